@@ -1,0 +1,1 @@
+//! Kibitzer: reading, checking and formatting contract-bridge deal files.
