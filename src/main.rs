@@ -1,1 +1,5 @@
-fn main() {}
+//! The `kibitzer` command line.
+
+fn main() -> std::process::ExitCode {
+    kibitzer::cli::run()
+}

@@ -1,0 +1,40 @@
+//! The command line: argument parsing and one module per subcommand.
+
+mod parse;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Checks, formats and explains contract-bridge deal files (PBN).
+#[derive(Debug, Parser)]
+#[command(name = "kibitzer", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
+    Parse(parse::ParseArgs),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return match error.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    ExitCode::SUCCESS
+                }
+                _ => ExitCode::from(2),
+            };
+        }
+    };
+    match cli.command {
+        Command::Parse(args) => parse::run(&args),
+    }
+}

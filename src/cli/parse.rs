@@ -1,0 +1,32 @@
+//! `kibitzer parse FILE`: the syntax tree as text.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::syntax::{dump_tree, Parse};
+use crate::text::read_file;
+
+/// Arguments of `kibitzer parse`.
+#[derive(Debug, clap::Args)]
+pub struct ParseArgs {
+    /// The PBN file to parse.
+    file: PathBuf,
+}
+
+/// Prints the tree of the file; exit code 2 when it cannot be read, else 0.
+pub fn run(args: &ParseArgs) -> ExitCode {
+    let source = match read_file(&args.file) {
+        Ok(source) => source,
+        Err(error) => {
+            eprintln!("kibitzer: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let parse = Parse::new(&source.text);
+    let mut out = std::io::stdout().lock();
+    if out.write_all(dump_tree(&parse).as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}

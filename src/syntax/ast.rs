@@ -1,0 +1,215 @@
+//! Typed views over the PBN tree: games, tag pairs and sections.
+
+use super::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+
+/// A `GAME` node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Game(SyntaxNode);
+
+impl Game {
+    /// Views `node` as a game if it is one.
+    pub fn cast(node: SyntaxNode) -> Option<Game> {
+        (node.kind() == GAME).then_some(Game(node))
+    }
+
+    /// The underlying node.
+    pub fn syntax(&self) -> &SyntaxNode {
+        &self.0
+    }
+
+    /// Every tag pair of the game in text order, including the tags that open sections and the
+    /// Notes inside them.
+    pub fn tag_pairs(&self) -> impl Iterator<Item = TagPair> + '_ {
+        self.0.children().flat_map(|child| {
+            let own = TagPair::cast(child.clone());
+            let inner: Vec<TagPair> = if child.kind().is_section() {
+                child.children().filter_map(TagPair::cast).collect()
+            } else {
+                Vec::new()
+            };
+            own.into_iter().chain(inner)
+        })
+    }
+
+    /// The sections of the game (Auction, Play, supplemental), in text order.
+    pub fn sections(&self) -> impl Iterator<Item = Section> + '_ {
+        self.0.children().filter_map(Section::cast)
+    }
+}
+
+/// A `TAG_PAIR` node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TagPair(SyntaxNode);
+
+impl TagPair {
+    /// Views `node` as a tag pair if it is one.
+    pub fn cast(node: SyntaxNode) -> Option<TagPair> {
+        (node.kind() == TAG_PAIR).then_some(TagPair(node))
+    }
+
+    /// The underlying node.
+    pub fn syntax(&self) -> &SyntaxNode {
+        &self.0
+    }
+
+    /// The name token, if the tag pair has one.
+    pub fn name_token(&self) -> Option<SyntaxToken> {
+        self.0
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == TAG_NAME)
+    }
+
+    /// The tag name, or "" when it is missing.
+    pub fn name(&self) -> String {
+        self.name_token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default()
+    }
+
+    /// The value as written between the quotes (escapes not resolved) and the range of that
+    /// text; `None` when the tag has no quoted value.
+    pub fn raw_value(&self) -> Option<(String, TextRange)> {
+        for element in self.0.children_with_tokens() {
+            match element.kind() {
+                STRING => {
+                    let token = element.into_token()?;
+                    return Some(string_contents(&token));
+                }
+                TAG_VALUE => {
+                    let node = element.into_node()?;
+                    let range = node.text_range();
+                    let inner = TextRange::new(
+                        range.start() + TextSize::from(1),
+                        range.end() - TextSize::from(1),
+                    );
+                    let text = node.text().to_string();
+                    let inner_text = text[1..text.len() - 1].to_string();
+                    return Some((inner_text, inner));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The value with `\"` and `\\` resolved, or `None` when there is no quoted value.
+    pub fn value(&self) -> Option<String> {
+        self.raw_value().map(|(raw, _)| unescape(&raw))
+    }
+
+    /// The structured value node (Deal, Note, Scoring, table column specs), if any.
+    pub fn value_node(&self) -> Option<SyntaxNode> {
+        self.0.children().find(|n| n.kind() == TAG_VALUE)
+    }
+
+    /// Whether the tag pair is well formed (name, quoted value and `]`, nothing else).
+    pub fn is_well_formed(&self) -> bool {
+        let mut has = (false, false, false);
+        for element in self.0.children_with_tokens() {
+            match element.kind() {
+                TAG_NAME => has.0 = true,
+                STRING | TAG_VALUE => has.1 = true,
+                R_BRACK => has.2 = true,
+                ERROR => return false,
+                _ => {}
+            }
+        }
+        has == (true, true, true)
+    }
+}
+
+/// The contents of a string token (without its quotes) and their range.
+pub fn string_contents(token: &SyntaxToken) -> (String, TextRange) {
+    let text = token.text();
+    let range = token.text_range();
+    let closed =
+        text.len() >= 2 && text.ends_with('"') && !ends_with_escape(&text[..text.len() - 1]);
+    let end_trim = usize::from(closed);
+    let inner = &text[1..text.len() - end_trim];
+    let start = range.start() + TextSize::from(1);
+    (
+        inner.to_string(),
+        TextRange::new(start, start + TextSize::of(inner)),
+    )
+}
+
+/// Whether `text` ends with an odd number of backslashes (so a following quote is escaped).
+fn ends_with_escape(text: &str) -> bool {
+    text.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
+}
+
+/// Resolves the `\"` and `\\` escapes of a PBN string.
+pub fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A section node: Auction, Play or supplemental.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Section(SyntaxNode);
+
+impl Section {
+    /// Views `node` as a section if it is one.
+    pub fn cast(node: SyntaxNode) -> Option<Section> {
+        node.kind().is_section().then_some(Section(node))
+    }
+
+    /// The underlying node.
+    pub fn syntax(&self) -> &SyntaxNode {
+        &self.0
+    }
+
+    /// `AUCTION_SECTION`, `PLAY_SECTION` or `SUPPLEMENTAL_SECTION`.
+    pub fn kind(&self) -> SyntaxKind {
+        self.0.kind()
+    }
+
+    /// The tag pair that opens the section.
+    pub fn tag(&self) -> Option<TagPair> {
+        self.0.children().find_map(TagPair::cast)
+    }
+
+    /// The Note tags inside the section.
+    pub fn notes(&self) -> impl Iterator<Item = TagPair> + '_ {
+        self.0
+            .children()
+            .filter_map(TagPair::cast)
+            .skip(1)
+            .filter(|t| t.name() == "Note")
+    }
+
+    /// The section data tokens (calls, cards, annotations, table elements, stray text), in order;
+    /// trivia and tag pairs excluded. Tokens inside error nodes are included.
+    pub fn data(&self) -> impl Iterator<Item = SyntaxToken> + '_ {
+        self.0
+            .children_with_tokens()
+            .flat_map(|element| match element {
+                rowan::NodeOrToken::Token(token) => vec![token],
+                rowan::NodeOrToken::Node(node) if node.kind() == ERROR => node
+                    .children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .collect(),
+                rowan::NodeOrToken::Node(_) => Vec::new(),
+            })
+            .filter(|t| !t.kind().is_trivia())
+    }
+}

@@ -1,0 +1,56 @@
+//! The `kibitzer parse` tree listing.
+
+use std::fmt::Write;
+
+use super::{Parse, SyntaxNode};
+use rowan::NodeOrToken;
+
+/// Writes the tree one element per line (`KIND@start..end`, tokens with their JSON-quoted text,
+/// indented two spaces per level), then one `error start..end: CODE message` line per error.
+pub fn dump_tree(parse: &Parse) -> String {
+    let mut out = String::new();
+    dump_node(&parse.syntax(), 0, &mut out);
+    for error in parse.errors() {
+        let _ = writeln!(
+            out,
+            "error {}..{}: {} {}",
+            u32::from(error.range.start()),
+            u32::from(error.range.end()),
+            error.code.code(),
+            error.message
+        );
+    }
+    out
+}
+
+fn dump_node(node: &SyntaxNode, depth: usize, out: &mut String) {
+    let range = node.text_range();
+    let _ = writeln!(
+        out,
+        "{:indent$}{:?}@{}..{}",
+        "",
+        node.kind(),
+        u32::from(range.start()),
+        u32::from(range.end()),
+        indent = depth * 2
+    );
+    for child in node.children_with_tokens() {
+        match child {
+            NodeOrToken::Node(node) => dump_node(&node, depth + 1, out),
+            NodeOrToken::Token(token) => {
+                let range = token.text_range();
+                let quoted = serde_json::to_string(token.text()).unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "{:indent$}{:?}@{}..{} {}",
+                    "",
+                    token.kind(),
+                    u32::from(range.start()),
+                    u32::from(range.end()),
+                    quoted,
+                    indent = (depth + 1) * 2
+                );
+            }
+        }
+    }
+}

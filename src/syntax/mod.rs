@@ -1,0 +1,67 @@
+//! PBN syntax: lexing, parsing into a lossless rowan tree, and incremental reparsing.
+//!
+//! The tree is lossless: the text of the root is the input, byte for byte. Errors are nodes or
+//! marks in the tree plus [`SyntaxError`]s with their S codes from the diagnostic catalogue.
+
+pub mod ast;
+mod dump;
+mod kind;
+pub mod lexer;
+mod parse;
+pub mod parser;
+pub mod split;
+
+pub use dump::dump_tree;
+pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+pub use parse::{GreenElement, Parse, TextSource};
+pub use rowan::{TextRange, TextSize};
+
+/// The catalogue codes of the errors the parser itself reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SyntaxCode {
+    /// S001: a string is not closed before the end of its line.
+    UnterminatedString,
+    /// S002: a tag pair is missing its name, its value or its `]`, or its value is not quoted.
+    MalformedTagPair,
+    /// S003: text that is no token of the place it stands in.
+    UnexpectedText,
+    /// S004: a `{` comment is not closed before the end of the file.
+    UnterminatedComment,
+    /// S005: a tab character inside a string.
+    TabInString,
+}
+
+impl SyntaxCode {
+    /// The catalogue code, e.g. `S002`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SyntaxCode::UnterminatedString => "S001",
+            SyntaxCode::MalformedTagPair => "S002",
+            SyntaxCode::UnexpectedText => "S003",
+            SyntaxCode::UnterminatedComment => "S004",
+            SyntaxCode::TabInString => "S005",
+        }
+    }
+
+    /// The catalogue name, e.g. `malformed-tag-pair`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SyntaxCode::UnterminatedString => "unterminated-string",
+            SyntaxCode::MalformedTagPair => "malformed-tag-pair",
+            SyntaxCode::UnexpectedText => "unexpected-text",
+            SyntaxCode::UnterminatedComment => "unterminated-comment",
+            SyntaxCode::TabInString => "tab-in-string",
+        }
+    }
+}
+
+/// A problem the parser found, with its byte range in the text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    /// Which catalogue entry this is.
+    pub code: SyntaxCode,
+    /// Where it is (byte offsets).
+    pub range: TextRange,
+    /// What is wrong, for people.
+    pub message: String,
+}

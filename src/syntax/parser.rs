@@ -1,0 +1,463 @@
+//! The PBN parser: builds the green tree of one chunk (a game, or comments between games).
+//!
+//! The grammar is small enough for a direct recursive descent into rowan's builder. Sections are
+//! wrapped after the fact with checkpoints: a tag pair becomes a section only once section data
+//! follows it (or when its name says it always opens one: Auction, Play and the tables).
+
+use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, NodeCache};
+
+use super::lexer::{Lexer, Mode, Token};
+use super::SyntaxKind::{self, *};
+use super::{SyntaxCode, SyntaxError, TextRange};
+
+/// Tag names whose section data is a table.
+pub const TABLE_TAGS: &[&str] = &[
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+];
+
+/// Parses the text of one chunk into a `GAME` or `TRIVIA` node; error ranges are relative to it.
+pub fn parse_chunk(text: &str, cache: &mut NodeCache) -> (GreenNode, Vec<SyntaxError>) {
+    let mut parser = Parser {
+        lexer: Lexer::new(text),
+        builder: GreenNodeBuilder::with_cache(cache),
+        errors: Vec::new(),
+    };
+    parser.game();
+    (parser.builder.finish(), parser.errors)
+}
+
+#[derive(Clone, Copy)]
+enum Open {
+    /// Game level, before any tag pair.
+    Nothing,
+    /// After a tag pair that opens no section by itself; data after it would make one.
+    AfterTag(Checkpoint),
+    /// Inside a section node of this kind.
+    Section(SyntaxKind),
+}
+
+struct Parser<'t, 'c> {
+    lexer: Lexer<'t>,
+    builder: GreenNodeBuilder<'c>,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parser<'_, '_> {
+    fn error(&mut self, code: SyntaxCode, start: usize, end: usize, message: impl Into<String>) {
+        self.errors.push(SyntaxError {
+            code,
+            range: TextRange::new((start as u32).into(), (end as u32).into()),
+            message: message.into(),
+        });
+    }
+
+    /// Adds the token to the tree and reports what is wrong with it on its own.
+    fn bump(&mut self, token: Token) {
+        let start = self.lexer.pos();
+        let text = &self.lexer.text()[start..start + token.len];
+        match token.kind {
+            STRING => self.check_string(start, text, token.unterminated),
+            COMMENT_BLOCK if token.unterminated => self.error(
+                SyntaxCode::UnterminatedComment,
+                start,
+                start + 1,
+                "this `{` comment is never closed: everything after it is taken as comment",
+            ),
+            _ => {}
+        }
+        self.builder.token(token.kind.into(), text);
+        self.lexer.advance(token.len);
+    }
+
+    fn check_string(&mut self, start: usize, text: &str, unterminated: bool) {
+        if unterminated {
+            self.error(
+                SyntaxCode::UnterminatedString,
+                start,
+                start + text.len(),
+                "string is not closed: `\"` missing before the end of the line",
+            );
+        }
+        for (i, _) in text.match_indices('\t') {
+            self.error(
+                SyntaxCode::TabInString,
+                start + i,
+                start + i + 1,
+                "tab character inside a string (use spaces)",
+            );
+        }
+    }
+
+    fn game(&mut self) -> SyntaxKind {
+        let game_start = self.builder.checkpoint();
+        let mut open = Open::Nothing;
+        let mut has_content = false;
+        loop {
+            let mode = match open {
+                Open::Nothing => Mode::Identification,
+                Open::AfterTag(_) => Mode::Section,
+                Open::Section(AUCTION_SECTION) => Mode::Auction,
+                Open::Section(PLAY_SECTION) => Mode::Play,
+                Open::Section(_) => Mode::Section,
+            };
+            let Some(token) = self.lexer.peek(mode) else {
+                break;
+            };
+            if token.kind.is_trivia() {
+                self.bump(token);
+                continue;
+            }
+            has_content = true;
+            if token.kind == L_BRACK {
+                open = self.tag_pair_in_game(open);
+                continue;
+            }
+            match open {
+                Open::Nothing => self.unexpected_line(),
+                Open::AfterTag(checkpoint) => {
+                    self.builder
+                        .start_node_at(checkpoint, SUPPLEMENTAL_SECTION.into());
+                    open = Open::Section(SUPPLEMENTAL_SECTION);
+                    self.section_element(token, SUPPLEMENTAL_SECTION);
+                }
+                Open::Section(kind) => self.section_element(token, kind),
+            }
+        }
+        if let Open::Section(_) = open {
+            self.builder.finish_node();
+        }
+        let kind = if has_content { GAME } else { TRIVIA };
+        self.builder.start_node_at(game_start, kind.into());
+        self.builder.finish_node();
+        kind
+    }
+
+    /// Parses a tag pair at game level, closing or opening sections around it.
+    fn tag_pair_in_game(&mut self, open: Open) -> Open {
+        let name = self.lexer.peek_tag_name();
+        let stays_in_section =
+            name == "Note" && matches!(open, Open::Section(AUCTION_SECTION | PLAY_SECTION));
+        if stays_in_section {
+            self.tag_pair();
+            return open;
+        }
+        if let Open::Section(_) = open {
+            self.builder.finish_node();
+        }
+        let checkpoint = self.builder.checkpoint();
+        self.tag_pair();
+        let section = match name {
+            "Auction" => AUCTION_SECTION,
+            "Play" => PLAY_SECTION,
+            _ if TABLE_TAGS.contains(&name) => SUPPLEMENTAL_SECTION,
+            _ => return Open::AfterTag(checkpoint),
+        };
+        self.builder.start_node_at(checkpoint, section.into());
+        Open::Section(section)
+    }
+
+    /// One element of section data; anything that does not belong becomes an error node.
+    fn section_element(&mut self, token: Token, section: SyntaxKind) {
+        let fits = match section {
+            AUCTION_SECTION => matches!(
+                token.kind,
+                CALL | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+            ),
+            PLAY_SECTION => matches!(
+                token.kind,
+                CARD | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+            ),
+            _ => matches!(token.kind, SECTION_TOKEN | STRING),
+        };
+        if fits {
+            self.bump(token);
+            return;
+        }
+        let start = self.lexer.pos();
+        let text = &self.lexer.text()[start..start + token.len];
+        let place = match section {
+            AUCTION_SECTION => "the auction: a call was expected",
+            PLAY_SECTION => "the play: a card was expected",
+            _ => "section data",
+        };
+        let message = format!("unexpected `{}` in {place}", shorten(text));
+        self.error(
+            SyntaxCode::UnexpectedText,
+            start,
+            start + token.len,
+            message,
+        );
+        self.builder.start_node(ERROR.into());
+        self.bump(token);
+        self.builder.finish_node();
+    }
+
+    /// Text before the first tag pair that is no comment: an error up to the end of its line.
+    fn unexpected_line(&mut self) {
+        let start = self.lexer.pos();
+        self.builder.start_node(ERROR.into());
+        let mut end = start;
+        while let Some(token) = self.lexer.peek(Mode::Identification) {
+            if matches!(
+                token.kind,
+                NEWLINE | L_BRACK | COMMENT_LINE | COMMENT_BLOCK | ESCAPE_LINE
+            ) {
+                break;
+            }
+            self.bump(token);
+            if token.kind != WHITESPACE {
+                end = self.lexer.pos();
+            }
+        }
+        self.builder.finish_node();
+        let text = &self.lexer.text()[start..end];
+        let message = format!(
+            "unexpected text `{}`: only tag pairs and comments may stand here",
+            shorten(text)
+        );
+        self.error(SyntaxCode::UnexpectedText, start, end, message);
+    }
+
+    /// Consumes white space and line ends inside a tag pair, but only when `wanted` follows them.
+    fn eat_in_tag(&mut self, wanted: impl Fn(SyntaxKind) -> bool) -> Option<Token> {
+        let mut probe = self.lexer.clone();
+        let mut skipped = Vec::new();
+        loop {
+            let token = probe.peek(Mode::Tag)?;
+            if matches!(token.kind, WHITESPACE | NEWLINE) {
+                skipped.push(token);
+                probe.advance(token.len);
+                continue;
+            }
+            if !wanted(token.kind) {
+                return None;
+            }
+            for trivia in skipped {
+                self.bump(trivia);
+            }
+            return Some(token);
+        }
+    }
+
+    /// `[` name value `]`, as far as it goes.
+    fn tag_pair(&mut self) {
+        self.builder.start_node(TAG_PAIR.into());
+        let start = self.lexer.pos();
+        self.lexer.advance(1);
+        self.builder.token(L_BRACK.into(), "[");
+        let mut problems: Vec<&str> = Vec::new();
+
+        let name = match self.eat_in_tag(|k| k == TAG_NAME) {
+            Some(token) => {
+                let at = self.lexer.pos();
+                let name = &self.lexer.text()[at..at + token.len];
+                self.bump(token);
+                Some(name)
+            }
+            None => {
+                problems.push("has no tag name");
+                None
+            }
+        };
+
+        let mut has_value = false;
+        if let Some(token) = self.eat_in_tag(|k| k == STRING) {
+            has_value = true;
+            self.tag_value(token, name.unwrap_or(""));
+        } else if name.is_some() {
+            // Same-line text that is no string: an unquoted value such as `[Event Club Pairs]`.
+            let mut probe = self.lexer.clone();
+            if let Some(ws) = probe.peek(Mode::Tag).filter(|t| t.kind == WHITESPACE) {
+                probe.advance(ws.len);
+            }
+            let unquoted = probe
+                .peek(Mode::Tag)
+                .is_some_and(|t| matches!(t.kind, TAG_NAME | UNKNOWN));
+            if unquoted {
+                if let Some(ws) = self.lexer.peek(Mode::Tag).filter(|t| t.kind == WHITESPACE) {
+                    self.bump(ws);
+                }
+                let at = self.lexer.pos();
+                let len = self.lexer.unquoted_value();
+                let text = self.lexer.text()[at..at + len].trim_end();
+                self.builder.start_node(ERROR.into());
+                self.builder
+                    .token(UNQUOTED_VALUE.into(), &self.lexer.text()[at..at + len]);
+                self.builder.finish_node();
+                has_value = true;
+                let message = format!(
+                    "tag value is not quoted: write [{} \"{}\"]",
+                    name.unwrap_or(""),
+                    text.replace('\\', "\\\\").replace('"', "\\\"")
+                );
+                self.error(SyntaxCode::MalformedTagPair, at, at + text.len(), message);
+            } else {
+                problems.push("has no value");
+            }
+        } else {
+            problems.push("has no value");
+        }
+
+        if self.eat_in_tag(|k| k == R_BRACK).is_some() {
+            self.builder.token(R_BRACK.into(), "]");
+            self.lexer.advance(1);
+        } else if let Some(bracket_at) = self.stray_until_bracket() {
+            // Extra tokens before the `]` on the same line.
+            let from = self.lexer.pos();
+            self.builder.start_node(ERROR.into());
+            while self.lexer.pos() < bracket_at {
+                match self.lexer.peek(Mode::Tag) {
+                    Some(token) => self.bump(token),
+                    None => break,
+                }
+            }
+            self.builder.finish_node();
+            let text = self.lexer.text()[from..bracket_at].trim();
+            let message = format!("unexpected `{}` inside a tag pair", shorten(text));
+            self.error(SyntaxCode::MalformedTagPair, from, bracket_at, message);
+            self.builder.token(R_BRACK.into(), "]");
+            self.lexer.advance(1);
+        } else {
+            problems.push("is not closed by `]`");
+        }
+        self.builder.finish_node();
+
+        if !problems.is_empty() || (!has_value && name.is_none()) {
+            let end = self.lexer.pos();
+            let what = match name {
+                Some(name) => format!("tag pair `{name}`"),
+                None => "tag pair".to_string(),
+            };
+            let message = format!("{what} {}", problems.join(" and "));
+            self.error(
+                SyntaxCode::MalformedTagPair,
+                start,
+                end.max(start + 1),
+                message,
+            );
+        }
+    }
+
+    /// If a `]` follows on the same line before anything that ends a tag pair, its offset.
+    fn stray_until_bracket(&self) -> Option<usize> {
+        let mut probe = self.lexer.clone();
+        loop {
+            let token = probe.peek(Mode::Tag)?;
+            match token.kind {
+                R_BRACK => return Some(probe.pos()),
+                NEWLINE | L_BRACK | COMMENT_BLOCK | COMMENT_LINE | ESCAPE_LINE => return None,
+                _ => probe.advance(token.len),
+            }
+        }
+    }
+
+    /// A tag value: a plain string, or a `TAG_VALUE` node for values with inner structure.
+    fn tag_value(&mut self, token: Token, name: &str) {
+        let structure = match name {
+            "Deal" => Structure::Deal,
+            "Note" => Structure::Note,
+            "Scoring" => Structure::Fields,
+            _ if TABLE_TAGS.contains(&name) => Structure::Fields,
+            _ => Structure::Plain,
+        };
+        if structure == Structure::Plain || token.unterminated || token.len < 2 {
+            self.bump(token);
+            return;
+        }
+        let start = self.lexer.pos();
+        let full = &self.lexer.text()[start..start + token.len];
+        self.check_string(start, full, false);
+        let inner = &full[1..full.len() - 1];
+        self.builder.start_node(TAG_VALUE.into());
+        self.builder.token(QUOTE.into(), "\"");
+        match structure {
+            Structure::Deal => self.deal_value(inner),
+            Structure::Note => match inner.find(':') {
+                Some(colon) => {
+                    self.value_text(&inner[..colon]);
+                    self.builder.token(COLON.into(), ":");
+                    self.value_text(&inner[colon + 1..]);
+                }
+                None => self.value_text(inner),
+            },
+            _ => {
+                for (i, field) in inner.split(';').enumerate() {
+                    if i > 0 {
+                        self.builder.token(SEMICOLON.into(), ";");
+                    }
+                    self.value_text(field);
+                }
+            }
+        }
+        self.builder.token(QUOTE.into(), "\"");
+        self.builder.finish_node();
+        self.lexer.advance(token.len);
+    }
+
+    fn value_text(&mut self, text: &str) {
+        if !text.is_empty() {
+            self.builder.token(VALUE_TEXT.into(), text);
+        }
+    }
+
+    /// `seat:hand hand hand hand`, each hand split at its dots.
+    fn deal_value(&mut self, inner: &str) {
+        let rest = match inner.find(':') {
+            Some(colon) if !inner[..colon].contains([' ', '\t']) => {
+                self.value_text(&inner[..colon]);
+                self.builder.token(COLON.into(), ":");
+                &inner[colon + 1..]
+            }
+            _ => inner,
+        };
+        let bytes = rest.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            if matches!(bytes[i], b' ' | b'\t') {
+                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                self.builder.token(WHITESPACE.into(), &rest[start..i]);
+                continue;
+            }
+            while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t') {
+                i += 1;
+            }
+            self.builder.start_node(HAND.into());
+            for (n, suit) in rest[start..i].split('.').enumerate() {
+                if n > 0 {
+                    self.builder.token(DOT.into(), ".");
+                }
+                self.value_text(suit);
+            }
+            self.builder.finish_node();
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Structure {
+    Plain,
+    Deal,
+    Note,
+    Fields,
+}
+
+/// At most 40 characters of `text`, for messages.
+fn shorten(text: &str) -> String {
+    let mut chars = text.chars();
+    let short: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
