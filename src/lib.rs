@@ -1,1 +1,2 @@
 //! Kibitzer: reading, checking and formatting contract-bridge deal files.
+pub mod bridge;
