@@ -1,8 +1,9 @@
 //! Kibitzer: reading, checking and formatting contract-bridge deal files.
 //!
-//! The pipeline: [`text`] decodes bytes, [`syntax`] builds a lossless tree, and the layers above
-//! (analysis, formatting, the language server) work on that tree.
+//! The pipeline: [`text`] decodes bytes, [`syntax`] builds a lossless tree, [`bridge`] knows the
+//! game itself, and the layers above (analysis, formatting, the language server) combine them.
 
+pub mod bridge;
 pub mod cli;
 pub mod syntax;
 pub mod text;
