@@ -3,6 +3,7 @@
 //! The pipeline: [`text`] decodes bytes, [`syntax`] builds a lossless tree, [`bridge`] knows the
 //! game itself, and the layers above (analysis, formatting, the language server) combine them.
 
+pub mod analysis;
 pub mod bridge;
 pub mod cli;
 pub mod syntax;

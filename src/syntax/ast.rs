@@ -213,3 +213,84 @@ impl Section {
             .filter(|t| !t.kind().is_trivia())
     }
 }
+
+/// One element of an auction or play section: a call or card (or `*`, `+`, or stray text) with
+/// the irregularity mark before it and the annotations after it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SectionItem {
+    /// `^I`, `^S`, `^R` or `^L` marks written before the token (normally at most one).
+    pub marks: Vec<SyntaxToken>,
+    /// The call, card, `*`, `+`, or whatever else stands there (an `UNKNOWN` token, say). A
+    /// mark with nothing after it (a trailing `^S`) is its own item with the mark as token.
+    pub token: SyntaxToken,
+    /// Suffixes, note references and NAGs written after the token, in text order.
+    pub annotations: Vec<SyntaxToken>,
+}
+
+impl SectionItem {
+    /// The range from the first mark to the last annotation.
+    pub fn range(&self) -> TextRange {
+        let start = self
+            .marks
+            .first()
+            .unwrap_or(&self.token)
+            .text_range()
+            .start();
+        let end = self
+            .annotations
+            .last()
+            .unwrap_or(&self.token)
+            .text_range()
+            .end();
+        TextRange::new(start, end)
+    }
+}
+
+impl Section {
+    /// The data of an auction or play section grouped into items, in text order.
+    ///
+    /// `^S` stands for a skipped call by itself, so it is an item of its own even when a call
+    /// follows; `^I`, `^R` and `^L` attach to the call or card after them. Annotations before
+    /// any call or card form items of their own (token = the annotation).
+    pub fn items(&self) -> Vec<SectionItem> {
+        let mut items: Vec<SectionItem> = Vec::new();
+        let mut marks: Vec<SyntaxToken> = Vec::new();
+        for token in self.data() {
+            match token.kind() {
+                SUFFIX | NOTE_REF | NAG if marks.is_empty() && !items.is_empty() => {
+                    if let Some(last) = items.last_mut() {
+                        last.annotations.push(token);
+                    }
+                }
+                IRREGULARITY if token.text() == "^S" => {
+                    for mark in marks.drain(..) {
+                        items.push(SectionItem {
+                            marks: Vec::new(),
+                            token: mark,
+                            annotations: Vec::new(),
+                        });
+                    }
+                    items.push(SectionItem {
+                        marks: Vec::new(),
+                        token,
+                        annotations: Vec::new(),
+                    });
+                }
+                IRREGULARITY => marks.push(token),
+                _ => items.push(SectionItem {
+                    marks: std::mem::take(&mut marks),
+                    token,
+                    annotations: Vec::new(),
+                }),
+            }
+        }
+        for mark in marks {
+            items.push(SectionItem {
+                marks: Vec::new(),
+                token: mark,
+                annotations: Vec::new(),
+            });
+        }
+        items
+    }
+}
