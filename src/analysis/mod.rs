@@ -5,6 +5,8 @@
 //! position-independent (the language server caches them by green node).
 
 pub mod catalogue;
+pub mod context;
+pub mod values;
 
 use crate::syntax::TextRange;
 
