@@ -1,0 +1,265 @@
+// The Kibitzer extension: starts `kibitzer lsp` for PBN documents and adds a few commands.
+
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as vscode from "vscode";
+import {
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+  TextEdit as LspTextEdit,
+  TransportKind,
+} from "vscode-languageclient/node";
+import { findServer, ServerLocation, ServerNotFound } from "./server";
+
+/** The command a server may advertise to format one document to strict export format. */
+export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
+
+/** What the server reads: `initializationOptions` and the answer to `workspace/configuration`. */
+export interface ServerSettings {
+  check: { export: boolean; minSeverity: string };
+  format: { eol: string; export: boolean };
+  diagnostics: { debounceMs: number };
+}
+
+export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
+  const c = vscode.workspace.getConfiguration("kibitzer", scope);
+  return {
+    check: {
+      export: c.get<boolean>("check.export", false),
+      minSeverity: c.get<string>("check.minSeverity", "hint"),
+    },
+    format: {
+      eol: c.get<string>("format.eol", "keep"),
+      export: c.get<boolean>("format.export", false),
+    },
+    diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
+  };
+}
+
+/** What the extension hands to others (its tests among them). */
+export interface KibitzerApi {
+  client(): LanguageClient | undefined;
+  server(): ServerLocation | undefined;
+  /** Resolves when the current start attempt has finished (started or failed). */
+  ready(): Promise<void>;
+}
+
+let client: LanguageClient | undefined;
+let location: ServerLocation | undefined;
+let starting: Promise<void> = Promise.resolve();
+let output: vscode.OutputChannel;
+let traceOutput: vscode.OutputChannel;
+
+function log(line: string): void {
+  const stamped = `[${new Date().toISOString()}] ${line}`;
+  output.appendLine(stamped);
+  // For the tests (and bug reports): a copy of the extension's own messages in a file.
+  const copy = process.env.KIBITZER_EXTENSION_LOG;
+  if (copy) {
+    try {
+      fs.appendFileSync(copy, stamped + "\n");
+    } catch {
+      // best effort
+    }
+  }
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const configured = vscode.workspace.getConfiguration("kibitzer").get<string>("server.path", "");
+  if (process.env.KIBITZER_EXTENSION_LOG) {
+    log(`server.path: ${JSON.stringify(vscode.workspace.getConfiguration("kibitzer").inspect("server.path"))}`);
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  try {
+    location = findServer(configured, context.extensionPath, folder);
+  } catch (e) {
+    location = undefined;
+    if (e instanceof ServerNotFound) {
+      log(e.message);
+      e.tried.forEach((t) => log(`  looked at: ${t}`));
+      // Not awaited: the start (and the tests) must not wait for a click.
+      void vscode.window.showErrorMessage(e.message, "Open Settings", "Show Output").then((choice) => {
+        if (choice === "Open Settings") {
+          void vscode.commands.executeCommand("workbench.action.openSettings", "kibitzer.server.path");
+        } else if (choice === "Show Output") {
+          output.show(true);
+        }
+      });
+      return;
+    }
+    throw e;
+  }
+  log(`starting ${location.command} lsp (found via ${location.source})`);
+
+  const serverOptions: ServerOptions = {
+    run: { command: location.command, args: ["lsp"], transport: TransportKind.stdio },
+    debug: { command: location.command, args: ["lsp"], transport: TransportKind.stdio },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: "pbn" }],
+    initializationOptions: serverSettings(),
+    outputChannel: output,
+    traceOutputChannel: traceOutput,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    middleware: {
+      workspace: {
+        // Answer `workspace/configuration` for the section "kibitzer" with exactly the
+        // settings the server reads (the generic answer would also carry server.path, trace).
+        configuration: async (params, token, next) => {
+          const answers = await next(params, token);
+          if (!Array.isArray(answers)) {
+            return answers;
+          }
+          return params.items.map((item, i) => {
+            if (item.section === "kibitzer") {
+              const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
+              return serverSettings(scope);
+            }
+            return answers[i];
+          });
+        },
+      },
+    },
+  };
+  const c = new LanguageClient("kibitzer", "Kibitzer", serverOptions, clientOptions);
+  client = c;
+  try {
+    await c.start();
+    const info = c.initializeResult?.serverInfo;
+    log(`server started: ${info?.name ?? "?"} ${info?.version ?? ""}`);
+  } catch (e) {
+    log(`the server failed to start: ${String(e)}`);
+    void vscode.window.showErrorMessage(
+      `Kibitzer: ${location.command} did not start as a language server (${String(e)}). ` +
+        `It needs a kibitzer with the "lsp" command; see the output for details.`,
+    );
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c !== undefined) {
+    try {
+      await c.stop(5000);
+    } catch (e) {
+      log(`stopping the server: ${String(e)}`);
+    }
+  }
+}
+
+async function restart(context: vscode.ExtensionContext): Promise<void> {
+  await starting;
+  starting = (async () => {
+    await stopClient();
+    await startClient(context);
+  })();
+  await starting;
+}
+
+/** Runs `kibitzer fmt --export --stdout -` on `text`. */
+function formatWithCli(command: string, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      command,
+      ["fmt", "--export", "--stdout", "-"],
+      { maxBuffer: 256 * 1024 * 1024, timeout: 30_000, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new Error(`${command} fmt --export failed: ${stderr.trim() || error.message}`));
+        } else {
+          resolve(stdout);
+        }
+      },
+    );
+    child.stdin?.end(text, "utf8");
+  });
+}
+
+/**
+ * Formats the active PBN document once to strict export format (header, mandatory tags),
+ * whatever `kibitzer.format.export` says. Asks the server when it advertises the command
+ * `kibitzer.lsp.formatExport`; otherwise runs the CLI (`kibitzer fmt --export --stdout -`).
+ */
+async function formatExport(): Promise<boolean> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || editor.document.languageId !== "pbn") {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN document to format it.");
+    return false;
+  }
+  const doc = editor.document;
+  const version = doc.version;
+  const edit = new vscode.WorkspaceEdit();
+  try {
+    const commands = client?.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
+    if (client !== undefined && commands.includes(SERVER_FORMAT_EXPORT_COMMAND)) {
+      const result = await client.sendRequest(ExecuteCommandRequest.type, {
+        command: SERVER_FORMAT_EXPORT_COMMAND,
+        arguments: [{ uri: doc.uri.toString(), version }],
+      });
+      if (Array.isArray(result) && result.length > 0) {
+        const edits = await client.protocol2CodeConverter.asTextEdits(result as LspTextEdit[]);
+        edit.set(doc.uri, edits ?? []);
+      }
+    } else {
+      if (location === undefined) {
+        throw new Error("no kibitzer binary found (see the output)");
+      }
+      const text = doc.getText();
+      const formatted = await formatWithCli(location.command, text);
+      if (formatted !== text) {
+        const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(text.length));
+        edit.replace(doc.uri, whole, formatted);
+      }
+    }
+  } catch (e) {
+    log(String(e));
+    void vscode.window.showErrorMessage(`Kibitzer: formatting to export format failed: ${String(e)}`);
+    return false;
+  }
+  if (edit.size === 0) {
+    return true;
+  }
+  if (doc.version !== version) {
+    void vscode.window.showWarningMessage("Kibitzer: the document changed while formatting; try again.");
+    return false;
+  }
+  return vscode.workspace.applyEdit(edit);
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<KibitzerApi> {
+  output = vscode.window.createOutputChannel("Kibitzer");
+  traceOutput = vscode.window.createOutputChannel("Kibitzer Trace");
+  context.subscriptions.push(
+    output,
+    traceOutput,
+    vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
+    vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
+    vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("kibitzer.server.path")) {
+        log("kibitzer.server.path changed: restarting the server");
+        void restart(context);
+      } else if (event.affectsConfiguration("kibitzer") && client?.isRunning()) {
+        void client.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: { kibitzer: serverSettings() },
+        });
+      }
+    }),
+    { dispose: () => void stopClient() },
+  );
+  starting = startClient(context);
+  return {
+    client: () => client,
+    server: () => location,
+    ready: () => starting,
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}

@@ -1,0 +1,284 @@
+// Runs the extension's test suites inside a real VS Code: the VS Code server bundled with
+// code-server (started with the smoke-test driver), opened in headless Chromium through
+// Playwright. Each suite (out/test/<suite>.js) runs in the extension host; its exit code comes
+// back through window.codeAutomationExit. The "ui" suite also asks this driver for screenshots,
+// which land in test-artifacts/.
+//
+// Environment (scripts/test-vscode.sh sets it):
+//   CODE_SERVER   the code-server package folder (…/node_modules/code-server)
+//   NODE24        the Node 24 binary code-server needs
+//   CHROMIUM      the Chromium binary
+//   KIBITZER_BIN  the kibitzer binary the tests use (as kibitzer.server.path)
+//   ARTIFACTS     where screenshots and logs go (default: editors/vscode/test-artifacts)
+//   SUITES        suites to run, comma-separated (default: integration,ui)
+//   SUITE_TIMEOUT seconds per suite (default 240)
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const ext = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const need = (name) => {
+  const v = process.env[name];
+  if (!v) {
+    console.error(`run-vscode: ${name} is not set`);
+    process.exit(2);
+  }
+  return v;
+};
+const CODE_SERVER = need("CODE_SERVER");
+const NODE24 = need("NODE24");
+const CHROMIUM = need("CHROMIUM");
+const KIBITZER_BIN = need("KIBITZER_BIN");
+const ARTIFACTS = process.env.ARTIFACTS || path.join(ext, "test-artifacts");
+const SUITES = (process.env.SUITES || "integration,ui").split(",").filter(Boolean);
+const SUITE_TIMEOUT = Number(process.env.SUITE_TIMEOUT || 240) * 1000;
+
+const say = (line) => console.log(`[run-vscode] ${line}`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function httpOk(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode !== undefined && res.statusCode < 500);
+    });
+    req.on("error", () => resolve(false));
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function writeJson(file, value) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+/** Process ids whose process group is `pgid` (Linux /proc). */
+function groupMembers(pgid) {
+  const out = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+async function killGroup(pgid) {
+  for (const [signal, wait] of [["SIGTERM", 3000], ["SIGKILL", 2000]]) {
+    if (groupMembers(pgid).length === 0) return true;
+    try {
+      process.kill(-pgid, signal);
+    } catch {
+      // already gone
+    }
+    const until = Date.now() + wait;
+    while (Date.now() < until && groupMembers(pgid).length > 0) await sleep(100);
+  }
+  return groupMembers(pgid).length === 0;
+}
+
+/** Serves the ui suite's screenshot requests until `stop` is set. */
+async function serveSnapshots(page, ws, state) {
+  const dir = path.join(ws, ".ui");
+  while (!state.stop) {
+    let requests = [];
+    try {
+      requests = fs.readdirSync(dir).filter((f) => f.endsWith(".request.json"));
+    } catch {
+      // not yet
+    }
+    for (const req of requests) {
+      const name = req.replace(/\.request\.json$/, "");
+      fs.rmSync(path.join(dir, req), { force: true });
+      await sleep(300);
+      const shot = path.join(ARTIFACTS, `${name}.png`);
+      await page.screenshot({ path: shot });
+      const facts = await page.evaluate(() => {
+        const lines = document.querySelector(".editor-instance .view-lines, .monaco-editor .view-lines");
+        const classes = new Set();
+        if (lines) {
+          for (const span of lines.querySelectorAll("span[class*='mtk']")) {
+            for (const c of span.classList) if (/^mtk\d+$/.test(c)) classes.add(c);
+          }
+        }
+        const hovers = [...document.querySelectorAll(".monaco-hover")].filter((h) => {
+          const r = h.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && getComputedStyle(h).visibility !== "hidden";
+        });
+        return {
+          tokenClasses: classes.size,
+          errorSquiggles: document.querySelectorAll(".monaco-editor .squiggly-error").length,
+          hoverText: hovers.map((h) => h.innerText).join("\n"),
+        };
+      });
+      writeJson(path.join(dir, `${name}.answer.json`), { screenshot: shot, ...facts });
+      say(`screenshot ${shot}: ${JSON.stringify(facts).slice(0, 300)}`);
+    }
+    await sleep(150);
+  }
+}
+
+async function runSuite(browser, port, ws, suite) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const log = [];
+  let resolveExit;
+  const exited = new Promise((r) => (resolveExit = r));
+  await page.exposeFunction("codeAutomationLog", (level, message) => {
+    log.push(`${level}: ${message}`);
+  });
+  await page.exposeFunction("codeAutomationExit", (code) => resolveExit(code));
+  page.on("pageerror", (e) => log.push(`pageerror: ${e.message}`));
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = [
+    ["extensionDevelopmentPath", remote(ext)],
+    ["extensionTestsPath", remote(path.join(ext, "out", "test", `${suite}.js`))],
+  ];
+  const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const state = { stop: false };
+  const snapshots = suite === "ui" ? serveSnapshots(page, ws, state) : Promise.resolve();
+  const started = Date.now();
+  say(`suite ${suite}: opening ${url}`);
+  await page.goto(url);
+  const code = await Promise.race([exited, sleep(SUITE_TIMEOUT).then(() => "timeout")]);
+  state.stop = true;
+  await snapshots;
+  const results = path.join(ws, ".results", `${suite}.log`);
+  if (fs.existsSync(results)) {
+    process.stdout.write(fs.readFileSync(results, "utf8"));
+  }
+  fs.writeFileSync(path.join(ARTIFACTS, `${suite}-console.log`), log.join("\n") + "\n");
+  if (code !== 0) {
+    await page.screenshot({ path: path.join(ARTIFACTS, `${suite}-end.png`) }).catch(() => {});
+    say(`suite ${suite} failed (exit ${code}); the workbench's log is in ${path.join(ARTIFACTS, `${suite}-console.log`)}`);
+  }
+  say(`suite ${suite}: exit ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await page.close().catch(() => {});
+  return code === 0;
+}
+
+async function main() {
+  fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kibitzer-vscode-"));
+  const ws = path.join(tmp, "workspace");
+  const data = path.join(tmp, "data");
+  fs.cpSync(path.join(ext, "test", "fixtures"), ws, { recursive: true });
+  const settings = {
+    "files.autoSave": "off",
+    "kibitzer.server.path": KIBITZER_BIN,
+    "kibitzer.diagnostics.debounceMs": 50,
+    "[pbn]": { "editor.formatOnSave": true },
+    "workbench.startupEditor": "none",
+    "workbench.tips.enabled": false,
+    "workbench.colorTheme": "Dark Modern",
+    "security.workspace.trust.enabled": false,
+    "telemetry.telemetryLevel": "off",
+    "update.mode": "none",
+    "extensions.autoCheckUpdates": false,
+    "extensions.autoUpdate": "off",
+    "chat.disableAIFeatures": true,
+    "editor.fontSize": 15,
+    "editor.minimap.enabled": false,
+    "editor.hover.delay": 100,
+  };
+  // The web workbench has been seen to drop the user settings it read from the server's
+  // data folder in the middle of a session, so the settings the tests depend on are also the
+  // workspace's (the tests change and restore only workspace values) and the machine's.
+  writeJson(path.join(ws, ".vscode", "settings.json"), settings);
+  for (const dir of [path.join(data, "User"), path.join(data, "Machine"), path.join(data, "data", "Machine")]) {
+    writeJson(path.join(dir, "settings.json"), settings);
+  }
+
+  const port = await freePort();
+  const serverLog = fs.openSync(path.join(ARTIFACTS, "vscode-server.log"), "w");
+  const server = spawn(
+    NODE24,
+    [
+      path.join(CODE_SERVER, "lib", "vscode", "out", "server-main.js"),
+      "--host", "127.0.0.1",
+      "--port", String(port),
+      "--without-connection-token",
+      "--accept-server-license-terms",
+      "--enable-smoke-test-driver",
+      "--telemetry-level", "off",
+      "--server-data-dir", data,
+      "--user-data-dir", data,
+      "--extensions-dir", path.join(data, "extensions"),
+      "--disable-workspace-trust",
+    ],
+    { detached: true, stdio: ["ignore", serverLog, serverLog], env: {
+        ...process.env,
+        // No extension gallery: the tests must not reach out (and nothing could be reached).
+        EXTENSIONS_GALLERY: "{}",
+        KIBITZER_EXTENSION_LOG: path.join(ARTIFACTS, "extension.log"),
+      } },
+  );
+  const pgid = server.pid;
+  fs.writeFileSync(path.join(ARTIFACTS, "vscode-server.pgid"), String(pgid));
+  let browser;
+  let ok = false;
+  try {
+    const until = Date.now() + 60_000;
+    while (!(await httpOk(`http://127.0.0.1:${port}/version`))) {
+      if (server.exitCode !== null) throw new Error(`the VS Code server exited with ${server.exitCode}`);
+      if (Date.now() > until) throw new Error("the VS Code server did not answer within 60 s");
+      await sleep(250);
+    }
+    say(`VS Code server on port ${port} (pid ${pgid}), workspace ${ws}`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    });
+    ok = true;
+    for (const suite of SUITES) {
+      const passed = await runSuite(browser, port, ws, suite);
+      ok = ok && passed;
+    }
+  } catch (e) {
+    say(`error: ${e.stack || e}`);
+    ok = false;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    const clean = await killGroup(pgid);
+    if (!clean) {
+      say(`processes left in group ${pgid}: ${groupMembers(pgid).join(" ")}`);
+      ok = false;
+    }
+    fs.closeSync(serverLog);
+    if (ok) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    } else {
+      say(`kept ${tmp} for inspection`);
+    }
+  }
+  say(ok ? "all suites passed" : "FAILED");
+  process.exit(ok ? 0 : 1);
+}
+
+main();

@@ -1,0 +1,346 @@
+// The extension's integration tests. They run inside a real VS Code (the VS Code server that
+// code-server ships, driven by scripts/test-vscode.sh) with the real `vscode` API and the real
+// kibitzer language server, on copies of test/fixtures/ in a temporary workspace.
+
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { KibitzerApi } from "../../src/extension";
+import { runTests, sleep, Test, waitFor, workspaceRoot } from "./harness";
+
+const EXTENSION_ID = "kibitzer.kibitzer";
+
+function file(name: string): vscode.Uri {
+  return vscode.Uri.file(path.join(workspaceRoot(), name));
+}
+
+async function open(name: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(file(name));
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+async function api(): Promise<KibitzerApi> {
+  const ext = vscode.extensions.getExtension<KibitzerApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this VS Code`);
+  const exported = ext.isActive ? ext.exports : await ext.activate();
+  await exported.ready();
+  return exported;
+}
+
+/** Position of the `occurrence`-th (0-based) match of `needle` on the line that contains `lineNeedle`. */
+function find(doc: vscode.TextDocument, lineNeedle: string, needle: string, occurrence = 0): vscode.Range {
+  for (let line = 0; line < doc.lineCount; line++) {
+    const text = doc.lineAt(line).text;
+    if (!text.includes(lineNeedle)) {
+      continue;
+    }
+    let at = -1;
+    for (let i = 0; i <= occurrence; i++) {
+      at = text.indexOf(needle, at + 1);
+      assert.notEqual(at, -1, `"${needle}" #${occurrence} not on line ${line + 1}: ${text}`);
+    }
+    return new vscode.Range(line, at, line, at + needle.length);
+  }
+  throw new Error(`no line contains ${lineNeedle}`);
+}
+
+function codeOf(d: vscode.Diagnostic): string {
+  const c = d.code;
+  if (c === undefined) {
+    return "";
+  }
+  return typeof c === "object" ? String(c.value) : String(c);
+}
+
+function show(r: vscode.Range): string {
+  return `${r.start.line + 1}:${r.start.character + 1}-${r.end.line + 1}:${r.end.character + 1}`;
+}
+
+function describe(ds: readonly vscode.Diagnostic[]): string {
+  return ds.map((d) => `${codeOf(d)}@${show(d.range)} ${d.message}`).join("\n  ") || "(none)";
+}
+
+async function diagnosticsWith(uri: vscode.Uri, codes: string[], timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
+  try {
+    return await waitFor(
+      `diagnostics ${codes.join(", ")}`,
+      () => {
+        const ds = vscode.languages.getDiagnostics(uri);
+        return codes.every((c) => ds.some((d) => codeOf(d) === c)) ? ds : undefined;
+      },
+      timeoutMs,
+    );
+  } catch (e) {
+    throw new Error(`${String(e)}\n  published: ${describe(vscode.languages.getDiagnostics(uri))}`);
+  }
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === "string" ? c : c.value))
+    .join("\n");
+}
+
+function label(item: vscode.CompletionItem): string {
+  return typeof item.label === "string" ? item.label : item.label.label;
+}
+
+async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration("kibitzer").update(key, value, vscode.ConfigurationTarget.Workspace);
+}
+
+const MANDATORY = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"];
+
+function tagNames(text: string): string[] {
+  return [...text.matchAll(/^\[([A-Za-z0-9_]+) /gm)].map((m) => m[1]);
+}
+
+const tests: Test[] = [
+  {
+    name: "a .pbn file (and a .PBN one) opens in the language pbn",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      assert.equal(editor.document.languageId, "pbn");
+      fs.writeFileSync(path.join(workspaceRoot(), "SHOUTED.PBN"), '[Event "upper case extension"]\n');
+      const upper = await vscode.workspace.openTextDocument(file("SHOUTED.PBN"));
+      assert.equal(upper.languageId, "pbn");
+    },
+  },
+  {
+    name: "the extension activates and starts the server named by kibitzer.server.path",
+    fn: async () => {
+      await open("errors.pbn");
+      const k = await api();
+      const inspect = JSON.stringify(vscode.workspace.getConfiguration("kibitzer").inspect("server.path"));
+      assert.equal(k.server()?.source, "setting", `the test settings name the server binary: ${inspect}`);
+      assert.equal(k.server()?.command, vscode.workspace.getConfiguration("kibitzer").get("server.path"));
+      const client = k.client();
+      assert.ok(client, "no language client");
+      await waitFor("the client to run", () => (client.isRunning() ? true : undefined));
+      assert.equal(client.initializeResult?.serverInfo?.name, "kibitzer");
+    },
+  },
+  {
+    name: "words (Ctrl+D, double-click) keep =1=, $5 and 4H whole",
+    fn: async () => {
+      const editor = await open("colours.pbn");
+      for (const [line, word] of [["1H =1= Pass 1S $5", "=1="], ["1H =1= Pass 1S $5", "$5"], ["1D Pass 4H", "4H"]]) {
+        const r = find(editor.document, line, word);
+        const inside = r.start.translate(0, 1);
+        editor.selection = new vscode.Selection(inside, inside);
+        await vscode.commands.executeCommand("editor.action.addSelectionToNextFindMatch");
+        assert.equal(editor.document.getText(editor.selection), word);
+      }
+    },
+  },
+  {
+    name: "diagnostics arrive with their codes and ranges",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const doc = editor.document;
+      const ds = await diagnosticsWith(doc.uri, ["A302", "D203", "S002"]);
+      const one = (code: string) => {
+        const found = ds.filter((d) => codeOf(d) === code);
+        assert.equal(found.length, 1, `one ${code} expected; got\n  ${describe(ds)}`);
+        return found[0];
+      };
+      // A302 insufficient-bid: the bid 1D after 1S.
+      const a302 = one("A302");
+      assert.equal(show(a302.range), show(find(doc, "1D Pass Pass Pass", "1D")));
+      assert.equal(a302.severity, vscode.DiagnosticSeverity.Error);
+      // D203 duplicate-card: East's ace of spades, the second occurrence.
+      const d203 = one("D203");
+      const east = find(doc, "N:A643.KJT8.92.AK3 A.653", " A.653").start.translate(0, 1);
+      assert.equal(show(d203.range), show(new vscode.Range(east, east.translate(0, 1))));
+      assert.equal(d203.severity, vscode.DiagnosticSeverity.Error);
+      // S002 malformed-tag-pair: [Event Club Pairs] — starts at its "[" and stays on its line.
+      const s002 = one("S002");
+      const tag = find(doc, "[Event Club Pairs]", "[Event Club Pairs]");
+      assert.deepEqual(s002.range.start, tag.start, `S002 at ${show(s002.range)}`);
+      assert.ok(s002.range.end.line === tag.start.line && s002.range.end.character > tag.start.character, `S002 at ${show(s002.range)}`);
+      // T105 unknown-tag: an info on the name Vulnerability.
+      const t105 = one("T105");
+      assert.equal(show(t105.range), show(find(doc, "[Vulnerability", "Vulnerability")));
+      assert.equal(t105.severity, vscode.DiagnosticSeverity.Information);
+    },
+  },
+  {
+    name: "kibitzer.check.minSeverity reaches the server (infos vanish at warning, come back at hint)",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const uri = editor.document.uri;
+      await diagnosticsWith(uri, ["T105", "D203"]);
+      try {
+        await setSetting("check.minSeverity", "warning");
+        await waitFor("T105 to vanish", () => {
+          const ds = vscode.languages.getDiagnostics(uri);
+          return !ds.some((d) => codeOf(d) === "T105") && ds.some((d) => codeOf(d) === "D203") ? true : undefined;
+        });
+      } finally {
+        await setSetting("check.minSeverity", undefined);
+      }
+      await diagnosticsWith(uri, ["T105", "D203"]);
+    },
+  },
+  {
+    name: "hover on the Deal shows the hand diagram",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const at = find(editor.document, "[Deal \"N:A643.KJT8.92.AK3 2.", "Deal").start.translate(0, 1);
+      const text = await waitFor("a hover", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, at);
+        const t = hoverText(hovers ?? []);
+        return t.length > 0 ? t : undefined;
+      });
+      for (const suit of ["♠", "♥", "♦", "♣"]) {
+        assert.ok(text.includes(suit), `no ${suit} in the hover:\n${text}`);
+      }
+      assert.match(text, /HCP/, `no HCP in the hover:\n${text}`);
+      // North holds 15 HCP (A643 KJT8 92 AK3), and so does South.
+      assert.match(text, /\b15\b/, `North's 15 HCP not in the hover:\n${text}`);
+      assert.match(text, /A\s?6\s?4\s?3/, `North's spades not in the hover:\n${text}`);
+    },
+  },
+  {
+    name: "completion in an auction offers only legal calls",
+    fn: async () => {
+      const editor = await open("auction.pbn");
+      const doc = editor.document;
+      const last = doc.lineAt(doc.lineCount - 1).text.length > 0 ? doc.lineCount - 1 : doc.lineCount - 2;
+      const at = new vscode.Position(last, doc.lineAt(last).text.length); // after "1H Pass "
+      const labels = await waitFor("completion items", async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", doc.uri, at);
+        const ls = (list?.items ?? []).map(label);
+        return ls.length > 0 ? ls : undefined;
+      });
+      // North opened 1H, East passed: South may pass or bid above 1H; no double of partner.
+      for (const legal of ["Pass", "1S", "1NT", "2C", "7NT"]) {
+        assert.ok(labels.includes(legal), `${legal} missing from ${labels.join(" ")}`);
+      }
+      for (const illegal of ["1C", "1D", "1H", "X", "XX"]) {
+        assert.ok(!labels.includes(illegal), `${illegal} offered: ${labels.join(" ")}`);
+      }
+      const order = ["C", "D", "H", "S", "NT"];
+      for (const l of labels) {
+        const bid = /^([1-7])(C|D|H|S|NT)$/.exec(l);
+        if (bid) {
+          const rank = (Number(bid[1]) - 1) * 5 + order.indexOf(bid[2]);
+          assert.ok(rank > 2, `insufficient bid ${l} offered`);
+        }
+      }
+    },
+  },
+  {
+    name: "format on save rewrites the file to export format",
+    timeoutMs: 60_000,
+    fn: async () => {
+      const editor = await open("messy.pbn");
+      const doc = editor.document;
+      await api();
+      const ok = await editor.edit((e) => e.replace(find(doc, "[Event", "Format on save"), "Format on save!"));
+      assert.ok(ok);
+      assert.ok(doc.isDirty);
+      assert.ok(await doc.save(), "save failed");
+      const onDisk = fs.readFileSync(doc.uri.fsPath, "utf8");
+      assert.equal(onDisk, doc.getText());
+      const lines = onDisk.split("\n");
+      // Tags in export order, values normalised, deal from the dealer with ranks descending.
+      assert.deepEqual(tagNames(onDisk), ["Event", "Board", "Dealer", "Vulnerable", "Deal", "Auction"], onDisk);
+      assert.ok(lines.includes('[Event "Format on save!"]'), onDisk);
+      assert.ok(lines.includes('[Vulnerable "All"]'), onDisk);
+      assert.ok(lines.includes('[Deal "E:2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6 A643.KJT8.92.AK3"]'), onDisk);
+      // Calls four a line, one space apart.
+      const auction = lines.indexOf('[Auction "E"]');
+      assert.ok(auction >= 0, onDisk);
+      assert.deepEqual(lines.slice(auction + 1, auction + 4), ["Pass 1H Pass 1S", "Pass 2C Pass Pass", "Pass"], onDisk);
+      // kibitzer.format.export is off: no header is added.
+      assert.ok(!onDisk.includes("% EXPORT"), onDisk);
+      assert.ok(!onDisk.includes("\r\n"), "line ends are kept (LF)");
+      // Formatting is idempotent.
+      const again = await vscode.commands.executeCommand<vscode.TextEdit[]>("vscode.executeFormatDocumentProvider", doc.uri, { tabSize: 4, insertSpaces: true });
+      const changes = (again ?? []).filter((e) => doc.getText(e.range) !== e.newText);
+      assert.equal(changes.length, 0, `formatting the formatted file changes it: ${JSON.stringify(changes)}`);
+    },
+  },
+  {
+    name: "Kibitzer: Format Document to Strict Export Format adds the header and mandatory tags",
+    fn: async () => {
+      const editor = await open("plain.pbn");
+      const doc = editor.document;
+      await api();
+      const applied = await vscode.commands.executeCommand<boolean>("kibitzer.formatExport");
+      assert.equal(applied, true, "the command reported a failure (see the Kibitzer output)");
+      const text = doc.getText();
+      const lines = text.split(/\r?\n/);
+      assert.deepEqual(lines.slice(0, 2), ["% PBN 2.1", "% EXPORT"], text);
+      const names = tagNames(text);
+      assert.deepEqual(names.filter((n) => MANDATORY.includes(n)), MANDATORY, text);
+      assert.ok(lines.includes('[Site "?"]'), text);
+      // The setting stays off: ordinary formatting still adds no header.
+      assert.equal(vscode.workspace.getConfiguration("kibitzer").get("format.export"), false);
+    },
+  },
+  {
+    name: "Latin-1 and UTF-8 files both show their accented names",
+    fn: async () => {
+      for (const name of ["latin1.pbn", "utf8.pbn"]) {
+        const doc = (await open(name)).document;
+        assert.equal(doc.languageId, "pbn");
+        const text = doc.getText();
+        assert.ok(text.includes('[West "Lévy"]'), `${name}: ${JSON.stringify(text.split("\n")[2])}`);
+        assert.ok(text.includes('[North "Sørensen"]'), `${name}: ${JSON.stringify(text.split("\n")[3])}`);
+        assert.ok(!text.includes("\ufffd"), `${name} has replacement characters`);
+      }
+    },
+  },
+  {
+    name: "Kibitzer: Restart Language Server gives a new running client",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const k = await api();
+      const before = k.client();
+      await vscode.commands.executeCommand("kibitzer.restartServer");
+      await k.ready();
+      const after = k.client();
+      assert.ok(after && after !== before, "no new client");
+      await waitFor("the new client to run", () => (after.isRunning() ? true : undefined));
+      // It answers: a hover on the Deal comes back from the new server.
+      const at = find(editor.document, "[Deal \"N:A643.KJT8.92.AK3 2.", "Deal").start.translate(0, 1);
+      await waitFor("a hover from the restarted server", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, at);
+        return hoverText(hovers ?? []).length > 0 ? true : undefined;
+      });
+      await vscode.commands.executeCommand("kibitzer.showOutput");
+    },
+  },
+  {
+    name: "a server path that does not exist stops the server with a message; fixing it restarts",
+    fn: async () => {
+      await open("errors.pbn");
+      const k = await api();
+      const good = vscode.workspace.getConfiguration("kibitzer").inspect<string>("server.path")?.workspaceValue;
+      assert.ok(good, "the test workspace names the server");
+      try {
+        await setSetting("server.path", path.join(workspaceRoot(), "no-such-kibitzer"));
+        await waitFor("the server to stop", async () => {
+          await k.ready();
+          return k.client() === undefined && k.server() === undefined ? true : undefined;
+        });
+      } finally {
+        await setSetting("server.path", good);
+      }
+      await waitFor("the server to come back", async () => {
+        await k.ready();
+        return k.client()?.isRunning() ? true : undefined;
+      });
+      assert.equal(k.server()?.command, good);
+    },
+  },
+];
+
+export async function run(): Promise<void> {
+  await sleep(500);
+  await runTests("integration", tests);
+}

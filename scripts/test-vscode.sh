@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Tests the VS Code extension (editors/vscode) in a real VS Code, headless:
+#   1. installs what is missing (scripts/vscode-test-deps.sh: chromium, libkrb5-dev, Node 24,
+#      code-server; cached under ~/.cache/kibitzer-vscode-test, so reruns skip it);
+#   2. builds the language server (cargo build --release) and the extension (npm ci + esbuild);
+#   3. packages the .vsix (checks that packaging works and bundles the server);
+#   4. runs the extension test suites inside VS Code's extension host (editors/vscode/test/).
+# Screenshots and logs land in editors/vscode/test-artifacts/. Exits non-zero on any failure.
+#
+# Environment:
+#   KIBITZER_BIN       use this kibitzer binary instead of building one
+#   CARGO_TARGET_DIR   as usual for the cargo build
+#   SUITES             integration,ui (default both)
+#   SKIP_PACKAGE=1     do not build the .vsix
+#   TEST_TIMEOUT       overall limit in seconds for the test run (default 900)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+ext="$root/editors/vscode"
+started=$SECONDS
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "dependencies (chromium, Node 24, code-server)"
+eval "$(bash "$root/scripts/vscode-test-deps.sh" | grep -E '^(NODE24|CODE_SERVER|CHROMIUM)=')"
+export NODE24 CODE_SERVER CHROMIUM
+
+if [ -z "${KIBITZER_BIN:-}" ]; then
+  step "language server (cargo build --release)"
+  (cd "$root" && cargo build --release --locked --bin kibitzer)
+  KIBITZER_BIN="${CARGO_TARGET_DIR:-$root/target}/release/kibitzer"
+  case "$KIBITZER_BIN" in /*) ;; *) KIBITZER_BIN="$root/$KIBITZER_BIN" ;; esac
+fi
+export KIBITZER_BIN
+if ! "$KIBITZER_BIN" lsp --help >/dev/null 2>&1; then
+  echo "note: $KIBITZER_BIN has no working 'lsp' command yet; the feature tests will fail" >&2
+fi
+
+step "extension (npm ci, typecheck, build)"
+cd "$ext"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+npx tsc --noEmit -p .
+node scripts/build.mjs
+
+if [ -z "${SKIP_PACKAGE:-}" ]; then
+  step "package (.vsix)"
+  KIBITZER_SERVER_BINARY="$KIBITZER_BIN" node scripts/package.mjs
+  vsix="$(ls -t "$ext"/kibitzer-*.vsix | head -n1)"
+  # The package holds the client, the grammar, the language configuration and the server.
+  listing="$(cd "$ext" && unzip -l "$vsix")"
+  for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/language-configuration.json \
+    "extension/server/$(node -p 'process.platform + "-" + process.arch')/kibitzer"; do
+    grep -q " $f\$" <<<"$listing" || { echo "missing from $vsix: $f" >&2; exit 1; }
+  done
+  if grep -qE '\.map$|/node_modules/|/test/' <<<"$listing"; then
+    echo "$vsix carries files it should not:" >&2
+    grep -E '\.map$|/node_modules/|/test/' <<<"$listing" >&2
+    exit 1
+  fi
+  echo "packaged $vsix ($(du -h "$vsix" | cut -f1))"
+  node scripts/build.mjs >/dev/null # the package build is minified and has no tests: rebuild
+fi
+
+step "tests in VS Code ($(basename "$CODE_SERVER") $(node -p "require('$CODE_SERVER/package.json').version"))"
+# timeout bounds the run; the runner starts the VS Code server in a process group of its own and
+# ends it, and writes its id so that this script can end it too if the runner itself was killed.
+artifacts="$ext/test-artifacts"
+set +e
+timeout --kill-after=20 "${TEST_TIMEOUT:-900}" "$NODE24" "$ext/test/run-vscode.mjs"
+status=$?
+set -e
+if [ -f "$artifacts/vscode-server.pgid" ]; then
+  pgid="$(cat "$artifacts/vscode-server.pgid")"
+  if kill -0 -- "-$pgid" 2>/dev/null; then
+    echo "ending the VS Code server's processes left behind (group $pgid)" >&2
+    kill -TERM -- "-$pgid" 2>/dev/null || true
+    sleep 2
+    kill -KILL -- "-$pgid" 2>/dev/null || true
+    status=1
+  fi
+fi
+if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+  echo "the test run took more than ${TEST_TIMEOUT:-900} s" >&2
+fi
+echo "test-vscode: $((SECONDS - started)) s, exit $status; artefacts in $ext/test-artifacts"
+exit "$status"
