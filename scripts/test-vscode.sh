@@ -72,7 +72,8 @@ status=$?
 set -e
 if [ -f "$artifacts/vscode-server.pgid" ]; then
   pgid="$(cat "$artifacts/vscode-server.pgid")"
-  if kill -0 -- "-$pgid" 2>/dev/null; then
+  # Zombies do not count: they hold nothing and go when reaped.
+  if ps -eo pgid=,stat= | awk -v g="$pgid" '$1 == g && $2 !~ /^Z/ { found = 1 } END { exit !found }'; then
     echo "ending the VS Code server's processes left behind (group $pgid)" >&2
     kill -TERM -- "-$pgid" 2>/dev/null || true
     sleep 2

@@ -102,6 +102,23 @@ async function killGroup(pgid) {
   return groupMembers(pgid).length === 0;
 }
 
+/** Drags the bottom edge of the visible hover down by `by` pixels. */
+async function growHover(page, by) {
+  const box = await page.evaluate(() => {
+    const hover = [...document.querySelectorAll(".monaco-resizable-hover, .monaco-hover")].find((h) => h.getBoundingClientRect().height > 0);
+    if (!hover) return undefined;
+    const r = hover.getBoundingClientRect();
+    return { x: r.x + r.width / 2, bottom: r.y + r.height };
+  });
+  if (!box) return;
+  await page.mouse.move(box.x, box.bottom - 1);
+  await page.mouse.down();
+  await page.mouse.move(box.x, box.bottom + by / 2, { steps: 5 });
+  await page.mouse.move(box.x, box.bottom + by, { steps: 5 });
+  await page.mouse.up();
+  await sleep(300);
+}
+
 /** Serves the ui suite's screenshot requests until `stop` is set. */
 async function serveSnapshots(page, ws, state) {
   const dir = path.join(ws, ".ui");
@@ -114,8 +131,18 @@ async function serveSnapshots(page, ws, state) {
     }
     for (const req of requests) {
       const name = req.replace(/\.request\.json$/, "");
+      let request = {};
+      try {
+        request = JSON.parse(fs.readFileSync(path.join(dir, req), "utf8"));
+      } catch {
+        // an empty request
+      }
       fs.rmSync(path.join(dir, req), { force: true });
       await sleep(300);
+      if (request.growHover) {
+        // A hover opens at most about 250 px tall; a user drags its bottom edge to see more.
+        await growHover(page, request.growHover);
+      }
       const shot = path.join(ARTIFACTS, `${name}.png`);
       await page.screenshot({ path: shot });
       const facts = await page.evaluate(() => {
@@ -144,7 +171,7 @@ async function serveSnapshots(page, ws, state) {
 }
 
 async function runSuite(browser, port, ws, suite) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   const log = [];
   let resolveExit;
   const exited = new Promise((r) => (resolveExit = r));
@@ -205,6 +232,7 @@ async function main() {
     "editor.fontSize": 15,
     "editor.minimap.enabled": false,
     "editor.hover.delay": 100,
+    "editor.hover.above": false,
   };
   // The web workbench has been seen to drop the user settings it read from the server's
   // data folder in the middle of a session, so the settings the tests depend on are also the
@@ -266,6 +294,9 @@ async function main() {
   } finally {
     if (browser) await browser.close().catch(() => {});
     const clean = await killGroup(pgid);
+    if (server.exitCode === null && server.signalCode === null) {
+      await Promise.race([new Promise((r) => server.once("exit", r)), sleep(3000)]);
+    }
     if (!clean) {
       say(`processes left in group ${pgid}: ${groupMembers(pgid).join(" ")}`);
       ok = false;

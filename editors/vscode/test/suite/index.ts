@@ -285,6 +285,10 @@ const tests: Test[] = [
   {
     name: "Latin-1 and UTF-8 files both show their accented names",
     fn: async () => {
+      // The defaults this extension contributes for [pbn] (see the README).
+      const files = vscode.workspace.getConfiguration("files", { languageId: "pbn" });
+      assert.equal(files.get("encoding"), "iso88591");
+      assert.equal(files.get("autoGuessEncoding"), true);
       for (const name of ["latin1.pbn", "utf8.pbn"]) {
         const doc = (await open(name)).document;
         assert.equal(doc.languageId, "pbn");

@@ -20,12 +20,12 @@ interface PageFacts {
   hoverText: string;
 }
 
-async function snapshot(name: string): Promise<PageFacts> {
+async function snapshot(name: string, growHover = 0): Promise<PageFacts> {
   const dir = path.join(workspaceRoot(), ".ui");
   fs.mkdirSync(dir, { recursive: true });
   const answer = path.join(dir, `${name}.answer.json`);
   fs.rmSync(answer, { force: true });
-  fs.writeFileSync(path.join(dir, `${name}.request.json`), JSON.stringify({ name }));
+  fs.writeFileSync(path.join(dir, `${name}.request.json`), JSON.stringify({ name, growHover }));
   return waitFor(`the driver's screenshot "${name}"`, () => {
     if (!fs.existsSync(answer)) {
       return undefined;
@@ -49,7 +49,9 @@ let editor: vscode.TextEditor;
 
 async function showHoverAt(pos: vscode.Position): Promise<void> {
   editor.selection = new vscode.Selection(pos, pos);
-  editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  // The line near the top, so that a tall hover (the hand diagram) opens below it in full.
+  const from = new vscode.Position(Math.max(0, pos.line - 2), 0);
+  editor.revealRange(new vscode.Range(from, from), vscode.TextEditorRevealType.AtTop);
   await sleep(300);
   await vscode.commands.executeCommand("editor.action.showHover");
   await sleep(1500);
@@ -80,17 +82,24 @@ const tests: Test[] = [
     },
   },
   {
-    name: "squiggle: the insufficient bid is underlined and its hover says why",
+    name: "squiggle: an error is underlined and its hover says what is wrong",
     fn: async () => {
-      const bid = rangeOf(editor.document, "1D Pass 4H", "1D");
-      await waitFor("the A302 diagnostic", () => {
-        const ds = vscode.languages.getDiagnostics(editor.document.uri);
-        return ds.some((d) => d.range.contains(bid.start)) ? true : undefined;
+      // The fixture has two mistakes: an unquoted Date (S002) and an insufficient bid (A302).
+      const uri = editor.document.uri;
+      const errors = await waitFor("error diagnostics", () => {
+        const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+        return ds.length > 0 ? ds : undefined;
       });
-      await showHoverAt(bid.start.translate(0, 1));
+      const code = (d: vscode.Diagnostic) => String(typeof d.code === "object" ? d.code.value : d.code);
+      // Prefer the insufficient bid when the server reports it (it needs the auction checks).
+      await sleep(1500);
+      const all = vscode.languages.getDiagnostics(uri);
+      const shown = all.find((d) => code(d) === "A302") ?? errors[0];
+      await showHoverAt(shown.range.start.translate(0, 1));
       const facts = await snapshot("squiggle-hover");
       assert.ok(facts.errorSquiggles >= 1, `no error squiggle on screen (${facts.screenshot})`);
-      assert.match(facts.hoverText, /A302|insufficient/i, `hover: ${JSON.stringify(facts.hoverText)} (${facts.screenshot})`);
+      assert.ok(facts.hoverText.includes(code(shown)), `hover: ${JSON.stringify(facts.hoverText)} lacks ${code(shown)} (${facts.screenshot})`);
+      assert.ok(all.some((d) => code(d) === "A302"), `no A302 for the insufficient 1D; got ${all.map(code).join(" ")}`);
       await hideHover();
     },
   },
@@ -99,9 +108,12 @@ const tests: Test[] = [
     fn: async () => {
       const deal = rangeOf(editor.document, '[Deal "', "Deal");
       await showHoverAt(deal.start.translate(0, 1));
-      const facts = await snapshot("deal-hover");
+      const facts = await snapshot("deal-hover", 260);
       for (const suit of ["♠", "♥", "♦", "♣"]) {
         assert.ok(facts.hoverText.includes(suit), `no ${suit} in the hover: ${JSON.stringify(facts.hoverText)} (${facts.screenshot})`);
+      }
+      for (const seat of ["North", "East", "South", "West"]) {
+        assert.ok(facts.hoverText.includes(seat), `no ${seat} in the hover (${facts.screenshot})`);
       }
       assert.match(facts.hoverText, /HCP/);
       await hideHover();
