@@ -737,7 +737,11 @@ fn corpus_runs_without_panics() {
     let Ok(dir) = std::fs::read_dir("/work/shared/corpus/pbn") else {
         return;
     };
-    let mut counts: std::collections::BTreeMap<&'static str, usize> = Default::default();
+    // Per code: how many, in which files, and a few examples (run with --nocapture to review).
+    let mut files: std::collections::BTreeMap<
+        &'static str,
+        std::collections::BTreeMap<String, usize>,
+    > = Default::default();
     let mut examples: std::collections::BTreeMap<&'static str, Vec<String>> = Default::default();
     let mut paths: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
     paths.sort();
@@ -749,15 +753,21 @@ fn corpus_runs_without_panics() {
             Ok(text) => text,
             Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
         };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         for game in games(&text) {
             for d in check_game(&game).diagnostics {
-                *counts.entry(d.code).or_default() += 1;
+                *files
+                    .entry(d.code)
+                    .or_default()
+                    .entry(name.clone())
+                    .or_default() += 1;
                 let list = examples.entry(d.code).or_default();
-                if list.len() < 6 {
-                    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                if list.len() < 3 || !list.iter().any(|e| e.starts_with(&name)) {
                     list.push(format!(
-                        "{}@{}: {} [{}]",
-                        name.unwrap_or_default(),
+                        "{name}@{}: {} [{}]",
                         u32::from(d.range.start()),
                         d.message,
                         text.get(d.range.start().into()..d.range.end().into())
@@ -767,10 +777,14 @@ fn corpus_runs_without_panics() {
             }
         }
     }
-    for (code, n) in &counts {
-        println!("{code}: {n}");
+    for (code, per_file) in &files {
+        let total: usize = per_file.values().sum();
+        println!("{code}: {total} in {} files", per_file.len());
+        for (file, n) in per_file {
+            println!("    {n:6} {file}");
+        }
         for example in &examples[code] {
-            println!("    {example}");
+            println!("      e.g. {example}");
         }
     }
 }
@@ -796,4 +810,22 @@ fn generated_games_are_clean() {
         let play = checked.play.expect("play");
         assert!(play.complete);
     }
+}
+
+#[test]
+fn real_world_spellings_are_understood() {
+    // `all pass` in two words is read as `AP`.
+    let bad = auction_game("1D all pass", "1D", "N");
+    let d = triggers(&bad, "A301", Severity::Error, "1D «all pass»");
+    assert_eq!(d.fixes[0].edits[0].new_text, "AP");
+    assert_eq!(check(&bad).diagnostics.len(), 1);
+    // A `*` glued to a call (an alert in some programs) is a misplaced end mark.
+    let bad = auction_game("1D 1S* Pass Pass\nPass", "1S", "E");
+    let d = triggers(&bad, "A312", Severity::Error, "1S«*»");
+    assert!(d.message.contains("`=1=`"), "{}", d.message);
+    // `--` for an unknown card.
+    let bad = play_game("SK H3 S4 S3\n-- C2 C6 CK");
+    let d = triggers(&bad, "P501", Severity::Error, "«--» C2");
+    assert_eq!(d.fixes[0].edits[0].new_text, "-");
+    assert_eq!(check(&bad).diagnostics.len(), 1);
 }

@@ -517,38 +517,46 @@ pub fn check_auction(
     let mut star: Option<TextRange> = None;
     let mut plus: Option<TextRange> = None;
     let mut after_end_reported = false;
-    let mut closing_reported = false;
+    let mut skip_next = false;
     let mut last_call_range: Option<TextRange> = None;
 
     let rest = items.get(index..).unwrap_or(&[]);
     for (position, item) in rest.iter().enumerate() {
         let token = &item.token;
         let range = token.text_range();
-        let is_call_like = matches!(token.kind(), SyntaxKind::CALL)
-            || (token.kind() == SyntaxKind::IRREGULARITY && token.text() == "^S");
-        // Anything that counts as a call after `*` or `+` misplaces them.
-        if is_call_like && !closing_reported {
-            for (mark, what) in [
-                (star, "`*` ends the auction section"),
-                (plus, "`+` stands for the next call"),
-            ] {
-                if let Some(mark) = mark {
-                    out.push(Diagnostic::new(
-                        "A312",
-                        mark,
-                        format!("{what}, so it must come after the last call"),
-                    ));
-                    closing_reported = true;
-                    break;
-                }
-            }
+        if std::mem::take(&mut skip_next) {
+            continue;
         }
         match token.kind() {
             SyntaxKind::STAR | SyntaxKind::PLUS => {
                 let is_star = token.kind() == SyntaxKind::STAR;
                 let other = if is_star { plus } else { star };
                 let same = if is_star { star } else { plus };
-                if let Some(first) = same {
+                let call_follows = rest.get(position + 1..).is_some_and(|later| {
+                    later.iter().any(|i| {
+                        i.token.kind() == SyntaxKind::CALL
+                            || (i.token.kind() == SyntaxKind::IRREGULARITY
+                                && i.token.text() == "^S")
+                    })
+                });
+                if call_follows {
+                    let what = if is_star {
+                        "`*` ends the auction section"
+                    } else {
+                        "`+` stands for the next call"
+                    };
+                    let glued = last_call_range.is_some_and(|c| c.end() == range.start());
+                    let hint = if is_star && glued {
+                        "; to mark an alert, refer to a note such as `=1=`"
+                    } else {
+                        ""
+                    };
+                    out.push(Diagnostic::new(
+                        "A312",
+                        range,
+                        format!("{what}, so it must come after the last call{hint}"),
+                    ));
+                } else if let Some(first) = same {
                     out.push(
                         Diagnostic::new(
                             "A312",
@@ -632,6 +640,44 @@ pub fn check_auction(
                     }
                 }
                 let text = token.text();
+                // `all pass` written as two words.
+                let pass_after = rest.get(position + 1).filter(|next| {
+                    next.marks.is_empty()
+                        && next.token.kind() == SyntaxKind::CALL
+                        && next.token.text().eq_ignore_ascii_case("pass")
+                });
+                if let (true, Some(next)) = (text.eq_ignore_ascii_case("all"), pass_after) {
+                    let both = range.cover(next.token.text_range());
+                    out.push(
+                        Diagnostic::new(
+                            "A301",
+                            both,
+                            "`all pass` is not a PBN call; `AP` was probably meant",
+                        )
+                        .with_fix(
+                            "Replace `all pass` with `AP`",
+                            both,
+                            "AP",
+                        ),
+                    );
+                    skip_next = true;
+                    last_call_range = Some(both);
+                    all_pass_annotations = read_annotations(next, false, out);
+                    if state.is_finished() {
+                        if !after_end_reported {
+                            after_end_reported = true;
+                            out.push(Diagnostic::new(
+                                "A305",
+                                both,
+                                "`all pass` comes after the auction has already ended",
+                            ));
+                        }
+                    } else {
+                        all_pass.get_or_insert(both);
+                        finish_with_passes(&mut state);
+                    }
+                    continue;
+                }
                 let (meaning, standard) = match parse_call(text) {
                     Ok(meaning) => (meaning, true),
                     Err(Some((meaning, spelling))) => {
@@ -695,12 +741,7 @@ pub fn check_auction(
                             }
                         } else {
                             all_pass.get_or_insert(range);
-                            for _ in 0..4 {
-                                if state.is_finished() {
-                                    break;
-                                }
-                                let _ = state.push(Call::Pass);
-                            }
+                            finish_with_passes(&mut state);
                         }
                     }
                     CallToken::Call(call) => {
@@ -819,6 +860,16 @@ pub fn check_auction(
     };
     compare_with_tags(&model, ctx, out);
     model
+}
+
+/// Passes until the auction ends (what `AP` stands for).
+fn finish_with_passes(state: &mut bridge::Auction) {
+    for _ in 0..4 {
+        if state.is_finished() {
+            break;
+        }
+        let _ = state.push(Call::Pass);
+    }
 }
 
 /// A308–A310: the Contract, Declarer and Result tags against a finished auction.

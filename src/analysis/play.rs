@@ -316,6 +316,19 @@ pub fn check_play(
                         );
                         (SlotKind::Card(card), false)
                     }
+                    Err(None) if text.bytes().all(|b| b == b'-') => {
+                        out.push(
+                            Diagnostic::new(
+                                "P501",
+                                range,
+                                format!(
+                                    "`{text}` is not a PBN card; `-` (an unknown card) was probably meant"
+                                ),
+                            )
+                            .with_fix(format!("Replace `{text}` with `-`"), range, "-"),
+                        );
+                        (SlotKind::Unknown, false)
+                    }
                     Err(None) => {
                         out.push(Diagnostic::new(
                             "P501",
