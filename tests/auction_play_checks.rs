@@ -729,7 +729,10 @@ fn end_positions() {
         "«DA» - - -",
     );
     // In an end position the lead may be anyone's.
-    clean(&text("DA SK CA SJ").replace("[Play \"W\"]", "[Play \"W\"]"));
+    let checked = clean(&text("SK CA SJ DA").replace("[Play \"W\"]", "[Play \"N\"]"));
+    let play = checked.play.expect("play");
+    assert_eq!(play.tricks[0].winner, Some(Seat::North));
+    assert_eq!(play.next_to_play(), Some(Seat::North));
 }
 
 #[test]
