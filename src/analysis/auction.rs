@@ -980,3 +980,129 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::Game;
+    use crate::syntax::Parse;
+
+    fn call(text: &str) -> Result<CallToken, Option<(CallToken, String)>> {
+        parse_call(text)
+    }
+
+    fn bid(level: u8, d: Denomination) -> CallToken {
+        CallToken::Call(Call::Bid(Bid::new(level, d).expect("bid")))
+    }
+
+    #[test]
+    fn call_spellings() {
+        assert_eq!(call("Pass"), Ok(CallToken::Call(Call::Pass)));
+        assert_eq!(call("pass"), Ok(CallToken::Call(Call::Pass)));
+        assert_eq!(call("ap"), Ok(CallToken::AllPass));
+        assert_eq!(call("xx"), Ok(CallToken::Call(Call::Redouble)));
+        assert_eq!(call("1nt"), Ok(bid(1, Denomination::NoTrump)));
+        assert_eq!(call("7C"), Ok(bid(7, Denomination::Clubs)));
+        assert_eq!(call("-"), Ok(CallToken::Placeholder));
+        assert_eq!(
+            call("3N"),
+            Err(Some((bid(3, Denomination::NoTrump), "3NT".to_string())))
+        );
+        assert_eq!(
+            call("1Nt"),
+            Err(Some((bid(1, Denomination::NoTrump), "1NT".to_string())))
+        );
+        assert_eq!(
+            call("PASS"),
+            Err(Some((CallToken::Call(Call::Pass), "Pass".to_string())))
+        );
+        assert_eq!(
+            call("Rdbl"),
+            Err(Some((CallToken::Call(Call::Redouble), "XX".to_string())))
+        );
+        assert_eq!(call("8S"), Err(None));
+        assert_eq!(call("0C"), Err(None));
+        assert_eq!(call("1Z"), Err(None));
+        assert_eq!(call("relay"), Err(None));
+    }
+
+    #[test]
+    fn suffixes_map_to_nags() {
+        let suffix = |t: &str| Suffix {
+            text: t.to_string(),
+            range: TextRange::default(),
+        };
+        assert_eq!(suffix("!!").nag(false), Some(3));
+        assert_eq!(suffix("?!").nag(true), Some(12));
+        assert_eq!(suffix("x").nag(true), None);
+        assert_eq!(saturating_number("=12="), 12);
+        assert_eq!(saturating_number("$99999999999999"), u32::MAX);
+    }
+
+    fn run(dealer: &str, auction_seat: &str, calls: &str) -> (AuctionModel, Vec<Diagnostic>) {
+        let text = format!("[Dealer \"{dealer}\"]\n[Auction \"{auction_seat}\"]\n{calls}\n");
+        let parse = Parse::new(&text);
+        let game = parse
+            .syntax()
+            .children()
+            .find_map(Game::cast)
+            .expect("game");
+        let section = game.sections().next().expect("section");
+        let ctx = GameContext {
+            dealer: read_seat(dealer).map(|r| r.value),
+            ..GameContext::default()
+        };
+        let mut out = Vec::new();
+        let model = check_auction(&section, &ctx, &mut out);
+        (model, out)
+    }
+
+    #[test]
+    fn model_of_a_competitive_auction() {
+        let (model, out) = run("E", "N", "- 1H ! =1= 2C $200 2S\n3C X XX Pass\nPass Pass");
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(model.dealer, Some(Seat::East));
+        assert_eq!(model.calls[0].seat, Some(Seat::East));
+        assert_eq!(model.calls[0].annotations.note.map(|n| n.index), Some(1));
+        assert_eq!(
+            model.calls[0]
+                .annotations
+                .suffix
+                .as_ref()
+                .map(|s| s.text.as_str()),
+            Some("!")
+        );
+        assert_eq!(model.calls[1].annotations.nags[0].value, 200);
+        assert!(model.finished && !model.passed_out);
+        assert_eq!(
+            model.contract.map(|c| c.to_string()).as_deref(),
+            Some("3CXX")
+        );
+        assert_eq!(model.declarer, Some(Seat::South));
+        assert_eq!(model.next_to_call(), None);
+    }
+
+    #[test]
+    fn unknown_seats_still_check_the_calls() {
+        let (model, out) = run("?", "?", "1S Pass Pass X");
+        assert_eq!(model.dealer, None);
+        assert_eq!(model.calls[3].seat, None);
+        assert_eq!(out.len(), 1, "{out:#?}");
+        assert_eq!(out[0].code, "A306");
+        assert_eq!(model.next_to_call(), None);
+        // Over the double, the redouble is possible.
+        assert!(model.legal_next_calls().contains(&Call::Redouble));
+    }
+
+    #[test]
+    fn condoned_and_skipped() {
+        // West deals; North calls out of rotation, then East bids an accepted insufficient 1C.
+        let (model, out) = run("W", "W", "^S 1D ^I 1C Pass\nPass Pass");
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(model.skipped.len(), 1);
+        assert_eq!(model.calls[1].seat, Some(Seat::East));
+        assert!(model.calls[1].legal);
+        assert_eq!(model.contract.map(|c| c.to_string()).as_deref(), Some("1C"));
+        assert_eq!(model.declarer, Some(Seat::East));
+    }
+}

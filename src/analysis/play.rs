@@ -881,3 +881,128 @@ fn report_issues(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::Game;
+    use crate::syntax::Parse;
+
+    fn card(text: &str) -> Card {
+        let mut chars = text.chars();
+        let (Some(s), Some(r)) = (chars.next(), chars.next()) else {
+            panic!("card {text}");
+        };
+        Card::from_chars(s, r).expect("card")
+    }
+
+    #[test]
+    fn card_spellings() {
+        assert_eq!(parse_card("SK"), Ok(Some(card("SK"))));
+        assert_eq!(parse_card("hT"), Ok(Some(card("HT"))));
+        assert_eq!(parse_card("dq"), Ok(Some(card("DQ"))));
+        assert_eq!(parse_card("-"), Ok(None));
+        assert_eq!(parse_card("S10"), Err(Some(card("ST"))));
+        assert_eq!(parse_card("10c"), Err(Some(card("CT"))));
+        assert_eq!(parse_card("KS"), Err(Some(card("SK"))));
+        assert_eq!(parse_card("Q"), Err(None));
+        assert_eq!(parse_card("SX"), Err(None));
+        assert_eq!(ordinal(14), "14th");
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(11), "11th");
+    }
+
+    const DEAL: &str = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85";
+
+    fn run(play_seat: &str, cards: &str) -> (PlayModel, Vec<Diagnostic>) {
+        let text = format!("[Play \"{play_seat}\"]\n{cards}\n");
+        let parse = Parse::new(&text);
+        let game = parse
+            .syntax()
+            .children()
+            .find_map(Game::cast)
+            .expect("game");
+        let section = game.sections().next().expect("section");
+        let mut deal = Deal::new();
+        let (_, hands) = DEAL.split_once(':').unwrap_or_default();
+        for (i, hand) in hands.split(' ').enumerate() {
+            let mut h = Hand::EMPTY;
+            for (suit, ranks) in ['S', 'H', 'D', 'C'].into_iter().zip(hand.split('.')) {
+                for rank in ranks.chars() {
+                    h.insert(Card::from_chars(suit, rank).expect("card"));
+                }
+            }
+            deal[Seat::North.offset(i)] = Some(h);
+        }
+        let tag = |text: &str| crate::analysis::context::TagValue {
+            text: text.to_string(),
+            range: TextRange::default(),
+            tag_range: TextRange::default(),
+        };
+        let ctx = GameContext {
+            deal: Some(deal),
+            deal_is_valid: true,
+            deal_tag: Some(tag(DEAL)),
+            declarer: Some(tag("S")),
+            contract: Some(tag("5HX")),
+            ..GameContext::default()
+        };
+        let mut out = Vec::new();
+        let model = check_play(&section, &ctx, None, &mut out);
+        (model, out)
+    }
+
+    #[test]
+    fn unknown_card_leaves_the_next_leader_open() {
+        // South's card in the first trick is unknown, so nobody knows who won it; the second
+        // trick is all clubs, so any seat may have led it.
+        let (model, out) = run("W", "SK H3 S4 -\nC5 C2 C6 CK");
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(model.tricks[0].winner, None);
+        assert_eq!(model.tricks[1].leader, None);
+        assert_eq!(model.tricks[1].winner, None);
+        assert_eq!(model.declarer_tricks + model.defender_tricks, 0);
+        assert_eq!(model.next_to_play(), None);
+        assert!(model.playable_cards().is_empty());
+    }
+
+    #[test]
+    fn columns_are_seats_not_play_order() {
+        // North ruffs the first trick and leads the second from the second column.
+        let (model, out) = run("W", "SK H3 S4 S3\nC5 C2 C6 CK\n*");
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(model.tricks[0].winner, Some(Seat::North));
+        let second = &model.tricks[1];
+        assert_eq!(second.leader, Some(Seat::North));
+        assert_eq!(
+            second.cards.iter().map(|c| c.seat).collect::<Vec<_>>(),
+            [Seat::North, Seat::East, Seat::South, Seat::West]
+        );
+        assert_eq!(
+            second
+                .cards
+                .iter()
+                .filter_map(PlaySlot::card)
+                .collect::<Vec<_>>(),
+            ["C2", "C6", "CK", "C5"].map(card)
+        );
+        assert_eq!(second.winner, Some(Seat::South));
+        assert_eq!(model.declarer_tricks, 2);
+        assert!(!model.is_open());
+        // With the columns read from North, North leads a heart and the others fail to follow.
+        let (_, out) = run("N", "H3 S4 S3 SK");
+        let codes: Vec<&str> = out.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["P505", "P504", "P504", "P504"]);
+    }
+
+    #[test]
+    fn card_lookup_by_offset() {
+        let (model, _) = run("W", "SK H3 S4 S3");
+        let (trick, slot) = model
+            .card_at(crate::syntax::TextSize::from(14))
+            .expect("a card at offset 14");
+        assert_eq!(trick.number, 1);
+        assert_eq!(slot.card(), Some(card("H3")));
+        assert_eq!(slot.seat, Seat::North);
+    }
+}
