@@ -182,7 +182,40 @@ pub fn check_deal(
         .collect();
     let unequal = counts.windows(2).any(|w| w[0].1 != w[1].1);
     let too_many = counts.iter().any(|&(_, n)| n > 13);
-    if unequal && !too_many {
+    let empty: Vec<Seat> = counts
+        .iter()
+        .filter(|&&(_, n)| n == 0)
+        .map(|&(s, _)| s)
+        .collect();
+    if unequal && !too_many && !empty.is_empty() {
+        let names: Vec<&str> = empty.iter().map(|s| s.name()).collect();
+        let mut diagnostic = Diagnostic::new(
+            "D205",
+            inner,
+            format!(
+                "{} hold{} no cards while other hands do: a hand that is not given is written `-`",
+                names.join(", "),
+                if names.len() == 1 { "s" } else { "" }
+            ),
+        );
+        let edits: Vec<super::TextEdit> = text
+            .hands
+            .iter()
+            .enumerate()
+            .filter(|(i, h)| !h.unknown && empty.contains(&first.unwrap_or(Seat::North).offset(*i)))
+            .map(|(_, h)| super::TextEdit {
+                range: h.range,
+                new_text: "-".to_string(),
+            })
+            .collect();
+        if first.is_some() && !edits.is_empty() {
+            diagnostic.fixes.push(super::Fix {
+                title: "Write `-` for the hands not given".to_string(),
+                edits,
+            });
+        }
+        out.push(diagnostic);
+    } else if unequal && !too_many {
         let list: Vec<String> = counts
             .iter()
             .map(|(s, n)| format!("{} {n}", s.name()))

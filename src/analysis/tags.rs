@@ -122,7 +122,7 @@ pub fn closest_known(name: &str) -> Option<&'static str> {
             .zip(known_lower.bytes())
             .take_while(|(a, b)| a == b)
             .count();
-        let close = distance <= 2.max(shorter / 5) || (prefix >= 6 && prefix + 2 >= shorter);
+        let close = distance <= 1.max(shorter / 3) || (prefix >= 6 && prefix + 2 >= shorter);
         if close && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, known));
         }
@@ -550,6 +550,11 @@ fn check_date(value: &str) -> Result<(), ValueProblem> {
 /// The standard spelling of a date written another unambiguous way (`2023-08-02`,
 /// `2-Aug-2023`, `2 August 2023`, `2023/8/2`, `25/12/2023`).
 fn understand_date(value: &str) -> Option<String> {
+    // A time after the date (`2013-08-10 17:32`) is dropped.
+    let value = match value.split_once(' ') {
+        Some((date, time)) if time.contains(':') => date,
+        _ => value,
+    };
     let parts: Vec<&str> = value
         .split(['-', '/', '.', ' ', ','])
         .filter(|p| !p.is_empty())
