@@ -245,7 +245,8 @@ fn analyze_game(
                     ));
                 }
                 play_cards += section
-                    .data()
+                    .syntax()
+                    .children_with_tokens()
                     .filter(|t| t.kind() == SyntaxKind::CARD)
                     .count();
                 sections::play(&section, &context, out);
@@ -265,11 +266,14 @@ fn analyze_game(
             }
         }
     }
-    for child in game.syntax().children() {
-        if let Some(tag) = TagPair::cast(child) {
-            if tag.name() == "Note" {
-                misplaced_note(&tag, out);
-            }
+    for entry in &entries {
+        let top_level = entry
+            .pair
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() == SyntaxKind::GAME);
+        if entry.name == "Note" && top_level {
+            misplaced_note(&entry.pair, out);
         }
     }
 
@@ -371,7 +375,14 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
         } else {
             false
         };
-        let written = pair.raw_value().map(|(raw, range)| (unescape(&raw), range));
+        let written = super::values::raw_value(&pair).map(|(raw, range)| {
+            let value = if raw.contains('\\') {
+                unescape(&raw)
+            } else {
+                raw
+            };
+            (value, range)
+        });
         let mut resolved = None;
         if let Some((value, range)) = &written {
             let forbidden = NO_INHERITANCE.contains(&name.as_str());
@@ -474,16 +485,12 @@ fn stray_section_data(section: &Section, name: &str, out: &mut Vec<Diagnostic>) 
     for element in section.syntax().children_with_tokens() {
         match element {
             NodeOrToken::Node(node) if node.kind() == SyntaxKind::TAG_PAIR => after_tag = true,
-            NodeOrToken::Node(node) => {
-                if after_tag {
-                    let r = node.text_range();
-                    run = Some(run.map_or(r, |x| x.cover(r)));
-                }
-            }
+            // Error nodes hold text the parser has already reported.
+            NodeOrToken::Node(_) => {}
             NodeOrToken::Token(token) => match token.kind() {
                 SyntaxKind::NEWLINE => flush(&mut run, out),
                 k if k.is_trivia() => {}
-                _ if after_tag => {
+                SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING if after_tag => {
                     let r = token.text_range();
                     run = Some(run.map_or(r, |x| x.cover(r)));
                 }
@@ -495,7 +502,7 @@ fn stray_section_data(section: &Section, name: &str, out: &mut Vec<Diagnostic>) 
 }
 
 /// T106 (missing mandatory tags) and T108 (tag order) in export format.
-fn export_checks(entries: &[Entry], inherited: &Inheritance, out: &mut Vec<Diagnostic>) {
+fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Vec<Diagnostic>) {
     let Some(first) = entries.first() else { return };
     let missing: Vec<&str> = MANDATORY_TAGS
         .iter()
@@ -517,23 +524,23 @@ fn export_checks(entries: &[Entry], inherited: &Inheritance, out: &mut Vec<Diagn
     }
     // Export order: the mandatory tags in order, other identification tags alphabetically, the
     // Auction, the Play, then the supplemental sections alphabetically.
-    let key = |e: &Entry| -> (u8, usize, String) {
+    let key = |e: &'e Entry| -> (u8, usize, &'e str) {
         let in_section = e
             .pair
             .syntax()
             .parent()
             .is_some_and(|p| p.kind() == SyntaxKind::SUPPLEMENTAL_SECTION);
         match e.name.as_str() {
-            "Auction" => (2, 0, String::new()),
-            "Play" => (3, 0, String::new()),
-            name if in_section => (4, 0, name.to_string()),
+            "Auction" => (2, 0, ""),
+            "Play" => (3, 0, ""),
+            name if in_section => (4, 0, name),
             name => match mandatory_index(name) {
-                Some(i) => (0, i, String::new()),
-                None => (1, 0, name.to_string()),
+                Some(i) => (0, i, ""),
+                None => (1, 0, name),
             },
         }
     };
-    let mut highest: Option<((u8, usize, String), &Entry)> = None;
+    let mut highest: Option<((u8, usize, &str), &Entry)> = None;
     for entry in entries.iter().filter(|e| !e.section_note) {
         let k = key(entry);
         if let Some((top, top_entry)) = &highest {
@@ -668,6 +675,9 @@ fn shift_back(range: TextRange, by: TextSize) -> TextRange {
     TextRange::new(start, end)
 }
 
+/// How many pieces share one node cache.
+const CACHE_RESET: usize = 64;
+
 /// Text per batch and worker when checking a text in batches.
 const BATCH_PER_THREAD: usize = 2 << 20;
 
@@ -704,7 +714,13 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
                 let none = Inheritance::default();
                 pieces
                     .iter()
-                    .map(|piece| {
+                    .enumerate()
+                    .map(|(i, piece)| {
+                        // A cache that only grows makes every token lookup slower; a fresh one
+                        // now and then keeps it small and hot.
+                        if i % CACHE_RESET == 0 {
+                            cache = NodeCache::default();
+                        }
                         let (element, errors) = parse_piece(text, piece, &mut cache);
                         check_one(text, piece, &element, &errors, &none, &options)
                     })
@@ -765,6 +781,12 @@ fn check_one(
     )
 }
 
+/// A piece of a batch with its parse and the inheritance state before it.
+type BatchItem<'a> = (
+    &'a Piece,
+    (&'a (GreenElement, Vec<SyntaxError>), &'a Inheritance),
+);
+
 /// Parses a batch, resolves inheritance game by game, then checks the games in parallel.
 fn check_batch_inheriting(
     text: &str,
@@ -789,8 +811,7 @@ fn check_batch_inheriting(
             }
         }
     }
-    let items: Vec<(&Piece, (&(GreenElement, Vec<SyntaxError>), &Inheritance))> =
-        batch.iter().zip(parsed.iter().zip(states.iter())).collect();
+    let items: Vec<BatchItem<'_>> = batch.iter().zip(parsed.iter().zip(states.iter())).collect();
     run_parallel(&items, threads, |chunk| {
         chunk
             .iter()

@@ -16,7 +16,7 @@ pub struct NoteIndex {
 
 /// Reads a Note tag's `<index>:<text>`, reporting N405 and N404.
 pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
-    let (raw, value_range) = tag.raw_value()?;
+    let (raw, value_range) = super::values::raw_value(tag)?;
     let node = tag.value_node();
     let colon = node.as_ref().and_then(|n| {
         n.children_with_tokens()
@@ -71,7 +71,13 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
     };
     // (index, the Note tag's range, its name range), first occurrences only.
     let mut notes: Vec<(u32, TextRange, TextRange)> = Vec::new();
-    for note in section.notes() {
+    let notes_in_section = section
+        .syntax()
+        .children()
+        .filter_map(TagPair::cast)
+        .skip(1)
+        .filter(|t| t.name_token().is_some_and(|n| n.text() == "Note"));
+    for note in notes_in_section {
         let Some(found) = read_note(&note, out) else {
             continue;
         };
@@ -92,7 +98,11 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
         notes.push((found.index, note.syntax().text_range(), name_range));
     }
     let mut used = vec![false; notes.len()];
-    for token in section.data() {
+    for token in section
+        .syntax()
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
         if token.kind() != SyntaxKind::NOTE_REF {
             continue;
         }

@@ -69,7 +69,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     let Some(tag) = section.tag() else { return };
     let mut columns: Vec<Column> = Vec::new();
     let mut bad_spec = false;
-    let Some((raw, value_range)) = tag.raw_value() else {
+    let Some((raw, value_range)) = super::values::raw_value(&tag) else {
         return;
     };
     let mut offset = value_range.start();
@@ -98,7 +98,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
         .collect();
     let width = columns.len();
     let full_rows = elements.len() / width;
-    if elements.len() % width != 0 {
+    if !elements.len().is_multiple_of(width) {
         let first = &elements[full_rows * width];
         let last = &elements[elements.len() - 1];
         let got = elements.len() % width;
