@@ -6,9 +6,22 @@
 
 pub mod auction;
 pub mod catalogue;
+mod check;
 pub mod context;
+pub mod cross;
+pub mod deal;
+pub mod notes;
 pub mod play;
+pub mod sections;
+pub mod tables;
+pub mod tags;
+pub mod text_checks;
 pub mod values;
+
+pub use check::{
+    check_game, check_stream, check_text, syntax_diagnostic, CheckOptions, FileReport, GameReport,
+    Inheritance,
+};
 
 use crate::syntax::TextRange;
 

@@ -1,5 +1,6 @@
 //! The command line: argument parsing and one module per subcommand.
 
+mod check;
 mod parse;
 
 use std::process::ExitCode;
@@ -18,6 +19,8 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
+    /// Check files and folders of PBN files and report every problem found.
+    Check(check::CheckArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,5 +39,6 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Parse(args) => parse::run(&args),
+        Command::Check(args) => check::run(&args),
     }
 }
