@@ -356,8 +356,8 @@ fn plan<'t>(
 /// The first piece with the `% PBN 2.1` / `% EXPORT` / `%` header added, unless it has one.
 fn add_header(first: &str, eol: &str) -> Option<String> {
     let leading: Vec<&str> = first
-        .split_inclusive(['\n', '\r'])
-        .map(|l| l.trim_end_matches(['\n', '\r']))
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
         .take_while(|l| l.starts_with('%'))
         .collect();
     if leading.iter().any(|l| l.trim_end() == "% EXPORT") {

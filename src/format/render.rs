@@ -293,10 +293,10 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
             if present || settings.inherited & (1 << rank) != 0 {
                 continue;
             }
-            let value = if passed_out && matches!(name, "Declarer" | "Result") {
-                ""
-            } else {
-                "?"
+            let value = match name {
+                "Declarer" | "Result" if passed_out => "",
+                "Contract" if passed_out => "Pass",
+                _ => "?",
             };
             tags.push(OutTag {
                 rank,
@@ -653,9 +653,11 @@ fn columns(raw: &str) -> Option<Vec<Column>> {
 fn write_supplemental(w: &mut Writer<'_>, section: &Section<'_>) {
     write_tag(w, section.tag.name, section.tag.raw, &section.tag.trivia);
     let items = &section.items;
+    let is_table = section.tag.name.ends_with("Table");
     let table = columns(section.tag.raw).filter(|cols| {
         let n = cols.len();
-        n > 0
+        is_table
+            && n > 0
             && !items.is_empty()
             && items.len().is_multiple_of(n)
             && items[..items.len() - 1].iter().all(|i| i.trivia.is_empty())
