@@ -5,7 +5,7 @@
 //! their values read by the analysis readers, calls, cards, annotations, notes, table cells).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use kibitzer::analysis::values::{read_contract, read_result, read_seat, read_vulnerable};
 use kibitzer::format::{format_game, format_text, Eol, FormatOptions, Settings};
@@ -238,7 +238,7 @@ fn models(text: &str) -> Vec<Model> {
         .collect()
 }
 
-fn check_file(path: &PathBuf, text: &str, options: &FormatOptions) {
+fn check_file(path: &Path, text: &str, options: &FormatOptions) {
     let name = path.display();
     let once = format_text(text, options);
     let twice = format_text(&once, options);
@@ -251,8 +251,17 @@ fn check_file(path: &PathBuf, text: &str, options: &FormatOptions) {
         panic!(
             "{name}: not idempotent near line {}:\n{}\n---\n{}",
             line + 1,
-            once.lines().skip(line.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n"),
-            twice.lines().skip(line.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n"),
+            once.lines()
+                .skip(line.saturating_sub(3))
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            twice
+                .lines()
+                .skip(line.saturating_sub(3))
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n"),
         );
     }
     let before = Parse::new(text);
@@ -294,7 +303,11 @@ fn corpus_in_export_crlf_mode() {
             "{}: export mode not idempotent",
             path.display()
         );
-        assert!(once.is_empty() || once.starts_with("% PBN"), "{}", path.display());
+        assert!(
+            once.is_empty() || once.starts_with("% PBN"),
+            "{}",
+            path.display()
+        );
     }
 }
 
@@ -315,7 +328,9 @@ fn games_with_syntax_errors_are_left_alone() {
         seed ^= seed << 17;
         (seed % n.max(1) as u64) as usize
     };
-    let inserts = ["\"", "[", "]", "{", "}", " x ", "\t", "=", "$", "^", "\n", "?", ";"];
+    let inserts = [
+        "\"", "[", "]", "{", "}", " x ", "\t", "=", "$", "^", "\n", "?", ";",
+    ];
     let mut checked = 0;
     for (_, text) in corpus() {
         let parse = Parse::new(&text);

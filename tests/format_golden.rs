@@ -17,8 +17,12 @@ fn check(expected_path: &Path, actual: &str, may_update: bool) -> Result<(), Str
         std::fs::write(expected_path, actual).map_err(|e| e.to_string())?;
         return Ok(());
     }
-    let expected = std::fs::read_to_string(expected_path)
-        .map_err(|e| format!("{}: {e} (run with UPDATE_GOLDEN=1)", expected_path.display()))?;
+    let expected = std::fs::read_to_string(expected_path).map_err(|e| {
+        format!(
+            "{}: {e} (run with UPDATE_GOLDEN=1)",
+            expected_path.display()
+        )
+    })?;
     if expected != actual {
         let diff = similar::TextDiff::from_lines(expected.as_str(), actual)
             .unified_diff()

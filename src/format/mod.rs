@@ -102,8 +102,10 @@ pub fn format_range(
         return Vec::new();
     };
     let (start, end) = (usize::from(range.start()), usize::from(range.end()));
-    let touched =
-        |p: &Piece| !p.blank && p.range.start <= end && start < p.range.end.max(start + 1);
+    let touched = |p: &Piece| {
+        let at_end_of_text = start == text.len() && p.range.end == text.len();
+        !p.blank && p.range.start <= end && (start < p.range.end || at_end_of_text)
+    };
     let selected: Vec<bool> = pieces.iter().map(touched).collect();
     let Some(last) = selected.iter().rposition(|&s| s) else {
         return Vec::new();

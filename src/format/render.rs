@@ -345,7 +345,7 @@ fn write_tag(w: &mut Writer<'_>, name: &str, value: &str, trivia: &[Trivia<'_>])
 /// A tag's value in export spelling, or as written when it cannot be read (or is inherited).
 fn tag_value<'a>(tag: &Tag<'a>, facts: &Facts) -> Cow<'a, str> {
     let raw = tag.raw;
-    if raw.starts_with('#') || raw.contains('\\') {
+    if raw.starts_with('#') || raw.contains('\\') || is_canonical(tag.name, raw) {
         return Cow::Borrowed(raw);
     }
     let normal = match tag.name {
@@ -354,12 +354,42 @@ fn tag_value<'a>(tag: &Tag<'a>, facts: &Facts) -> Cow<'a, str> {
         "Vulnerable" => vulnerable_value(raw),
         "Contract" => contract_value(raw),
         "Result" => result_value(raw, facts.declarer),
-        "Deal" => deal_value(raw, facts.dealer).map(|d| d.0),
+        "Deal" => deal_value(raw, facts.dealer).map(|d| d.0.into_owned()),
         _ => None,
     };
     match normal {
         Some(value) if value != raw => Cow::Owned(value),
         _ => Cow::Borrowed(raw),
+    }
+}
+
+/// Whether a value is already in export spelling (a quick check that spares the readers).
+fn is_canonical(name: &str, raw: &str) -> bool {
+    let seat = |v: &str| matches!(v, "N" | "E" | "S" | "W");
+    match name {
+        "Dealer" => seat(raw),
+        "Declarer" => seat(raw.strip_prefix('^').unwrap_or(raw)),
+        "Vulnerable" => matches!(raw, "None" | "NS" | "EW" | "All"),
+        "Contract" => {
+            let bytes = raw.as_bytes();
+            if raw == "Pass" || bytes.len() < 2 || !(b'1'..=b'7').contains(&bytes[0]) {
+                return raw == "Pass";
+            }
+            let rest = &raw[1..];
+            let risk = ["NT", "C", "D", "H", "S"]
+                .iter()
+                .find_map(|d| rest.strip_prefix(d));
+            matches!(risk, Some("" | "X" | "XX"))
+        }
+        "Result" => {
+            let bytes = raw.as_bytes();
+            match bytes {
+                [d] => d.is_ascii_digit(),
+                [b'1', d] => (b'0'..=b'3').contains(d),
+                _ => false,
+            }
+        }
+        _ => false,
     }
 }
 
@@ -475,11 +505,7 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<Slot
                         continue;
                     }
                 }
-                if value == item.text {
-                    Cow::Borrowed(item.text)
-                } else {
-                    Cow::Owned(value)
-                }
+                value
             }
             STAR => {
                 if index + 1 != items.len() || !item.annotations.is_empty() || plus {
@@ -539,14 +565,7 @@ fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOu
             return None;
         }
         let text: Cow<'a, str> = match item.kind {
-            CARD => {
-                let value = card_value(item.text)?;
-                if value == item.text {
-                    Cow::Borrowed(item.text)
-                } else {
-                    Cow::Owned(value)
-                }
-            }
+            CARD => card_value(item.text)?,
             STAR => {
                 let plain = item.annotations.is_empty() && item.marks.is_empty();
                 if index + 1 != items.len() || !plain || !item.trivia.is_empty() {

@@ -3,12 +3,17 @@
 //! Every function returns `None` when it does not fully understand its input; the caller then
 //! keeps the text as written (for tag values) or leaves the game unchanged (for calls and cards).
 
+use std::borrow::Cow;
+
 use crate::analysis::values::{read_contract, read_result, read_seat, read_vulnerable};
 use crate::analysis::values::{ResultTricks, ResultValue};
 use crate::bridge::{Denomination, Seat};
 
 /// The export spelling of a seat value (`n` → `N`), keeping an irregular-declarer `^`.
 pub fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
+    if matches!(raw, "N" | "E" | "S" | "W") {
+        return Some(raw.to_string());
+    }
     let (caret, body) = match raw.strip_prefix('^') {
         Some(rest) if allow_caret => ("^", rest),
         _ => ("", raw),
@@ -58,12 +63,24 @@ pub fn result_value(raw: &str, declarer: Option<Seat>) -> Option<String> {
 
 const RANKS: &[u8; 13] = b"AKQJT98765432";
 
+/// The position of an upper-case rank in `RANKS`.
+fn rank_index(b: u8) -> Option<usize> {
+    Some(match b {
+        b'A' => 0,
+        b'K' => 1,
+        b'Q' => 2,
+        b'J' => 3,
+        b'T' => 4,
+        b'2'..=b'9' => usize::from(b'9' - b) + 5,
+        _ => return None,
+    })
+}
+
 /// One suit's ranks in descending order, upper case; `None` for a repeated or unknown rank.
 fn suit_ranks(text: &str, out: &mut String) -> Option<()> {
     let mut seen = [false; 13];
     for b in text.bytes() {
-        let upper = b.to_ascii_uppercase();
-        let index = RANKS.iter().position(|&r| r == upper)?;
+        let index = rank_index(b.to_ascii_uppercase())?;
         if seen[index] {
             return None;
         }
@@ -77,10 +94,53 @@ fn suit_ranks(text: &str, out: &mut String) -> Option<()> {
     Some(())
 }
 
+/// If the Deal is already in export spelling starting at `start` (or at its own first seat when
+/// `start` is `None`), the number of cards in its largest hand.
+fn canonical_deal(raw: &str, start: Option<Seat>) -> Option<usize> {
+    let bytes = raw.as_bytes();
+    if bytes.len() < 2 || bytes[1] != b':' {
+        return None;
+    }
+    let first = Seat::from_char(char::from(bytes[0]))?;
+    if first.letter() as u8 != bytes[0] || start.is_some_and(|s| s != first) {
+        return None;
+    }
+    let mut largest = 0;
+    let mut hands = 0;
+    for hand in raw[2..].split(' ') {
+        hands += 1;
+        if hand == "-" {
+            continue;
+        }
+        let mut suits = 0;
+        let mut cards = 0;
+        for suit in hand.split('.') {
+            suits += 1;
+            let mut previous = None;
+            for b in suit.bytes() {
+                let index = rank_index(b)?;
+                if previous.is_some_and(|p| p >= index) {
+                    return None;
+                }
+                previous = Some(index);
+                cards += 1;
+            }
+        }
+        if suits != 4 {
+            return None;
+        }
+        largest = largest.max(cards);
+    }
+    (hands == 4).then_some(largest)
+}
+
 /// The Deal from the dealer's hand (or its own first hand when the dealer is unknown), ranks
 /// in descending order, one space between hands, `-` for unknown hands, and the number of
 /// cards in the largest hand.
-pub fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(String, usize)> {
+pub fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(Cow<'_, str>, usize)> {
+    if let Some(largest) = canonical_deal(raw, dealer) {
+        return Some((Cow::Borrowed(raw), largest));
+    }
     let (first, rest) = raw.split_once(':')?;
     let first = read_seat(first).filter(|r| r.standard.is_none())?.value;
     let hands: Vec<&str> = rest.split(' ').filter(|h| !h.is_empty()).collect();
@@ -119,7 +179,7 @@ pub fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(String, usize)> {
         }
         value.push_str(&written[(i + shift) % 4]);
     }
-    Some((value, largest))
+    Some((Cow::Owned(value), largest))
 }
 
 /// What a call token is, once read.
@@ -136,7 +196,24 @@ pub enum CallKind {
 }
 
 /// The export spelling of a call token and its kind; `None` for anything else.
-pub fn call_value(text: &str) -> Option<(String, CallKind)> {
+pub fn call_value(text: &str) -> Option<(Cow<'_, str>, CallKind)> {
+    match text {
+        "Pass" => return Some((Cow::Borrowed(text), CallKind::Pass)),
+        "X" | "XX" => return Some((Cow::Borrowed(text), CallKind::Active)),
+        _ => {}
+    }
+    let bytes = text.as_bytes();
+    if (2..=3).contains(&bytes.len())
+        && (b'1'..=b'7').contains(&bytes[0])
+        && matches!(&bytes[1..], b"C" | b"D" | b"H" | b"S" | b"NT")
+    {
+        return Some((Cow::Borrowed(text), CallKind::Active));
+    }
+    let (value, kind) = call_value_slow(text)?;
+    Some((Cow::Owned(value), kind))
+}
+
+fn call_value_slow(text: &str) -> Option<(String, CallKind)> {
     let upper = text.to_ascii_uppercase();
     match upper.as_str() {
         "PASS" => return Some(("Pass".to_string(), CallKind::Pass)),
@@ -157,9 +234,9 @@ pub fn call_value(text: &str) -> Option<(String, CallKind)> {
 }
 
 /// The export spelling of a card token (`-` or suit and rank, upper case).
-pub fn card_value(text: &str) -> Option<String> {
+pub fn card_value(text: &str) -> Option<Cow<'_, str>> {
     if text == "-" {
-        return Some(text.to_string());
+        return Some(Cow::Borrowed(text));
     }
     let bytes = text.as_bytes();
     if bytes.len() != 2 {
@@ -170,7 +247,14 @@ pub fn card_value(text: &str) -> Option<String> {
     if !b"SHDC".contains(&suit) || !RANKS.contains(&rank) {
         return None;
     }
-    Some(format!("{}{}", char::from(suit), char::from(rank)))
+    if suit == bytes[0] && rank == bytes[1] {
+        return Some(Cow::Borrowed(text));
+    }
+    Some(Cow::Owned(format!(
+        "{}{}",
+        char::from(suit),
+        char::from(rank)
+    )))
 }
 
 /// The NAG a suffix stands for: `$1`–`$6` for calls, `$7`–`$12` for cards.
