@@ -1,6 +1,7 @@
 //! The command line: argument parsing and one module per subcommand.
 
 mod check;
+mod fmt;
 mod parse;
 
 use std::process::ExitCode;
@@ -21,6 +22,8 @@ enum Command {
     Parse(parse::ParseArgs),
     /// Check files and folders of PBN files and report every problem found.
     Check(check::CheckArgs),
+    /// Format files in PBN export format (in place unless --check, --diff or --stdout).
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -40,5 +43,6 @@ pub fn run() -> ExitCode {
     match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }
