@@ -6,5 +6,6 @@
 pub mod analysis;
 pub mod bridge;
 pub mod cli;
+pub mod format;
 pub mod syntax;
 pub mod text;

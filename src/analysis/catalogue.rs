@@ -153,6 +153,11 @@ pub const CATALOGUE: &[CodeInfo] = &[
         severity: Severity::Error,
     },
     CodeInfo {
+        code: "D208",
+        name: "fourth-hand-derivable",
+        severity: Severity::Hint,
+    },
+    CodeInfo {
         code: "A301",
         name: "invalid-call",
         severity: Severity::Error,

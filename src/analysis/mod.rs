@@ -4,9 +4,24 @@
 //! are relative to the game's start: callers add the game's offset. That keeps per-game results
 //! position-independent (the language server caches them by green node).
 
+pub mod auction;
 pub mod catalogue;
+mod check;
 pub mod context;
+pub mod cross;
+pub mod deal;
+pub mod notes;
+pub mod play;
+pub mod sections;
+pub mod tables;
+pub mod tags;
+pub mod text_checks;
 pub mod values;
+
+pub use check::{
+    check_game, check_stream, check_text, syntax_diagnostic, CheckOptions, FileReport, GameReport,
+    Inheritance,
+};
 
 use crate::syntax::TextRange;
 

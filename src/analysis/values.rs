@@ -267,6 +267,45 @@ pub struct DealText {
     pub odd_spacing: Vec<TextRange>,
 }
 
+/// The text of a node, read from its green node (no red-tree walk, one allocation).
+pub fn node_text(node: &SyntaxNode) -> String {
+    fn push(green: &rowan::GreenNodeData, out: &mut String) {
+        for child in green.children() {
+            match child {
+                rowan::NodeOrToken::Node(node) => push(node, out),
+                rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
+            }
+        }
+    }
+    let mut text = String::with_capacity(usize::from(node.text_range().len()));
+    push(&node.green(), &mut text);
+    text
+}
+
+/// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
+/// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
+pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
+    for element in pair.syntax().children_with_tokens() {
+        match element {
+            rowan::NodeOrToken::Token(token) if token.kind() == SyntaxKind::STRING => {
+                return Some(crate::syntax::ast::string_contents(&token));
+            }
+            rowan::NodeOrToken::Node(node) if node.kind() == SyntaxKind::TAG_VALUE => {
+                let text = node_text(&node);
+                let range = node.text_range();
+                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+                let start = range.start() + crate::syntax::TextSize::from(1);
+                return Some((
+                    inner.to_string(),
+                    TextRange::at(start, crate::syntax::TextSize::of(inner)),
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Reads the structure of a Deal `TAG_VALUE` node.
 pub fn read_deal(value: &SyntaxNode) -> DealText {
     let mut deal = DealText {
@@ -289,7 +328,7 @@ pub fn read_deal(value: &SyntaxNode) -> DealText {
             },
             rowan::NodeOrToken::Node(hand) if hand.kind() == SyntaxKind::HAND => {
                 let range = hand.text_range();
-                let text = hand.text().to_string();
+                let text = node_text(&hand);
                 let mut suits = Vec::new();
                 let mut current: Option<(String, TextRange)> = None;
                 let mut cursor = range.start();

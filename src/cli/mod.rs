@@ -1,5 +1,7 @@
 //! The command line: argument parsing and one module per subcommand.
 
+mod check;
+mod fmt;
 mod parse;
 
 use std::process::ExitCode;
@@ -18,6 +20,10 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
+    /// Check files and folders of PBN files and report every problem found.
+    Check(check::CheckArgs),
+    /// Format files in PBN export format (in place unless --check, --diff or --stdout).
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,5 +42,7 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Parse(args) => parse::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }

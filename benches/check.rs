@@ -1,0 +1,110 @@
+//! End-to-end benchmark of `kibitzer check --format json` on the 100,000-game `--rich` file of
+//! `gen_pbn.py`: prints MB/s, games/s, CPU time and peak memory of the child process.
+//!
+//! `cargo bench --bench check` (the file is generated once into the target folder; set
+//! `KIBITZER_BENCH_FILE` to use another file).
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bench_file() -> PathBuf {
+    if let Some(path) = std::env::var_os("KIBITZER_BENCH_FILE") {
+        return PathBuf::from(path);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    let path = target.join("bench-rich-100000.pbn");
+    if !path.exists() {
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/gen_pbn.py");
+        eprintln!("generating {} …", path.display());
+        let status = Command::new("python3")
+            .arg(script)
+            .args(["100000", "--rich", "-o"])
+            .arg(&path)
+            .status()
+            .expect("python3 runs gen_pbn.py");
+        assert!(status.success(), "gen_pbn.py failed");
+    }
+    path
+}
+
+/// (peak resident kB, CPU seconds) of a running process, from /proc.
+fn sample(pid: u32) -> Option<(u64, f64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let hwm = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())?;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after_name = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some((hwm, ticks as f64 / 100.0))
+}
+
+fn main() {
+    let path = bench_file();
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let exe = env!("CARGO_BIN_EXE_kibitzer");
+    let mut best: Option<(Duration, u64, f64, usize)> = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut child = Command::new(exe)
+            .args(["check", "--format", "json"])
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("run kibitzer");
+        let pid = child.id();
+        let mut last = (0, 0.0);
+        let stdout = child.stdout.take();
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut out) = stdout {
+                let _ = std::io::Read::read_to_string(&mut out, &mut text);
+            }
+            text
+        });
+        loop {
+            if let Ok(Some(_)) = child.try_wait() {
+                break;
+            }
+            if let Some(s) = sample(pid) {
+                last = s;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let elapsed = start.elapsed();
+        let output = reader.join().unwrap_or_default();
+        let games = serde_json::from_str::<serde_json::Value>(&output)
+            .ok()
+            .and_then(|v| v["summary"]["games"].as_u64())
+            .unwrap_or(0) as usize;
+        if best.as_ref().is_none_or(|b| elapsed < b.0) {
+            best = Some((elapsed, last.0, last.1, games));
+        }
+    }
+    let Some((elapsed, hwm_kb, cpu, games)) = best else {
+        return;
+    };
+    let secs = elapsed.as_secs_f64();
+    let mb = size as f64 / 1e6;
+    println!("file: {} ({mb:.1} MB, {games} games)", path.display());
+    println!(
+        "wall: {secs:.2} s   {:.1} MB/s   {:.0} games/s",
+        mb / secs,
+        games as f64 / secs
+    );
+    println!(
+        "cpu:  {cpu:.2} s (user+system, all threads)   {:.1} MB per CPU-second",
+        mb / cpu.max(0.01)
+    );
+    println!(
+        "peak memory: {:.1} MB ({:.2}x the file)",
+        hwm_kb as f64 * 1024.0 / 1e6,
+        hwm_kb as f64 * 1024.0 / size.max(1) as f64
+    );
+}

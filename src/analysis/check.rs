@@ -1,0 +1,866 @@
+//! Checking games and files: tags, inheritance, the deal, notes, tables and cross-checks, and
+//! the calls into the auction and play checks.
+//!
+//! [`check_game`] works on one game rooted at its own start; [`check_text`] runs it over a parsed
+//! file, and [`check_stream`] over a text it splits, parses and checks in batches on several
+//! threads without ever building the whole file's tree.
+
+use std::collections::HashMap;
+
+use rowan::{GreenNode, NodeOrToken};
+
+use super::context::{GameContext, TagValue};
+use super::cross::{check_cross, CrossTags, Value};
+use super::deal::check_deal;
+use super::notes::{check_section_notes, misplaced_note};
+use super::sections::{self, SectionModels};
+use super::tables::{check_section_comments, check_table, is_table};
+use super::tags::{
+    check_value, closest_known, is_known, mandatory_index, unusual_parts, MANDATORY_TAGS,
+    NO_INHERITANCE,
+};
+use super::text_checks::{check_final_newline, check_piece_text, declares_export};
+use super::values::{read_seat, read_vulnerable};
+use super::{Diagnostic, Severity};
+use crate::syntax::ast::{unescape, Game, Section, TagPair};
+use crate::syntax::builder::TokenCache;
+use crate::syntax::parser::parse_chunk;
+use crate::syntax::split::{Piece, Splitter};
+use crate::syntax::{
+    GreenElement, Parse, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize,
+};
+
+/// How strictly to check.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Hold the file to export format as well (also switched on by `% EXPORT` in the file).
+    pub export: bool,
+}
+
+/// The tag values that games pass on to later games (chapter 4.8).
+///
+/// `#` takes the nearest earlier game's value of the tag; `##text` makes `text` the value of
+/// the tag in every following game that does not give the tag itself, until redefined.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Inheritance {
+    /// The latest value each tag had in an earlier game.
+    last: HashMap<String, String>,
+    /// Values set with `##`, for the games that omit the tag.
+    sticky: HashMap<String, String>,
+}
+
+impl Inheritance {
+    /// The value `#` stands for in the tag `name`, if an earlier game gave one.
+    pub fn previous(&self, name: &str) -> Option<&str> {
+        self.last.get(name).map(String::as_str)
+    }
+
+    /// The value a `##` in an earlier game gives the tag `name` in games that omit it.
+    pub fn default_for(&self, name: &str) -> Option<&str> {
+        self.sticky.get(name).map(String::as_str)
+    }
+
+    /// Whether nothing is inherited.
+    pub fn is_empty(&self) -> bool {
+        self.last.is_empty() && self.sticky.is_empty()
+    }
+
+    /// Takes in the tags of `game`, which follows the games seen so far.
+    pub fn advance(&mut self, game: &Game) {
+        let mut seen: Vec<String> = Vec::new();
+        for tag in game.tag_pairs() {
+            let name = tag.name();
+            if name.is_empty() || NO_INHERITANCE.contains(&name.as_str()) || seen.contains(&name) {
+                continue;
+            }
+            let Some(value) = tag.value() else { continue };
+            let resolved = if value == "#" {
+                self.last.get(&name).cloned().unwrap_or_default()
+            } else if let Some(text) = value.strip_prefix("##") {
+                self.sticky.insert(name.clone(), text.to_string());
+                text.to_string()
+            } else {
+                if let Some(sticky) = self.sticky.get_mut(&name) {
+                    sticky.clone_from(&value);
+                }
+                value
+            };
+            if self.last.get(&name) != Some(&resolved) {
+                self.last.insert(name.clone(), resolved);
+            }
+            seen.push(name);
+        }
+        for (name, value) in &self.sticky {
+            if !seen.contains(name) && self.last.get(name) != Some(value) {
+                self.last.insert(name.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// What checking one game gives.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// The problems found, with ranges relative to the game's start.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The inheritance state for the next game.
+    pub inherited: Inheritance,
+    /// What the game's tags say (as handed to the auction and play checks).
+    pub context: GameContext,
+    /// The models of the Auction and Play sections.
+    pub sections: SectionModels,
+}
+
+/// Checks one game (a tree rooted at the game, so ranges are relative to its start).
+pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) -> GameReport {
+    let mut diagnostics = Vec::new();
+    let (context, sections) = analyze_game(game, inherited, options.export, &mut diagnostics);
+    let mut next = inherited.clone();
+    next.advance(game);
+    GameReport {
+        diagnostics,
+        inherited: next,
+        context,
+        sections,
+    }
+}
+
+/// One tag pair of the game with its value resolved.
+struct Entry {
+    pair: TagPair,
+    name: String,
+    name_range: TextRange,
+    /// The value as written, unescaped, and its range; `None` when the tag has no value.
+    written: Option<(String, TextRange)>,
+    /// The value after inheritance; `None` when it cannot be known (forbidden inheritance).
+    resolved: Option<String>,
+    /// A later duplicate: ignored, as the standard says.
+    ignored: bool,
+    /// A Note inside an Auction or Play section.
+    section_note: bool,
+}
+
+impl Entry {
+    fn value(&self) -> Option<TagValue> {
+        if self.ignored {
+            return None;
+        }
+        let (_, range) = self.written.as_ref()?;
+        Some(TagValue {
+            text: self.resolved.clone()?,
+            range: *range,
+            tag_range: self.pair.syntax().text_range(),
+        })
+    }
+
+    fn cross(&self) -> Option<Value<'_>> {
+        if self.ignored {
+            return None;
+        }
+        Some(Value {
+            text: self.resolved.as_deref()?,
+            range: self.written.as_ref()?.1,
+        })
+    }
+}
+
+fn find<'e>(entries: &'e [Entry], name: &str) -> Option<&'e Entry> {
+    entries
+        .iter()
+        .find(|e| !e.ignored && !e.section_note && e.name == name)
+}
+
+/// The game-level analysis behind [`check_game`].
+fn analyze_game(
+    game: &Game,
+    inherited: &Inheritance,
+    export: bool,
+    out: &mut Vec<Diagnostic>,
+) -> (GameContext, SectionModels) {
+    let entries = collect_tags(game, inherited, out);
+    let mut models = SectionModels::default();
+
+    let mut context = GameContext {
+        export,
+        ..GameContext::default()
+    };
+    context.dealer_tag = find(&entries, "Dealer").and_then(Entry::value);
+    context.dealer = context
+        .dealer_tag
+        .as_ref()
+        .and_then(|t| read_seat(&t.text))
+        .map(|r| r.value);
+    context.vulnerability = find(&entries, "Vulnerable")
+        .and_then(|e| e.resolved.as_deref())
+        .and_then(read_vulnerable)
+        .map(|r| r.value);
+    context.declarer = find(&entries, "Declarer").and_then(Entry::value);
+    context.contract = find(&entries, "Contract").and_then(Entry::value);
+    context.result = find(&entries, "Result").and_then(Entry::value);
+    if let Some(deal) = find(&entries, "Deal") {
+        context.deal_tag = deal.value();
+        let inheritance_ok = deal.resolved.is_some();
+        let given = deal
+            .written
+            .as_ref()
+            .is_some_and(|(v, _)| !v.is_empty() && v != "?");
+        if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
+            let outcome = check_deal(&node, context.dealer, export, out);
+            context.deal = outcome.deal;
+            context.deal_is_valid = outcome.valid;
+        }
+    }
+
+    for section in game.sections() {
+        let Some(tag) = section.tag() else { continue };
+        let name = tag.name();
+        let name_range = tag
+            .name_token()
+            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        match section.kind() {
+            SyntaxKind::AUCTION_SECTION => {
+                if !filled(&context.dealer_tag) {
+                    out.push(Diagnostic::new(
+                        "T107",
+                        name_range,
+                        "an Auction section needs the Dealer tag: the game has no dealer",
+                    ));
+                }
+                sections::auction(&section, &context, &mut models, out);
+                check_section_notes(&section, out);
+            }
+            SyntaxKind::PLAY_SECTION => {
+                let missing: Vec<&str> = [
+                    ("Deal", filled(&context.deal_tag)),
+                    ("Declarer", filled(&context.declarer)),
+                    ("Contract", filled(&context.contract)),
+                ]
+                .into_iter()
+                .filter(|(_, ok)| !ok)
+                .map(|(n, _)| n)
+                .collect();
+                if !missing.is_empty() {
+                    out.push(Diagnostic::new(
+                        "T107",
+                        name_range,
+                        format!(
+                            "a Play section needs the Deal, Declarer and Contract tags: {} missing",
+                            join_names(&missing)
+                        ),
+                    ));
+                }
+                sections::play(&section, &context, &mut models, out);
+                check_section_notes(&section, out);
+            }
+            _ => {
+                if is_table(&name) {
+                    check_table(&section, &name, out);
+                } else if is_known(&name) {
+                    if name == "Note" {
+                        misplaced_note(&tag, out);
+                    }
+                    stray_section_data(&section, &name, out);
+                } else {
+                    check_section_comments(&section, out);
+                }
+            }
+        }
+    }
+    for entry in &entries {
+        let top_level = entry
+            .pair
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() == SyntaxKind::GAME);
+        if entry.name == "Note" && top_level {
+            misplaced_note(&entry.pair, out);
+        }
+    }
+
+    let scoring_default = inherited.default_for("Scoring");
+    let cross = CrossTags {
+        board: find(&entries, "Board").and_then(Entry::cross),
+        dealer: find(&entries, "Dealer").and_then(Entry::cross),
+        vulnerable: find(&entries, "Vulnerable").and_then(Entry::cross),
+        declarer: find(&entries, "Declarer").and_then(Entry::cross),
+        contract: find(&entries, "Contract").and_then(Entry::cross),
+        result: find(&entries, "Result").and_then(Entry::cross),
+        score: find(&entries, "Score").and_then(Entry::cross),
+        scoring: find(&entries, "Scoring")
+            .and_then(Entry::cross)
+            .or(scoring_default.map(|text| Value {
+                text,
+                range: TextRange::default(),
+            })),
+        rubber_history: find(&entries, "ScoreRubberHistory").and_then(Entry::cross),
+    };
+    let play_complete = models.play.as_ref().is_some_and(|play| play.complete);
+    check_cross(&cross, play_complete, out);
+
+    if export {
+        export_checks(&entries, inherited, out);
+    }
+    (context, models)
+}
+
+fn filled(tag: &Option<TagValue>) -> bool {
+    tag.as_ref().is_some_and(|t| !t.text.is_empty())
+}
+
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [one] => format!("{one} is"),
+        [init @ .., last] => format!("{} and {last} are", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// Reads every tag pair of the game, reporting S008, T101–T105, T102 and T109.
+fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = Vec::new();
+    for pair in game.tag_pairs() {
+        let Some(name_token) = pair.name_token() else {
+            continue;
+        };
+        let name = name_token.text().to_string();
+        let name_range = name_token.text_range();
+        let section_note = name == "Note"
+            && pair.syntax().parent().is_some_and(|p| {
+                matches!(
+                    p.kind(),
+                    SyntaxKind::AUCTION_SECTION | SyntaxKind::PLAY_SECTION
+                )
+            });
+        let capitalised = name.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
+        if !capitalised {
+            let mut diagnostic = Diagnostic::new(
+                "S008",
+                name_range,
+                format!("tag names begin with an upper-case letter: `{name}`"),
+            );
+            if let Some(known) = closest_known(&name) {
+                diagnostic = diagnostic.with_fix(format!("Write `{known}`"), name_range, known);
+            }
+            out.push(diagnostic);
+        } else if !is_known(&name) {
+            let mut diagnostic = match closest_known(&name) {
+                Some(known) => Diagnostic::new(
+                    "T105",
+                    name_range,
+                    format!("`{name}` is not a PBN 2.1 tag: did you mean `{known}`?"),
+                )
+                .with_fix(format!("Write `{known}`"), name_range, known),
+                None => Diagnostic::new(
+                    "T105",
+                    name_range,
+                    format!(
+                        "`{name}` is not a PBN 2.1 tag (programs that do not know it will skip it)"
+                    ),
+                ),
+            };
+            diagnostic.message.shrink_to_fit();
+            out.push(diagnostic);
+        }
+        let ignored = if name == "Note" {
+            false
+        } else if let Some(first) = entries.iter().find(|e| e.name == name && !e.ignored) {
+            out.push(
+                Diagnostic::new(
+                    "T101",
+                    name_range,
+                    format!("the game already has a {name} tag: this one is ignored"),
+                )
+                .with_related(first.name_range, format!("first {name} tag")),
+            );
+            true
+        } else {
+            false
+        };
+        let written = super::values::raw_value(&pair).map(|(raw, range)| {
+            let value = if raw.contains('\\') {
+                unescape(&raw)
+            } else {
+                raw
+            };
+            (value, range)
+        });
+        let mut resolved = None;
+        if let Some((value, range)) = &written {
+            let forbidden = NO_INHERITANCE.contains(&name.as_str());
+            if value == "#" || value.starts_with("##") {
+                if forbidden {
+                    out.push(Diagnostic::new(
+                        "T103",
+                        *range,
+                        format!("the {name} tag cannot inherit its value with `#` or `##`: give it in every game"),
+                    ));
+                } else if value == "#" {
+                    match inherited.previous(&name) {
+                        Some(previous) => resolved = Some(previous.to_string()),
+                        None => {
+                            out.push(Diagnostic::new(
+                                "T104",
+                                *range,
+                                format!(
+                                    "no earlier game gives {name} a value, so `#` makes it empty"
+                                ),
+                            ));
+                            resolved = Some(String::new());
+                        }
+                    }
+                } else {
+                    let own = value[2..].to_string();
+                    if !ignored {
+                        check_tag_value(&name, &own, *range, false, out);
+                    }
+                    resolved = Some(own);
+                }
+            } else {
+                if !ignored && !section_note {
+                    check_tag_value(&name, value, *range, true, out);
+                }
+                resolved = Some(value.clone());
+            }
+        }
+        entries.push(Entry {
+            pair,
+            name,
+            name_range,
+            written,
+            resolved,
+            ignored,
+            section_note,
+        });
+    }
+    entries
+}
+
+/// T102 and T109 for one value; `whole` says the range holds exactly the value (no `##`).
+fn check_tag_value(
+    name: &str,
+    value: &str,
+    range: TextRange,
+    whole: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    if value.is_empty() || value == "?" || name == "Deal" || name == "Note" {
+        return;
+    }
+    if let Err(problem) = check_value(name, value) {
+        let mut diagnostic = Diagnostic::new("T102", range, problem.message);
+        if let (Some(replacement), true) = (problem.replacement, whole) {
+            diagnostic = diagnostic.with_fix(
+                format!("Write `{replacement}`"),
+                range,
+                replacement.replace('\\', "\\\\").replace('"', "\\\""),
+            );
+        }
+        out.push(diagnostic);
+        return;
+    }
+    for part in unusual_parts(name, value) {
+        out.push(Diagnostic::new(
+            "T109",
+            range,
+            format!(
+                "`{}` is not one of the {name} values the standard lists",
+                part.trim()
+            ),
+        ));
+    }
+}
+
+/// S003 for data after a tag that opens no section (`[Result "9"]` followed by text).
+fn stray_section_data(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
+    let mut run: Option<TextRange> = None;
+    let flush = |run: &mut Option<TextRange>, out: &mut Vec<Diagnostic>| {
+        if let Some(range) = run.take() {
+            out.push(Diagnostic::new(
+                "S003",
+                range,
+                format!("unexpected text after the {name} tag: only tag pairs and comments may stand here"),
+            ));
+        }
+    };
+    let mut after_tag = false;
+    for element in section.syntax().children_with_tokens() {
+        match element {
+            NodeOrToken::Node(node) if node.kind() == SyntaxKind::TAG_PAIR => after_tag = true,
+            // Error nodes hold text the parser has already reported.
+            NodeOrToken::Node(_) => {}
+            NodeOrToken::Token(token) => match token.kind() {
+                SyntaxKind::NEWLINE => flush(&mut run, out),
+                k if k.is_trivia() => {}
+                SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING if after_tag => {
+                    let r = token.text_range();
+                    run = Some(run.map_or(r, |x| x.cover(r)));
+                }
+                _ => {}
+            },
+        }
+    }
+    flush(&mut run, out);
+}
+
+/// T106 (missing mandatory tags) and T108 (tag order) in export format.
+fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Vec<Diagnostic>) {
+    let Some(first) = entries.first() else { return };
+    let missing: Vec<&str> = MANDATORY_TAGS
+        .iter()
+        .copied()
+        .filter(|name| {
+            !entries.iter().any(|e| e.name == *name) && inherited.default_for(name).is_none()
+        })
+        .collect();
+    if !missing.is_empty() {
+        out.push(Diagnostic::new(
+            "T106",
+            first.pair.syntax().text_range(),
+            format!(
+                "export format: the game lacks the mandatory tag{} {}",
+                if missing.len() == 1 { "" } else { "s" },
+                missing.join(", ")
+            ),
+        ));
+    }
+    // Export order: the mandatory tags in order, other identification tags alphabetically, the
+    // Auction, the Play, then the supplemental sections alphabetically.
+    let key = |e: &'e Entry| -> (u8, usize, &'e str) {
+        let in_section = e
+            .pair
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() == SyntaxKind::SUPPLEMENTAL_SECTION);
+        match e.name.as_str() {
+            "Auction" => (2, 0, ""),
+            "Play" => (3, 0, ""),
+            name if in_section => (4, 0, name),
+            name => match mandatory_index(name) {
+                Some(i) => (0, i, ""),
+                None => (1, 0, name),
+            },
+        }
+    };
+    let mut highest: Option<((u8, usize, &str), &Entry)> = None;
+    for entry in entries.iter().filter(|e| !e.section_note) {
+        let k = key(entry);
+        if let Some((top, top_entry)) = &highest {
+            if k < *top {
+                out.push(
+                    Diagnostic::new(
+                        "T108",
+                        entry.name_range,
+                        format!(
+                            "export format: {} comes before {}",
+                            entry.name, top_entry.name
+                        ),
+                    )
+                    .with_related(top_entry.name_range, format!("{} is here", top_entry.name)),
+                );
+                return;
+            }
+        }
+        if highest.as_ref().is_none_or(|(top, _)| k > *top) {
+            highest = Some((k, entry));
+        }
+    }
+}
+
+/// The problems found in a file.
+#[derive(Debug, Clone, Default)]
+pub struct FileReport {
+    /// Every diagnostic, in text order, with ranges in the file's text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The number of games in the file.
+    pub games: usize,
+}
+
+impl FileReport {
+    /// The number of diagnostics of the given severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// Turns a parser error into a diagnostic with the same code.
+pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
+    Diagnostic::new(error.code.code(), error.range, error.message.clone())
+}
+
+/// Checks one piece of the file (a chunk rooted at its own start): its text, its syntax errors
+/// and, for a game, everything else. Diagnostics are relative to the piece.
+fn check_chunk(
+    piece_text: &str,
+    element: &GreenElement,
+    errors: &[SyntaxError],
+    inherited: &Inheritance,
+    options: &CheckOptions,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
+    out.extend(errors.iter().map(syntax_diagnostic));
+    let node = match element {
+        NodeOrToken::Node(green) => Some(SyntaxNode::new_root(green.clone())),
+        NodeOrToken::Token(_) => None,
+    };
+    check_piece_text(piece_text, node.as_ref(), out);
+    let mut is_game = false;
+    if let Some(game) = node.and_then(Game::cast) {
+        is_game = true;
+        analyze_game(&game, inherited, options.export, out);
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    is_game
+}
+
+fn effective(text: &str, options: &CheckOptions) -> CheckOptions {
+    CheckOptions {
+        export: options.export || declares_export(text),
+    }
+}
+
+/// Checks a parsed file (`parse` must be the parse of `text`).
+pub fn check_text(text: &str, parse: &Parse, options: &CheckOptions) -> FileReport {
+    let options = effective(text, options);
+    let mut report = FileReport::default();
+    let mut inherited = Inheritance::default();
+    let errors = parse.errors();
+    let mut next_error = 0;
+    for (index, element) in parse.children().iter().enumerate() {
+        let Some(range) = parse.child_range(index) else {
+            continue;
+        };
+        let start = range.start();
+        let piece_text = text
+            .get(usize::from(range.start())..usize::from(range.end()))
+            .unwrap_or("");
+        let mut own_errors = Vec::new();
+        while let Some(error) = errors.get(next_error) {
+            if error.range.start() >= range.end() && index + 1 < parse.children().len() {
+                break;
+            }
+            let mut error = error.clone();
+            error.range = shift_back(error.range, start);
+            own_errors.push(error);
+            next_error += 1;
+        }
+        let mut out = Vec::new();
+        if check_chunk(
+            piece_text,
+            element,
+            &own_errors,
+            &inherited,
+            &options,
+            &mut out,
+        ) {
+            report.games += 1;
+            if let NodeOrToken::Node(green) = element {
+                if let Some(game) = Game::cast(SyntaxNode::new_root(green.clone())) {
+                    inherited.advance(&game);
+                }
+            }
+        }
+        report
+            .diagnostics
+            .extend(out.into_iter().map(|d| d.shifted(u32::from(start))));
+    }
+    check_final_newline(text, &mut report.diagnostics);
+    report
+}
+
+fn shift_back(range: TextRange, by: TextSize) -> TextRange {
+    let start = range.start().checked_sub(by).unwrap_or_default();
+    let end = range.end().checked_sub(by).unwrap_or(start).max(start);
+    TextRange::new(start, end)
+}
+
+/// How many pieces share one node cache.
+const CACHE_RESET: usize = 64;
+
+/// Text per batch and worker when checking a text in batches.
+const BATCH_PER_THREAD: usize = 2 << 20;
+
+/// Checks a text without building its whole tree: it is split into games, which are parsed and
+/// checked in batches on up to `threads` threads; each worker holds one game's tree at a time.
+pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+    let options = effective(text, options);
+    let threads = threads.max(1);
+    let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
+    let mut report = FileReport::default();
+    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut inherited = Inheritance::default();
+    let limit = text.len().min(u32::MAX as usize - 1);
+    loop {
+        let mut batch: Vec<Piece> = Vec::new();
+        let mut size = 0;
+        while size < BATCH_PER_THREAD * threads {
+            match splitter.next_piece() {
+                Some(piece) if piece.range().end <= limit => {
+                    size += piece.range().len();
+                    batch.push(piece);
+                }
+                _ => break,
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let results = if uses_inheritance {
+            check_batch_inheriting(text, &batch, &options, threads, &mut inherited)
+        } else {
+            run_parallel(&batch, threads, |pieces| {
+                let mut cache = TokenCache::default();
+                let none = Inheritance::default();
+                pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(i, piece)| {
+                        // A cache that only grows makes every token lookup slower; a fresh one
+                        // now and then keeps it small and hot.
+                        if i % CACHE_RESET == 0 {
+                            cache = TokenCache::default();
+                        }
+                        let (element, errors) = parse_piece(text, piece, &mut cache);
+                        check_one(text, piece, &element, &errors, &none, &options)
+                    })
+                    .collect()
+            })
+        };
+        for (is_game, diagnostics) in results {
+            report.games += usize::from(is_game);
+            report.diagnostics.extend(diagnostics);
+        }
+    }
+    check_final_newline(text, &mut report.diagnostics);
+    report
+}
+
+type PieceResult = (bool, Vec<Diagnostic>);
+
+fn parse_piece(
+    text: &str,
+    piece: &Piece,
+    cache: &mut TokenCache,
+) -> (GreenElement, Vec<SyntaxError>) {
+    let range = piece.range();
+    let piece_text = text.get(range).unwrap_or("");
+    match piece {
+        Piece::Blank(_) => (
+            NodeOrToken::Token(rowan::GreenToken::new(
+                SyntaxKind::BLANK_LINES.into(),
+                piece_text,
+            )),
+            Vec::new(),
+        ),
+        Piece::Chunk(_) => {
+            let (node, errors) = parse_chunk(piece_text, cache);
+            (NodeOrToken::Node(node), errors)
+        }
+    }
+}
+
+fn check_one(
+    text: &str,
+    piece: &Piece,
+    element: &GreenElement,
+    errors: &[SyntaxError],
+    inherited: &Inheritance,
+    options: &CheckOptions,
+) -> PieceResult {
+    let range = piece.range();
+    let piece_text = text.get(range.clone()).unwrap_or("");
+    let mut out = Vec::new();
+    let is_game = check_chunk(piece_text, element, errors, inherited, options, &mut out);
+    let start = TextSize::from(range.start as u32);
+    (
+        is_game,
+        out.into_iter()
+            .map(|d| d.shifted(u32::from(start)))
+            .collect(),
+    )
+}
+
+/// A piece of a batch with its parse and the inheritance state before it.
+type BatchItem<'a> = (
+    &'a Piece,
+    (&'a (GreenElement, Vec<SyntaxError>), &'a Inheritance),
+);
+
+/// Parses a batch, resolves inheritance game by game, then checks the games in parallel.
+fn check_batch_inheriting(
+    text: &str,
+    batch: &[Piece],
+    options: &CheckOptions,
+    threads: usize,
+    inherited: &mut Inheritance,
+) -> Vec<PieceResult> {
+    let parsed: Vec<(GreenElement, Vec<SyntaxError>)> = run_parallel(batch, threads, |pieces| {
+        let mut cache = TokenCache::default();
+        pieces
+            .iter()
+            .map(|piece| parse_piece(text, piece, &mut cache))
+            .collect()
+    });
+    let mut states: Vec<Inheritance> = Vec::with_capacity(parsed.len());
+    for (element, _) in &parsed {
+        states.push(inherited.clone());
+        if let NodeOrToken::Node(green) = element {
+            if let Some(game) = Game::cast(SyntaxNode::new_root(GreenNode::clone(green))) {
+                inherited.advance(&game);
+            }
+        }
+    }
+    let items: Vec<BatchItem<'_>> = batch.iter().zip(parsed.iter().zip(states.iter())).collect();
+    run_parallel(&items, threads, |chunk| {
+        chunk
+            .iter()
+            .map(|(piece, ((element, errors), state))| {
+                check_one(text, piece, element, errors, state, options)
+            })
+            .collect()
+    })
+}
+
+/// Runs `work` over contiguous runs of `items` on up to `threads` threads, keeping order.
+fn run_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&[T]) -> Vec<R> + Sync,
+) -> Vec<R> {
+    if threads <= 1 || items.len() < 2 {
+        return work(items);
+    }
+    // More runs than threads, taken from a shared counter, so one slow run does not idle
+    // the others.
+    let runs = (threads * 4).min(items.len());
+    let per_run = items.len().div_ceil(runs);
+    let chunks: Vec<&[T]> = items.chunks(per_run).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<Vec<R>>> = Vec::new();
+    results.resize_with(chunks.len(), || None);
+    let slots: Vec<std::sync::Mutex<Option<Vec<R>>>> =
+        results.into_iter().map(std::sync::Mutex::new).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(chunks.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(chunk) = chunks.get(i) else { break };
+                let result = work(chunk);
+                if let Ok(mut slot) = slots[i].lock() {
+                    *slot = Some(result);
+                }
+            });
+        }
+    });
+    let mut all = Vec::with_capacity(items.len());
+    for (slot, chunk) in slots.into_iter().zip(&chunks) {
+        match slot.into_inner().ok().flatten() {
+            Some(result) => all.extend(result),
+            // A worker that died (it cannot on any input, but be safe): redo its run here.
+            None => all.extend(work(chunk)),
+        }
+    }
+    all
+}

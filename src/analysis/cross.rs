@@ -1,0 +1,270 @@
+//! Cross-checks between tags: the score (X801), the board rotation (X802), the sum of a
+//! two-sided result (X803) and the rubber history against the vulnerability (X804).
+
+use super::tags::{read_rubber_history, score_parts, ScoreSide};
+use super::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
+use super::Diagnostic;
+use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Seat, Vulnerability};
+use crate::syntax::TextRange;
+
+/// A tag's resolved value and the range to report on.
+#[derive(Debug, Clone, Copy)]
+pub struct Value<'a> {
+    /// The value (inheritance resolved).
+    pub text: &'a str,
+    /// Where it is written (the value between the quotes).
+    pub range: TextRange,
+}
+
+/// The tags the cross-checks read, each optional.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CrossTags<'a> {
+    /// Board.
+    pub board: Option<Value<'a>>,
+    /// Dealer.
+    pub dealer: Option<Value<'a>>,
+    /// Vulnerable.
+    pub vulnerable: Option<Value<'a>>,
+    /// Declarer.
+    pub declarer: Option<Value<'a>>,
+    /// Contract.
+    pub contract: Option<Value<'a>>,
+    /// Result.
+    pub result: Option<Value<'a>>,
+    /// Score.
+    pub score: Option<Value<'a>>,
+    /// Scoring.
+    pub scoring: Option<Value<'a>>,
+    /// ScoreRubberHistory.
+    pub rubber_history: Option<Value<'a>>,
+}
+
+/// Runs the X checks. `play_complete` says whether the Play section holds all 13 tricks.
+pub fn check_cross(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnostic>) {
+    let vulnerability = tags
+        .vulnerable
+        .and_then(|v| read_vulnerable(v.text))
+        .map(|r| r.value);
+    score(tags, vulnerability, out);
+    rotation(tags, vulnerability, out);
+    result_sum(tags, play_complete, out);
+    rubber(tags, vulnerability, out);
+}
+
+fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {
+    let (Some(score), Some(contract)) = (tags.score, tags.contract) else {
+        return;
+    };
+    if tags
+        .scoring
+        .is_some_and(|s| s.text.to_ascii_lowercase().contains("rubber"))
+    {
+        return;
+    }
+    let Some(parts) = score_parts(score.text) else {
+        return;
+    };
+    let Some(contract_value) = read_contract(contract.text).map(|r| r.value) else {
+        return;
+    };
+    // (declarer's side is NS, declarer's score, description)
+    let (declarer_ns, declarer_score, description) = match contract_value {
+        ContractValue::Passed => (true, 0, "a passed-out board".to_string()),
+        ContractValue::Contract(c) => {
+            let Some(declarer) = tags
+                .declarer
+                .and_then(|d| read_seat(d.text.strip_prefix('^').unwrap_or(d.text)))
+                .map(|r| r.value)
+            else {
+                return;
+            };
+            let Some(vulnerability) = vulnerability else {
+                return;
+            };
+            let Some(tricks) = tags
+                .result
+                .and_then(|r| read_result(r.text))
+                .and_then(|r| r.value.declarer_tricks(Some(declarer)))
+            else {
+                return;
+            };
+            let vulnerable = vulnerability.is_vulnerable(declarer);
+            let points = duplicate_score(c, vulnerable, tricks);
+            let description = format!(
+                "{} by {}, {}vulnerable, with {tricks} trick{}",
+                c.symbolic(),
+                declarer.name(),
+                if vulnerable { "" } else { "not " },
+                if tricks == 1 { "" } else { "s" }
+            );
+            (declarer.is_ns(), points, description)
+        }
+        ContractValue::TrumpOnly(_) => return,
+    };
+    let expected_for = |side: ScoreSide| match side {
+        ScoreSide::Declarer => declarer_score,
+        ScoreSide::NS if declarer_ns => declarer_score,
+        ScoreSide::EW if !declarer_ns => declarer_score,
+        _ => -declarer_score,
+    };
+    let mut wrong = false;
+    for (side, number) in &parts {
+        let Ok(given) = number.trim_start_matches('+').parse::<i32>() else {
+            return;
+        };
+        if given != expected_for(*side) {
+            wrong = true;
+        }
+    }
+    if !wrong {
+        return;
+    }
+    let corrected: Vec<String> = parts
+        .iter()
+        .map(|(side, _)| match side {
+            ScoreSide::Declarer => expected_for(*side).to_string(),
+            ScoreSide::NS => format!("NS {}", expected_for(*side)),
+            ScoreSide::EW => format!("EW {}", expected_for(*side)),
+        })
+        .collect();
+    let corrected = corrected.join(" ");
+    out.push(
+        Diagnostic::new(
+            "X801",
+            score.range,
+            format!(
+                "the score of {description} is {}, not `{}`",
+                corrected, score.text
+            ),
+        )
+        .with_fix(
+            format!("Set the score to `{corrected}`"),
+            score.range,
+            corrected,
+        ),
+    );
+}
+
+fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {
+    let Some(board) = tags
+        .board
+        .and_then(|b| b.text.parse::<u32>().ok())
+        .filter(|&b| b > 0)
+    else {
+        return;
+    };
+    if let Some(dealer_tag) = tags.dealer {
+        if let Some(dealer) = read_seat(dealer_tag.text).map(|r| r.value) {
+            let standard = board_dealer(board);
+            if dealer != standard {
+                out.push(Diagnostic::new(
+                    "X802",
+                    dealer_tag.range,
+                    format!(
+                        "board {board} is normally dealt by {}, not {}",
+                        standard.name(),
+                        dealer.name()
+                    ),
+                ));
+            }
+        }
+    }
+    if let (Some(vul_tag), Some(vulnerability)) = (tags.vulnerable, vulnerability) {
+        let standard = board_vulnerability(board);
+        if vulnerability != standard {
+            out.push(Diagnostic::new(
+                "X802",
+                vul_tag.range,
+                format!(
+                    "on board {board} the standard vulnerability is {}, not {}",
+                    describe(standard),
+                    describe(vulnerability)
+                ),
+            ));
+        }
+    }
+}
+
+fn describe(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "none vulnerable",
+        Vulnerability::NS => "North-South vulnerable",
+        Vulnerability::EW => "East-West vulnerable",
+        Vulnerability::All => "both sides vulnerable",
+    }
+}
+
+fn result_sum(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnostic>) {
+    let Some(result) = tags.result else { return };
+    let Some(reading) = read_result(result.text) else {
+        return;
+    };
+    if let super::values::ResultTricks::Sides {
+        ns: Some(ns),
+        ew: Some(ew),
+    } = reading.value.tricks
+    {
+        let sum = u32::from(ns) + u32::from(ew);
+        if sum > 13 || (sum < 13 && play_complete) {
+            out.push(Diagnostic::new(
+                "X803",
+                result.range,
+                format!("North-South {ns} and East-West {ew} tricks make {sum}, but a deal has 13 tricks"),
+            ));
+        }
+    }
+}
+
+fn rubber(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {
+    let (Some(history), Some(vul_tag), Some(vulnerability)) =
+        (tags.rubber_history, tags.vulnerable, vulnerability)
+    else {
+        return;
+    };
+    let Some((ns, ew)) = read_rubber_history(history.text) else {
+        return;
+    };
+    if ns.below.len() != ew.below.len() {
+        return;
+    }
+    let finished = ns.below.len().saturating_sub(1);
+    let mut won = [false, false];
+    for game in 0..finished {
+        if ns.below[game] >= 100 {
+            won[0] = true;
+        }
+        if ew.below[game] >= 100 {
+            won[1] = true;
+        }
+    }
+    let implied = match won {
+        [false, false] => Vulnerability::None,
+        [true, false] => Vulnerability::NS,
+        [false, true] => Vulnerability::EW,
+        [true, true] => Vulnerability::All,
+    };
+    if implied != vulnerability {
+        out.push(
+            Diagnostic::new(
+                "X804",
+                vul_tag.range,
+                format!(
+                    "the rubber history makes this deal {}, but the Vulnerable tag says {}",
+                    describe(implied),
+                    describe(vulnerability)
+                ),
+            )
+            .with_related(history.range, "the rubber history")
+            .with_fix(
+                format!("Set Vulnerable to `{}`", implied.pbn()),
+                vul_tag.range,
+                implied.pbn(),
+            ),
+        );
+    }
+}
+
+/// Seat of a declarer value (`^S` is the irregular declarer South).
+pub fn declarer_seat(text: &str) -> Option<Seat> {
+    read_seat(text.strip_prefix('^').unwrap_or(text)).map(|r| r.value)
+}

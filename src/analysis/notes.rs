@@ -1,0 +1,173 @@
+//! Notes: `=k=` references in the auction and play against the `[Note "k:…"]` tags of the
+//! same section (N401–N405), and Notes where no section can use them (N406).
+
+use super::Diagnostic;
+use crate::syntax::ast::{Section, TagPair};
+use crate::syntax::{SyntaxKind, TextRange, TextSize};
+
+/// A Note tag's index and where it stands, when the value is well formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteIndex {
+    /// The index (may be out of range; that is reported separately).
+    pub index: u32,
+    /// The range of the index text.
+    pub range: TextRange,
+}
+
+/// Reads a Note tag's `<index>:<text>`, reporting N405 and N404.
+pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
+    let (raw, value_range) = super::values::raw_value(tag)?;
+    let node = tag.value_node();
+    let colon = node.as_ref().and_then(|n| {
+        n.children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == SyntaxKind::COLON)
+    });
+    let index_text = match raw.split_once(':') {
+        Some((index, _)) if colon.is_some() || node.is_none() => index,
+        _ => {
+            out.push(Diagnostic::new(
+                "N405",
+                value_range,
+                "a Note is `<number>:<text>`, like `1:strong club`",
+            ));
+            return None;
+        }
+    };
+    let range = TextRange::at(value_range.start(), TextSize::of(index_text));
+    if index_text.is_empty() || !index_text.bytes().all(|b| b.is_ascii_digit()) {
+        out.push(Diagnostic::new(
+            "N405",
+            if index_text.is_empty() {
+                value_range
+            } else {
+                range
+            },
+            format!("`{index_text}` is not a note number: a Note is `<number>:<text>`"),
+        ));
+        return None;
+    }
+    let index = index_text.parse::<u32>().unwrap_or(u32::MAX);
+    check_range(index, range, out);
+    Some(NoteIndex { index, range })
+}
+
+fn check_range(index: u32, range: TextRange, out: &mut Vec<Diagnostic>) {
+    if !(1..=32).contains(&index) {
+        out.push(Diagnostic::new(
+            "N404",
+            range,
+            format!("note number {index} is out of range: notes are numbered 1 to 32"),
+        ));
+    }
+}
+
+/// Checks the notes of an Auction or Play section against its `=k=` references.
+pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
+    let what = if section.kind() == SyntaxKind::AUCTION_SECTION {
+        "call"
+    } else {
+        "card"
+    };
+    // (index, the Note tag's range, its name range), first occurrences only.
+    let mut notes: Vec<(u32, TextRange, TextRange)> = Vec::new();
+    let notes_in_section = section
+        .syntax()
+        .children()
+        .filter_map(TagPair::cast)
+        .skip(1)
+        .filter(|t| t.name_token().is_some_and(|n| n.text() == "Note"));
+    for note in notes_in_section {
+        let Some(found) = read_note(&note, out) else {
+            continue;
+        };
+        let name_range = note
+            .name_token()
+            .map_or(note.syntax().text_range(), |t| t.text_range());
+        if let Some(&(_, first, _)) = notes.iter().find(|(i, _, _)| *i == found.index) {
+            out.push(
+                Diagnostic::new(
+                    "N403",
+                    note.syntax().text_range(),
+                    format!("note {} is defined twice in this section", found.index),
+                )
+                .with_related(first, format!("note {} first defined here", found.index)),
+            );
+            continue;
+        }
+        notes.push((found.index, note.syntax().text_range(), name_range));
+    }
+    let mut used = vec![false; notes.len()];
+    for token in section
+        .syntax()
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
+        if token.kind() != SyntaxKind::NOTE_REF {
+            continue;
+        }
+        let text = token.text();
+        let digits = text.trim_matches('=');
+        let Ok(index) = digits.parse::<u32>() else {
+            continue;
+        };
+        let range = token.text_range();
+        if !(1..=32).contains(&index) {
+            check_range(index, range, out);
+            continue;
+        }
+        match notes.iter().position(|(i, _, _)| *i == index) {
+            Some(position) => used[position] = true,
+            None => {
+                let insert_at = section.syntax().text_range().end();
+                let eol = if section.syntax().text().to_string().contains("\r\n") {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                let ends_with_newline = {
+                    let text = section.syntax().text().to_string();
+                    text.ends_with('\n') || text.ends_with('\r')
+                };
+                let new_text = if ends_with_newline {
+                    format!("[Note \"{index}:\"]{eol}")
+                } else {
+                    format!("{eol}[Note \"{index}:\"]")
+                };
+                out.push(
+                    Diagnostic::new(
+                        "N401",
+                        range,
+                        format!("this {what} refers to note {index}, but the section has no [Note \"{index}:…\"]"),
+                    )
+                    .with_fix(
+                        format!("Add note {index}"),
+                        TextRange::empty(insert_at),
+                        new_text,
+                    ),
+                );
+            }
+        }
+    }
+    for ((index, range, _), used) in notes.iter().zip(used) {
+        if !used {
+            out.push(Diagnostic::new(
+                "N402",
+                *range,
+                format!(
+                    "note {index} is not referred to by any {what} of this section (`={index}=`)"
+                ),
+            ));
+        }
+    }
+}
+
+/// N406 for a Note outside the Auction and Play sections (its value is still checked).
+pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
+    read_note(tag, out);
+    out.push(Diagnostic::new(
+        "N406",
+        tag.syntax().text_range(),
+        "a Note belongs after the Auction or Play section whose calls or cards refer to it",
+    ));
+}

@@ -1,0 +1,39 @@
+//! Where the game-level analysis hands its Auction and Play sections to their own checks
+//! (`auction.rs`, `play.rs`) and keeps the models they build.
+
+use super::auction::{check_auction, AuctionModel};
+use super::context::GameContext;
+use super::play::{check_play, PlayModel};
+use super::Diagnostic;
+use crate::syntax::ast::Section;
+
+/// The models of a game's Auction and Play sections (the first of each, when repeated).
+#[derive(Debug, Clone, Default)]
+pub struct SectionModels {
+    /// The auction, if the game has an Auction section.
+    pub auction: Option<AuctionModel>,
+    /// The play, if the game has a Play section.
+    pub play: Option<PlayModel>,
+}
+
+/// Checks an Auction section (A codes, G codes on calls) and keeps its model.
+pub(crate) fn auction(
+    section: &Section,
+    context: &GameContext,
+    models: &mut SectionModels,
+    out: &mut Vec<Diagnostic>,
+) {
+    let model = check_auction(section, context, out);
+    models.auction.get_or_insert(model);
+}
+
+/// Checks a Play section (P codes, G codes on cards) against the auction and keeps its model.
+pub(crate) fn play(
+    section: &Section,
+    context: &GameContext,
+    models: &mut SectionModels,
+    out: &mut Vec<Diagnostic>,
+) {
+    let model = check_play(section, context, models.auction.as_ref(), out);
+    models.play.get_or_insert(model);
+}

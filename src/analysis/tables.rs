@@ -1,0 +1,251 @@
+//! Supplemental sections: table column specs (B702), rows (B701), predefined column values
+//! (B703), comments in section data (B704) and `+`/`-` ordering (B705).
+
+use super::tags::{is_digits, parse_decimal};
+use super::values::{read_contract, read_seat};
+use super::Diagnostic;
+use crate::bridge::{Denomination, Rank, Suit};
+use crate::syntax::ast::Section;
+use crate::syntax::parser::TABLE_TAGS;
+use crate::syntax::{SyntaxKind, SyntaxToken, TextRange, TextSize};
+
+/// The order a column demands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// No order.
+    None,
+    /// `+`: highest value first.
+    Descending,
+    /// `-`: lowest value first.
+    Ascending,
+}
+
+/// One column of a table, as its spec in the tag value describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    /// The column name without order mark and width.
+    pub name: String,
+    /// The order mark.
+    pub order: Order,
+    /// The minimum width, if given.
+    pub width: Option<u32>,
+    /// The alignment letter (`L` or `R`), if given.
+    pub align: Option<char>,
+    /// The range of the whole spec.
+    pub range: TextRange,
+}
+
+/// Parses one column spec (`+Score_NS\6R`); `None` when it breaks the syntax.
+pub fn parse_column(spec: &str, range: TextRange) -> Option<Column> {
+    let (order, rest) = match spec.as_bytes().first() {
+        Some(b'+') => (Order::Descending, &spec[1..]),
+        Some(b'-') => (Order::Ascending, &spec[1..]),
+        _ => (Order::None, spec),
+    };
+    let (name, width, align) = match rest.split_once('\\') {
+        None => (rest, None, None),
+        Some((name, format)) => {
+            let (digits, align) = match format.strip_suffix(['L', 'R']) {
+                Some(d) => (d, format.chars().last()),
+                None => (format, None),
+            };
+            if !is_digits(digits) {
+                return None;
+            }
+            (name, digits.parse::<u32>().ok(), align)
+        }
+    };
+    Some(Column {
+        name: name.to_string(),
+        order,
+        width,
+        align,
+        range,
+    })
+}
+
+/// Checks a supplemental section whose tag is a table.
+pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
+    let Some(tag) = section.tag() else { return };
+    let mut columns: Vec<Column> = Vec::new();
+    let mut bad_spec = false;
+    let Some((raw, value_range)) = super::values::raw_value(&tag) else {
+        return;
+    };
+    let mut offset = value_range.start();
+    for spec in raw.split(';') {
+        let range = TextRange::at(offset, TextSize::of(spec));
+        offset = range.end() + TextSize::from(1);
+        match parse_column(spec, range) {
+            Some(column) => columns.push(column),
+            None => {
+                bad_spec = true;
+                out.push(Diagnostic::new(
+                    "B702",
+                    range,
+                    format!("`{spec}` is not a column spec: after `\\` comes the minimum width, then optionally `L` or `R`"),
+                ));
+            }
+        }
+    }
+    check_section_comments(section, out);
+    if bad_spec || columns.is_empty() {
+        return;
+    }
+    let elements: Vec<SyntaxToken> = section
+        .data()
+        .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
+        .collect();
+    let width = columns.len();
+    let full_rows = elements.len() / width;
+    if !elements.len().is_multiple_of(width) {
+        let first = &elements[full_rows * width];
+        let last = &elements[elements.len() - 1];
+        let got = elements.len() % width;
+        out.push(Diagnostic::new(
+            "B701",
+            TextRange::new(first.text_range().start(), last.text_range().end()),
+            format!(
+                "the last row of the {name} has {got} element{} where the table has {width} columns",
+                if got == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    for (c, column) in columns.iter().enumerate() {
+        let mut previous: Option<f64> = None;
+        for r in 0..full_rows {
+            let token = &elements[r * width + c];
+            let text = token.text();
+            if let Some(message) = check_element(name, &column.name, text) {
+                out.push(Diagnostic::new("B703", token.text_range(), message));
+                continue;
+            }
+            if column.order == Order::None {
+                continue;
+            }
+            let Some(value) = numeric(text) else { continue };
+            if let Some(p) = previous {
+                let wrong = match column.order {
+                    Order::Descending => value > p,
+                    _ => value < p,
+                };
+                if wrong {
+                    let row_start = elements[r * width].text_range().start();
+                    let row_end = elements[r * width + width - 1].text_range().end();
+                    let (mark, order) = match column.order {
+                        Order::Descending => ('+', "descending"),
+                        _ => ('-', "ascending"),
+                    };
+                    out.push(
+                        Diagnostic::new(
+                            "B705",
+                            TextRange::new(row_start, row_end),
+                            format!(
+                                "row {} is out of order: column {} is marked `{mark}` ({order}), but {text} follows {p}",
+                                r + 1,
+                                column.name
+                            ),
+                        )
+                        .with_related(column.range, format!("column {} is declared here", column.name)),
+                    );
+                    break;
+                }
+            }
+            previous = Some(value);
+        }
+    }
+}
+
+/// A table element's number, for ordering (`^` artificial marks ignored).
+fn numeric(text: &str) -> Option<f64> {
+    let text = text.strip_prefix('^').unwrap_or(text);
+    parse_decimal(text)
+}
+
+/// What is wrong with an element of a predefined column, if anything.
+fn check_element(table: &str, column: &str, text: &str) -> Option<String> {
+    if text == "?" || text == "-" || text.starts_with('"') {
+        return None;
+    }
+    let value = text.strip_prefix('^').unwrap_or(text);
+    let ok = match (table, column) {
+        (_, "Declarer") => read_seat(value).is_some_and(|r| r.standard.is_none()),
+        ("OptimumResultTable", "Denomination") => Denomination::parse(value).is_some(),
+        (_, "Result") => is_digits(value) && value.parse::<u8>().is_ok_and(|n| n <= 13),
+        (_, "Contract") => read_contract(value).is_some_and(|r| r.standard.is_none()),
+        (_, "Score_NS" | "Score_EW" | "TotalScore" | "Rank" | "Multiplicity" | "NrBoards") => {
+            super::tags::is_integer(value)
+        }
+        (
+            _,
+            "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "TotalIMP" | "TotalMP" | "MeanScore"
+            | "MeanIMP" | "MeanMP",
+        ) => parse_decimal(value).is_some(),
+        (
+            _,
+            "Percentage" | "Percentage_NS" | "Percentage_EW" | "TotalPercentage" | "MeanPercentage",
+        ) => parse_decimal(value).is_some_and(|p| (0.0..=100.0).contains(&p)),
+        ("AuctionTimeTable" | "PlayTimeTable", "Time" | "TotalTime") => is_duration(value),
+        ("OptimumPlayTable", "S" | "H" | "D" | "C") => {
+            value.chars().all(|c| Rank::from_char(c).is_some())
+        }
+        ("ActionTable", "Card") => {
+            let mut chars = value.chars();
+            matches!((chars.next(), chars.next(), chars.next()), (Some(s), Some(r), None)
+                if Suit::from_char(s).is_some() && Rank::from_char(r).is_some())
+        }
+        _ => true,
+    };
+    (!ok).then(|| {
+        let expected = match column {
+            "Declarer" => "a seat (N, E, S or W)",
+            "Denomination" => "a denomination (S, H, D, C or NT)",
+            "Result" => "a number of tricks from 0 to 13",
+            "Contract" => "a contract like `4S` or `3NTX`",
+            "Time" | "TotalTime" => "a time `HH:MM:SS`, `MM:SS` or `SS`",
+            "S" | "H" | "D" | "C" => "ranks (AKQJT98765432) or `-`",
+            "Card" => "a card like `SK`",
+            c if c.contains("Percentage") => "a percentage from 0 to 100",
+            "Score_NS" | "Score_EW" | "TotalScore" | "Rank" | "Multiplicity" | "NrBoards" => {
+                "a whole number"
+            }
+            _ => "a number",
+        };
+        format!("`{text}` in column {column} of the {table} should be {expected}")
+    })
+}
+
+fn is_duration(text: &str) -> bool {
+    let parts: Vec<&str> = text.split(':').collect();
+    !parts.is_empty()
+        && parts.len() <= 3
+        && parts.iter().enumerate().all(|(i, p)| {
+            is_digits(p) && (i == 0 || (p.len() == 2 && p.parse::<u8>().is_ok_and(|n| n < 60)))
+        })
+}
+
+/// B704: a comment after the first element of section data.
+pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
+    let mut seen_data = false;
+    for element in section.syntax().children_with_tokens() {
+        let Some(token) = element.into_token() else {
+            continue;
+        };
+        match token.kind() {
+            SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING => seen_data = true,
+            SyntaxKind::COMMENT_LINE | SyntaxKind::COMMENT_BLOCK if seen_data => {
+                out.push(Diagnostic::new(
+                    "B704",
+                    token.text_range(),
+                    "comments are not allowed among section data (only right after the section's tag)",
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `name` opens a table.
+pub fn is_table(name: &str) -> bool {
+    TABLE_TAGS.contains(&name)
+}

@@ -1,0 +1,169 @@
+//! Checks on the characters and lines of the text itself (S006, S007, S009, S010, S011).
+//!
+//! They run per piece of the file (a game, a comment chunk or a run of blank lines): pieces end
+//! at line ends, so every line lies inside one piece.
+
+use super::Diagnostic;
+use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+
+/// The longest a line may be, line end included.
+const MAX_LINE: usize = 255;
+
+/// Checks the lines and characters of one piece. `tree` is the piece's tree (rooted at the
+/// piece, like `text`) when it has one; it tells comments apart for S009 and S010.
+pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Diagnostic>) {
+    let bytes = text.as_bytes();
+    // Lines longer than 255 bytes may be longer than 255 characters.
+    if bytes.len() > MAX_LINE {
+        long_lines(text, out);
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let plain = (0x20..0x7f).contains(&b) || matches!(b, b'\t' | 0x0b | b'\n' | b'\r');
+        if plain {
+            i += 1;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
+        let len = c.len_utf8();
+        let range = TextRange::at((i as u32).into(), (len as u32).into());
+        let code = u32::from(c);
+        if code < 0x20 || (0x7f..=0x9f).contains(&code) {
+            let what = if code == 0x7f {
+                "DEL".to_string()
+            } else {
+                format!("control character U+{code:04X}")
+            };
+            out.push(
+                Diagnostic::new("S007", range, format!("{what} is not allowed in PBN")).with_fix(
+                    "Remove it",
+                    range,
+                    "",
+                ),
+            );
+        } else if code > 0xff && !in_comment(tree, i) {
+            out.push(Diagnostic::new(
+                "S009",
+                range,
+                format!("`{c}` (U+{code:04X}) is not in Latin-1, the character set of PBN: the file cannot be saved as Latin-1"),
+            ));
+        }
+        i += len;
+    }
+    if let Some(tree) = tree {
+        if text.contains('%') {
+            escapes_in_comments(tree, out);
+        }
+    }
+}
+
+/// Whether byte `offset` lies in a comment or an escape line.
+fn in_comment(tree: Option<&SyntaxNode>, offset: usize) -> bool {
+    let Some(tree) = tree else { return false };
+    let offset = TextSize::from(offset as u32);
+    if offset >= tree.text_range().end() {
+        return false;
+    }
+    tree.token_at_offset(offset)
+        .any(|token| token.kind().is_comment() || token.kind() == SyntaxKind::ESCAPE_LINE)
+}
+
+fn long_lines(text: &str, out: &mut Vec<Diagnostic>) {
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    while start < bytes.len() {
+        let content_end =
+            memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |p| start + p);
+        let line_end = if bytes.get(content_end) == Some(&b'\r')
+            && bytes.get(content_end + 1) == Some(&b'\n')
+        {
+            content_end + 2
+        } else if content_end < bytes.len() {
+            content_end + 1
+        } else {
+            content_end
+        };
+        if line_end - start > MAX_LINE {
+            let line = &text[start..line_end];
+            let chars = line.chars().count();
+            if chars > MAX_LINE {
+                let cut = line
+                    .char_indices()
+                    .nth(MAX_LINE)
+                    .map_or(line.len(), |(i, _)| i);
+                let range = TextRange::new(((start + cut) as u32).into(), (line_end as u32).into());
+                out.push(Diagnostic::new(
+                    "S006",
+                    range,
+                    format!(
+                        "this line is {chars} characters long (line end included); PBN allows 255"
+                    ),
+                ));
+            }
+        }
+        start = line_end;
+    }
+}
+
+/// S010: a line in a `{}` comment that starts with `% PBN` or `% EXPORT`.
+fn escapes_in_comments(tree: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+    for token in tree
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == SyntaxKind::COMMENT_BLOCK)
+    {
+        let text = token.text();
+        let base = token.text_range().start();
+        let mut offset = 0;
+        for line in text.split_inclusive(['\n', '\r']) {
+            let at_line_start = offset > 0;
+            let content = line.trim_end_matches(['\n', '\r']);
+            if at_line_start && looks_like_escape(content) {
+                let range =
+                    TextRange::at(base + TextSize::from(offset as u32), TextSize::of(content));
+                out.push(Diagnostic::new(
+                    "S010",
+                    range,
+                    "`%` in column 1 inside a `{}` comment is plain text, not an escape line: this line has no effect",
+                ));
+            }
+            offset += line.len();
+        }
+    }
+}
+
+fn looks_like_escape(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('%') else {
+        return false;
+    };
+    let word = rest.trim_start();
+    word.starts_with("PBN") || word.starts_with("EXPORT")
+}
+
+/// S011: the text does not end with a line end.
+pub fn check_final_newline(text: &str, out: &mut Vec<Diagnostic>) {
+    if !text.is_empty() && !text.ends_with(['\n', '\r']) {
+        let end = TextSize::of(text);
+        let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+        out.push(
+            Diagnostic::new(
+                "S011",
+                TextRange::empty(end),
+                "the file does not end with a line end",
+            )
+            .with_fix("Add a line end", TextRange::empty(end), eol),
+        );
+    }
+}
+
+/// Whether the first lines of the file declare export format with `% EXPORT`.
+pub fn declares_export(text: &str) -> bool {
+    text.lines()
+        .take(20)
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .any(|l| {
+            l.strip_prefix('%')
+                .is_some_and(|rest| rest.trim() == "EXPORT")
+        })
+}

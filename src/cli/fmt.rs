@@ -1,0 +1,222 @@
+//! `kibitzer fmt`: formatting files in place, checking them, or showing the difference.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::format::{format_text, Eol, FormatOptions};
+use crate::text::{decode, encode};
+
+/// Line-end choices on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EolArg {
+    /// Keep each file's own line ends.
+    Keep,
+    /// `\n`.
+    Lf,
+    /// `\r\n` (export format).
+    Crlf,
+}
+
+/// Arguments of `kibitzer fmt`.
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Write nothing; list the files that would change and exit with 1 if there are any.
+    #[arg(long)]
+    check: bool,
+    /// Write nothing; print a unified diff of what would change.
+    #[arg(long)]
+    diff: bool,
+    /// Print the formatted text of the one file given instead of rewriting it.
+    #[arg(long)]
+    stdout: bool,
+    /// Strict export format: add the `% PBN 2.1` header and missing mandatory tags.
+    #[arg(long)]
+    export: bool,
+    /// Line ends to write.
+    #[arg(long, value_enum, default_value = "keep")]
+    eol: EolArg,
+    /// Files or folders (folders are searched for `.pbn` files); `-` reads standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// Outcome of one file.
+enum Outcome {
+    Unchanged,
+    Changed,
+    Failed,
+}
+
+/// Formats the files; exit 2 on usage or I/O errors, 1 when `--check` finds changes, else 0.
+pub fn run(args: &FmtArgs) -> ExitCode {
+    let options = FormatOptions {
+        export: args.export,
+        eol: match args.eol {
+            EolArg::Keep => Eol::Keep,
+            EolArg::Lf => Eol::Lf,
+            EolArg::Crlf => Eol::Crlf,
+        },
+    };
+    if args.stdout && args.paths.len() != 1 {
+        eprintln!("kibitzer fmt: --stdout takes exactly one file");
+        return ExitCode::from(2);
+    }
+    let mut files = Vec::new();
+    let mut failed = false;
+    for path in &args.paths {
+        if path.as_os_str() == "-" {
+            files.push(path.clone());
+        } else if path.is_dir() {
+            if let Err(error) = collect_pbn(path, &mut files) {
+                eprintln!("kibitzer fmt: {}: {error}", path.display());
+                failed = true;
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    if args.stdout && files.len() != 1 {
+        eprintln!("kibitzer fmt: --stdout takes exactly one file");
+        return ExitCode::from(2);
+    }
+    let mut changed = false;
+    for file in &files {
+        match format_one(file, args, &options) {
+            Outcome::Unchanged => {}
+            Outcome::Changed => changed = true,
+            Outcome::Failed => failed = true,
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else if changed && args.check {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Adds the `.pbn` files (any case) under `dir` to `files`, sorted, recursively.
+fn collect_pbn(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect_pbn(&path, files)?;
+        } else if path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("pbn"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if stdin {
+        let mut bytes = Vec::new();
+        match std::io::stdin().read_to_end(&mut bytes) {
+            Ok(_) => bytes,
+            Err(error) => {
+                eprintln!("kibitzer fmt: {name}: cannot read: {error}");
+                return Outcome::Failed;
+            }
+        }
+    } else {
+        match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                eprintln!("kibitzer fmt: {name}: cannot read: {error}");
+                return Outcome::Failed;
+            }
+        }
+    };
+    let source = match decode(&bytes) {
+        Ok(source) => source,
+        Err(error) => {
+            eprintln!("kibitzer fmt: {name}: {error}");
+            return Outcome::Failed;
+        }
+    };
+    let formatted = format_text(&source.text, options);
+    let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {
+        eprintln!(
+            "kibitzer fmt: {name}: the result cannot be written in {}",
+            source.encoding.name()
+        );
+        return Outcome::Failed;
+    };
+    let changed = new_bytes != bytes;
+    if args.diff && changed {
+        let diff = similar::TextDiff::from_lines(&source.text, &formatted);
+        let text = diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&name, &name)
+            .to_string();
+        if write_stdout(text.as_bytes()).is_err() {
+            return Outcome::Failed;
+        }
+    }
+    if args.check {
+        if changed {
+            println!("{name}");
+        }
+    } else if args.stdout || stdin {
+        if !args.diff && write_stdout(&new_bytes).is_err() {
+            return Outcome::Failed;
+        }
+    } else if changed && !args.diff {
+        if let Err(error) = write_atomically(path, &new_bytes) {
+            eprintln!("kibitzer fmt: {name}: cannot write: {error}");
+            return Outcome::Failed;
+        }
+    }
+    if changed {
+        Outcome::Changed
+    } else {
+        Outcome::Unchanged
+    }
+}
+
+fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// Writes a temporary file beside `path` and renames it over `path`, keeping its permissions.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{file_name}.kibitzer-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        if let Ok(metadata) = std::fs::metadata(path) {
+            std::fs::set_permissions(&temp, metadata.permissions())?;
+        }
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}

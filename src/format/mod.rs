@@ -1,0 +1,386 @@
+//! The formatter: PBN export format, without losing anything.
+//!
+//! A file is cut into the same pieces the parser uses (games, comment-only chunks, runs of blank
+//! lines). Each game is read into a small model ([`model`]) and written again in export format
+//! ([`render`]); games are independent, so large files are formatted on several threads. A game
+//! the parser would report a syntax error in, or that holds something the formatter does not
+//! understand well enough, is written back byte for byte. Comment-only chunks are kept, and the
+//! blank lines between pieces become exactly one empty line.
+//!
+//! Games are lexed directly (with the syntax lexer, in the parser's modes) rather than walked in
+//! a rowan tree: building the tree costs more than the whole formatting, and the formatter must
+//! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] (the
+//! language server) pass it, and its errors decide which games are left alone.
+
+pub mod model;
+pub mod render;
+pub mod values;
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::analysis::TextEdit;
+use crate::syntax::split::Splitter;
+use crate::syntax::{Parse, TextRange, TextSize};
+
+pub use render::{Settings, MANDATORY};
+
+/// Which line end to write.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Eol {
+    /// The file's own (its first line end; `\n` when it has none).
+    #[default]
+    Keep,
+    /// `\n`.
+    Lf,
+    /// `\r\n`, as export format requires.
+    Crlf,
+}
+
+/// What the formatter is asked to do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct FormatOptions {
+    /// Strict export: add the `% PBN 2.1` / `% EXPORT` header and missing mandatory tags.
+    pub export: bool,
+    /// The line end to write.
+    pub eol: Eol,
+}
+
+/// One piece of the file: a chunk (game or comments) or a run of blank lines.
+#[derive(Debug, Clone)]
+struct Piece {
+    range: Range<usize>,
+    blank: bool,
+    /// The parser reported a syntax error inside it.
+    error: bool,
+}
+
+/// Files at least this large are formatted on several threads.
+const PARALLEL_THRESHOLD: usize = 1 << 20;
+
+/// Formats a whole text.
+pub fn format_text(text: &str, options: &FormatOptions) -> String {
+    let pieces = split_pieces(text);
+    let (replacements, trailer) = plan(text, &pieces, options);
+    let len: usize = replacements.iter().map(|r| r.len()).sum::<usize>() + trailer.len();
+    let mut out = String::with_capacity(len);
+    for replacement in &replacements {
+        out.push_str(replacement);
+    }
+    out.push_str(trailer);
+    out
+}
+
+/// Formats a whole document the language server has parsed: the edits that turn `text` into
+/// [`format_text`]'s result, one per changed piece, in order and not overlapping.
+pub fn format_document(parse: &Parse, text: &str, options: &FormatOptions) -> Vec<TextEdit> {
+    let Some(pieces) = parse_pieces(parse, text) else {
+        return whole_text_edit(text, options);
+    };
+    let (replacements, trailer) = plan(text, &pieces, options);
+    let mut edits: Vec<TextEdit> = pieces
+        .iter()
+        .zip(replacements)
+        .filter(|(piece, new)| text[piece.range.clone()] != **new)
+        .map(|(piece, new)| edit(piece.range.clone(), new.into_owned()))
+        .collect();
+    if !trailer.is_empty() {
+        edits.push(edit(text.len()..text.len(), trailer.to_string()));
+    }
+    edits
+}
+
+/// Formats the games (and comment chunks) that `range` touches; blank lines, the header and the
+/// rest of the document are left alone.
+pub fn format_range(
+    parse: &Parse,
+    text: &str,
+    range: TextRange,
+    options: &FormatOptions,
+) -> Vec<TextEdit> {
+    let Some(pieces) = parse_pieces(parse, text) else {
+        return Vec::new();
+    };
+    let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+    let touched = |p: &Piece| {
+        let at_end_of_text = start == text.len() && p.range.end == text.len();
+        !p.blank && p.range.start <= end && (start < p.range.end || at_end_of_text)
+    };
+    let selected: Vec<bool> = pieces.iter().map(touched).collect();
+    let Some(last) = selected.iter().rposition(|&s| s) else {
+        return Vec::new();
+    };
+    let (eol, convert) = eol_for(text, options.eol);
+    let inherited = inherited_masks(text, &pieces[..=last], options.export);
+    let outputs = format_pieces(text, &pieces, &selected, eol, convert, options, &inherited);
+    pieces
+        .iter()
+        .zip(outputs)
+        .filter_map(|(piece, output)| Some(edit(piece.range.clone(), output?)))
+        .collect()
+}
+
+/// Formats one game (or comment chunk) as written between two blank-line runs; `None` when it
+/// is already formatted or must be kept as it is.
+pub fn format_game(chunk: &str, settings: &Settings<'_>) -> Option<String> {
+    let model = model::read_game(chunk)?;
+    let out = if model.is_trivia_only() {
+        trivia_chunk(chunk, settings)
+    } else {
+        render::render(&model, settings, chunk.len() + 64)?
+    };
+    (out != chunk).then_some(out)
+}
+
+/// A comment-only chunk: kept, with line ends converted when asked, ending with a line end.
+fn trivia_chunk(chunk: &str, settings: &Settings<'_>) -> String {
+    let mut out = String::with_capacity(chunk.len() + 2);
+    if settings.convert_eol {
+        render::push_converted(&mut out, chunk, settings.eol);
+    } else {
+        out.push_str(chunk);
+    }
+    if !ends_with_line_end(&out) {
+        out.push_str(settings.eol);
+    }
+    out
+}
+
+fn ends_with_line_end(text: &str) -> bool {
+    text.ends_with(['\n', '\r'])
+}
+
+fn edit(range: Range<usize>, new_text: String) -> TextEdit {
+    TextEdit {
+        range: TextRange::new(
+            TextSize::from(range.start as u32),
+            TextSize::from(range.end as u32),
+        ),
+        new_text,
+    }
+}
+
+/// One edit replacing everything (when the parse does not match the text).
+fn whole_text_edit(text: &str, options: &FormatOptions) -> Vec<TextEdit> {
+    let new = format_text(text, options);
+    if new == text {
+        Vec::new()
+    } else {
+        vec![edit(0..text.len(), new)]
+    }
+}
+
+/// The pieces of a text, cut without parsing; every chunk is read strictly by the formatter.
+fn split_pieces(text: &str) -> Vec<Piece> {
+    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut pieces = Vec::new();
+    while let Some(piece) = splitter.next_piece() {
+        pieces.push(Piece {
+            blank: piece.is_blank(),
+            range: piece.range(),
+            error: false,
+        });
+    }
+    pieces
+}
+
+/// The pieces of a parsed text, with the parser's errors; `None` if the parse is not of `text`.
+fn parse_pieces(parse: &Parse, text: &str) -> Option<Vec<Piece>> {
+    if parse.len() as usize != text.len() {
+        return None;
+    }
+    let errors = parse.errors();
+    let mut pieces = Vec::with_capacity(parse.children().len());
+    for (index, child) in parse.children().iter().enumerate() {
+        let range = parse.child_range(index)?;
+        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+        if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+            return None;
+        }
+        let first = errors.partition_point(|e| e.range.start() < range.start());
+        let error = errors
+            .get(first)
+            .is_some_and(|e| e.range.start() < range.end());
+        pieces.push(Piece {
+            range: start..end,
+            blank: child.as_token().is_some(),
+            error,
+        });
+    }
+    Some(pieces)
+}
+
+/// The line end to write and whether comments' line ends are converted too.
+fn eol_for(text: &str, eol: Eol) -> (&'static str, bool) {
+    match eol {
+        Eol::Lf => ("\n", true),
+        Eol::Crlf => ("\r\n", true),
+        Eol::Keep => {
+            let bytes = text.as_bytes();
+            let found = match memchr::memchr2(b'\n', b'\r', bytes) {
+                Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
+                Some(at) if bytes[at] == b'\r' => "\r",
+                _ => "\n",
+            };
+            (found, false)
+        }
+    }
+}
+
+/// For each piece, the mandatory tags earlier games gave with `##` (export mode only).
+fn inherited_masks(text: &str, pieces: &[Piece], export: bool) -> Vec<u16> {
+    if !export {
+        return Vec::new();
+    }
+    let mut masks = Vec::with_capacity(pieces.len());
+    let mut mask = 0u16;
+    for piece in pieces {
+        masks.push(mask);
+        if !piece.blank && !piece.error {
+            if let Some(model) = model::read_game(&text[piece.range.clone()]) {
+                mask |= render::inherited_mask(&model);
+            }
+        }
+    }
+    masks
+}
+
+/// The new text of each selected piece (`None`: unchanged), on several threads for large texts.
+fn format_pieces(
+    text: &str,
+    pieces: &[Piece],
+    selected: &[bool],
+    eol: &str,
+    convert: bool,
+    options: &FormatOptions,
+    inherited: &[u16],
+) -> Vec<Option<String>> {
+    let one = |index: usize| -> Option<String> {
+        let piece = &pieces[index];
+        if piece.blank || piece.error || !selected[index] {
+            return None;
+        }
+        let settings = Settings {
+            eol,
+            convert_eol: convert,
+            export: options.export,
+            inherited: inherited.get(index).copied().unwrap_or(0),
+        };
+        format_game(&text[piece.range.clone()], &settings)
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || text.len() < PARALLEL_THRESHOLD || pieces.len() < 2 {
+        return (0..pieces.len()).map(one).collect();
+    }
+    // Contiguous groups of about equal size, one per thread.
+    let target = text.len() / threads + 1;
+    let mut bounds = vec![0];
+    for (index, piece) in pieces.iter().enumerate() {
+        let group_start = pieces[*bounds.last().unwrap_or(&0)].range.start;
+        if piece.range.end - group_start >= target && bounds.len() < threads {
+            bounds.push(index + 1);
+        }
+    }
+    bounds.push(pieces.len());
+    bounds.dedup();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = bounds
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0], w[1]);
+                let one = &one;
+                (
+                    from,
+                    to,
+                    scope.spawn(move || (from..to).map(one).collect::<Vec<_>>()),
+                )
+            })
+            .collect();
+        let mut all = Vec::with_capacity(pieces.len());
+        for (from, to, handle) in handles {
+            match handle.join() {
+                Ok(outputs) => all.extend(outputs),
+                // Formatting cannot panic on any input; should it ever, keep those games as
+                // they are rather than failing the whole file.
+                Err(_) => all.extend((from..to).map(|_| None)),
+            }
+        }
+        all
+    })
+}
+
+/// The replacement of every piece of a whole-document format, and text to append at the end.
+fn plan<'t>(
+    text: &'t str,
+    pieces: &[Piece],
+    options: &FormatOptions,
+) -> (Vec<Cow<'t, str>>, &'static str) {
+    let (eol, convert) = eol_for(text, options.eol);
+    let selected = vec![true; pieces.len()];
+    let inherited = inherited_masks(text, pieces, options.export);
+    let outputs = format_pieces(text, pieces, &selected, eol, convert, options, &inherited);
+    let first = pieces.iter().position(|p| !p.blank);
+    let last = pieces.iter().rposition(|p| !p.blank);
+    let mut replacements: Vec<Cow<'t, str>> = Vec::with_capacity(pieces.len());
+    for (index, (piece, output)) in pieces.iter().zip(outputs).enumerate() {
+        let new: Cow<'t, str> = match output {
+            Some(new) => Cow::Owned(new),
+            None => Cow::Borrowed(&text[piece.range.clone()]),
+        };
+        let new = if piece.blank {
+            let between = first.is_some_and(|f| f < index) && last.is_some_and(|l| index < l);
+            Cow::Borrowed(if between { eol } else { "" })
+        } else if Some(index) != last && !ends_with_line_end(&new) {
+            Cow::Owned(format!("{new}{eol}"))
+        } else {
+            new
+        };
+        replacements.push(new);
+    }
+    let mut trailer = "";
+    if options.export {
+        if let (Some(first), Some(last)) = (first, last) {
+            if let Some(with_header) = add_header(&replacements[first], eol) {
+                replacements[first] = Cow::Owned(with_header);
+            }
+            if ends_with_line_end(&replacements[last]) {
+                // The empty line after the last game goes where the blank run was, if any.
+                match pieces.get(last + 1) {
+                    Some(_) => replacements[last + 1] = Cow::Borrowed(eol),
+                    None => trailer = eol,
+                }
+            }
+        }
+    }
+    (replacements, trailer)
+}
+
+/// The first piece with the `% PBN 2.1` / `% EXPORT` / `%` header added, unless it has one.
+fn add_header(first: &str, eol: &str) -> Option<String> {
+    let leading: Vec<&str> = first
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
+        .take_while(|l| l.starts_with('%'))
+        .collect();
+    if leading.iter().any(|l| l.trim_end() == "% EXPORT") {
+        return None;
+    }
+    match leading.first() {
+        Some(line) if line.starts_with("% PBN") => {
+            let mut after = line.len();
+            let rest = &first[after..];
+            if rest.starts_with("\r\n") {
+                after += 2;
+            } else if !rest.is_empty() {
+                after += 1;
+            }
+            let (head, tail) = first.split_at(after);
+            let head_end = if ends_with_line_end(head) { "" } else { eol };
+            Some(format!("{head}{head_end}% EXPORT{eol}%{eol}{tail}"))
+        }
+        _ => Some(format!("% PBN 2.1{eol}% EXPORT{eol}%{eol}{first}")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

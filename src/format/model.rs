@@ -1,0 +1,392 @@
+//! Reading one game chunk into the formatter's model.
+//!
+//! The chunk is lexed with the syntax lexer in the same modes the parser uses (identification,
+//! tag, auction, play, section data), so tokens are exactly the parser's. The reader is strict:
+//! anything the parser would report as a syntax error (an unterminated string or comment, a tab
+//! in a string, a malformed tag pair, text that is no token of its place) makes it give up, and
+//! the game is then written back unchanged. Giving up more often than the parser is harmless;
+//! a test checks that it never accepts a game the parser rejects.
+
+use crate::syntax::lexer::{Lexer, Mode, Token};
+use crate::syntax::parser::TABLE_TAGS;
+use crate::syntax::SyntaxKind::{self, *};
+
+/// A comment or an escape line, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trivia<'a> {
+    /// A `;` or `{}` comment; `own_line` when only white space precedes it on its line.
+    Comment {
+        /// The comment's text, delimiters included.
+        text: &'a str,
+        /// Whether it started a line in the input.
+        own_line: bool,
+    },
+    /// A `%` line (without its line end).
+    Escape(&'a str),
+}
+
+/// A tag pair and the comments and escape lines that follow it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag name.
+    pub name: &'a str,
+    /// The value as written between the quotes (escapes not resolved).
+    pub raw: &'a str,
+    /// What follows the tag up to the next tag or section data.
+    pub trivia: Vec<Trivia<'a>>,
+}
+
+/// A call, card, `*`, `+` or table element with what belongs to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item<'a> {
+    /// `CALL`, `CARD`, `STAR`, `PLUS`, `IRREGULARITY` (a lone `^S`), `SECTION_TOKEN` or `STRING`.
+    pub kind: SyntaxKind,
+    /// The token as written.
+    pub text: &'a str,
+    /// `^I`, `^R` or `^L` marks written before it.
+    pub marks: Vec<&'a str>,
+    /// Suffixes, note references and NAGs after it, in text order.
+    pub annotations: Vec<(SyntaxKind, &'a str)>,
+    /// Comments and escape lines after it.
+    pub trivia: Vec<Trivia<'a>>,
+    /// The input line it stands on (counted from the chunk start).
+    pub line: u32,
+}
+
+/// Which kind of section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SectionKind {
+    /// `[Auction]`.
+    Auction,
+    /// `[Play]`.
+    Play,
+    /// A table or user-defined section.
+    Supplemental,
+}
+
+/// A section: its opening tag, its data and (auction and play) its notes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section<'a> {
+    /// Which kind.
+    pub kind: SectionKind,
+    /// The opening tag (its trivia: what follows it before the first data token).
+    pub tag: Tag<'a>,
+    /// The data in order.
+    pub items: Vec<Item<'a>>,
+    /// The Note tags inside the section, in text order.
+    pub notes: Vec<Tag<'a>>,
+}
+
+/// One game as the formatter sees it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameModel<'a> {
+    /// Comments and escape lines before the first tag.
+    pub leading: Vec<Trivia<'a>>,
+    /// The tag pairs that open no section, in text order.
+    pub tags: Vec<Tag<'a>>,
+    /// The sections in text order.
+    pub sections: Vec<Section<'a>>,
+}
+
+impl GameModel<'_> {
+    /// Whether the chunk held no tag pair at all (comments and escape lines only).
+    pub fn is_trivia_only(&self) -> bool {
+        self.tags.is_empty() && self.sections.is_empty()
+    }
+}
+
+/// Where the next comment attaches.
+#[derive(Clone, Copy)]
+enum Target {
+    Leading,
+    Tag(usize),
+    SectionTag,
+    Item,
+    Note,
+}
+
+/// What is open at game level.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
+    Nothing,
+    AfterTag,
+    Section(SectionKind),
+}
+
+/// Reads a chunk; `None` when it has anything the parser would call a syntax error.
+pub fn read_game(text: &str) -> Option<GameModel<'_>> {
+    let mut lexer = Lexer::new(text);
+    let mut model = GameModel::default();
+    let mut open = Open::Nothing;
+    let mut target = Target::Leading;
+    let mut marks: Vec<&str> = Vec::new();
+    let mut line_start = true;
+    let mut line: u32 = 0;
+    loop {
+        let mode = match open {
+            Open::Nothing => Mode::Identification,
+            Open::AfterTag | Open::Section(SectionKind::Supplemental) => Mode::Section,
+            Open::Section(SectionKind::Auction) => Mode::Auction,
+            Open::Section(SectionKind::Play) => Mode::Play,
+        };
+        let Some(token) = lexer.peek(mode) else {
+            break;
+        };
+        let start = lexer.pos();
+        let token_text = &text[start..start + token.len];
+        match token.kind {
+            WHITESPACE => {
+                lexer.advance(token.len);
+                continue;
+            }
+            NEWLINE => {
+                lexer.advance(token.len);
+                line_start = true;
+                line += 1;
+                continue;
+            }
+            COMMENT_LINE | COMMENT_BLOCK | ESCAPE_LINE => {
+                if token.unterminated {
+                    return None;
+                }
+                let trivia = if token.kind == ESCAPE_LINE {
+                    Trivia::Escape(token_text)
+                } else {
+                    Trivia::Comment {
+                        text: token_text,
+                        own_line: line_start,
+                    }
+                };
+                if !marks.is_empty() {
+                    return None;
+                }
+                attach(&mut model, target, trivia)?;
+                lexer.advance(token.len);
+                line += token_text.matches('\n').count() as u32;
+                line_start = false;
+                continue;
+            }
+            _ => {}
+        }
+        line_start = false;
+        if token.kind == L_BRACK {
+            if !marks.is_empty() {
+                return None;
+            }
+            let name_for_section = lexer.peek_tag_name();
+            let tag = read_tag(&mut lexer)?;
+            if tag.name != name_for_section {
+                return None;
+            }
+            let in_section = matches!(
+                open,
+                Open::Section(SectionKind::Auction | SectionKind::Play)
+            );
+            if tag.name == "Note" && in_section {
+                model.sections.last_mut()?.notes.push(tag);
+                target = Target::Note;
+                continue;
+            }
+            let kind = match tag.name {
+                "Auction" => Some(SectionKind::Auction),
+                "Play" => Some(SectionKind::Play),
+                name if TABLE_TAGS.contains(&name) => Some(SectionKind::Supplemental),
+                _ => None,
+            };
+            match kind {
+                Some(kind) => {
+                    model.sections.push(Section {
+                        kind,
+                        tag,
+                        items: Vec::new(),
+                        notes: Vec::new(),
+                    });
+                    open = Open::Section(kind);
+                    target = Target::SectionTag;
+                }
+                None => {
+                    model.tags.push(tag);
+                    open = Open::AfterTag;
+                    target = Target::Tag(model.tags.len() - 1);
+                }
+            }
+            continue;
+        }
+        // Section data.
+        let kind = match open {
+            Open::Nothing => return None,
+            Open::AfterTag => {
+                // Data after a plain tag turns it into a supplemental section.
+                let tag = model.tags.pop()?;
+                model.sections.push(Section {
+                    kind: SectionKind::Supplemental,
+                    tag,
+                    items: Vec::new(),
+                    notes: Vec::new(),
+                });
+                open = Open::Section(SectionKind::Supplemental);
+                SectionKind::Supplemental
+            }
+            Open::Section(kind) => kind,
+        };
+        let fits = match kind {
+            SectionKind::Auction => matches!(
+                token.kind,
+                CALL | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+            ),
+            SectionKind::Play => matches!(
+                token.kind,
+                CARD | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+            ),
+            SectionKind::Supplemental => matches!(token.kind, SECTION_TOKEN | STRING),
+        };
+        if !fits || (token.kind == STRING && !string_ok(&token, token_text)) {
+            return None;
+        }
+        lexer.advance(token.len);
+        let section = model.sections.last_mut()?;
+        match token.kind {
+            SUFFIX | NOTE_REF | NAG => {
+                if !marks.is_empty() {
+                    return None;
+                }
+                let item = section.items.last_mut()?;
+                item.annotations.push((token.kind, token_text));
+            }
+            IRREGULARITY if token_text != "^S" => marks.push(token_text),
+            _ => {
+                if token.kind == IRREGULARITY && !marks.is_empty() {
+                    return None;
+                }
+                section.items.push(Item {
+                    kind: token.kind,
+                    text: token_text,
+                    marks: std::mem::take(&mut marks),
+                    annotations: Vec::new(),
+                    trivia: Vec::new(),
+                    line,
+                });
+                target = Target::Item;
+            }
+        }
+    }
+    if !marks.is_empty() {
+        return None;
+    }
+    Some(model)
+}
+
+fn attach<'a>(model: &mut GameModel<'a>, target: Target, trivia: Trivia<'a>) -> Option<()> {
+    match target {
+        Target::Leading => model.leading.push(trivia),
+        Target::Tag(index) => model.tags.get_mut(index)?.trivia.push(trivia),
+        Target::SectionTag => model.sections.last_mut()?.tag.trivia.push(trivia),
+        Target::Item => model
+            .sections
+            .last_mut()?
+            .items
+            .last_mut()?
+            .trivia
+            .push(trivia),
+        Target::Note => model
+            .sections
+            .last_mut()?
+            .notes
+            .last_mut()?
+            .trivia
+            .push(trivia),
+    }
+    Some(())
+}
+
+/// Whether a string token is closed and holds no tab.
+fn string_ok(token: &Token, text: &str) -> bool {
+    !token.unterminated && text.len() >= 2 && !text.contains('\t')
+}
+
+/// `[` name value `]` with only white space between; `None` for anything else.
+fn read_tag<'a>(lexer: &mut Lexer<'a>) -> Option<Tag<'a>> {
+    let text = lexer.text();
+    lexer.advance(1);
+    // No line end between `[` and the name: the parser decides sections on the same line.
+    let name = next_in_tag(lexer, false)?;
+    if name.0.kind != TAG_NAME {
+        return None;
+    }
+    let value = next_in_tag(lexer, true)?;
+    if value.0.kind != STRING {
+        return None;
+    }
+    let value_text = &text[value.1..value.1 + value.0.len];
+    if !string_ok(&value.0, value_text) {
+        return None;
+    }
+    let close = next_in_tag(lexer, true)?;
+    if close.0.kind != R_BRACK {
+        return None;
+    }
+    Some(Tag {
+        name: &text[name.1..name.1 + name.0.len],
+        raw: &value_text[1..value_text.len() - 1],
+        trivia: Vec::new(),
+    })
+}
+
+/// The next token inside a tag pair after white space (and line ends when allowed), consumed,
+/// with its offset.
+fn next_in_tag(lexer: &mut Lexer<'_>, newlines: bool) -> Option<(Token, usize)> {
+    loop {
+        let token = lexer.peek(Mode::Tag)?;
+        let at = lexer.pos();
+        lexer.advance(token.len);
+        match token.kind {
+            WHITESPACE => continue,
+            NEWLINE if newlines => continue,
+            _ => return Some((token, at)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_sections_and_comments() {
+        let text = "{lead}\n[Event \"x\"] {after}\n[Auction \"N\"]\n1S ! =1= Pass {c}\n[Note \"1:y\"]\n[Foo \"a\"]\nb c\n";
+        let model = read_game(text).unwrap();
+        assert_eq!(model.leading.len(), 1);
+        assert_eq!(model.tags.len(), 1);
+        assert_eq!(
+            model.tags[0].trivia,
+            vec![Trivia::Comment {
+                text: "{after}",
+                own_line: false
+            }]
+        );
+        assert_eq!(model.sections.len(), 2);
+        let auction = &model.sections[0];
+        assert_eq!(auction.items.len(), 2);
+        assert_eq!(auction.items[0].annotations.len(), 2);
+        assert_eq!(auction.items[1].trivia.len(), 1);
+        assert_eq!(auction.notes.len(), 1);
+        assert_eq!(model.sections[1].kind, SectionKind::Supplemental);
+        assert_eq!(model.sections[1].items.len(), 2);
+    }
+
+    #[test]
+    fn refuses_what_the_parser_rejects() {
+        for text in [
+            "[Event \"x\"\n",
+            "[Event x]\n",
+            "stray\n[Event \"x\"]\n",
+            "[Auction \"N\"]\n1S \"x\"\n",
+            "[Event \"a\tb\"]\n",
+            "[Event \"x\"] {open\n",
+            "[Auction \"N\"]\n^I\n",
+            "[Event \"x\" y]\n",
+        ] {
+            assert!(read_game(text).is_none(), "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,723 @@
+//! Writing a game model in export format.
+
+use std::borrow::Cow;
+
+use super::model::{GameModel, Item, Section, SectionKind, Tag, Trivia};
+use super::values::{
+    call_value, card_value, contract_value, deal_value, note_index, result_value, seat_of,
+    seat_value, suffix_nag, vulnerable_value, CallKind,
+};
+use crate::analysis::values::{read_contract, ContractValue};
+use crate::bridge::Seat;
+use crate::syntax::SyntaxKind::*;
+
+/// The 15 tags of the mandatory tag set, in export order.
+pub const MANDATORY: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// Section lines are wrapped so that they stay shorter than this many characters.
+const MAX_COLUMNS: usize = 80;
+/// The longest line the standard allows, line end included.
+const MAX_LINE: usize = 255;
+
+/// How one game is to be written.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings<'s> {
+    /// The line end to write.
+    pub eol: &'s str,
+    /// Whether line ends inside comments are converted to `eol` too.
+    pub convert_eol: bool,
+    /// Export mode: add missing mandatory tags.
+    pub export: bool,
+    /// Mandatory tags (bit = index in [`MANDATORY`]) given with `##` by an earlier game, which
+    /// export mode therefore does not add.
+    pub inherited: u16,
+}
+
+/// The mandatory tags a game gives with a `##` value (bit = index in [`MANDATORY`]).
+pub fn inherited_mask(model: &GameModel<'_>) -> u16 {
+    let mut mask = 0;
+    for tag in &model.tags {
+        if tag.raw.starts_with("##") {
+            if let Some(i) = MANDATORY.iter().position(|&m| m == tag.name) {
+                mask |= 1 << i;
+            }
+        }
+    }
+    mask
+}
+
+/// The display width of a text (characters).
+fn width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// Builds the output text line by line, tracking the column.
+struct Writer<'s> {
+    out: String,
+    eol: &'s str,
+    convert_eol: bool,
+    col: usize,
+    /// The next token must start a new line (after a comment alone on its line, a `;` comment
+    /// or a multi-line comment).
+    break_next: bool,
+}
+
+impl<'s> Writer<'s> {
+    fn new(settings: &Settings<'s>, capacity: usize) -> Writer<'s> {
+        Writer {
+            out: String::with_capacity(capacity),
+            eol: settings.eol,
+            convert_eol: settings.convert_eol,
+            col: 0,
+            break_next: false,
+        }
+    }
+
+    fn newline(&mut self) {
+        self.out.push_str(self.eol);
+        self.col = 0;
+        self.break_next = false;
+    }
+
+    fn end_line(&mut self) {
+        if self.col > 0 {
+            self.newline();
+        }
+        self.break_next = false;
+    }
+
+    /// A token separated from the previous one by a space, or on a new line when it would
+    /// reach `MAX_COLUMNS` (`wrap`) or a comment asked for it.
+    fn token(&mut self, text: &str, wrap: bool) {
+        let w = width(text);
+        if self.col > 0 {
+            if self.break_next || (wrap && self.col + 1 + w >= MAX_COLUMNS) {
+                self.newline();
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        self.out.push_str(text);
+        self.col += w;
+    }
+
+    /// A tag pair on a line of its own.
+    fn tag(&mut self, name: &str, value: &str) {
+        self.end_line();
+        let w = width(name) + width(value) + 5;
+        self.out.push('[');
+        self.out.push_str(name);
+        if w + 2 <= MAX_LINE {
+            self.out.push(' ');
+        }
+        self.out.push('"');
+        self.out.push_str(value);
+        self.out.push_str("\"]");
+        self.col = w;
+    }
+
+    /// A line of text written as it is.
+    fn line(&mut self, text: &str) {
+        self.end_line();
+        self.out.push_str(text);
+        self.col = width(text).max(1);
+    }
+
+    fn trivia(&mut self, trivia: &Trivia<'_>, force_line: bool, wrap: bool) {
+        match *trivia {
+            Trivia::Escape(text) => {
+                self.end_line();
+                self.out.push_str(text);
+                self.newline();
+            }
+            Trivia::Comment { text, own_line } => self.comment(text, own_line || force_line, wrap),
+        }
+    }
+
+    fn comment(&mut self, text: &str, own_line: bool, wrap: bool) {
+        let first_line = text.split(['\n', '\r']).next().unwrap_or(text);
+        let mut at_start = true;
+        if self.col > 0 {
+            let too_long = wrap && self.col + 1 + width(first_line) >= MAX_COLUMNS;
+            if own_line || self.break_next || too_long {
+                self.newline();
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+                at_start = false;
+            }
+        }
+        let multi_line = text.contains(['\n', '\r']);
+        if multi_line {
+            if self.convert_eol {
+                push_converted(&mut self.out, text, self.eol);
+            } else {
+                self.out.push_str(text);
+            }
+            let last = text.rsplit(['\n', '\r']).next().unwrap_or("");
+            self.col = width(last).max(1);
+        } else {
+            self.out.push_str(text);
+            self.col += width(text);
+        }
+        self.break_next = at_start || multi_line || text.starts_with(';');
+    }
+
+    fn finish(mut self) -> String {
+        self.end_line();
+        self.out
+    }
+}
+
+/// Copies `text` with every line end replaced by `eol`.
+pub fn push_converted(out: &mut String, text: &str, eol: &str) {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    while let Some(off) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
+        let at = i + off;
+        out.push_str(&text[from..at]);
+        out.push_str(eol);
+        i = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            at + 2
+        } else {
+            at + 1
+        };
+        from = i;
+    }
+    out.push_str(&text[from..]);
+}
+
+/// A tag ready to be written.
+struct OutTag<'a, 'm> {
+    rank: usize,
+    name: &'a str,
+    value: Cow<'a, str>,
+    trivia: &'m [Trivia<'a>],
+}
+
+/// A call or card ready to be written.
+struct Slot<'a, 'm> {
+    marks: &'m [&'a str],
+    text: Cow<'a, str>,
+    annotations: Vec<Cow<'a, str>>,
+    trivia: &'m [Trivia<'a>],
+}
+
+/// What the game's tags say that its sections need.
+struct Facts {
+    dealer: Option<Seat>,
+    declarer: Option<Seat>,
+    /// Cards in the largest hand of a readable Deal.
+    hand_size: Option<usize>,
+    passed_out_contract: bool,
+}
+
+/// Writes a game in export format; `None` when something in it is not understood well enough
+/// to be rewritten safely (the game is then kept as written).
+pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -> Option<String> {
+    let first = |name: &str| model.tags.iter().find(|t| t.name == name);
+    let dealer = first("Dealer").and_then(|t| seat_of(t.raw));
+    let declarer = first("Declarer").and_then(|t| seat_of(t.raw));
+    let deal = first("Deal").and_then(|t| deal_value(t.raw, dealer));
+    let facts = Facts {
+        dealer,
+        declarer,
+        hand_size: deal.as_ref().map(|d| d.1).filter(|&n| n > 0),
+        passed_out_contract: first("Contract")
+            .and_then(|t| read_contract(t.raw))
+            .is_some_and(|r| r.value == ContractValue::Passed),
+    };
+
+    let mut auction = None;
+    let mut play = None;
+    let mut supplementals: Vec<&Section<'_>> = Vec::new();
+    for section in &model.sections {
+        match section.kind {
+            SectionKind::Auction if auction.is_none() => auction = Some(section),
+            SectionKind::Play if play.is_none() => play = Some(section),
+            SectionKind::Auction | SectionKind::Play => return None,
+            SectionKind::Supplemental => supplementals.push(section),
+        }
+    }
+    supplementals.sort_by(|a, b| a.tag.name.cmp(b.tag.name));
+
+    let auction_out = match auction {
+        Some(section) => Some(auction_slots(section, &facts)?),
+        None => None,
+    };
+    let play_out = match play {
+        Some(section) => Some(play_slots(section, &facts)?),
+        None => None,
+    };
+
+    let mut tags: Vec<OutTag<'_, '_>> = model
+        .tags
+        .iter()
+        .map(|tag| OutTag {
+            rank: MANDATORY
+                .iter()
+                .position(|&m| m == tag.name)
+                .unwrap_or(MANDATORY.len()),
+            name: tag.name,
+            value: tag_value(tag, &facts),
+            trivia: &tag.trivia,
+        })
+        .collect();
+    if settings.export {
+        let passed_out =
+            facts.passed_out_contract || auction_out.as_ref().is_some_and(|a| a.passed_out);
+        for (rank, &name) in MANDATORY.iter().enumerate() {
+            let present = tags.iter().any(|t| t.name == name);
+            if present || settings.inherited & (1 << rank) != 0 {
+                continue;
+            }
+            let value = match name {
+                "Declarer" | "Result" if passed_out => "",
+                "Contract" if passed_out => "Pass",
+                _ => "?",
+            };
+            tags.push(OutTag {
+                rank,
+                name,
+                value: Cow::Borrowed(value),
+                trivia: &[],
+            });
+        }
+    }
+    tags.sort_by(|a, b| {
+        a.rank.cmp(&b.rank).then_with(|| {
+            if a.rank == MANDATORY.len() {
+                a.name.cmp(b.name)
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+    });
+
+    let mut w = Writer::new(settings, capacity);
+    for trivia in &model.leading {
+        w.trivia(trivia, false, false);
+    }
+    for tag in &tags {
+        write_tag(&mut w, tag.name, &tag.value, tag.trivia);
+    }
+    if let (Some(section), Some(out)) = (auction, &auction_out) {
+        write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+    }
+    if let (Some(section), Some(out)) = (play, &play_out) {
+        write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+    }
+    for section in supplementals {
+        write_supplemental(&mut w, section);
+    }
+    Some(w.finish())
+}
+
+fn write_tag(w: &mut Writer<'_>, name: &str, value: &str, trivia: &[Trivia<'_>]) {
+    w.tag(name, value);
+    for (i, t) in trivia.iter().enumerate() {
+        w.trivia(t, i == 0, false);
+    }
+}
+
+/// A tag's value in export spelling, or as written when it cannot be read (or is inherited).
+fn tag_value<'a>(tag: &Tag<'a>, facts: &Facts) -> Cow<'a, str> {
+    let raw = tag.raw;
+    if raw.starts_with('#') || raw.contains('\\') || is_canonical(tag.name, raw) {
+        return Cow::Borrowed(raw);
+    }
+    let normal = match tag.name {
+        "Dealer" => seat_value(raw, false),
+        "Declarer" => seat_value(raw, true),
+        "Vulnerable" => vulnerable_value(raw),
+        "Contract" => contract_value(raw),
+        "Result" => result_value(raw, facts.declarer),
+        "Deal" => deal_value(raw, facts.dealer).map(|d| d.0.into_owned()),
+        _ => None,
+    };
+    match normal {
+        Some(value) if value != raw => Cow::Owned(value),
+        _ => Cow::Borrowed(raw),
+    }
+}
+
+/// Whether a value is already in export spelling (a quick check that spares the readers).
+fn is_canonical(name: &str, raw: &str) -> bool {
+    let seat = |v: &str| matches!(v, "N" | "E" | "S" | "W");
+    match name {
+        "Dealer" => seat(raw),
+        "Declarer" => seat(raw.strip_prefix('^').unwrap_or(raw)),
+        "Vulnerable" => matches!(raw, "None" | "NS" | "EW" | "All"),
+        "Contract" => {
+            let bytes = raw.as_bytes();
+            if raw == "Pass" || bytes.len() < 2 || !(b'1'..=b'7').contains(&bytes[0]) {
+                return raw == "Pass";
+            }
+            let rest = &raw[1..];
+            let risk = ["NT", "C", "D", "H", "S"]
+                .iter()
+                .find_map(|d| rest.strip_prefix(d));
+            matches!(risk, Some("" | "X" | "XX"))
+        }
+        "Result" => {
+            let bytes = raw.as_bytes();
+            match bytes {
+                [d] => d.is_ascii_digit(),
+                [b'1', d] => (b'0'..=b'3').contains(d),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// An auction or play section ready to be written.
+struct SlotsOut<'a, 'm> {
+    tag_value: Cow<'a, str>,
+    slots: Vec<Slot<'a, 'm>>,
+    star: bool,
+    passed_out: bool,
+}
+
+/// Note reference first, then NAGs in ascending order with suffixes translated.
+fn annotations<'a>(item: &Item<'a>, card: bool) -> Option<Vec<Cow<'a, str>>> {
+    if item.annotations.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut notes: Vec<Cow<'a, str>> = Vec::new();
+    let mut nags: Vec<(u32, Cow<'a, str>)> = Vec::new();
+    for &(kind, text) in &item.annotations {
+        match kind {
+            NOTE_REF => notes.push(Cow::Borrowed(text)),
+            NAG => nags.push((text.get(1..)?.parse().ok()?, Cow::Borrowed(text))),
+            SUFFIX => {
+                let n = suffix_nag(text, card)?;
+                nags.push((n, Cow::Owned(format!("${n}"))));
+            }
+            _ => return None,
+        }
+    }
+    nags.sort_by_key(|n| n.0);
+    notes.extend(nags.into_iter().map(|n| n.1));
+    Some(notes)
+}
+
+/// Whether the only item allowed after `index` is a final `*`.
+fn is_last_call(items: &[Item<'_>], index: usize) -> bool {
+    match &items[index + 1..] {
+        [] => true,
+        [next] => next.kind == STAR,
+        _ => false,
+    }
+}
+
+fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOut<'a, 'm>> {
+    let items = &section.items;
+    let tag_seat = seat_of(section.tag.raw);
+    let placeholders = items
+        .iter()
+        .take_while(|i| i.kind == CALL && i.text == "-")
+        .count();
+    let mut tag_value = None;
+    let mut skip = 0;
+    let mut keeps_placeholders = false;
+    if placeholders > 0 {
+        match (facts.dealer, tag_seat) {
+            (Some(dealer), Some(seat)) if !section.tag.raw.starts_with('#') => {
+                let before = (dealer.index() + 4 - seat.index()) % 4;
+                if before != placeholders {
+                    return None;
+                }
+                let plain = items[..placeholders]
+                    .iter()
+                    .all(|i| i.marks.is_empty() && i.annotations.is_empty() && i.trivia.is_empty());
+                if !plain {
+                    return None;
+                }
+                skip = placeholders;
+                tag_value = Some(Cow::Owned(dealer.letter().to_string()));
+            }
+            _ => keeps_placeholders = true,
+        }
+    }
+    let tag_value = tag_value.unwrap_or_else(|| seat_tag_value(section.tag.raw));
+
+    let mut slots = Vec::with_capacity(items.len() + 3);
+    let mut irregular = keeps_placeholders;
+    let (mut any_active, mut passes) = (false, 0usize);
+    let (mut star, mut plus) = (false, false);
+    for (index, item) in items.iter().enumerate().skip(skip) {
+        if item.marks.iter().any(|&m| m != "^I") {
+            return None;
+        }
+        irregular |= !item.marks.is_empty();
+        let text: Cow<'a, str> = match item.kind {
+            CALL => {
+                let (value, kind) = call_value(item.text)?;
+                match kind {
+                    CallKind::Placeholder if !keeps_placeholders || index >= placeholders => {
+                        return None
+                    }
+                    CallKind::Placeholder => {}
+                    CallKind::Pass => passes += 1,
+                    CallKind::Active => {
+                        any_active = true;
+                        passes = 0;
+                    }
+                    CallKind::AllPass => {
+                        let plain = item.marks.is_empty() && item.annotations.is_empty();
+                        if irregular || !plain || !is_last_call(items, index) {
+                            return None;
+                        }
+                        let needed: usize = if any_active { 3 } else { 4 };
+                        let count = needed.checked_sub(passes).filter(|&n| n > 0)?;
+                        for n in 0..count {
+                            slots.push(Slot {
+                                marks: &[],
+                                text: Cow::Borrowed("Pass"),
+                                annotations: Vec::new(),
+                                trivia: if n + 1 == count { &item.trivia } else { &[] },
+                            });
+                        }
+                        passes += count;
+                        continue;
+                    }
+                }
+                value
+            }
+            STAR => {
+                if index + 1 != items.len() || !item.annotations.is_empty() || plus {
+                    return None;
+                }
+                star = true;
+                if !item.trivia.is_empty() || !item.marks.is_empty() {
+                    return None;
+                }
+                continue;
+            }
+            PLUS => {
+                plus = true;
+                Cow::Borrowed(item.text)
+            }
+            IRREGULARITY => {
+                irregular = true;
+                Cow::Borrowed(item.text)
+            }
+            _ => return None,
+        };
+        slots.push(Slot {
+            marks: &item.marks,
+            text,
+            annotations: annotations(item, false)?,
+            trivia: &item.trivia,
+        });
+    }
+    let ended = if any_active { passes >= 3 } else { passes >= 4 };
+    let passed_out = !irregular && !any_active && passes >= 4;
+    let star = star || (!ended && !plus && !irregular);
+    Some(SlotsOut {
+        tag_value,
+        slots,
+        star,
+        passed_out,
+    })
+}
+
+/// The value of an Auction or Play tag: an upper-case seat, or as written.
+fn seat_tag_value(raw: &str) -> Cow<'_, str> {
+    if raw.starts_with('#') {
+        return Cow::Borrowed(raw);
+    }
+    match seat_value(raw, false) {
+        Some(value) if value != raw => Cow::Owned(value),
+        _ => Cow::Borrowed(raw),
+    }
+}
+
+fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOut<'a, 'm>> {
+    let items = &section.items;
+    let mut slots = Vec::with_capacity(items.len());
+    let (mut star, mut plus) = (false, false);
+    for (index, item) in items.iter().enumerate() {
+        if item.marks.iter().any(|&m| m != "^R" && m != "^L") {
+            return None;
+        }
+        let text: Cow<'a, str> = match item.kind {
+            CARD => card_value(item.text)?,
+            STAR => {
+                let plain = item.annotations.is_empty() && item.marks.is_empty();
+                if index + 1 != items.len() || !plain || !item.trivia.is_empty() {
+                    return None;
+                }
+                star = true;
+                continue;
+            }
+            PLUS => {
+                plus = true;
+                Cow::Borrowed(item.text)
+            }
+            _ => return None,
+        };
+        slots.push(Slot {
+            marks: &item.marks,
+            text,
+            annotations: annotations(item, true)?,
+            trivia: &item.trivia,
+        });
+    }
+    let expected = 4 * facts.hand_size.unwrap_or(13);
+    let star = star || (!plus && slots.len() < expected);
+    Some(SlotsOut {
+        tag_value: seat_tag_value(section.tag.raw),
+        slots,
+        star,
+        passed_out: false,
+    })
+}
+
+/// The tag, four calls or cards a line (wrapped before 80 columns), `*`, then the notes by index.
+fn write_slots(
+    w: &mut Writer<'_>,
+    section: &Section<'_>,
+    tag_value: &str,
+    slots: &[Slot<'_, '_>],
+    star: bool,
+) {
+    write_tag(w, section.tag.name, tag_value, &section.tag.trivia);
+    for (i, slot) in slots.iter().enumerate() {
+        if i % 4 == 0 {
+            w.end_line();
+        }
+        for mark in slot.marks {
+            w.token(mark, true);
+        }
+        w.token(&slot.text, true);
+        for annotation in &slot.annotations {
+            w.token(annotation, true);
+        }
+        for trivia in slot.trivia {
+            w.trivia(trivia, false, true);
+        }
+    }
+    if star {
+        if slots.len().is_multiple_of(4) {
+            w.end_line();
+        }
+        w.token("*", true);
+    }
+    let mut notes: Vec<&Tag<'_>> = section.notes.iter().collect();
+    notes.sort_by_key(|n| note_index(n.raw).unwrap_or(u32::MAX));
+    for note in notes {
+        write_tag(w, note.name, note.raw, &note.trivia);
+    }
+}
+
+/// A column of a table: its minimum width and whether it is right-aligned.
+#[derive(Clone, Copy)]
+struct Column {
+    width: usize,
+    right: bool,
+}
+
+/// The columns a table tag's value declares; `None` when they do not look like column names.
+fn columns(raw: &str) -> Option<Vec<Column>> {
+    raw.split(';')
+        .map(|spec| {
+            if spec.is_empty() || spec.contains(char::is_whitespace) {
+                return None;
+            }
+            let Some((_, format)) = spec.rsplit_once('\\') else {
+                return Some(Column {
+                    width: 0,
+                    right: false,
+                });
+            };
+            let digits = format.trim_end_matches(['L', 'R']);
+            let align = &format[digits.len()..];
+            let width = digits.parse::<usize>().ok()?;
+            Some(Column {
+                width,
+                right: match align {
+                    "" | "L" => false,
+                    "R" => true,
+                    _ => return None,
+                },
+            })
+        })
+        .collect()
+}
+
+fn write_supplemental(w: &mut Writer<'_>, section: &Section<'_>) {
+    write_tag(w, section.tag.name, section.tag.raw, &section.tag.trivia);
+    let items = &section.items;
+    let is_table = section.tag.name.ends_with("Table");
+    let table = columns(section.tag.raw).filter(|cols| {
+        let n = cols.len();
+        is_table
+            && n > 0
+            && !items.is_empty()
+            && items.len().is_multiple_of(n)
+            && items[..items.len() - 1].iter().all(|i| i.trivia.is_empty())
+    });
+    if let Some(cols) = table {
+        let mut line = String::new();
+        for row in items.chunks(cols.len()) {
+            line.clear();
+            for (i, (item, col)) in row.iter().zip(&cols).enumerate() {
+                if i > 0 {
+                    line.push(' ');
+                }
+                let pad = col.width.saturating_sub(width(item.text));
+                if col.right {
+                    line.extend(std::iter::repeat_n(' ', pad));
+                    line.push_str(item.text);
+                } else {
+                    line.push_str(item.text);
+                    line.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            w.line(line.trim_end());
+        }
+        if let Some(last) = items.last() {
+            for trivia in &last.trivia {
+                w.trivia(trivia, false, false);
+            }
+        }
+        return;
+    }
+    // A user section (or a table that does not fit its columns): keep its lines, one space
+    // between elements.
+    let mut line = None;
+    for item in items {
+        if line != Some(item.line) {
+            w.end_line();
+            line = Some(item.line);
+        }
+        w.token(item.text, false);
+        for trivia in &item.trivia {
+            w.trivia(trivia, false, false);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Unit tests of the formatter's file-level behaviour.
+
+use super::*;
+
+fn fmt(text: &str) -> String {
+    format_text(text, &FormatOptions::default())
+}
+
+#[test]
+fn games_are_separated_by_one_empty_line() {
+    let text = "\n\n[Event \"a\"]\n  \n\n[Event \"b\"]\n\n\n";
+    assert_eq!(fmt(text), "[Event \"a\"]\n\n[Event \"b\"]\n");
+}
+
+#[test]
+fn range_formatting_touches_only_the_games_in_the_range() {
+    let text = "[Dealer \"n\"]  [Board \"1\"]\n\n\n[Dealer \"e\"]  [Board \"2\"]\n";
+    let parse = Parse::new(text);
+    let second = text.find("[Dealer \"e\"]").unwrap() as u32;
+    let range = TextRange::new(TextSize::from(second + 2), TextSize::from(second + 3));
+    let edits = format_range(&parse, text, range, &FormatOptions::default());
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0].range.start(), TextSize::from(second));
+    assert_eq!(edits[0].new_text, "[Board \"2\"]\n[Dealer \"E\"]\n");
+}
+
+#[test]
+fn games_with_parse_errors_are_not_edited() {
+    let text = "[Dealer \"n\"] [Board\n";
+    let parse = Parse::new(text);
+    assert!(format_document(&parse, text, &FormatOptions::default()).is_empty());
+    assert_eq!(fmt(text), text);
+}
+
+#[test]
+fn export_header_is_added_once() {
+    let options = FormatOptions {
+        export: true,
+        eol: Eol::Lf,
+    };
+    let once = format_text("% PBN 2.1\n[Event \"x\"]\n", &options);
+    assert!(once.starts_with("% PBN 2.1\n% EXPORT\n%\n[Event \"x\"]\n[Site \"?\"]\n"));
+    assert!(once.ends_with("[Result \"?\"]\n\n"));
+    assert_eq!(format_text(&once, &options), once);
+    let plain = format_text("[Event \"x\"]\n", &options);
+    assert!(plain.starts_with("% PBN 2.1\n% EXPORT\n%\n[Event"));
+}
+
+#[test]
+fn keep_uses_the_files_own_line_end() {
+    assert_eq!(
+        fmt("[Dealer \"n\"] [Board \"1\"]\r\n"),
+        "[Board \"1\"]\r\n[Dealer \"N\"]\r\n"
+    );
+    let lf = FormatOptions {
+        export: false,
+        eol: Eol::Lf,
+    };
+    assert_eq!(
+        format_text("[Board \"1\"]\r\n{a\r\nb}\r\n", &lf),
+        "[Board \"1\"]\n{a\nb}\n"
+    );
+}

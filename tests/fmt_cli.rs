@@ -1,0 +1,154 @@
+//! `kibitzer fmt` end to end: in place, --check, --diff, --stdout, stdin, encodings, exit codes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const MESSY: &[u8] = b"[Event \"x\"]  [Dealer \"n\"]\n";
+const TIDY: &[u8] = b"[Event \"x\"]\n[Dealer \"N\"]\n";
+
+fn kibitzer() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kibitzer-fmt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(path: &Path, bytes: &[u8]) {
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn formats_folders_in_place_recursively_and_checks() {
+    let dir = temp_dir("inplace");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    write(&dir.join("a.pbn"), MESSY);
+    write(&dir.join("sub/b.PBN"), MESSY);
+    write(&dir.join("notes.txt"), MESSY);
+    write(&dir.join("tidy.pbn"), TIDY);
+
+    let check = kibitzer()
+        .args(["fmt", "--check"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    let listed = String::from_utf8_lossy(&check.stdout);
+    assert!(listed.contains("a.pbn") && listed.contains("b.PBN") && !listed.contains("tidy"));
+    assert_eq!(
+        std::fs::read(dir.join("a.pbn")).unwrap(),
+        MESSY,
+        "--check wrote"
+    );
+
+    let diff = kibitzer()
+        .args(["fmt", "--diff"])
+        .arg(dir.join("a.pbn"))
+        .output()
+        .unwrap();
+    assert_eq!(diff.status.code(), Some(0));
+    let diff_text = String::from_utf8_lossy(&diff.stdout);
+    assert!(diff_text.contains("+[Dealer \"N\"]"), "{diff_text}");
+    assert_eq!(
+        std::fs::read(dir.join("a.pbn")).unwrap(),
+        MESSY,
+        "--diff wrote"
+    );
+
+    let tidy_modified = std::fs::metadata(dir.join("tidy.pbn"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let run = kibitzer().arg("fmt").arg(&dir).output().unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    assert_eq!(std::fs::read(dir.join("a.pbn")).unwrap(), TIDY);
+    assert_eq!(std::fs::read(dir.join("sub/b.PBN")).unwrap(), TIDY);
+    assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), MESSY);
+    let after = std::fs::metadata(dir.join("tidy.pbn"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(tidy_modified, after, "an unchanged file was rewritten");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left behind");
+
+    let check = kibitzer()
+        .args(["fmt", "--check"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn keeps_encoding_bom_and_line_ends_unless_asked() {
+    let dir = temp_dir("encoding");
+    let latin1 = b"[Event \"Caf\xe9\"]  [Dealer \"n\"]\r\n";
+    write(&dir.join("latin1.pbn"), latin1);
+    let bom = b"\xEF\xBB\xBF[Event \"\xC3\xA9\"]  [Dealer \"e\"]\n";
+    write(&dir.join("bom.pbn"), bom);
+    let status = kibitzer().arg("fmt").arg(&dir).status().unwrap();
+    assert!(status.success());
+    assert_eq!(
+        std::fs::read(dir.join("latin1.pbn")).unwrap(),
+        b"[Event \"Caf\xe9\"]\r\n[Dealer \"N\"]\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("bom.pbn")).unwrap(),
+        b"\xEF\xBB\xBF[Event \"\xC3\xA9\"]\n[Dealer \"E\"]\n"
+    );
+    let out = kibitzer()
+        .args(["fmt", "--stdout", "--eol", "crlf"])
+        .arg(dir.join("bom.pbn"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.stdout,
+        b"\xEF\xBB\xBF[Event \"\xC3\xA9\"]\r\n[Dealer \"E\"]\r\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reads_standard_input_and_reports_errors_but_goes_on() {
+    let mut child = kibitzer()
+        .args(["fmt", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(MESSY).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(out.stdout, TIDY);
+
+    let dir = temp_dir("errors");
+    write(&dir.join("a.pbn"), MESSY);
+    let out = kibitzer()
+        .arg("fmt")
+        .arg(dir.join("missing.pbn"))
+        .arg(dir.join("a.pbn"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.pbn"));
+    assert_eq!(std::fs::read(dir.join("a.pbn")).unwrap(), TIDY);
+
+    let usage = kibitzer()
+        .args(["fmt", "--stdout"])
+        .arg(dir.join("a.pbn"))
+        .arg(dir.join("a.pbn"))
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
