@@ -47,6 +47,13 @@ if [ ! -f "$CS/node_modules/code-server/lib/vscode/out/server-main.js" ] || [ ! 
   PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
     npm install --prefix "$CS" --no-save --no-audit --no-fund \
     "code-server@$CODE_SERVER_VERSION" >/dev/null
+  # Newer npm versions may skip install scripts; code-server's postinstall builds VS Code's
+  # native modules, so run it by hand when it did not run.
+  if [ ! -e "$CS/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node" ]; then
+    echo "vscode-test-deps: running code-server's postinstall" >&2
+    (cd "$CS/node_modules/code-server" && PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+      npm_config_user_agent="npm/$(npm --version) node/v$NODE24_VERSION linux x64" sh ./postinstall.sh >/dev/null)
+  fi
   touch "$CS/.complete"
 fi
 

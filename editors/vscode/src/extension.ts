@@ -161,12 +161,12 @@ async function restart(context: vscode.ExtensionContext): Promise<void> {
   await starting;
 }
 
-/** Runs `kibitzer fmt --export --stdout -` on `text`. */
-function formatWithCli(command: string, text: string): Promise<string> {
+/** Runs `kibitzer fmt --export --eol <eol> --stdout -` on `text`. */
+function formatWithCli(command: string, text: string, eol: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       command,
-      ["fmt", "--export", "--stdout", "-"],
+      ["fmt", "--export", "--eol", eol, "--stdout", "-"],
       { maxBuffer: 256 * 1024 * 1024, timeout: 30_000, encoding: "utf8" },
       (error, stdout, stderr) => {
         if (error) {
@@ -183,7 +183,7 @@ function formatWithCli(command: string, text: string): Promise<string> {
 /**
  * Formats the active PBN document once to strict export format (header, mandatory tags),
  * whatever `kibitzer.format.export` says. Asks the server when it advertises the command
- * `kibitzer.lsp.formatExport`; otherwise runs the CLI (`kibitzer fmt --export --stdout -`).
+ * `kibitzer.lsp.formatExport`; otherwise runs the CLI (`kibitzer fmt --export --eol … --stdout -`).
  */
 async function formatExport(): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
@@ -210,7 +210,7 @@ async function formatExport(): Promise<boolean> {
         throw new Error("no kibitzer binary found (see the output)");
       }
       const text = doc.getText();
-      const formatted = await formatWithCli(location.command, text);
+      const formatted = await formatWithCli(location.command, text, serverSettings(doc.uri).format.eol);
       if (formatted !== text) {
         const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(text.length));
         edit.replace(doc.uri, whole, formatted);
