@@ -233,6 +233,7 @@ async function main() {
     "editor.minimap.enabled": false,
     "editor.hover.delay": 100,
     "editor.hover.above": false,
+    "editor.stickyScroll.enabled": false,
   };
   // The web workbench has been seen to drop the user settings it read from the server's
   // data folder in the middle of a session, so the settings the tests depend on are also the
