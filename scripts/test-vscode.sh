@@ -45,19 +45,25 @@ node scripts/build.mjs
 
 if [ -z "${SKIP_PACKAGE:-}" ]; then
   step "package (.vsix)"
+  rm -f "$ext"/kibitzer-*.vsix
   KIBITZER_SERVER_BINARY="$KIBITZER_BIN" node scripts/package.mjs
   vsix="$(ls -t "$ext"/kibitzer-*.vsix | head -n1)"
-  # The package holds the client, the grammar, the language configuration and the server.
-  listing="$(cd "$ext" && unzip -l "$vsix")"
+  # The package holds the client, the grammar, the language configuration and the server
+  # (executable), and nothing of the sources, tests or source maps.
+  unpacked="$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix-XXXXXX")"
+  trap 'rm -rf "$unpacked"' EXIT
+  listing="$(node scripts/unpack-vsix.mjs "$vsix" "$unpacked")"
   for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/language-configuration.json \
     "extension/server/$(node -p 'process.platform + "-" + process.arch')/kibitzer"; do
     grep -q " $f\$" <<<"$listing" || { echo "missing from $vsix: $f" >&2; exit 1; }
   done
-  if grep -qE '\.map$|/node_modules/|/test/' <<<"$listing"; then
+  grep -q "^0755 .* extension/server/" <<<"$listing" || { echo "the bundled server is not executable in $vsix" >&2; exit 1; }
+  if grep -qE '\.map$|/node_modules/|/test/|/src/' <<<"$listing"; then
     echo "$vsix carries files it should not:" >&2
-    grep -E '\.map$|/node_modules/|/test/' <<<"$listing" >&2
+    grep -E '\.map$|/node_modules/|/test/|/src/' <<<"$listing" >&2
     exit 1
   fi
+  export PACKAGED_EXT="$unpacked/extension"
   echo "packaged $vsix ($(du -h "$vsix" | cut -f1))"
   node scripts/build.mjs >/dev/null # the package build is minified and has no tests: rebuild
 fi

@@ -37,6 +37,7 @@ if (!release) {
     entryPoints: {
       integration: join(ext, "test", "suite", "index.ts"),
       ui: join(ext, "test", "suite", "ui.ts"),
+      packaged: join(ext, "test", "suite", "packaged.ts"),
     },
     outdir: join(ext, "out", "test"),
   });

@@ -103,6 +103,14 @@ export function findServer(
   }
   const bundled = path.join(extensionPath, bundledRelativePath());
   tried.push(bundled);
+  if (process.platform !== "win32" && fs.existsSync(bundled) && !isExecutableFile(bundled)) {
+    // An unpacker that dropped the file mode: make it executable again.
+    try {
+      fs.chmodSync(bundled, 0o755);
+    } catch {
+      // reported below as not found
+    }
+  }
   if (isExecutableFile(bundled)) {
     return { command: bundled, source: "bundled" };
   }

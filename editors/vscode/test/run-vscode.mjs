@@ -10,7 +10,9 @@
 //   CHROMIUM      the Chromium binary
 //   KIBITZER_BIN  the kibitzer binary the tests use (as kibitzer.server.path)
 //   ARTIFACTS     where screenshots and logs go (default: editors/vscode/test-artifacts)
-//   SUITES        suites to run, comma-separated (default: integration,ui)
+//   SUITES        suites to run, comma-separated (default: integration,ui, and packaged when
+//                 PACKAGED_EXT is set)
+//   PACKAGED_EXT  the unpacked .vsix's extension/ folder, for the "packaged" suite
 //   SUITE_TIMEOUT seconds per suite (default 240)
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -35,7 +37,8 @@ const NODE24 = need("NODE24");
 const CHROMIUM = need("CHROMIUM");
 const KIBITZER_BIN = need("KIBITZER_BIN");
 const ARTIFACTS = process.env.ARTIFACTS || path.join(ext, "test-artifacts");
-const SUITES = (process.env.SUITES || "integration,ui").split(",").filter(Boolean);
+const PACKAGED_EXT = process.env.PACKAGED_EXT;
+const SUITES = (process.env.SUITES || (PACKAGED_EXT ? "integration,ui,packaged" : "integration,ui")).split(",").filter(Boolean);
 const SUITE_TIMEOUT = Number(process.env.SUITE_TIMEOUT || 240) * 1000;
 
 const say = (line) => console.log(`[run-vscode] ${line}`);
@@ -170,7 +173,11 @@ async function serveSnapshots(page, ws, state) {
   }
 }
 
-async function runSuite(browser, port, ws, suite) {
+async function runSuite(browser, port, workspaces, suite) {
+  // The packaged suite loads the unpacked .vsix and a workspace that names no server.
+  const packaged = suite === "packaged";
+  if (packaged && !PACKAGED_EXT) throw new Error("the packaged suite needs PACKAGED_EXT");
+  const ws = packaged ? workspaces.plain : workspaces.main;
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   const log = [];
   let resolveExit;
@@ -182,7 +189,7 @@ async function runSuite(browser, port, ws, suite) {
   page.on("pageerror", (e) => log.push(`pageerror: ${e.message}`));
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [
-    ["extensionDevelopmentPath", remote(ext)],
+    ["extensionDevelopmentPath", remote(packaged ? PACKAGED_EXT : ext)],
     ["extensionTestsPath", remote(path.join(ext, "out", "test", `${suite}.js`))],
   ];
   const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
@@ -236,12 +243,17 @@ async function main() {
     "editor.stickyScroll.enabled": false,
   };
   // The web workbench has been seen to drop the user settings it read from the server's
-  // data folder in the middle of a session, so the settings the tests depend on are also the
-  // workspace's (the tests change and restore only workspace values) and the machine's.
+  // data folder in the middle of a session, so the settings the tests depend on are the
+  // workspace's (the tests change and restore only workspace values). The user settings carry
+  // the rest, and no server path: the packaged suite's workspace must find the bundled one.
   writeJson(path.join(ws, ".vscode", "settings.json"), settings);
+  const { ["kibitzer.server.path"]: _, ...withoutServer } = settings;
   for (const dir of [path.join(data, "User"), path.join(data, "Machine"), path.join(data, "data", "Machine")]) {
-    writeJson(path.join(dir, "settings.json"), settings);
+    writeJson(path.join(dir, "settings.json"), withoutServer);
   }
+  const plain = path.join(tmp, "plain-workspace");
+  fs.cpSync(path.join(ext, "test", "fixtures"), plain, { recursive: true });
+  writeJson(path.join(plain, ".vscode", "settings.json"), withoutServer);
 
   const port = await freePort();
   const serverLog = fs.openSync(path.join(ARTIFACTS, "vscode-server.log"), "w");
@@ -286,7 +298,7 @@ async function main() {
     });
     ok = true;
     for (const suite of SUITES) {
-      const passed = await runSuite(browser, port, ws, suite);
+      const passed = await runSuite(browser, port, { main: ws, plain }, suite);
       ok = ok && passed;
     }
   } catch (e) {
