@@ -11,7 +11,6 @@ import {
   RevealOutputChannelOn,
   ServerOptions,
   TextEdit as LspTextEdit,
-  TransportKind,
 } from "vscode-languageclient/node";
 import { findServer, ServerLocation, ServerNotFound } from "./server";
 
@@ -95,9 +94,10 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
   log(`starting ${location.command} lsp (found via ${location.source})`);
 
+  // No `transport`: the client then speaks over stdio without adding a `--stdio` argument.
   const serverOptions: ServerOptions = {
-    run: { command: location.command, args: ["lsp"], transport: TransportKind.stdio },
-    debug: { command: location.command, args: ["lsp"], transport: TransportKind.stdio },
+    run: { command: location.command, args: ["lsp"] },
+    debug: { command: location.command, args: ["lsp"] },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: "pbn" }],

@@ -91,6 +91,17 @@ function groupMembers(pgid) {
   return out;
 }
 
+/** Language server processes (any kibitzer binary) in the process group `pgid`. */
+function languageServers(pgid) {
+  return groupMembers(pgid).filter((pid) => {
+    try {
+      return path.basename(fs.readlinkSync(`/proc/${pid}/exe`)).startsWith("kibitzer");
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function killGroup(pgid) {
   for (const [signal, wait] of [["SIGTERM", 3000], ["SIGKILL", 2000]]) {
     if (groupMembers(pgid).length === 0) return true;
@@ -173,7 +184,7 @@ async function serveSnapshots(page, ws, state) {
   }
 }
 
-async function runSuite(browser, port, workspaces, suite) {
+async function runSuite(browser, port, pgid, workspaces, suite) {
   // The packaged suite loads the unpacked .vsix and a workspace that names no server.
   const packaged = suite === "packaged";
   if (packaged && !PACKAGED_EXT) throw new Error("the packaged suite needs PACKAGED_EXT");
@@ -212,6 +223,14 @@ async function runSuite(browser, port, workspaces, suite) {
   }
   say(`suite ${suite}: exit ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await page.close().catch(() => {});
+  // The extension host has ended: the language servers it started must end with it.
+  const until = Date.now() + 10_000;
+  while (languageServers(pgid).length > 0 && Date.now() < until) await sleep(200);
+  const left = languageServers(pgid);
+  if (left.length > 0) {
+    say(`suite ${suite}: language server processes outlived the extension host: ${left.join(" ")}`);
+    return false;
+  }
   return code === 0;
 }
 
@@ -298,7 +317,7 @@ async function main() {
     });
     ok = true;
     for (const suite of SUITES) {
-      const passed = await runSuite(browser, port, { main: ws, plain }, suite);
+      const passed = await runSuite(browser, port, pgid, { main: ws, plain }, suite);
       ok = ok && passed;
     }
   } catch (e) {
