@@ -186,6 +186,26 @@ const tests: Test[] = [
     },
   },
   {
+    name: "kibitzer.check.export reaches the server (missing mandatory tags reported while it is on)",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const uri = editor.document.uri;
+      await diagnosticsWith(uri, ["D203"]);
+      assert.ok(!vscode.languages.getDiagnostics(uri).some((d) => codeOf(d) === "T106"), "T106 without export checks");
+      try {
+        await setSetting("check.export", true);
+        const ds = await diagnosticsWith(uri, ["T106"]);
+        // Game 1 starts at its [Event on line 4.
+        assert.ok(ds.some((d) => codeOf(d) === "T106" && d.range.start.line === 3), describe(ds));
+      } finally {
+        await setSetting("check.export", undefined);
+      }
+      await waitFor("T106 to vanish", () =>
+        vscode.languages.getDiagnostics(uri).some((d) => codeOf(d) === "T106") ? undefined : true,
+      );
+    },
+  },
+  {
     name: "hover on the Deal shows the hand diagram",
     fn: async () => {
       const editor = await open("errors.pbn");
