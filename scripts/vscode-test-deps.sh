@@ -14,6 +14,11 @@ CODE_SERVER_VERSION=4.139.1
 CACHE="${KIBITZER_VSCODE_CACHE:-$HOME/.cache/kibitzer-vscode-test}"
 mkdir -p "$CACHE"
 
+if ! command -v npm >/dev/null || ! command -v node >/dev/null; then
+  echo "vscode-test-deps: Node.js (20 or later) and npm are needed; install them first" >&2
+  exit 1
+fi
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
