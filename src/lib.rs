@@ -6,5 +6,6 @@
 pub mod analysis;
 pub mod bridge;
 pub mod cli;
+pub mod ide;
 pub mod syntax;
 pub mod text;
