@@ -7,5 +7,6 @@ pub mod analysis;
 pub mod bridge;
 pub mod cli;
 pub mod ide;
+pub mod lsp;
 pub mod syntax;
 pub mod text;

@@ -18,6 +18,16 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
+    /// Run the language server over stdin/stdout.
+    Lsp(LspArgs),
+}
+
+/// Options of `kibitzer lsp`.
+#[derive(Debug, clap::Args)]
+struct LspArgs {
+    /// Talk over stdin/stdout (the default and only transport; accepted for editors that pass it).
+    #[arg(long)]
+    stdio: bool,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,5 +46,9 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Parse(args) => parse::run(&args),
+        Command::Lsp(args) => {
+            let _ = args.stdio;
+            crate::lsp::run()
+        }
     }
 }
