@@ -60,13 +60,21 @@ impl Harness {
 
     async fn send(&mut self, message: Value) -> Option<Value> {
         let request: Request = serde_json::from_value(message).unwrap();
-        let response = self.service.ready().await.unwrap().call(request).await.unwrap();
+        let response = self
+            .service
+            .ready()
+            .await
+            .unwrap()
+            .call(request)
+            .await
+            .unwrap();
         response.map(|r| serde_json::to_value(r).unwrap())
     }
 
     async fn request(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
-        let message = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        let message =
+            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
         let response = self.send(message).await.expect("a response");
         assert!(response.get("error").is_none(), "{method}: {response}");
         response["result"].clone()
@@ -95,7 +103,10 @@ impl Harness {
         loop {
             let params = self.next("textDocument/publishDiagnostics").await;
             if params["version"] == version {
-                return params["diagnostics"].as_array().cloned().unwrap_or_default();
+                return params["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
             }
         }
     }
@@ -159,18 +170,31 @@ async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
     let diagnostics = h.diagnostics(2).await;
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "S005");
-    assert_eq!(diagnostics[0]["range"]["start"], json!({"line": 0, "character": 21}));
-    assert_eq!(diagnostics[0]["range"]["end"], json!({"line": 0, "character": 22}));
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 0, "character": 21})
+    );
+    assert_eq!(
+        diagnostics[0]["range"]["end"],
+        json!({"line": 0, "character": 22})
+    );
     // The same text in UTF-8 columns: the emoji ends at byte 26.
-    let (mut h8, _) = Harness::start(json!({"general": {"positionEncodings": ["utf-8"]}}), fast()).await;
+    let (mut h8, _) =
+        Harness::start(json!({"general": {"positionEncodings": ["utf-8"]}}), fast()).await;
     h8.open(GAME).await;
     h8.change(2, json!([edit(0, 26, 0, 26, "\t")])).await;
     let diagnostics = h8.diagnostics(2).await;
-    assert_eq!(diagnostics[0]["range"]["start"], json!({"line": 0, "character": 26}));
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 0, "character": 26})
+    );
     // A position inside the emoji's surrogate pair means its start.
     h.change(3, json!([edit(0, 20, 0, 20, "x")])).await;
     let hover = h.at("textDocument/hover", 0, 1).await;
-    assert!(hover["contents"]["value"].as_str().unwrap().contains("Event"));
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Event"));
 }
 
 #[tokio::test]
@@ -204,13 +228,17 @@ async fn stale_and_bad_changes_never_break_the_document() {
     // A range past the end is logged, not applied.
     h.change(3, json!([edit(999, 0, 999, 3, "x")])).await;
     let log = h.next("window/logMessage").await;
-    assert!(log["message"].as_str().unwrap().contains("does not fit"), "{log}");
+    assert!(
+        log["message"].as_str().unwrap().contains("does not fit"),
+        "{log}"
+    );
     assert_eq!(h.diagnostics(3).await.len(), 1);
     // The document is intact: undo the first edit and everything is clean.
     h.change(4, json!([edit(1, 0, 2, 0, "")])).await;
     assert!(h.diagnostics(4).await.is_empty());
     // Several changes in one notification apply in order; a full replacement too.
-    h.change(5, json!([edit(0, 0, 0, 0, "{a}"), edit(0, 3, 0, 3, "\n")])).await;
+    h.change(5, json!([edit(0, 0, 0, 0, "{a}"), edit(0, 3, 0, 3, "\n")]))
+        .await;
     assert!(h.diagnostics(5).await.is_empty());
     h.change(6, json!([{"text": "[Board \"1\"\n"}])).await;
     assert_eq!(h.diagnostics(6).await.len(), 1);
@@ -225,10 +253,19 @@ async fn hover_shows_the_diagram_the_call_the_card_and_the_score() {
     assert!(text.contains("North (dealer) vul · 10 HCP"), "{text}");
     assert!(text.contains("♥ 10 9 8"), "{text}");
     let call = h.at("textDocument/hover", 9, 1).await;
-    assert!(call["contents"]["value"].as_str().unwrap().contains("Note 1: five cards"));
-    assert_eq!(call["range"], json!({"start": {"line": 9, "character": 0}, "end": {"line": 9, "character": 2}}));
+    assert!(call["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Note 1: five cards"));
+    assert_eq!(
+        call["range"],
+        json!({"start": {"line": 9, "character": 0}, "end": {"line": 9, "character": 2}})
+    );
     let score = h.at("textDocument/hover", 6, 3).await;
-    assert!(score["contents"]["value"].as_str().unwrap().contains("NS +790"));
+    assert!(score["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("NS +790"));
     let nothing = h.at("textDocument/hover", 400, 0).await;
     assert!(nothing.is_null());
 }
@@ -239,7 +276,12 @@ async fn completion_offers_legal_calls_and_playable_cards() {
     h.open(GAME).await;
     // A new auction line after `AP` is finished: nothing. Instead complete after `1S =1= `.
     let items = h.at("textDocument/completion", 9, 7).await;
-    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert_eq!(&labels[..2], ["Pass", "X"], "{labels:?}");
     assert!(!labels.contains(&"1C"));
     // A third trick: West won the second, so West leads; the columns are E S W N, so column 0 is
@@ -249,34 +291,70 @@ async fn completion_offers_legal_calls_and_playable_cards() {
     let items = h.at("textDocument/completion", 15, 1).await;
     assert_eq!(items.as_array().unwrap().len(), 11, "{items}");
     let text_edit = &items[0]["textEdit"];
-    assert_eq!(text_edit["range"]["start"], json!({"line": 15, "character": 0}));
+    assert_eq!(
+        text_edit["range"]["start"],
+        json!({"line": 15, "character": 0})
+    );
     // With West's lead written (column 3 of the row is North…): `- - S2` makes West lead a
     // spade, and East (column 0) must follow with one of its three spades.
     h.change(3, json!([edit(15, 0, 15, 1, "D7 D4 S2 ")])).await;
     h.diagnostics(3).await;
     let items = h.at("textDocument/completion", 15, 0).await;
-    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["ST", "S9", "S8"]);
 }
 
 #[tokio::test]
 async fn outline_folding_tokens_navigation_hints() {
     let (mut h, _) = Harness::start(json!({}), fast()).await;
-    h.open(&format!("{GAME}\n{}", GAME.replace("Board \"7\"", "Board \"8\""))).await;
-    let symbols = h.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}})).await;
+    h.open(&format!(
+        "{GAME}\n{}",
+        GAME.replace("Board \"7\"", "Board \"8\"")
+    ))
+    .await;
+    let symbols = h
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
     assert_eq!(symbols[0]["name"], "Board 7 · 4♠X by N · 10 tricks");
     assert_eq!(symbols[1]["name"], "Board 8 · 4♠X by N · 10 tricks");
     assert_eq!(symbols[1]["range"]["start"]["line"], 16);
     assert_eq!(symbols[0]["children"][1]["name"], "Auction");
-    let folds = h.request("textDocument/foldingRange", json!({"textDocument": {"uri": URI}})).await;
-    assert_eq!(folds[0], json!({"startLine": 0, "endLine": 14, "kind": "region"}));
-    let tokens = h.request("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}})).await;
+    let folds = h
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    assert_eq!(
+        folds[0],
+        json!({"startLine": 0, "endLine": 14, "kind": "region"})
+    );
+    let tokens = h
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
     let data = tokens["data"].as_array().unwrap();
     assert_eq!(data.len() % 5, 0);
     // The first token is the tag name `Event` at line 0, column 1, five long, type 0 (property).
-    assert_eq!(&data[..5], &[json!(0), json!(1), json!(5), json!(0), json!(0)]);
+    assert_eq!(
+        &data[..5],
+        &[json!(0), json!(1), json!(5), json!(0), json!(0)]
+    );
     let definition = h.at("textDocument/definition", 9, 4).await;
-    assert_eq!(definition["range"]["start"], json!({"line": 11, "character": 0}));
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": 11, "character": 0})
+    );
     let refs = h
         .request(
             "textDocument/references",
@@ -284,14 +362,22 @@ async fn outline_folding_tokens_navigation_hints() {
         )
         .await;
     assert_eq!(refs.as_array().unwrap().len(), 1);
-    assert_eq!(refs[0]["range"]["start"], json!({"line": 9, "character": 3}));
+    assert_eq!(
+        refs[0]["range"]["start"],
+        json!({"line": 9, "character": 3})
+    );
     let hints = h
         .request(
             "textDocument/inlayHint",
             json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 15, "character": 0}}}),
         )
         .await;
-    let labels: Vec<&str> = hints.as_array().unwrap().iter().map(|h| h["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["10", "10", "10", "10", "→ E", "→ W"]);
     let actions = h
         .request(
@@ -305,16 +391,35 @@ async fn outline_folding_tokens_navigation_hints() {
 #[tokio::test]
 async fn settings_from_configuration_and_shutdown_with_null_params() {
     let capabilities = json!({"workspace": {"configuration": true}});
-    let (mut h, _) = Harness::start(capabilities, json!({"kibitzer": {"diagnostics": {"debounceMs": 0}}})).await;
+    let (mut h, _) = Harness::start(
+        capabilities,
+        json!({"kibitzer": {"diagnostics": {"debounceMs": 0}}}),
+    )
+    .await;
     let request = h.next("workspace/configuration").await;
     assert_eq!(request["items"][0]["section"], "kibitzer");
     h.open("[Board \"1\"\n").await;
-    *h.configuration.lock().unwrap() = json!({"check": {"minSeverity": "error"}, "diagnostics": {"debounceMs": 0}});
-    h.notify("workspace/didChangeConfiguration", json!({"settings": null})).await;
+    *h.configuration.lock().unwrap() =
+        json!({"check": {"minSeverity": "error"}, "diagnostics": {"debounceMs": 0}});
+    h.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    )
+    .await;
     h.next("workspace/configuration").await;
-    h.notify("workspace/didChangeConfiguration", json!({"settings": {"kibitzer": {"check": {"minSeverity": "warning"}}}})).await;
+    h.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"kibitzer": {"check": {"minSeverity": "warning"}}}}),
+    )
+    .await;
     let republished = h.next("textDocument/publishDiagnostics").await;
     assert_eq!(republished["diagnostics"].as_array().unwrap().len(), 1);
-    let response = h.send(json!({"jsonrpc": "2.0", "id": 99, "method": "shutdown", "params": null})).await.unwrap();
-    assert_eq!(response, json!({"jsonrpc": "2.0", "id": 99, "result": null}));
+    let response = h
+        .send(json!({"jsonrpc": "2.0", "id": 99, "method": "shutdown", "params": null}))
+        .await
+        .unwrap();
+    assert_eq!(
+        response,
+        json!({"jsonrpc": "2.0", "id": 99, "result": null})
+    );
 }

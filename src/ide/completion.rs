@@ -69,9 +69,10 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
         .token_at_offset(offset)
         .left_biased()
         .or_else(|| node.token_at_offset(offset).right_biased());
-    let tag_pair = token
-        .as_ref()
-        .and_then(|t| t.parent_ancestors().find(|n| n.kind() == SyntaxKind::TAG_PAIR));
+    let tag_pair = token.as_ref().and_then(|t| {
+        t.parent_ancestors()
+            .find(|n| n.kind() == SyntaxKind::TAG_PAIR)
+    });
     if let Some(pair) = tag_pair {
         let pair_range = pair.text_range();
         let tag = model.tags.iter().find(|t| t.range == pair_range);
@@ -93,10 +94,18 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
             return note_completions(&model, section, word_range);
         }
     }
-    if let Some(auction) = model.auction.as_ref().filter(|a| a.range.contains_inclusive(offset)) {
+    if let Some(auction) = model
+        .auction
+        .as_ref()
+        .filter(|a| a.range.contains_inclusive(offset))
+    {
         return call_completions(auction, word_range, prefix);
     }
-    if let Some(play) = model.play.as_ref().filter(|p| p.range.contains_inclusive(offset)) {
+    if let Some(play) = model
+        .play
+        .as_ref()
+        .filter(|p| p.range.contains_inclusive(offset))
+    {
         let written = play
             .cards
             .iter()
@@ -119,9 +128,17 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
 }
 
 fn section_at(model: &GameModel, offset: TextSize) -> Option<SectionKind> {
-    if model.auction.as_ref().is_some_and(|a| a.range.contains_inclusive(offset)) {
+    if model
+        .auction
+        .as_ref()
+        .is_some_and(|a| a.range.contains_inclusive(offset))
+    {
         Some(SectionKind::Auction)
-    } else if model.play.as_ref().is_some_and(|p| p.range.contains_inclusive(offset)) {
+    } else if model
+        .play
+        .as_ref()
+        .is_some_and(|p| p.range.contains_inclusive(offset))
+    {
         Some(SectionKind::Play)
     } else {
         None
@@ -233,7 +250,10 @@ fn fourth_hand(model: &GameModel) -> Option<Completion> {
         .collect();
     Some(Completion {
         label: format!("{}: {}", missing.name(), hand_pbn(hand)),
-        detail: Some(format!("the fourth hand ({}) from the other three", missing.name())),
+        detail: Some(format!(
+            "the fourth hand ({}) from the other three",
+            missing.name()
+        )),
         insert: format!("{}:{}", first.letter(), hands.join(" ")),
         snippet: false,
         range: TextRange::default(),
@@ -247,7 +267,11 @@ fn call_completions(auction: &AuctionModel, range: TextRange, prefix: &str) -> V
         return Vec::new();
     };
     let mut state = Auction::new(first);
-    for call in auction.calls.iter().filter(|c| c.range.end() <= range.start()) {
+    for call in auction
+        .calls
+        .iter()
+        .filter(|c| c.range.end() <= range.start())
+    {
         match call.call {
             Some(c) => {
                 let _ = state.push(c);
@@ -299,7 +323,12 @@ fn card_completions(
         .enumerate()
         .map(|(i, card)| Completion {
             label: card.to_string(),
-            detail: Some(format!("{} by {} (trick {})", card.symbolic(), seat.name(), trick + 1)),
+            detail: Some(format!(
+                "{} by {} (trick {})",
+                card.symbolic(),
+                seat.name(),
+                trick + 1
+            )),
             insert: card.to_string(),
             snippet: false,
             range,
@@ -365,7 +394,10 @@ mod tests {
         let text = format!("{BASE}\n");
         let node = game(&text);
         let items = completions(&node, TextSize::of(text.as_str()) - TextSize::from(1));
-        let items: Vec<_> = items.into_iter().filter(|c| c.kind == CompletionKind::Tag).collect();
+        let items: Vec<_> = items
+            .into_iter()
+            .filter(|c| c.kind == CompletionKind::Tag)
+            .collect();
         let mut sorted = items.clone();
         sorted.sort_by(|a, b| a.sort.cmp(&b.sort));
         assert_eq!(sorted[0].label, "Event");
@@ -382,7 +414,9 @@ mod tests {
         assert_eq!(got, ["East: T98.765.432.AKQJ"]);
         let node = game(text);
         let item = &completions(&node, TextSize::from(9))[0];
-        assert!(item.insert.starts_with("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765"));
+        assert!(item
+            .insert
+            .starts_with("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765"));
         let text = "[Auction \"N\"]\n1S =\n[Note \"1:strong\"]\n";
         assert_eq!(labels(text, "1S ="), ["=1="]);
     }

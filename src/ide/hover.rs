@@ -43,7 +43,11 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
         SyntaxKind::CARD => card_hover(&model, range)?,
         SyntaxKind::NOTE_REF => note_ref_hover(&model, range)?,
         SyntaxKind::NAG => {
-            let n: u32 = token.text().trim_start_matches('$').parse().unwrap_or(u32::MAX);
+            let n: u32 = token
+                .text()
+                .trim_start_matches('$')
+                .parse()
+                .unwrap_or(u32::MAX);
             format!("**NAG {}**: {}", token.text(), nag_meaning(n))
         }
         SyntaxKind::SUFFIX => format!(
@@ -70,7 +74,10 @@ fn irregularity(mark: &str) -> &'static str {
 /// Hover on a tag name: purpose and values, plus the diagram/score/note for some tags.
 fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
     let name = token.text();
-    let tag = model.tags.iter().find(|t| t.name_range == token.text_range());
+    let tag = model
+        .tags
+        .iter()
+        .find(|t| t.name_range == token.text_range());
     let mut out = match tag_info(name) {
         Some(info) => format!(
             "**{}**{}: {}\n\nValues: {}",
@@ -106,10 +113,9 @@ fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
 /// Hover inside a tag value (or anywhere in a tag): the same as on its name.
 fn value_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
     let offset = token.text_range().start();
-    let tag = model
-        .tags
-        .iter()
-        .find(|t| t.range.contains(offset) && t.value_range.is_some_and(|v| v.contains_inclusive(offset)))?;
+    let tag = model.tags.iter().find(|t| {
+        t.range.contains(offset) && t.value_range.is_some_and(|v| v.contains_inclusive(offset))
+    })?;
     match tag.name.as_str() {
         "Deal" => diagram(model),
         "Contract" | "Result" => score_text(model),
@@ -134,7 +140,9 @@ fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
         SectionKind::Auction => {
             for call in model.auction.iter().flat_map(|a| &a.calls) {
                 if call.notes.contains(&note.number) && call.call.is_some() {
-                    let who = call.seat.map_or(String::new(), |s| format!(" by {}", s.name()));
+                    let who = call
+                        .seat
+                        .map_or(String::new(), |s| format!(" by {}", s.name()));
                     let what = call.call.map_or("?".to_string(), |c| c.symbolic());
                     let line = format!("- {what}{who}");
                     if !lines.contains(&line) {
@@ -146,7 +154,9 @@ fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
         SectionKind::Play => {
             for card in model.play.iter().flat_map(|p| &p.cards) {
                 if card.notes.contains(&note.number) {
-                    let who = card.seat.map_or(String::new(), |s| format!(" by {}", s.name()));
+                    let who = card
+                        .seat
+                        .map_or(String::new(), |s| format!(" by {}", s.name()));
                     let what = card.card.map_or("?".to_string(), |c| c.symbolic());
                     lines.push(format!("- {what}{who} (trick {})", card.trick + 1));
                 }
@@ -206,7 +216,9 @@ fn describe_call(call: crate::bridge::Call) -> String {
 fn card_hover(model: &GameModel, range: TextRange) -> Option<String> {
     let play = model.play.as_ref()?;
     let item = play.cards.iter().find(|c| c.range == range)?;
-    let what = item.card.map_or("An unknown card".to_string(), |c| c.symbolic());
+    let what = item
+        .card
+        .map_or("An unknown card".to_string(), |c| c.symbolic());
     let mut out = format!("**{what}**");
     if let Some(seat) = item.seat {
         out.push_str(&format!(" played by {}", seat.name()));
@@ -236,7 +248,10 @@ fn note_ref_hover(model: &GameModel, range: TextRange) -> Option<String> {
     let reference = model.note_refs.iter().find(|r| r.range == range)?;
     Some(match model.note(reference.section, reference.number) {
         Some(note) => format!("**Note {}**: {}", note.number, note.text),
-        None => format!("**Note {}**: no such note in this section.", reference.number),
+        None => format!(
+            "**Note {}**: no such note in this section.",
+            reference.number
+        ),
     })
 }
 
@@ -248,9 +263,15 @@ fn score_text(model: &GameModel) -> Option<String> {
         ContractValue::TrumpOnly(_) => return None,
     };
     let declarer = model.declarer?;
-    let vulnerable = model.vulnerability.is_some_and(|v| v.is_vulnerable(declarer));
+    let vulnerable = model
+        .vulnerability
+        .is_some_and(|v| v.is_vulnerable(declarer));
     let side = if declarer.is_ns() { "NS" } else { "EW" };
-    let vul = if vulnerable { "vulnerable" } else { "not vulnerable" };
+    let vul = if vulnerable {
+        "vulnerable"
+    } else {
+        "not vulnerable"
+    };
     let result = model.value("Result").and_then(|v| read_result(v.trim()));
     match result.and_then(|r| r.value.declarer_tricks(Some(declarer))) {
         Some(tricks) => {
@@ -284,7 +305,11 @@ fn suit_line(hand: Hand, suit: Suit) -> String {
         .filter(|&&r| hand.contains(crate::bridge::Card::new(suit, r)))
         .map(|r| r.display())
         .collect();
-    let cards = if ranks.is_empty() { "—".to_string() } else { ranks.join(" ") };
+    let cards = if ranks.is_empty() {
+        "—".to_string()
+    } else {
+        ranks.join(" ")
+    };
     format!("{} {cards}", suit.symbol())
 }
 
@@ -324,7 +349,9 @@ fn diagram(model: &GameModel) -> Option<String> {
     let mut lines = Vec::new();
     let board = model.value("Board").map(|b| format!("Board {b}"));
     let dealer = model.dealer.map(|d| format!("Dealer {}", d.name()));
-    let vul = model.vulnerability.map(|v| format!("Vulnerable {}", v.pbn()));
+    let vul = model
+        .vulnerability
+        .map(|v| format!("Vulnerable {}", v.pbn()));
     let title: Vec<String> = [board, dealer, vul].into_iter().flatten().collect();
     if !title.is_empty() {
         lines.push(title.join(" · "));

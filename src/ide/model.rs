@@ -581,7 +581,10 @@ pub(crate) mod tests {
         assert_eq!(auction.calls[3].seat, Some(Seat::West));
         assert!(auction.calls.iter().all(|c| c.legal));
         assert_eq!(auction.calls[0].notes, vec![1]);
-        assert_eq!(model.note(SectionKind::Auction, 1).unwrap().text, "five cards");
+        assert_eq!(
+            model.note(SectionKind::Auction, 1).unwrap().text,
+            "five cards"
+        );
         let play = model.play.as_ref().unwrap();
         assert_eq!(play.tricks.len(), 2);
         // Columns follow the opening leader (E S W N): East's CA wins the first trick, West's
@@ -597,9 +600,15 @@ pub(crate) mod tests {
     #[test]
     fn reads_calls_and_cards_in_any_case() {
         assert_eq!(parse_call("pass"), Some(Call::Pass));
-        assert_eq!(parse_call("3nt").map(|c| c.to_string()).as_deref(), Some("3NT"));
+        assert_eq!(
+            parse_call("3nt").map(|c| c.to_string()).as_deref(),
+            Some("3NT")
+        );
         assert_eq!(parse_call("8S"), None);
-        assert_eq!(parse_card("hT").map(|c| c.to_string()).as_deref(), Some("HT"));
+        assert_eq!(
+            parse_card("hT").map(|c| c.to_string()).as_deref(),
+            Some("HT")
+        );
         assert_eq!(parse_card("H10"), None);
         assert_eq!(note_ref_number("=12="), Some(12));
         assert_eq!(parse_note("2:a:b"), Some((2, "a:b".to_string())));

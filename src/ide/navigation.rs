@@ -32,7 +32,11 @@ pub fn definition(node: &SyntaxNode, offset: TextSize) -> Option<TextRange> {
 
 /// The references to the note at `offset` (on a reference or on the Note tag); the Note tag
 /// itself comes first when `include_declaration` is set.
-pub fn references(node: &SyntaxNode, offset: TextSize, include_declaration: bool) -> Vec<TextRange> {
+pub fn references(
+    node: &SyntaxNode,
+    offset: TextSize,
+    include_declaration: bool,
+) -> Vec<TextRange> {
     let model = lower(node);
     let Some(at) = note_at(&model, node, offset) else {
         return Vec::new();

@@ -55,7 +55,10 @@ pub fn game_title(model: &GameModel) -> String {
         .and_then(|v| read_result(v.trim()))
         .and_then(|r| r.value.declarer_tricks(model.declarer))
     {
-        parts.push(format!("{tricks} trick{}", if tricks == 1 { "" } else { "s" }));
+        parts.push(format!(
+            "{tricks} trick{}",
+            if tricks == 1 { "" } else { "s" }
+        ));
     }
     parts.join(" · ")
 }

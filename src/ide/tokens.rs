@@ -92,7 +92,10 @@ pub struct SemanticToken {
 /// The highlighted tokens of a game or comment chunk, in text order.
 pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
     let mut out = Vec::new();
-    for token in node.descendants_with_tokens().filter_map(|e| e.into_token()) {
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
         let range = token.text_range();
         let push = |out: &mut Vec<SemanticToken>, kind, modifiers| {
             out.push(SemanticToken {

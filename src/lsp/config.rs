@@ -102,7 +102,9 @@ mod tests {
         assert_eq!(s.min_severity, Severity::Warning);
         assert_eq!(s.format_eol, Eol::Crlf);
         assert_eq!(s.debounce_ms, 0);
-        let t = s.merged(&json!({"kibitzer": {"format": {"export": false}, "check": {"minSeverity": 3}}}));
+        let t = s.merged(
+            &json!({"kibitzer": {"format": {"export": false}, "check": {"minSeverity": 3}}}),
+        );
         assert!(!t.format_export);
         assert_eq!(t.min_severity, Severity::Warning);
     }

@@ -39,7 +39,11 @@ impl TextSource for Rope {
 /// A column past the end of its line means the end of the line (before its line end); a column
 /// inside a character (half a UTF-16 surrogate pair) means the start of that character. One line
 /// past the last, at column 0, is the end of the text.
-pub fn offset_of(rope: &Rope, position: lsp::Position, encoding: PositionEncoding) -> Option<usize> {
+pub fn offset_of(
+    rope: &Rope,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<usize> {
     let line = position.line as usize;
     let lines = rope.len_lines();
     if line >= lines {
@@ -76,7 +80,9 @@ pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> ls
     let character = match encoding {
         PositionEncoding::Utf8 => rope.char_to_byte(char_index) - rope.line_to_byte(line),
         PositionEncoding::Utf32 => char_index - line_char,
-        PositionEncoding::Utf16 => rope.char_to_utf16_cu(char_index) - rope.char_to_utf16_cu(line_char),
+        PositionEncoding::Utf16 => {
+            rope.char_to_utf16_cu(char_index) - rope.char_to_utf16_cu(line_char)
+        }
     };
     lsp::Position::new(line as u32, character as u32)
 }
@@ -208,7 +214,9 @@ impl Document {
         let children = self.parse.children();
         let old = &self.entries;
         let mut prefix = 0;
-        while prefix < old.len().min(children.len()) && same(&old[prefix].element, &children[prefix]) {
+        while prefix < old.len().min(children.len())
+            && same(&old[prefix].element, &children[prefix])
+        {
             prefix += 1;
         }
         let mut suffix = 0;
@@ -241,7 +249,12 @@ impl Document {
         self.entries.clear();
     }
 
-    fn compute(&self, index: usize, settings: &Settings, encoding: PositionEncoding) -> Vec<CachedDiagnostic> {
+    fn compute(
+        &self,
+        index: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<CachedDiagnostic> {
         let Some(range) = self.parse.child_range(index) else {
             return Vec::new();
         };
@@ -254,7 +267,10 @@ impl Document {
             .map(|e| {
                 let code = e.code.code();
                 let mut d = analysis::Diagnostic::new(code, e.range, e.message.clone());
-                d.range = TextRange::new(e.range.start() - range.start(), e.range.end() - range.start());
+                d.range = TextRange::new(
+                    e.range.start() - range.start(),
+                    e.range.end() - range.start(),
+                );
                 d
             })
             .collect();
@@ -271,8 +287,10 @@ impl Document {
                 lsp.range.start.line -= base_line.min(lsp.range.start.line);
                 lsp.range.end.line -= base_line.min(lsp.range.end.line);
                 for related in lsp.related_information.iter_mut().flatten() {
-                    related.location.range.start.line -= base_line.min(related.location.range.start.line);
-                    related.location.range.end.line -= base_line.min(related.location.range.end.line);
+                    related.location.range.start.line -=
+                        base_line.min(related.location.range.start.line);
+                    related.location.range.end.line -=
+                        base_line.min(related.location.range.end.line);
                 }
                 CachedDiagnostic { diagnostic, lsp }
             })
@@ -285,7 +303,9 @@ impl Document {
         let mut out = Vec::new();
         let starts = self.parse.child_starts();
         for (index, entry) in self.entries.iter().enumerate() {
-            let Some(diagnostics) = &entry.diagnostics else { continue };
+            let Some(diagnostics) = &entry.diagnostics else {
+                continue;
+            };
             if diagnostics.is_empty() {
                 continue;
             }
@@ -309,7 +329,11 @@ impl Document {
     }
 
     /// The diagnostics (absolute byte ranges) whose range meets `range`, with their LSP form.
-    pub fn diagnostics_in(&self, range: Range<usize>, settings: &Settings) -> Vec<(analysis::Diagnostic, lsp::Diagnostic)> {
+    pub fn diagnostics_in(
+        &self,
+        range: Range<usize>,
+        settings: &Settings,
+    ) -> Vec<(analysis::Diagnostic, lsp::Diagnostic)> {
         let mut out = Vec::new();
         let starts = self.parse.child_starts();
         let first = self.parse.child_index_at(range.start as u32).unwrap_or(0);
@@ -325,7 +349,10 @@ impl Document {
                     continue;
                 }
                 let absolute = cached.diagnostic.clone().shifted(start);
-                let (s, e) = (usize::from(absolute.range.start()), usize::from(absolute.range.end()));
+                let (s, e) = (
+                    usize::from(absolute.range.start()),
+                    usize::from(absolute.range.end()),
+                );
                 if s <= range.end && e >= range.start {
                     let mut lsp = cached.lsp.clone();
                     lsp.range.start.line += base;
@@ -365,10 +392,17 @@ pub struct Snapshot {
 impl Snapshot {
     /// The game and comment chunks meeting the byte range `range`, as red nodes with starts.
     pub fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = (SyntaxNode, usize)> + '_ {
-        let first = self.starts.partition_point(|&s| (s as usize) <= range.start).saturating_sub(1);
-        let last = self.starts.partition_point(|&s| (s as usize) < range.end.max(range.start + 1));
+        let first = self
+            .starts
+            .partition_point(|&s| (s as usize) <= range.start)
+            .saturating_sub(1);
+        let last = self
+            .starts
+            .partition_point(|&s| (s as usize) < range.end.max(range.start + 1));
         (first..last.max(first)).filter_map(move |i| match self.children.get(i)? {
-            NodeOrToken::Node(node) => Some((SyntaxNode::new_root(node.clone()), self.starts[i] as usize)),
+            NodeOrToken::Node(node) => {
+                Some((SyntaxNode::new_root(node.clone()), self.starts[i] as usize))
+            }
             NodeOrToken::Token(_) => None,
         })
     }
@@ -382,20 +416,43 @@ mod tests {
     fn positions_round_trip_with_emoji_euro_accents_and_crlf() {
         let text = "[West \"Zoë €\"]\r\n{😀 x}\ry\nz";
         let rope = Rope::from_str(text);
-        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32] {
+        for encoding in [
+            PositionEncoding::Utf8,
+            PositionEncoding::Utf16,
+            PositionEncoding::Utf32,
+        ] {
             for (offset, _) in text.char_indices() {
+                if text[..offset].ends_with('\r') && text[offset..].starts_with('\n') {
+                    continue; // inside a CRLF: no position stands there
+                }
                 let position = position_of(&rope, offset, encoding);
-                assert_eq!(offset_of(&rope, position, encoding), Some(offset), "{encoding:?} {offset}");
+                assert_eq!(
+                    offset_of(&rope, position, encoding),
+                    Some(offset),
+                    "{encoding:?} {offset}"
+                );
             }
         }
         let x = text.find('x').unwrap();
-        assert_eq!(position_of(&rope, x, PositionEncoding::Utf16), lsp::Position::new(1, 4));
-        assert_eq!(position_of(&rope, x, PositionEncoding::Utf32), lsp::Position::new(1, 3));
-        assert_eq!(position_of(&rope, x, PositionEncoding::Utf8), lsp::Position::new(1, 6));
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf16),
+            lsp::Position::new(1, 4)
+        );
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf32),
+            lsp::Position::new(1, 3)
+        );
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf8),
+            lsp::Position::new(1, 6)
+        );
         // Past the end of a line: its end, before the CRLF.
         let end = offset_of(&rope, lsp::Position::new(0, 99), PositionEncoding::Utf16);
         assert_eq!(end, Some(text.find('\r').unwrap()));
-        assert_eq!(offset_of(&rope, lsp::Position::new(9, 0), PositionEncoding::Utf16), None);
+        assert_eq!(
+            offset_of(&rope, lsp::Position::new(9, 0), PositionEncoding::Utf16),
+            None
+        );
         // Inside the surrogate pair of the emoji: its start.
         let inside = offset_of(&rope, lsp::Position::new(1, 2), PositionEncoding::Utf16);
         assert_eq!(inside, Some(text.find('😀').unwrap()));
@@ -407,12 +464,15 @@ mod tests {
         let text = "[Board \"1\"]\n[West \"Zoë\"]\n\n[Board \"2\"]\n";
         let mut doc = Document::new(uri, text, 1);
         let range = lsp::Range::new(lsp::Position::new(1, 9), lsp::Position::new(1, 10));
-        doc.apply_change(Some(range), "é€😀", PositionEncoding::Utf16).unwrap();
+        doc.apply_change(Some(range), "é€😀", PositionEncoding::Utf16)
+            .unwrap();
         let now = doc.rope.to_string();
         assert_eq!(now, "[Board \"1\"]\n[West \"Zoé€😀\"]\n\n[Board \"2\"]\n");
         assert_eq!(doc.parse, Parse::new(&now));
         let bad = lsp::Range::new(lsp::Position::new(40, 0), lsp::Position::new(1, 0));
-        assert!(doc.apply_change(Some(bad), "x", PositionEncoding::Utf16).is_err());
+        assert!(doc
+            .apply_change(Some(bad), "x", PositionEncoding::Utf16)
+            .is_err());
         assert_eq!(doc.rope.to_string(), now);
     }
 }

@@ -33,7 +33,9 @@ struct Shared {
 /// Locks a mutex, recovering the data if a holder panicked (nothing here panics, but a poisoned
 /// lock must not take the server down).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The language server.
@@ -167,7 +169,11 @@ fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
         .and_then(|g| g.position_encodings.clone())
         .unwrap_or_default();
     // clangd's older extension, still sent by some clients.
-    let legacy = params.capabilities.offset_encoding.clone().unwrap_or_default();
+    let legacy = params
+        .capabilities
+        .offset_encoding
+        .clone()
+        .unwrap_or_default();
     let offered: Vec<lsp::PositionEncodingKind> = offered
         .into_iter()
         .chain(legacy.iter().filter_map(|e| match e.as_str() {
@@ -197,8 +203,20 @@ fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
 /// The semantic token legend (order matches [`ide::TokenType::ALL`]).
 pub fn legend() -> lsp::SemanticTokensLegend {
     let types = [
-        "property", "string", "comment", "keyword", "variable", "spades", "hearts", "diamonds",
-        "clubs", "notrump", "decorator", "label", "macro", "macro",
+        "property",
+        "string",
+        "comment",
+        "keyword",
+        "variable",
+        "spades",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "notrump",
+        "decorator",
+        "label",
+        "macro",
+        "macro",
     ];
     lsp::SemanticTokensLegend {
         token_types: types
@@ -216,7 +234,11 @@ fn shifted(range: TextRange, start: usize) -> TextRange {
     range + TextSize::from(start as u32)
 }
 
-fn byte_range(rope: &Rope, range: lsp::Range, encoding: PositionEncoding) -> Option<(usize, usize)> {
+fn byte_range(
+    rope: &Rope,
+    range: lsp::Range,
+    encoding: PositionEncoding,
+) -> Option<(usize, usize)> {
     let start = offset_of(rope, range.start, encoding)?;
     let end = offset_of(rope, range.end, encoding).unwrap_or(rope.len_bytes());
     Some((start.min(end), end.max(start)))
@@ -245,7 +267,10 @@ fn encode_tokens(
                 None => end,
             };
             let segment_end = {
-                let text = rope.get_byte_slice(start..line_end).map(|s| s.to_string()).unwrap_or_default();
+                let text = rope
+                    .get_byte_slice(start..line_end)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
                 start + text.trim_end_matches(['\n', '\r']).len()
             };
             let end_position = position_of(rope, segment_end, encoding);
@@ -276,7 +301,12 @@ fn encode_tokens(
     out
 }
 
-fn symbol(rope: &Rope, symbol: ide::Symbol, start: usize, encoding: PositionEncoding) -> lsp::DocumentSymbol {
+fn symbol(
+    rope: &Rope,
+    symbol: ide::Symbol,
+    start: usize,
+    encoding: PositionEncoding,
+) -> lsp::DocumentSymbol {
     let kind = match symbol.kind {
         ide::SymbolKind::Game => lsp::SymbolKind::NAMESPACE,
         ide::SymbolKind::Section => lsp::SymbolKind::STRUCT,
@@ -330,7 +360,10 @@ impl LanguageServer for Backend {
             hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
             completion_provider: Some(lsp::CompletionOptions {
                 trigger_characters: Some(
-                    ["[", "\"", "=", " "].iter().map(|s| s.to_string()).collect(),
+                    ["[", "\"", "=", " "]
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect(),
                 ),
                 ..Default::default()
             }),
@@ -398,7 +431,10 @@ impl LanguageServer for Backend {
         let outcome = {
             let mut docs = lock(&self.shared.docs);
             match docs.get_mut(&uri) {
-                None => Err(format!("change to a document that is not open: {}", uri.as_str())),
+                None => Err(format!(
+                    "change to a document that is not open: {}",
+                    uri.as_str()
+                )),
                 Some(doc) if version <= doc.version => Err(format!(
                     "ignored a stale change (version {version}, document at {})",
                     doc.version
@@ -484,7 +520,10 @@ impl LanguageServer for Backend {
             .flatten())
     }
 
-    async fn completion(&self, params: lsp::CompletionParams) -> Result<Option<lsp::CompletionResponse>> {
+    async fn completion(
+        &self,
+        params: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>> {
         let at = params.text_document_position;
         let encoding = self.encoding();
         let items = self
@@ -498,7 +537,9 @@ impl LanguageServer for Backend {
                         let range = shifted(item.range, start);
                         let typed = doc
                             .rope
-                            .get_byte_slice(usize::from(range.start())..offset.max(usize::from(range.start())))
+                            .get_byte_slice(
+                                usize::from(range.start())..offset.max(usize::from(range.start())),
+                            )
                             .map(|s| s.to_string())
                             .unwrap_or_default();
                         let filter = if typed.starts_with('[') {
@@ -566,11 +607,17 @@ impl LanguageServer for Backend {
             .with_doc(&at.text_document.uri, |doc| {
                 let offset = offset_of(&doc.rope, at.position, encoding)?;
                 let (node, start) = doc.chunk_at(offset)?;
-                let found = ide::references(&node, TextSize::from((offset - start) as u32), include);
+                let found =
+                    ide::references(&node, TextSize::from((offset - start) as u32), include);
                 Some(
                     found
                         .into_iter()
-                        .map(|r| lsp::Location::new(uri.clone(), range_of(&doc.rope, shifted(r, start), encoding)))
+                        .map(|r| {
+                            lsp::Location::new(
+                                uri.clone(),
+                                range_of(&doc.rope, shifted(r, start), encoding),
+                            )
+                        })
                         .collect(),
                 )
             })
@@ -599,7 +646,10 @@ impl LanguageServer for Backend {
         Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
     }
 
-    async fn folding_range(&self, params: lsp::FoldingRangeParams) -> Result<Option<Vec<lsp::FoldingRange>>> {
+    async fn folding_range(
+        &self,
+        params: lsp::FoldingRangeParams,
+    ) -> Result<Option<Vec<lsp::FoldingRange>>> {
         let encoding = self.encoding();
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
@@ -641,10 +691,12 @@ impl LanguageServer for Backend {
         let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, None, encoding))
             .await
             .unwrap_or_default();
-        Ok(Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
-            result_id: None,
-            data,
-        })))
+        Ok(Some(lsp::SemanticTokensResult::Tokens(
+            lsp::SemanticTokens {
+                result_id: None,
+                data,
+            },
+        )))
     }
 
     async fn semantic_tokens_range(
@@ -659,13 +711,18 @@ impl LanguageServer for Backend {
         let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, range, encoding))
             .await
             .unwrap_or_default();
-        Ok(Some(lsp::SemanticTokensRangeResult::Tokens(lsp::SemanticTokens {
-            result_id: None,
-            data,
-        })))
+        Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
+            lsp::SemanticTokens {
+                result_id: None,
+                data,
+            },
+        )))
     }
 
-    async fn inlay_hint(&self, params: lsp::InlayHintParams) -> Result<Option<Vec<lsp::InlayHint>>> {
+    async fn inlay_hint(
+        &self,
+        params: lsp::InlayHintParams,
+    ) -> Result<Option<Vec<lsp::InlayHint>>> {
         let encoding = self.encoding();
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
@@ -695,7 +752,10 @@ impl LanguageServer for Backend {
         Ok(Some(out))
     }
 
-    async fn code_action(&self, params: lsp::CodeActionParams) -> Result<Option<lsp::CodeActionResponse>> {
+    async fn code_action(
+        &self,
+        params: lsp::CodeActionParams,
+    ) -> Result<Option<lsp::CodeActionResponse>> {
         let encoding = self.encoding();
         let settings = self.settings();
         let uri = params.text_document.uri.clone();
@@ -710,7 +770,12 @@ impl LanguageServer for Backend {
                         let edits: Vec<lsp::TextEdit> = fix
                             .edits
                             .iter()
-                            .map(|e| lsp::TextEdit::new(range_of(&doc.rope, e.range, encoding), e.new_text.clone()))
+                            .map(|e| {
+                                lsp::TextEdit::new(
+                                    range_of(&doc.rope, e.range, encoding),
+                                    e.new_text.clone(),
+                                )
+                            })
                             .collect();
                         let mut changes = HashMap::new();
                         changes.insert(uri.clone(), edits);
@@ -733,7 +798,10 @@ impl LanguageServer for Backend {
         Ok(actions)
     }
 
-    async fn formatting(&self, params: lsp::DocumentFormattingParams) -> Result<Option<Vec<lsp::TextEdit>>> {
+    async fn formatting(
+        &self,
+        params: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
@@ -746,7 +814,10 @@ impl LanguageServer for Backend {
                 return Some(Vec::new());
             }
             let all = TextRange::up_to(TextSize::of(text.as_str()));
-            Some(vec![lsp::TextEdit::new(range_of(&snapshot.rope, all, encoding), formatted)])
+            Some(vec![lsp::TextEdit::new(
+                range_of(&snapshot.rope, all, encoding),
+                formatted,
+            )])
         })
         .await
         .ok()
@@ -775,7 +846,10 @@ impl LanguageServer for Backend {
             if let Some(formatted) = seams::format_game(&text, &settings) {
                 if formatted != text {
                     let range = shifted(node.text_range(), start);
-                    edits.push(lsp::TextEdit::new(range_of(&snapshot.rope, range, encoding), formatted));
+                    edits.push(lsp::TextEdit::new(
+                        range_of(&snapshot.rope, range, encoding),
+                        formatted,
+                    ));
                 }
             }
         }
@@ -784,7 +858,11 @@ impl LanguageServer for Backend {
 }
 
 /// The encoded semantic tokens of the chunks meeting `range` (all when `None`).
-fn tokens_in(snapshot: &Snapshot, range: Option<(usize, usize)>, encoding: PositionEncoding) -> Vec<lsp::SemanticToken> {
+fn tokens_in(
+    snapshot: &Snapshot,
+    range: Option<(usize, usize)>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::SemanticToken> {
     let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
     let mut all = Vec::new();
     for (node, start) in snapshot.chunks(from..to) {
