@@ -82,9 +82,7 @@ pub fn read_contract(text: &str) -> Option<Reading<ContractValue>> {
         _ => {}
     }
     let bytes = upper.as_bytes();
-    let Some(&first) = bytes.first() else {
-        return None;
-    };
+    let &first = bytes.first()?;
     if !first.is_ascii_digit() {
         // End position: the trump denomination alone.
         let denomination = Denomination::parse(&upper)?;

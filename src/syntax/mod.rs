@@ -4,6 +4,7 @@
 //! marks in the tree plus [`SyntaxError`]s with their S codes from the diagnostic catalogue.
 
 pub mod ast;
+pub mod builder;
 mod dump;
 mod kind;
 pub mod lexer;

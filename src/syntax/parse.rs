@@ -10,7 +10,9 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken};
+use rowan::{GreenNode, GreenToken, NodeOrToken};
+
+use super::builder::TokenCache;
 
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
@@ -67,7 +69,7 @@ impl Eq for Parse {}
 /// One parsed piece: the green element and its errors (relative to the piece).
 type ParsedPiece = (GreenElement, Vec<SyntaxError>);
 
-fn parse_piece(text: &str, piece: &Piece, cache: &mut NodeCache) -> ParsedPiece {
+fn parse_piece(text: &str, piece: &Piece, cache: &mut TokenCache) -> ParsedPiece {
     let range = piece.range();
     let piece_text = &text[range];
     match piece {
@@ -92,13 +94,18 @@ impl Parse {
     /// Texts of 4 GiB or more cannot be represented (offsets are 32-bit); the caller refuses them
     /// when reading files. Here they are cut at the limit rather than panicking.
     pub fn new(text: &str) -> Parse {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Parse::with_threads(text, threads)
+    }
+
+    /// Parses a whole text using at most `threads` threads (1 parses on the calling thread).
+    pub fn with_threads(text: &str, threads: usize) -> Parse {
         let text = clip(text);
         let pieces = Splitter::all(text);
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let parsed: Vec<ParsedPiece> = if threads > 1 && text.len() >= PARALLEL_THRESHOLD {
             parse_parallel(text, &pieces, threads)
         } else {
-            let mut cache = NodeCache::default();
+            let mut cache = TokenCache::default();
             pieces
                 .iter()
                 .map(|piece| parse_piece(text, piece, &mut cache))
@@ -193,8 +200,8 @@ impl Parse {
     /// Updates the tree after the bytes `old_range` of the old text were replaced by
     /// `inserted_len` bytes; `new_text` is the whole new text.
     ///
-    /// Only the chunks the edit touches are relexed and reparsed: from the child before the one
-    /// holding the edit, until the new pieces meet an old child boundary past the edit in a state
+    /// Only the chunks the edit touches are relexed and reparsed: from the child holding the
+    /// edit, until the new pieces meet an old child boundary past the edit in a state
     /// where the rest of the file must split exactly as before. The result equals
     /// `Parse::new(new_text)`; an inconsistent edit (ranges that do not fit) falls back to that.
     pub fn apply_edit(
@@ -215,8 +222,9 @@ impl Parse {
         let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
         let new_len = new_text.len();
         let n = self.children.len();
-        let containing = self.child_index_at(old_range.start as u32).unwrap_or(0);
-        let mut first = containing.saturating_sub(1);
+        // Start at the child holding the edit; the checks below step back when the edit changes
+        // how the previous child ends (a blank line that is no longer blank, say).
+        let mut first = self.child_index_at(old_range.start as u32).unwrap_or(0);
         // The first old child starting after the edit (the region always ends past it).
         let mut last = self
             .starts
@@ -235,6 +243,9 @@ impl Parse {
             while let Some(piece) = splitter.next_piece() {
                 pieces.push(piece);
             }
+            // The region starts at an old child boundary; the child before it is unchanged but
+            // its extent depends on the line at the boundary, and an inserted `\n` right after
+            // an old `\r` would join them into one line end.
             let start_ok = first == 0 || {
                 let before_is_blank = self.is_blank(first - 1);
                 let starts_crlf_split = text.starts_with('\n')
@@ -249,16 +260,16 @@ impl Parse {
                 first -= 1;
                 continue;
             }
+            // The region ends at an old child boundary past the edit, so its last byte is an
+            // unchanged old line end: the rest of the file splits as before as long as no
+            // comment is left open and blank runs and chunks still alternate there.
             let end_ok = last >= n || {
-                let at_line_start = text.ends_with('\n')
-                    || (text.ends_with('\r') && new_text.slice(region_end..region_end + 1) != "\n");
                 let after_is_blank = self.is_blank(last);
                 let last_is_blank = match pieces.last() {
                     Some(piece) => piece.is_blank(),
                     None => first == 0 || self.is_blank(first - 1),
                 };
-                at_line_start
-                    && !splitter.ended_in_comment
+                !splitter.ended_in_comment
                     && (last_is_blank != after_is_blank || (pieces.is_empty() && first == 0))
             };
             if !end_ok {
@@ -271,7 +282,7 @@ impl Parse {
         };
 
         let (text, pieces) = region_text_pieces;
-        let mut cache = NodeCache::default();
+        let mut cache = TokenCache::default();
         let old_region_end = if last >= n {
             self.len
         } else {
@@ -339,7 +350,7 @@ fn parse_parallel(text: &str, pieces: &[Piece], threads: usize) -> Vec<ParsedPie
             .iter()
             .map(|group| {
                 scope.spawn(move || {
-                    let mut cache = NodeCache::default();
+                    let mut cache = TokenCache::default();
                     group
                         .iter()
                         .map(|piece| parse_piece(text, piece, &mut cache))
@@ -353,7 +364,7 @@ fn parse_parallel(text: &str, pieces: &[Piece], threads: usize) -> Vec<ParsedPie
                 Ok(parsed) => all.extend(parsed),
                 // A worker cannot panic on any input; should it ever, parse its part here.
                 Err(_) => {
-                    let mut cache = NodeCache::default();
+                    let mut cache = TokenCache::default();
                     all.extend(group.iter().map(|p| parse_piece(text, p, &mut cache)));
                 }
             }

@@ -4,7 +4,9 @@
 //! wrapped after the fact with checkpoints: a tag pair becomes a section only once section data
 //! follows it (or when its name says it always opens one: Auction, Play and the tables).
 
-use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, NodeCache};
+use rowan::GreenNode;
+
+use super::builder::{Checkpoint, TokenCache, TreeBuilder};
 
 use super::lexer::{Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
@@ -23,14 +25,16 @@ pub const TABLE_TAGS: &[&str] = &[
 ];
 
 /// Parses the text of one chunk into a `GAME` or `TRIVIA` node; error ranges are relative to it.
-pub fn parse_chunk(text: &str, cache: &mut NodeCache) -> (GreenNode, Vec<SyntaxError>) {
+pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
     let mut parser = Parser {
         lexer: Lexer::new(text),
-        builder: GreenNodeBuilder::with_cache(cache),
+        builder: TreeBuilder::new(cache),
         errors: Vec::new(),
     };
     parser.game();
-    (parser.builder.finish(), parser.errors)
+    let mut errors = parser.errors;
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    (parser.builder.finish(), errors)
 }
 
 #[derive(Clone, Copy)]
@@ -45,7 +49,7 @@ enum Open {
 
 struct Parser<'t, 'c> {
     lexer: Lexer<'t>,
-    builder: GreenNodeBuilder<'c>,
+    builder: TreeBuilder<'c>,
     errors: Vec<SyntaxError>,
 }
 
@@ -72,7 +76,7 @@ impl Parser<'_, '_> {
             ),
             _ => {}
         }
-        self.builder.token(token.kind.into(), text);
+        self.builder.token(token.kind, text);
         self.lexer.advance(token.len);
     }
 
@@ -123,7 +127,7 @@ impl Parser<'_, '_> {
                 Open::Nothing => self.unexpected_line(),
                 Open::AfterTag(checkpoint) => {
                     self.builder
-                        .start_node_at(checkpoint, SUPPLEMENTAL_SECTION.into());
+                        .start_node_at(checkpoint, SUPPLEMENTAL_SECTION);
                     open = Open::Section(SUPPLEMENTAL_SECTION);
                     self.section_element(token, SUPPLEMENTAL_SECTION);
                 }
@@ -134,7 +138,7 @@ impl Parser<'_, '_> {
             self.builder.finish_node();
         }
         let kind = if has_content { GAME } else { TRIVIA };
-        self.builder.start_node_at(game_start, kind.into());
+        self.builder.start_node_at(game_start, kind);
         self.builder.finish_node();
         kind
     }
@@ -159,7 +163,7 @@ impl Parser<'_, '_> {
             _ if TABLE_TAGS.contains(&name) => SUPPLEMENTAL_SECTION,
             _ => return Open::AfterTag(checkpoint),
         };
-        self.builder.start_node_at(checkpoint, section.into());
+        self.builder.start_node_at(checkpoint, section);
         Open::Section(section)
     }
 
@@ -194,7 +198,7 @@ impl Parser<'_, '_> {
             start + token.len,
             message,
         );
-        self.builder.start_node(ERROR.into());
+        self.builder.start_node(ERROR);
         self.bump(token);
         self.builder.finish_node();
     }
@@ -202,7 +206,7 @@ impl Parser<'_, '_> {
     /// Text before the first tag pair that is no comment: an error up to the end of its line.
     fn unexpected_line(&mut self) {
         let start = self.lexer.pos();
-        self.builder.start_node(ERROR.into());
+        self.builder.start_node(ERROR);
         let mut end = start;
         while let Some(token) = self.lexer.peek(Mode::Identification) {
             if matches!(
@@ -228,19 +232,20 @@ impl Parser<'_, '_> {
     /// Consumes white space and line ends inside a tag pair, but only when `wanted` follows them.
     fn eat_in_tag(&mut self, wanted: impl Fn(SyntaxKind) -> bool) -> Option<Token> {
         let mut probe = self.lexer.clone();
-        let mut skipped = Vec::new();
         loop {
             let token = probe.peek(Mode::Tag)?;
             if matches!(token.kind, WHITESPACE | NEWLINE) {
-                skipped.push(token);
                 probe.advance(token.len);
                 continue;
             }
             if !wanted(token.kind) {
                 return None;
             }
-            for trivia in skipped {
-                self.bump(trivia);
+            while self.lexer.pos() < probe.pos() {
+                match self.lexer.peek(Mode::Tag) {
+                    Some(trivia) => self.bump(trivia),
+                    None => break,
+                }
             }
             return Some(token);
         }
@@ -248,7 +253,7 @@ impl Parser<'_, '_> {
 
     /// `[` name value `]`, as far as it goes.
     fn tag_pair(&mut self) {
-        self.builder.start_node(TAG_PAIR.into());
+        self.builder.start_node(TAG_PAIR);
         let start = self.lexer.pos();
         self.lexer.advance(1);
         self.builder.token(L_BRACK.into(), "[");
@@ -287,7 +292,7 @@ impl Parser<'_, '_> {
                 let at = self.lexer.pos();
                 let len = self.lexer.unquoted_value();
                 let text = self.lexer.text()[at..at + len].trim_end();
-                self.builder.start_node(ERROR.into());
+                self.builder.start_node(ERROR);
                 self.builder
                     .token(UNQUOTED_VALUE.into(), &self.lexer.text()[at..at + len]);
                 self.builder.finish_node();
@@ -311,7 +316,7 @@ impl Parser<'_, '_> {
         } else if let Some(bracket_at) = self.stray_until_bracket() {
             // Extra tokens before the `]` on the same line.
             let from = self.lexer.pos();
-            self.builder.start_node(ERROR.into());
+            self.builder.start_node(ERROR);
             while self.lexer.pos() < bracket_at {
                 match self.lexer.peek(Mode::Tag) {
                     Some(token) => self.bump(token),
@@ -375,7 +380,7 @@ impl Parser<'_, '_> {
         let full = &self.lexer.text()[start..start + token.len];
         self.check_string(start, full, false);
         let inner = &full[1..full.len() - 1];
-        self.builder.start_node(TAG_VALUE.into());
+        self.builder.start_node(TAG_VALUE);
         self.builder.token(QUOTE.into(), "\"");
         match structure {
             Structure::Deal => self.deal_value(inner),
@@ -431,7 +436,7 @@ impl Parser<'_, '_> {
             while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t') {
                 i += 1;
             }
-            self.builder.start_node(HAND.into());
+            self.builder.start_node(HAND);
             for (n, suit) in rest[start..i].split('.').enumerate() {
                 if n > 0 {
                     self.builder.token(DOT.into(), ".");
@@ -451,13 +456,19 @@ enum Structure {
     Fields,
 }
 
-/// At most 40 characters of `text`, for messages.
+/// At most 40 characters of `text` for messages, control characters shown escaped.
 fn shorten(text: &str) -> String {
     let mut chars = text.chars();
-    let short: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() {
-        format!("{short}…")
-    } else {
-        short
+    let mut short = String::new();
+    for c in chars.by_ref().take(40) {
+        if c.is_control() {
+            short.extend(c.escape_default());
+        } else {
+            short.push(c);
+        }
     }
+    if chars.next().is_some() {
+        short.push('…');
+    }
+    short
 }

@@ -7,6 +7,17 @@
 
 use std::ops::Range;
 
+/// The bytes that matter when scanning a line: line ends, `"`, `;` and `{`.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'"' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'{' as usize] = true;
+    table
+};
+
 /// One piece of a file: a run of blank lines or a chunk of text between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Piece {
@@ -111,43 +122,50 @@ impl<'a> Splitter<'a> {
 
     /// Scans one line from its start, following strings, comments and escape lines; returns the
     /// offset of the next line start (a brace comment may carry the scan over several lines).
+    ///
+    /// PBN lines are short, so a byte loop over a class table beats repeated `memchr` calls.
     fn scan_line(&mut self, start: usize) -> usize {
         let bytes = self.bytes;
+        let len = bytes.len();
         let mut i = start;
         if bytes.get(i) == Some(&b'%') {
             return self.after_line_end(i);
         }
-        let mut line_end = self.line_end(i);
         loop {
-            let Some(off) = memchr::memchr3(b'"', b';', b'{', &bytes[i..line_end]) else {
-                return self.after_line_end(line_end);
+            while i < len && !SPECIAL[usize::from(bytes[i])] {
+                i += 1;
+            }
+            let Some(&b) = bytes.get(i) else {
+                return len;
             };
-            let at = i + off;
-            match bytes[at] {
-                b'"' => match super::lexer::string_end(&bytes[..line_end], at + 1) {
-                    Some(end) => i = end,
-                    None => return self.after_line_end(line_end),
-                },
-                b';' => return self.after_line_end(line_end),
-                _ => match memchr::memchr(b'}', &bytes[at + 1..]) {
-                    Some(close) => {
-                        i = at + close + 2;
-                        if i > line_end {
-                            line_end = self.line_end(i);
+            match b {
+                b'\n' => return i + 1,
+                b'\r' => return if bytes.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 },
+                b'"' => {
+                    // Inside a string only the closing quote, a backslash or a line end matter.
+                    i += 1;
+                    while i < len {
+                        match bytes[i] {
+                            b'"' => {
+                                i += 1;
+                                break;
+                            }
+                            b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r') | None) => i += 2,
+                            b'\n' | b'\r' => break,
+                            _ => i += 1,
                         }
                     }
+                }
+                b';' => return self.after_line_end(i),
+                _ => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => i += close + 2,
                     None => {
                         self.ended_in_comment = true;
-                        return bytes.len();
+                        return len;
                     }
                 },
             }
         }
-    }
-
-    /// The offset of the first line end at or after `from` (or the end of the text).
-    fn line_end(&self, from: usize) -> usize {
-        memchr::memchr2(b'\n', b'\r', &self.bytes[from..]).map_or(self.bytes.len(), |n| from + n)
     }
 
     /// The offset after the line end found at or after `from`.

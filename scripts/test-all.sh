@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (`.ci/run` calls this). Fails on the first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "formatting (cargo fmt --check)"
+cargo fmt --all -- --check
+
+step "lints (cargo clippy)"
+cargo clippy --release --all-targets --locked -- -D warnings
+
+step "Rust tests (unit, integration, corpus, properties)"
+cargo test --release --locked
+
+step "TextMate grammar tests"
+bash syntaxes/test.sh

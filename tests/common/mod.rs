@@ -1,0 +1,28 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The shared corpus folder beside the checkout (`../shared/corpus`).
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+/// Every file with the given extension (case-insensitive) in a corpus subfolder, sorted.
+/// Panics — failing the test — when the folder is missing or empty: the corpus is required.
+pub fn corpus_files(subfolder: &str, extension: &str) -> Vec<PathBuf> {
+    let dir = corpus_dir().join(subfolder);
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("the corpus folder {} is required: {e}", dir.display()));
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case(extension))
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .{extension} files in {}", dir.display());
+    files
+}

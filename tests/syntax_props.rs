@@ -1,0 +1,155 @@
+//! Properties of the parser: total, lossless, and incremental reparsing equal to full parsing.
+
+mod common;
+
+use kibitzer::syntax::Parse;
+use kibitzer::text::decode;
+use proptest::prelude::*;
+
+/// Fragments that matter to PBN's lexer and splitter, to build nasty inputs quickly.
+const FRAGMENTS: &[&str] = &[
+    "[", "]", "\"", "\\", "{", "}", "\n", "\r\n", "\r", " ", "\t", ";", "%", "[Event \"x\"]",
+    "[Auction \"N\"]", "[Play \"W\"]", "[Note \"1:a\"]", "[Deal \"N:AK.Q.J.T - - -\"]",
+    "[ScoreTable \"Rank\\2R;Score\"]", "Event", "1S", "SK", "Pass", "=1=", "$3", "^I", "^R",
+    "!?", "*", "+", "-", "é", "€", "😀", "\u{0}", "\u{7f}", "\n\n", " \t\n",
+];
+
+fn pbnish() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..80).prop_map(|v| v.concat())
+}
+
+fn assert_lossless(text: &str) {
+    let parse = Parse::new(text);
+    assert_eq!(parse.syntax().text().to_string(), text);
+    for error in parse.errors() {
+        assert!(u32::from(error.range.end()) as usize <= text.len());
+    }
+}
+
+/// Applies `old[range] = insert` both ways and compares the incremental and full parses.
+fn edit_and_compare(parse: &mut Parse, text: &mut String, range: std::ops::Range<usize>, insert: &str) {
+    text.replace_range(range.clone(), insert);
+    parse.apply_edit(range, insert.len(), text.as_str());
+    let full = Parse::new(text);
+    assert!(
+        *parse == full,
+        "incremental parse differs from full parse after editing\n{text:?}"
+    );
+    assert_eq!(parse.green(), full.green());
+    assert_eq!(parse.syntax().text().to_string(), *text);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn arbitrary_strings_parse_losslessly(text in any::<String>()) {
+        assert_lossless(&text);
+    }
+
+    #[test]
+    fn pbn_like_strings_parse_losslessly(text in pbnish()) {
+        assert_lossless(&text);
+    }
+
+    #[test]
+    fn arbitrary_bytes_decode_and_parse_losslessly(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        if let Ok(source) = decode(&bytes) {
+            assert_lossless(&source.text);
+        }
+    }
+
+    #[test]
+    fn incremental_equals_full_on_pbn_like_text(
+        text in pbnish(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..6, pbnish()), 1..6),
+    ) {
+        let mut text = text;
+        let mut parse = Parse::new(&text);
+        for (at, delete, insert) in edits {
+            let len = text.len();
+            let start = floor(&text, at.index(len + 1));
+            let end = floor(&text, (start + delete).min(len));
+            let insert: String = insert.chars().take(6).collect();
+            edit_and_compare(&mut parse, &mut text, start..end, &insert);
+        }
+    }
+}
+
+fn floor(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A small deterministic generator, so the corpus edit test is the same on every run.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+#[test]
+fn thousands_of_random_edits_on_corpus_files_match_full_parses() {
+    const INSERTS: &[&str] = &[
+        "\n", "\n\n", " \n", "{", "}", "\"", "[", "]", "x", "%", ";", "\r\n", "[Event \"e\"]\n",
+        "Pass ", "{a\n\nb}", "\t", "é",
+    ];
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let files = common::corpus_files("pbn", "pbn");
+    let mut edits = 0;
+    // Medium-sized files keep the full-parse oracle affordable; every tenth file is taken.
+    for path in files.iter().step_by(10) {
+        let bytes = std::fs::read(path).expect("readable");
+        let source = decode(&bytes).expect("decodes");
+        if source.text.len() > 60_000 {
+            continue;
+        }
+        let mut text = source.text;
+        let mut parse = Parse::new(&text);
+        for _ in 0..150 {
+            let len = text.len();
+            let start = floor(&text, rng.below(len + 1));
+            let end = match rng.below(3) {
+                0 => start,
+                _ => floor(&text, (start + rng.below(8)).min(len)),
+            };
+            let insert = if rng.below(4) == 0 { "" } else { INSERTS[rng.below(INSERTS.len())] };
+            edit_and_compare(&mut parse, &mut text, start..end, insert);
+            edits += 1;
+        }
+    }
+    assert!(edits >= 1000, "only {edits} edits were made");
+}
+
+#[test]
+fn edits_that_join_or_split_line_ends_and_blank_runs() {
+    let cases: &[(&str, std::ops::Range<usize>, &str)] = &[
+        // A `\n` inserted after a lone `\r` makes one CRLF line end across the old boundary.
+        ("A\r\rB", 2..2, "\n"),
+        ("A\r\r[Board \"1\"]\r", 2..2, "\n"),
+        // The blank line between two games gets text: the games merge.
+        ("[Board \"1\"]\n\n[Board \"2\"]\n", 12..12, "x"),
+        // A line of a game becomes blank: the game splits.
+        ("[Board \"1\"]\nPass\n[Board \"2\"]\n", 12..16, ""),
+        // An opened comment swallows the blank lines after it, then is closed again.
+        ("[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n", 8..8, "{"),
+        ("{[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n", 0..1, ""),
+        // Everything is deleted.
+        ("[A \"1\"]\n\n[B \"2\"]\n", 0..17, ""),
+    ];
+    for (text, range, insert) in cases {
+        let mut text = text.to_string();
+        let mut parse = Parse::new(&text);
+        edit_and_compare(&mut parse, &mut text, range.clone(), insert);
+    }
+}
