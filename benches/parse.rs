@@ -56,7 +56,11 @@ fn main() {
     let path = bench_file(games);
     let text = std::fs::read_to_string(&path).expect("read bench file");
     let size = text.len();
-    println!("file: {} ({games} games, {:.1} MB)", path.display(), size as f64 / 1e6);
+    println!(
+        "file: {} ({games} games, {:.1} MB)",
+        path.display(),
+        size as f64 / 1e6
+    );
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (one, _) = best_of(3, || Parse::with_threads(&text, 1));
@@ -84,7 +88,11 @@ fn main() {
 
     // One-character edits inside the Deal of the middle game: type a character, delete it.
     let middle = text.len() / 2;
-    let deal_at = middle + text[middle..].find("[Deal \"").expect("a Deal after the middle") + 9;
+    let deal_at = middle
+        + text[middle..]
+            .find("[Deal \"")
+            .expect("a Deal after the middle")
+        + 9;
     let mut text = text;
     let mut parse = parse;
     let mut times = Vec::new();
@@ -100,7 +108,10 @@ fn main() {
         parse.apply_edit(range, inserted, text.as_str());
         times.push(start.elapsed());
     }
-    assert!(parse == Parse::new(&text), "incremental parse equals a full parse");
+    assert!(
+        parse == Parse::new(&text),
+        "incremental parse equals a full parse"
+    );
     times.sort();
     let median = times[times.len() / 2];
     let p99 = times[times.len() * 99 / 100];

@@ -3,7 +3,11 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: parse_file FILE");
     let text = std::fs::read_to_string(path).expect("readable UTF-8 file");
     let parse = kibitzer::syntax::Parse::with_threads(&text, 1);
-    println!("{} children, {} errors", parse.children().len(), parse.errors().len());
+    println!(
+        "{} children, {} errors",
+        parse.children().len(),
+        parse.errors().len()
+    );
 }
 
 // The same allocator as the `kibitzer` binary.

@@ -16,7 +16,11 @@ fn check_lossless(path: &std::path::Path) -> usize {
     let mut last = 0;
     for error in parse.errors() {
         let (start, end) = (u32::from(error.range.start()), u32::from(error.range.end()));
-        assert!(start <= end && end <= len, "{}: error out of range", path.display());
+        assert!(
+            start <= end && end <= len,
+            "{}: error out of range",
+            path.display()
+        );
         assert!(start >= last, "{}: errors not ordered", path.display());
         last = start;
     }
@@ -28,7 +32,11 @@ fn check_lossless(path: &std::path::Path) -> usize {
 #[test]
 fn every_corpus_pbn_file_is_lossless() {
     let files = common::corpus_files("pbn", "pbn");
-    assert!(files.len() > 100, "expected the whole corpus, found {}", files.len());
+    assert!(
+        files.len() > 100,
+        "expected the whole corpus, found {}",
+        files.len()
+    );
     let games: usize = files.iter().map(|f| check_lossless(f)).sum();
     assert!(games > 10_000, "expected many games, found {games}");
 }
@@ -44,10 +52,9 @@ fn other_corpus_formats_do_not_break_the_pbn_parser() {
 
 #[test]
 fn a_file_of_typical_generated_games_has_no_syntax_error() {
-    let text = std::fs::read_to_string(
-        common::corpus_dir().join("pbn/Redoublet-website__example.pbn"),
-    )
-    .expect("example file");
+    let text =
+        std::fs::read_to_string(common::corpus_dir().join("pbn/Redoublet-website__example.pbn"))
+            .expect("example file");
     let parse = Parse::new(&text);
     assert!(parse.errors().is_empty(), "{:?}", parse.errors());
 }

@@ -8,10 +8,44 @@ use proptest::prelude::*;
 
 /// Fragments that matter to PBN's lexer and splitter, to build nasty inputs quickly.
 const FRAGMENTS: &[&str] = &[
-    "[", "]", "\"", "\\", "{", "}", "\n", "\r\n", "\r", " ", "\t", ";", "%", "[Event \"x\"]",
-    "[Auction \"N\"]", "[Play \"W\"]", "[Note \"1:a\"]", "[Deal \"N:AK.Q.J.T - - -\"]",
-    "[ScoreTable \"Rank\\2R;Score\"]", "Event", "1S", "SK", "Pass", "=1=", "$3", "^I", "^R",
-    "!?", "*", "+", "-", "é", "€", "😀", "\u{0}", "\u{7f}", "\n\n", " \t\n",
+    "[",
+    "]",
+    "\"",
+    "\\",
+    "{",
+    "}",
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\t",
+    ";",
+    "%",
+    "[Event \"x\"]",
+    "[Auction \"N\"]",
+    "[Play \"W\"]",
+    "[Note \"1:a\"]",
+    "[Deal \"N:AK.Q.J.T - - -\"]",
+    "[ScoreTable \"Rank\\2R;Score\"]",
+    "Event",
+    "1S",
+    "SK",
+    "Pass",
+    "=1=",
+    "$3",
+    "^I",
+    "^R",
+    "!?",
+    "*",
+    "+",
+    "-",
+    "é",
+    "€",
+    "😀",
+    "\u{0}",
+    "\u{7f}",
+    "\n\n",
+    " \t\n",
 ];
 
 fn pbnish() -> impl Strategy<Value = String> {
@@ -27,7 +61,12 @@ fn assert_lossless(text: &str) {
 }
 
 /// Applies `old[range] = insert` both ways and compares the incremental and full parses.
-fn edit_and_compare(parse: &mut Parse, text: &mut String, range: std::ops::Range<usize>, insert: &str) {
+fn edit_and_compare(
+    parse: &mut Parse,
+    text: &mut String,
+    range: std::ops::Range<usize>,
+    insert: &str,
+) {
     text.replace_range(range.clone(), insert);
     parse.apply_edit(range, insert.len(), text.as_str());
     let full = Parse::new(text);
@@ -101,8 +140,23 @@ impl XorShift {
 #[test]
 fn thousands_of_random_edits_on_corpus_files_match_full_parses() {
     const INSERTS: &[&str] = &[
-        "\n", "\n\n", " \n", "{", "}", "\"", "[", "]", "x", "%", ";", "\r\n", "[Event \"e\"]\n",
-        "Pass ", "{a\n\nb}", "\t", "é",
+        "\n",
+        "\n\n",
+        " \n",
+        "{",
+        "}",
+        "\"",
+        "[",
+        "]",
+        "x",
+        "%",
+        ";",
+        "\r\n",
+        "[Event \"e\"]\n",
+        "Pass ",
+        "{a\n\nb}",
+        "\t",
+        "é",
     ];
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let files = common::corpus_files("pbn", "pbn");
@@ -123,7 +177,11 @@ fn thousands_of_random_edits_on_corpus_files_match_full_parses() {
                 0 => start,
                 _ => floor(&text, (start + rng.below(8)).min(len)),
             };
-            let insert = if rng.below(4) == 0 { "" } else { INSERTS[rng.below(INSERTS.len())] };
+            let insert = if rng.below(4) == 0 {
+                ""
+            } else {
+                INSERTS[rng.below(INSERTS.len())]
+            };
             edit_and_compare(&mut parse, &mut text, start..end, insert);
             edits += 1;
         }

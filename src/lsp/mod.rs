@@ -37,7 +37,7 @@ pub fn run() -> ExitCode {
     let clean = runtime.block_on(async {
         let (service, socket) = tower_lsp_server::LspService::new(Backend::new);
         let shut_down = service.inner().shutdown_flag();
-        let (input, pump) = tokio::io::duplex(1 << 16);
+        let (input, pump) = tokio::io::duplex(1 << 22);
         tokio::spawn(sanitize(tokio::io::stdin(), pump));
         tower_lsp_server::Server::new(input, tokio::io::stdout(), socket)
             .serve(service)

@@ -148,7 +148,11 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         let mut docs = lock(&shared.docs);
         match docs.get_mut(&uri) {
             Some(doc) if generation.is_none_or(|g| g == doc.generation) => {
+                let t = std::time::Instant::now();
                 doc.refresh(&settings, encoding);
+                if std::env::var_os("KIBITZER_TIMING").is_some() {
+                    eprintln!("diagnostics refreshed in {:?}", t.elapsed());
+                }
                 Some((doc.lsp_diagnostics(&settings), doc.version))
             }
             _ => None,
@@ -414,8 +418,12 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
         let doc = params.text_document;
         let generation = {
-            let mut docs = lock(&self.shared.docs);
+            let t = std::time::Instant::now();
             let document = Document::new(doc.uri.clone(), &doc.text, doc.version);
+            if std::env::var_os("KIBITZER_TIMING").is_some() {
+                eprintln!("open: document built in {:?}", t.elapsed());
+            }
+            let mut docs = lock(&self.shared.docs);
             let generation = document.generation;
             docs.insert(doc.uri.clone(), document);
             generation

@@ -126,8 +126,7 @@ impl Parser<'_, '_> {
             match open {
                 Open::Nothing => self.unexpected_line(),
                 Open::AfterTag(checkpoint) => {
-                    self.builder
-                        .start_node_at(checkpoint, SUPPLEMENTAL_SECTION);
+                    self.builder.start_node_at(checkpoint, SUPPLEMENTAL_SECTION);
                     open = Open::Section(SUPPLEMENTAL_SECTION);
                     self.section_element(token, SUPPLEMENTAL_SECTION);
                 }

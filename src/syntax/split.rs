@@ -140,7 +140,13 @@ impl<'a> Splitter<'a> {
             };
             match b {
                 b'\n' => return i + 1,
-                b'\r' => return if bytes.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 },
+                b'\r' => {
+                    return if bytes.get(i + 1) == Some(&b'\n') {
+                        i + 2
+                    } else {
+                        i + 1
+                    }
+                }
                 b'"' => {
                     // Inside a string only the closing quote, a backslash or a line end matter.
                     i += 1;
@@ -150,7 +156,9 @@ impl<'a> Splitter<'a> {
                                 i += 1;
                                 break;
                             }
-                            b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r') | None) => i += 2,
+                            b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r') | None) => {
+                                i += 2
+                            }
                             b'\n' | b'\r' => break,
                             _ => i += 1,
                         }

@@ -23,6 +23,10 @@ pub fn corpus_files(subfolder: &str, extension: &str) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .{extension} files in {}", dir.display());
+    assert!(
+        !files.is_empty(),
+        "no .{extension} files in {}",
+        dir.display()
+    );
     files
 }
