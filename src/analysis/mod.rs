@@ -4,8 +4,10 @@
 //! are relative to the game's start: callers add the game's offset. That keeps per-game results
 //! position-independent (the language server caches them by green node).
 
+pub mod auction;
 pub mod catalogue;
 pub mod context;
+pub mod play;
 pub mod values;
 
 use crate::syntax::TextRange;

@@ -255,7 +255,7 @@ impl Parser<'_, '_> {
         self.builder.start_node(TAG_PAIR);
         let start = self.lexer.pos();
         self.lexer.advance(1);
-        self.builder.token(L_BRACK.into(), "[");
+        self.builder.token(L_BRACK, "[");
         let mut problems: Vec<&str> = Vec::new();
 
         let name = match self.eat_in_tag(|k| k == TAG_NAME) {
@@ -293,7 +293,7 @@ impl Parser<'_, '_> {
                 let text = self.lexer.text()[at..at + len].trim_end();
                 self.builder.start_node(ERROR);
                 self.builder
-                    .token(UNQUOTED_VALUE.into(), &self.lexer.text()[at..at + len]);
+                    .token(UNQUOTED_VALUE, &self.lexer.text()[at..at + len]);
                 self.builder.finish_node();
                 has_value = true;
                 let message = format!(
@@ -310,7 +310,7 @@ impl Parser<'_, '_> {
         }
 
         if self.eat_in_tag(|k| k == R_BRACK).is_some() {
-            self.builder.token(R_BRACK.into(), "]");
+            self.builder.token(R_BRACK, "]");
             self.lexer.advance(1);
         } else if let Some(bracket_at) = self.stray_until_bracket() {
             // Extra tokens before the `]` on the same line.
@@ -326,7 +326,7 @@ impl Parser<'_, '_> {
             let text = self.lexer.text()[from..bracket_at].trim();
             let message = format!("unexpected `{}` inside a tag pair", shorten(text));
             self.error(SyntaxCode::MalformedTagPair, from, bracket_at, message);
-            self.builder.token(R_BRACK.into(), "]");
+            self.builder.token(R_BRACK, "]");
             self.lexer.advance(1);
         } else {
             problems.push("is not closed by `]`");
@@ -380,13 +380,13 @@ impl Parser<'_, '_> {
         self.check_string(start, full, false);
         let inner = &full[1..full.len() - 1];
         self.builder.start_node(TAG_VALUE);
-        self.builder.token(QUOTE.into(), "\"");
+        self.builder.token(QUOTE, "\"");
         match structure {
             Structure::Deal => self.deal_value(inner),
             Structure::Note => match inner.find(':') {
                 Some(colon) => {
                     self.value_text(&inner[..colon]);
-                    self.builder.token(COLON.into(), ":");
+                    self.builder.token(COLON, ":");
                     self.value_text(&inner[colon + 1..]);
                 }
                 None => self.value_text(inner),
@@ -394,20 +394,20 @@ impl Parser<'_, '_> {
             _ => {
                 for (i, field) in inner.split(';').enumerate() {
                     if i > 0 {
-                        self.builder.token(SEMICOLON.into(), ";");
+                        self.builder.token(SEMICOLON, ";");
                     }
                     self.value_text(field);
                 }
             }
         }
-        self.builder.token(QUOTE.into(), "\"");
+        self.builder.token(QUOTE, "\"");
         self.builder.finish_node();
         self.lexer.advance(token.len);
     }
 
     fn value_text(&mut self, text: &str) {
         if !text.is_empty() {
-            self.builder.token(VALUE_TEXT.into(), text);
+            self.builder.token(VALUE_TEXT, text);
         }
     }
 
@@ -416,7 +416,7 @@ impl Parser<'_, '_> {
         let rest = match inner.find(':') {
             Some(colon) if !inner[..colon].contains([' ', '\t']) => {
                 self.value_text(&inner[..colon]);
-                self.builder.token(COLON.into(), ":");
+                self.builder.token(COLON, ":");
                 &inner[colon + 1..]
             }
             _ => inner,
@@ -429,7 +429,7 @@ impl Parser<'_, '_> {
                 while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
                     i += 1;
                 }
-                self.builder.token(WHITESPACE.into(), &rest[start..i]);
+                self.builder.token(WHITESPACE, &rest[start..i]);
                 continue;
             }
             while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t') {
@@ -438,7 +438,7 @@ impl Parser<'_, '_> {
             self.builder.start_node(HAND);
             for (n, suit) in rest[start..i].split('.').enumerate() {
                 if n > 0 {
-                    self.builder.token(DOT.into(), ".");
+                    self.builder.token(DOT, ".");
                 }
                 self.value_text(suit);
             }

@@ -139,7 +139,11 @@ mod tests {
             PositionEncoding::Utf16,
             PositionEncoding::Utf32,
         ] {
-            for (offset, _) in text.char_indices() {
+            for (offset, c) in text.char_indices() {
+                // Between the `\r` and `\n` of a CRLF is no position a client can name.
+                if c == '\n' && text[..offset].ends_with('\r') {
+                    continue;
+                }
                 let lc = index.line_col(text, offset as u32, encoding);
                 assert_eq!(
                     index.offset(text, lc, encoding),
