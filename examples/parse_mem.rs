@@ -27,11 +27,12 @@ fn main() {
     let parse = kibitzer::syntax::Parse::new(&text);
     let after_parse = rss();
     println!(
-        "text {} MiB; rope +{} MiB; parse +{} MiB in {:?}; {} children",
+        "text {} MiB; rope +{} MiB ({} lines); parse +{} MiB in {:?}; {} children",
         text.len() >> 20,
         (after_rope - before) >> 10,
+        rope.len_lines(),
         (after_parse - after_rope) >> 10,
         t.elapsed(),
-        parse.children().len() + rope.len_lines() * 0
+        parse.children().len()
     );
 }
