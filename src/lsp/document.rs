@@ -105,6 +105,9 @@ pub struct CachedDiagnostic {
     pub lsp: lsp::Diagnostic,
 }
 
+/// Checking at least this many games at once is spread over threads.
+const PARALLEL_GAMES: usize = 2048;
+
 /// What the server remembers about one child of the file node.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -236,11 +239,43 @@ impl Document {
             .collect();
         let old_end = self.entries.len() - suffix;
         self.entries.splice(prefix..old_end, fresh);
-        for index in 0..self.entries.len() {
-            if self.entries[index].diagnostics.is_none() {
-                let computed = self.compute(index, settings, encoding);
-                self.entries[index].diagnostics = Some(Arc::new(computed));
-            }
+        let missing: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| self.entries[i].diagnostics.is_none())
+            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let computed: Vec<(usize, Vec<CachedDiagnostic>)> =
+            if missing.len() >= PARALLEL_GAMES && threads > 1 {
+                // Opening a large file: check its games on every core.
+                let this = &*self;
+                let per = missing.len().div_ceil(threads);
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = missing
+                        .chunks(per)
+                        .map(|part| {
+                            scope.spawn(move || {
+                                part.iter()
+                                    .map(|&i| (i, this.compute(i, settings, encoding)))
+                                    .collect::<Vec<_>>()
+                            })
+                        })
+                        .collect();
+                    let mut all = Vec::with_capacity(missing.len());
+                    for (handle, part) in handles.into_iter().zip(missing.chunks(per)) {
+                        match handle.join() {
+                            Ok(done) => all.extend(done),
+                            Err(_) => all.extend(part.iter().map(|&i| (i, Vec::new()))),
+                        }
+                    }
+                    all
+                })
+            } else {
+                missing
+                    .iter()
+                    .map(|&i| (i, self.compute(i, settings, encoding)))
+                    .collect()
+            };
+        for (index, diagnostics) in computed {
+            self.entries[index].diagnostics = Some(Arc::new(diagnostics));
         }
     }
 
