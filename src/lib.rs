@@ -7,5 +7,7 @@ pub mod analysis;
 pub mod bridge;
 pub mod cli;
 pub mod format;
+pub mod ide;
+pub mod lsp;
 pub mod syntax;
 pub mod text;

@@ -88,16 +88,7 @@ pub struct Suffix {
 impl Suffix {
     /// The NAG the suffix stands for: 1–6 after a call, 7–12 after a card.
     pub fn nag(&self, on_card: bool) -> Option<u32> {
-        let base = match self.text.as_str() {
-            "!" => 1,
-            "?" => 2,
-            "!!" => 3,
-            "??" => 4,
-            "!?" => 5,
-            "?!" => 6,
-            _ => return None,
-        };
-        Some(if on_card { base + 6 } else { base })
+        super::values::suffix_nag(&self.text, on_card)
     }
 }
 

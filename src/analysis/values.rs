@@ -33,6 +33,20 @@ impl<T> Reading<T> {
     }
 }
 
+/// The NAG a suffix stands for: `$1`–`$6` after a call, `$7`–`$12` after a card.
+pub fn suffix_nag(suffix: &str, on_card: bool) -> Option<u32> {
+    let base = match suffix {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    };
+    Some(if on_card { base + 6 } else { base })
+}
+
 /// Reads a seat (`N`, `e`, …; `North` is understood but not standard).
 pub fn read_seat(text: &str) -> Option<Reading<Seat>> {
     let mut chars = text.chars();

@@ -24,6 +24,16 @@ enum Command {
     Check(check::CheckArgs),
     /// Format files in PBN export format (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),
+    /// Run the language server over stdin/stdout.
+    Lsp(LspArgs),
+}
+
+/// Options of `kibitzer lsp`.
+#[derive(Debug, clap::Args)]
+struct LspArgs {
+    /// Talk over stdin/stdout (the default and only transport; accepted for editors that pass it).
+    #[arg(long)]
+    stdio: bool,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -44,5 +54,9 @@ pub fn run() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Lsp(args) => {
+            let _ = args.stdio;
+            crate::lsp::run()
+        }
     }
 }

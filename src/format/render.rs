@@ -12,23 +12,7 @@ use crate::bridge::Seat;
 use crate::syntax::SyntaxKind::*;
 
 /// The 15 tags of the mandatory tag set, in export order.
-pub const MANDATORY: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+pub use crate::analysis::tags::MANDATORY_TAGS as MANDATORY;
 
 /// Section lines are wrapped so that they stay shorter than this many characters.
 const MAX_COLUMNS: usize = 80;

@@ -257,19 +257,7 @@ pub fn card_value(text: &str) -> Option<Cow<'_, str>> {
     )))
 }
 
-/// The NAG a suffix stands for: `$1`–`$6` for calls, `$7`–`$12` for cards.
-pub fn suffix_nag(suffix: &str, card: bool) -> Option<u32> {
-    let base = match suffix {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    };
-    Some(if card { base + 6 } else { base })
-}
+pub use crate::analysis::values::suffix_nag;
 
 /// The index of a Note value (`"3:text"` → 3).
 pub fn note_index(raw: &str) -> Option<u32> {

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs the real-editor probes (Neovim 0.7 and Emacs + eglot, headless) against `kibitzer lsp`,
+# installing the editors with apt-get when they are missing. Each probe opens a file with a
+# known error, receives the diagnostic, hovers the Deal, formats the buffer and shuts down; the
+# script then checks that no server process is left behind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+cargo build --quiet --bin kibitzer
+export KIBITZER="$PWD/$CARGO_TARGET_DIR/debug/kibitzer"
+[[ "$CARGO_TARGET_DIR" = /* ]] && KIBITZER="$CARGO_TARGET_DIR/debug/kibitzer"
+
+need=()
+command -v nvim >/dev/null || need+=(neovim)
+command -v emacs >/dev/null || need+=(emacs-nox)
+[ -d /usr/share/emacs/site-lisp/elpa/eglot-* ] 2>/dev/null || dpkg -s elpa-eglot >/dev/null 2>&1 || need+=(elpa-eglot)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+T="$(mktemp -d)"
+trap 'rm -rf "$T"' EXIT
+# A game whose Board tag is not closed (S002), with a full deal to hover.
+cat > "$T/broken.pbn" <<'PBN'
+[Event "Probe"]
+[Board "1"
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+PBN
+export PBN="$T/broken.pbn"
+
+leftover() { pgrep -f -- "$KIBITZER lsp" >/dev/null; }
+status=0
+echo "== Neovim $(nvim --version | head -1)"
+export XDG_CONFIG_HOME="$T/cfg" XDG_DATA_HOME="$T/data" XDG_STATE_HOME="$T/state" XDG_CACHE_HOME="$T/cache"
+if setsid timeout 60 nvim --headless -u NONE -c "luafile editors/nvim/probe.lua" </dev/null; then :; else status=1; fi
+sleep 0.5
+if leftover; then echo "a server process outlived Neovim"; status=1; fi
+echo
+echo "== $(emacs --version | head -1)"
+if setsid timeout 60 emacs --batch -l editors/emacs/probe.el </dev/null; then :; else status=1; fi
+sleep 0.5
+if leftover; then echo "a server process outlived Emacs"; status=1; fi
+[ $status -eq 0 ] && echo "editors: all probes passed" || echo "editors: FAILED"
+exit $status

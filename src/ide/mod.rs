@@ -1,0 +1,19 @@
+//! Editor features as pure functions over one game's tree at a byte offset.
+//!
+//! Every function takes a game (or comment chunk) node rooted at the chunk's own start, so its
+//! offsets and ranges are relative to that start; the language server adds the chunk's offset
+//! and converts to editor positions. Nothing here knows about LSP.
+
+pub mod completion;
+pub mod hover;
+pub mod info;
+pub mod model;
+pub mod navigation;
+pub mod outline;
+pub mod tokens;
+
+pub use completion::{completions, Completion, CompletionKind};
+pub use hover::{hover, Hover};
+pub use navigation::{definition, inlay_hints, references, InlayHint};
+pub use outline::{folding_ranges, game_symbol, FoldKind, Symbol, SymbolKind};
+pub use tokens::{semantic_tokens, SemanticToken, TokenType};

@@ -1,0 +1,186 @@
+//! The shape of a game: its outline symbol and its folding ranges.
+
+use super::model::{lower, GameModel};
+use crate::analysis::values::{read_result, ContractValue};
+use crate::syntax::ast::{Game, Section};
+use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
+
+/// What an outline entry stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SymbolKind {
+    /// A game.
+    Game,
+    /// A section (Auction, Play, a table).
+    Section,
+    /// The Deal tag.
+    Deal,
+}
+
+/// An outline entry (ranges relative to the game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    /// The name shown.
+    pub name: String,
+    /// More about it.
+    pub detail: Option<String>,
+    /// What it is.
+    pub kind: SymbolKind,
+    /// Its whole extent.
+    pub range: TextRange,
+    /// The part to select when jumping to it.
+    pub selection: TextRange,
+    /// Entries inside it.
+    pub children: Vec<Symbol>,
+}
+
+/// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
+pub fn game_title(model: &GameModel) -> String {
+    let mut parts = Vec::new();
+    match model.value("Board") {
+        Some(board) if !board.is_empty() => parts.push(format!("Board {board}")),
+        _ => parts.push("Game".to_string()),
+    }
+    match model.contract {
+        Some(ContractValue::Contract(c)) => {
+            let by = model
+                .declarer
+                .map_or(String::new(), |d| format!(" by {}", d.letter()));
+            parts.push(format!("{}{by}", c.symbolic()));
+        }
+        Some(ContractValue::Passed) => parts.push("passed out".to_string()),
+        _ => {}
+    }
+    if let Some(tricks) = model
+        .value("Result")
+        .and_then(|v| read_result(v.trim()))
+        .and_then(|r| r.value.declarer_tricks(model.declarer))
+    {
+        parts.push(format!(
+            "{tricks} trick{}",
+            if tricks == 1 { "" } else { "s" }
+        ));
+    }
+    parts.join(" · ")
+}
+
+/// The outline entry of the game `node` (rooted at the game's start).
+pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
+    let game = Game::cast(node.clone())?;
+    let model = lower(node);
+    let mut children = Vec::new();
+    if let Some(tag) = model.tag("Deal") {
+        children.push(Symbol {
+            name: "Deal".to_string(),
+            detail: model.value("Deal").map(str::to_string),
+            kind: SymbolKind::Deal,
+            range: tag.range,
+            selection: tag.name_range,
+            children: Vec::new(),
+        });
+    }
+    for section in game.sections() {
+        let Some(tag) = section.tag() else { continue };
+        let name = tag.name();
+        let selection = tag
+            .name_token()
+            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        children.push(Symbol {
+            detail: section_detail(&model, &section),
+            name,
+            kind: SymbolKind::Section,
+            range: section.syntax().text_range(),
+            selection,
+            children: Vec::new(),
+        });
+    }
+    let range = node.text_range();
+    let selection = model
+        .tag("Board")
+        .map(|t| t.range)
+        .or_else(|| model.tags.first().map(|t| t.range))
+        .unwrap_or(range);
+    Some(Symbol {
+        name: game_title(&model),
+        detail: model.value("Event").map(str::to_string),
+        kind: SymbolKind::Game,
+        range,
+        selection,
+        children,
+    })
+}
+
+fn section_detail(model: &GameModel, section: &Section) -> Option<String> {
+    match section.kind() {
+        SyntaxKind::AUCTION_SECTION => {
+            let calls = model.auction.as_ref()?.calls.len();
+            Some(format!("{calls} calls"))
+        }
+        SyntaxKind::PLAY_SECTION => {
+            let tricks = model.play.as_ref()?.tricks.len();
+            Some(format!("{tricks} tricks"))
+        }
+        _ => None,
+    }
+}
+
+/// What a folding range holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FoldKind {
+    /// A game, a section or a table.
+    Region,
+    /// A comment.
+    Comment,
+}
+
+/// The folding ranges of a game or comment chunk (the caller drops those on a single line).
+pub fn folding_ranges(node: &SyntaxNode) -> Vec<(TextRange, FoldKind)> {
+    let mut out = Vec::new();
+    if node.kind() == SyntaxKind::GAME {
+        out.push((trim_trailing_newlines(node), FoldKind::Region));
+    }
+    for element in node.descendants_with_tokens() {
+        match element {
+            rowan::NodeOrToken::Node(n) if n.kind().is_section() => {
+                out.push((trim_trailing_newlines(&n), FoldKind::Region));
+            }
+            rowan::NodeOrToken::Token(t) if t.kind() == SyntaxKind::COMMENT_BLOCK => {
+                out.push((t.text_range(), FoldKind::Comment));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A node's range without the line ends it ends with.
+fn trim_trailing_newlines(node: &SyntaxNode) -> TextRange {
+    let range = node.text_range();
+    let text = node.text().to_string();
+    let trimmed = text.trim_end_matches(['\n', '\r', ' ', '\t']);
+    TextRange::at(range.start(), crate::syntax::TextSize::of(trimmed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide::model::tests::{game, GAME};
+
+    #[test]
+    fn game_symbol_is_named_after_board_contract_and_result() {
+        let symbol = game_symbol(&game(GAME)).unwrap();
+        assert_eq!(symbol.name, "Board 7 · 4♠X by N · 10 tricks");
+        let names: Vec<&str> = symbol.children.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Deal", "Auction", "Play"]);
+        assert_eq!(symbol.children[1].detail.as_deref(), Some("7 calls"));
+    }
+
+    #[test]
+    fn folds_games_sections_and_comments() {
+        let text = "{a\nb}\n[Board \"1\"]\n[Auction \"N\"]\nPass\n";
+        let folds = folding_ranges(&game(text));
+        assert_eq!(folds.len(), 3);
+        assert_eq!(&text[folds[1].0], "{a\nb}");
+        assert_eq!(folds[1].1, FoldKind::Comment);
+        assert_eq!(&text[folds[2].0], "[Auction \"N\"]\nPass");
+    }
+}

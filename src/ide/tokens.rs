@@ -1,0 +1,180 @@
+//! Semantic tokens: what each token of a game is, for colouring.
+
+use super::model::{parse_call, parse_card};
+use crate::bridge::{Call, Denomination, Suit};
+use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
+
+/// The kinds of highlighted tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenType {
+    /// A tag name.
+    Tag,
+    /// A tag value (or a part of one that is not a suit).
+    Value,
+    /// A comment.
+    Comment,
+    /// Pass, double, redouble, all pass or an unknown call.
+    Call,
+    /// An unknown card `-`.
+    Card,
+    /// Something in spades.
+    Spades,
+    /// Something in hearts.
+    Hearts,
+    /// Something in diamonds.
+    Diamonds,
+    /// Something in clubs.
+    Clubs,
+    /// A no trump bid.
+    NoTrump,
+    /// A suffix (`!`, `?!`…) or a NAG.
+    Annotation,
+    /// A note reference `=n=`.
+    NoteRef,
+    /// An irregularity mark `^I`, `^S`, `^R`, `^L`.
+    Irregularity,
+    /// A `%` escape line.
+    Escape,
+}
+
+impl TokenType {
+    /// Every type, in legend order.
+    pub const ALL: [TokenType; 14] = [
+        TokenType::Tag,
+        TokenType::Value,
+        TokenType::Comment,
+        TokenType::Call,
+        TokenType::Card,
+        TokenType::Spades,
+        TokenType::Hearts,
+        TokenType::Diamonds,
+        TokenType::Clubs,
+        TokenType::NoTrump,
+        TokenType::Annotation,
+        TokenType::NoteRef,
+        TokenType::Irregularity,
+        TokenType::Escape,
+    ];
+
+    /// The position of this type in [`TokenType::ALL`].
+    pub fn index(self) -> u32 {
+        TokenType::ALL.iter().position(|&t| t == self).unwrap_or(0) as u32
+    }
+
+    fn of_suit(suit: Suit) -> TokenType {
+        match suit {
+            Suit::Spades => TokenType::Spades,
+            Suit::Hearts => TokenType::Hearts,
+            Suit::Diamonds => TokenType::Diamonds,
+            Suit::Clubs => TokenType::Clubs,
+        }
+    }
+}
+
+/// Modifier bit: the token is a call of the auction.
+pub const MOD_CALL: u32 = 1;
+/// Modifier bit: the token is a card of the play.
+pub const MOD_CARD: u32 = 2;
+/// Modifier bit: the token is a suit holding in the Deal.
+pub const MOD_HAND: u32 = 4;
+
+/// One highlighted token (range relative to the node's root).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SemanticToken {
+    /// Where it is.
+    pub range: TextRange,
+    /// What it is.
+    pub kind: TokenType,
+    /// The modifier bits.
+    pub modifiers: u32,
+}
+
+/// The highlighted tokens of a game or comment chunk, in text order.
+pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
+    let mut out = Vec::new();
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
+        let range = token.text_range();
+        let push = |out: &mut Vec<SemanticToken>, kind, modifiers| {
+            out.push(SemanticToken {
+                range,
+                kind,
+                modifiers,
+            })
+        };
+        match token.kind() {
+            SyntaxKind::TAG_NAME => push(&mut out, TokenType::Tag, 0),
+            SyntaxKind::STRING | SyntaxKind::QUOTE | SyntaxKind::COLON | SyntaxKind::SEMICOLON => {
+                push(&mut out, TokenType::Value, 0)
+            }
+            SyntaxKind::VALUE_TEXT => {
+                let in_hand = token.parent().is_some_and(|p| p.kind() == SyntaxKind::HAND);
+                if in_hand && token.text() != "-" {
+                    let dots = token
+                        .siblings_with_tokens(rowan::Direction::Prev)
+                        .filter(|e| e.kind() == SyntaxKind::DOT)
+                        .count();
+                    match Suit::ALL.get(dots) {
+                        Some(&suit) => push(&mut out, TokenType::of_suit(suit), MOD_HAND),
+                        None => push(&mut out, TokenType::Value, 0),
+                    }
+                } else {
+                    push(&mut out, TokenType::Value, 0)
+                }
+            }
+            SyntaxKind::COMMENT_LINE | SyntaxKind::COMMENT_BLOCK => {
+                push(&mut out, TokenType::Comment, 0)
+            }
+            SyntaxKind::ESCAPE_LINE => push(&mut out, TokenType::Escape, 0),
+            SyntaxKind::CALL => match parse_call(token.text()) {
+                Some(Call::Bid(bid)) => {
+                    let kind = match bid.denomination() {
+                        Denomination::NoTrump => TokenType::NoTrump,
+                        other => other.trump().map_or(TokenType::Call, TokenType::of_suit),
+                    };
+                    push(&mut out, kind, MOD_CALL)
+                }
+                _ => push(&mut out, TokenType::Call, MOD_CALL),
+            },
+            SyntaxKind::CARD => match parse_card(token.text()) {
+                Some(card) => push(&mut out, TokenType::of_suit(card.suit), MOD_CARD),
+                None => push(&mut out, TokenType::Card, MOD_CARD),
+            },
+            SyntaxKind::SUFFIX | SyntaxKind::NAG => push(&mut out, TokenType::Annotation, 0),
+            SyntaxKind::NOTE_REF => push(&mut out, TokenType::NoteRef, 0),
+            SyntaxKind::IRREGULARITY => push(&mut out, TokenType::Irregularity, 0),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide::model::tests::game;
+
+    #[test]
+    fn suits_calls_and_cards_are_told_apart() {
+        let text = "[Deal \"N:AK.QJ.T9.87 - - -\"]\n[Auction \"N\"]\n1H Pass 3NT =1= $3\n[Play \"E\"]\nSK\n";
+        let tokens = semantic_tokens(&game(text));
+        let find = |s: &str| {
+            tokens
+                .iter()
+                .find(|t| &text[t.range] == s)
+                .map(|t| (t.kind, t.modifiers))
+        };
+        assert_eq!(find("Deal"), Some((TokenType::Tag, 0)));
+        assert_eq!(find("AK"), Some((TokenType::Spades, MOD_HAND)));
+        assert_eq!(find("T9"), Some((TokenType::Diamonds, MOD_HAND)));
+        assert_eq!(find("87"), Some((TokenType::Clubs, MOD_HAND)));
+        assert_eq!(find("1H"), Some((TokenType::Hearts, MOD_CALL)));
+        assert_eq!(find("Pass"), Some((TokenType::Call, MOD_CALL)));
+        assert_eq!(find("3NT"), Some((TokenType::NoTrump, MOD_CALL)));
+        assert_eq!(find("=1="), Some((TokenType::NoteRef, 0)));
+        assert_eq!(find("$3"), Some((TokenType::Annotation, 0)));
+        assert_eq!(find("SK"), Some((TokenType::Spades, MOD_CARD)));
+    }
+}

@@ -1,0 +1,133 @@
+//! The language server: LSP glue around the library (`kibitzer lsp`).
+//!
+//! Documents live in ropes with their trees; every change goes through the per-game reparse.
+//! The document lock is a `std::sync::Mutex`, always taken and released inside a synchronous
+//! block, never across an `.await`. Diagnostics runs are debounced and carry the document's
+//! generation: a run whose document changed meanwhile is dropped.
+
+pub mod config;
+pub mod convert;
+pub mod document;
+pub mod seams;
+mod server;
+
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+pub use server::Backend;
+
+/// Serves LSP over stdin/stdout until `exit` (or the end of stdin), then ends the process.
+///
+/// The process is ended with `std::process::exit` rather than by returning: the thread reading
+/// stdin may be blocked in a read that never ends (clients that keep stdin open after `exit`).
+pub fn run() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("kibitzer lsp: cannot start the runtime: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    let clean = runtime.block_on(async {
+        let (service, socket) = tower_lsp_server::LspService::new(Backend::new);
+        let shut_down = service.inner().shutdown_flag();
+        let (input, pump) = tokio::io::duplex(1 << 22);
+        tokio::spawn(sanitize(tokio::io::stdin(), pump));
+        tower_lsp_server::Server::new(input, tokio::io::stdout(), socket)
+            .serve(service)
+            .await;
+        shut_down.load(Ordering::SeqCst)
+    });
+    std::process::exit(if clean { 0 } else { 1 });
+}
+
+/// What replaces a message whose body is not JSON: a notification every server ignores.
+const PLACEHOLDER: &[u8] = br#"{"jsonrpc":"2.0","method":"$/kibitzer/invalidMessage"}"#;
+
+/// Bodies larger than this are skipped rather than held in memory.
+const MAX_BODY: usize = 1 << 30;
+
+/// Copies framed messages from `input` to `output`, replacing bodies that are not JSON and
+/// skipping header blocks without a length, so that no malformed input ends the session (the
+/// protocol library stops reading at the first framing error).
+async fn sanitize(input: impl AsyncRead + Unpin, mut output: impl AsyncWrite + Unpin) {
+    let mut reader = BufReader::new(input);
+    loop {
+        let mut length: Option<usize> = None;
+        let mut saw_header = false;
+        loop {
+            let mut line = Vec::new();
+            match reader.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                if saw_header {
+                    break;
+                }
+                continue;
+            }
+            saw_header = true;
+            if let Some((name, value)) = text.split_once(':') {
+                if name.trim().eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().ok();
+                }
+            }
+        }
+        let Some(length) = length else { continue };
+        let mut body = Vec::new();
+        let limit = length.min(MAX_BODY) as u64;
+        if (&mut reader)
+            .take(limit)
+            .read_to_end(&mut body)
+            .await
+            .is_err()
+            || body.len() < length.min(MAX_BODY)
+        {
+            return;
+        }
+        if length > MAX_BODY {
+            let _ = tokio::io::copy(
+                &mut (&mut reader).take((length - MAX_BODY) as u64),
+                &mut tokio::io::sink(),
+            )
+            .await;
+        }
+        let valid = length <= MAX_BODY
+            && serde_json::from_slice::<serde_json::Value>(&body).is_ok_and(|v| v.is_object());
+        let body: &[u8] = if valid { &body } else { PLACEHOLDER };
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        if output.write_all(header.as_bytes()).await.is_err()
+            || output.write_all(body).await.is_err()
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn malformed_frames_are_replaced_or_skipped() {
+        let input: &[u8] =
+            b"garbage\r\n\r\nContent-Length: 9\r\n\r\n{not jsonContent-Length: 2\r\n\r\n{}";
+        let mut output = Vec::new();
+        sanitize(input, &mut output).await;
+        let expected = format!(
+            "Content-Length: {}\r\n\r\n{}Content-Length: 2\r\n\r\n{{}}",
+            PLACEHOLDER.len(),
+            String::from_utf8_lossy(PLACEHOLDER)
+        );
+        assert_eq!(String::from_utf8_lossy(&output), expected);
+    }
+}

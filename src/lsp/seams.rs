@@ -1,0 +1,50 @@
+//! Where the server meets the analysis and the formatter: the only place that calls them, so
+//! that following their changes touches nothing else.
+
+use super::config::Settings;
+use crate::analysis::text_checks::check_piece_text;
+use crate::analysis::{check_game, CheckOptions, Diagnostic, Inheritance, TextEdit};
+use crate::format::{format_document, format_range, FormatOptions};
+use crate::syntax::ast::Game;
+use crate::syntax::{Parse, SyntaxNode, TextRange};
+
+/// The diagnostics of one chunk (rooted at its start) beyond the syntax errors the parse gives:
+/// the text checks and, for a game, every game check, with what earlier games hand down.
+pub fn game_diagnostics(
+    chunk: &SyntaxNode,
+    inherited: Option<&Inheritance>,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    check_piece_text(&chunk.text().to_string(), Some(chunk), &mut out);
+    if let Some(game) = Game::cast(chunk.clone()) {
+        let none = Inheritance::default();
+        let options = CheckOptions {
+            export: settings.check_export,
+        };
+        out.extend(check_game(&game, inherited.unwrap_or(&none), &options).diagnostics);
+    }
+    out
+}
+
+fn options(settings: &Settings) -> FormatOptions {
+    FormatOptions {
+        export: settings.format_export,
+        eol: settings.format_eol,
+    }
+}
+
+/// The edits that format the whole document (one per game that changes).
+pub fn format_all(parse: &Parse, text: &str, settings: &Settings) -> Vec<TextEdit> {
+    format_document(parse, text, &options(settings))
+}
+
+/// The edits that format the games `range` touches.
+pub fn format_games_in(
+    parse: &Parse,
+    text: &str,
+    range: TextRange,
+    settings: &Settings,
+) -> Vec<TextEdit> {
+    format_range(parse, text, range, &options(settings))
+}

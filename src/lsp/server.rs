@@ -1,0 +1,882 @@
+//! The `LanguageServer` implementation: each handler converts in, calls the library, converts
+//! out.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use ropey::Rope;
+use serde_json::Value;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::config::Settings;
+use super::document::{offset_of, position_of, range_of, Document, Snapshot};
+use super::seams;
+use crate::ide;
+use crate::syntax::{TextRange, TextSize};
+use crate::text::PositionEncoding;
+
+/// State shared by the handlers and the background diagnostics tasks.
+#[derive(Debug)]
+struct Shared {
+    docs: Mutex<HashMap<Uri, Document>>,
+    settings: Mutex<Settings>,
+    encoding: Mutex<PositionEncoding>,
+    supports_configuration: AtomicBool,
+    publishing: tokio::sync::Mutex<()>,
+    shut_down: Arc<AtomicBool>,
+}
+
+/// Locks a mutex, recovering the data if a holder panicked (nothing here panics, but a poisoned
+/// lock must not take the server down).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The language server.
+#[derive(Debug)]
+pub struct Backend {
+    client: Client,
+    shared: Arc<Shared>,
+}
+
+impl Backend {
+    /// A server talking to `client`.
+    pub fn new(client: Client) -> Backend {
+        Backend {
+            client,
+            shared: Arc::new(Shared {
+                docs: Mutex::new(HashMap::new()),
+                settings: Mutex::new(Settings::default()),
+                encoding: Mutex::new(PositionEncoding::Utf16),
+                supports_configuration: AtomicBool::new(false),
+                publishing: tokio::sync::Mutex::new(()),
+                shut_down: Arc::new(AtomicBool::new(false)),
+            }),
+        }
+    }
+
+    /// Set once `shutdown` has been answered.
+    pub fn shutdown_flag(&self) -> Arc<AtomicBool> {
+        self.shared.shut_down.clone()
+    }
+
+    fn encoding(&self) -> PositionEncoding {
+        *lock(&self.shared.encoding)
+    }
+
+    fn settings(&self) -> Settings {
+        lock(&self.shared.settings).clone()
+    }
+
+    /// Runs `f` on the document `uri` under the lock (synchronously).
+    fn with_doc<R>(&self, uri: &Uri, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
+        let mut docs = lock(&self.shared.docs);
+        docs.get_mut(uri).map(f)
+    }
+
+    /// Schedules a diagnostics run for `uri` at `generation` after the debounce delay.
+    fn schedule_diagnostics(&self, uri: Uri, generation: u64, immediate: bool) {
+        let shared = self.shared.clone();
+        let client = self.client.clone();
+        let delay = if immediate {
+            0
+        } else {
+            lock(&shared.settings).debounce_ms
+        };
+        tokio::spawn(async move {
+            if delay > 0 {
+                tokio::time::sleep(Duration::from_millis(delay)).await;
+            }
+            publish(shared, client, uri, Some(generation)).await;
+        });
+    }
+
+    async fn pull_configuration(&self) {
+        if !self.shared.supports_configuration.load(Ordering::SeqCst) {
+            return;
+        }
+        let item = lsp::ConfigurationItem {
+            scope_uri: None,
+            section: Some("kibitzer".to_string()),
+        };
+        if let Ok(values) = self.client.configuration(vec![item]).await {
+            if let Some(value) = values.first() {
+                self.apply_settings(value).await;
+            }
+        }
+    }
+
+    async fn apply_settings(&self, value: &Value) {
+        let changed_checks = {
+            let mut settings = lock(&self.shared.settings);
+            let new = settings.merged(value);
+            let changed = new.check_export != settings.check_export
+                || new.min_severity != settings.min_severity;
+            *settings = new;
+            changed
+        };
+        if changed_checks {
+            let uris: Vec<Uri> = {
+                let mut docs = lock(&self.shared.docs);
+                docs.values_mut().for_each(Document::invalidate);
+                docs.keys().cloned().collect()
+            };
+            for uri in uris {
+                publish(self.shared.clone(), self.client.clone(), uri, None).await;
+            }
+        }
+    }
+
+    fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
+        self.with_doc(uri, |doc| doc.snapshot())
+    }
+}
+
+/// Computes and publishes the diagnostics of `uri`; with a generation, only if the document has
+/// not changed since.
+async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Option<u64>) {
+    let _order = shared.publishing.lock().await;
+    let settings = lock(&shared.settings).clone();
+    let encoding = *lock(&shared.encoding);
+    let found = {
+        let mut docs = lock(&shared.docs);
+        match docs.get_mut(&uri) {
+            Some(doc) if generation.is_none_or(|g| g == doc.generation) => {
+                let t = std::time::Instant::now();
+                doc.refresh(&settings, encoding);
+                if std::env::var_os("KIBITZER_TIMING").is_some() {
+                    eprintln!("diagnostics refreshed in {:?}", t.elapsed());
+                }
+                Some((doc.lsp_diagnostics(&settings), doc.version))
+            }
+            _ => None,
+        }
+    };
+    if let Some((diagnostics, version)) = found {
+        client
+            .publish_diagnostics(uri, diagnostics, Some(version))
+            .await;
+    }
+}
+
+fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
+    let offered = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.clone())
+        .unwrap_or_default();
+    // clangd's older extension, still sent by some clients.
+    let legacy = params
+        .capabilities
+        .offset_encoding
+        .clone()
+        .unwrap_or_default();
+    let offered: Vec<lsp::PositionEncodingKind> = offered
+        .into_iter()
+        .chain(legacy.iter().filter_map(|e| match e.as_str() {
+            "utf-8" | "utf8" => Some(lsp::PositionEncodingKind::UTF8),
+            "utf-32" | "utf32" => Some(lsp::PositionEncodingKind::UTF32),
+            "utf-16" | "utf16" => Some(lsp::PositionEncodingKind::UTF16),
+            _ => None,
+        }))
+        .collect();
+    if offered.contains(&lsp::PositionEncodingKind::UTF8) {
+        PositionEncoding::Utf8
+    } else if offered.contains(&lsp::PositionEncodingKind::UTF32) {
+        PositionEncoding::Utf32
+    } else {
+        PositionEncoding::Utf16
+    }
+}
+
+fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
+    match encoding {
+        PositionEncoding::Utf8 => lsp::PositionEncodingKind::UTF8,
+        PositionEncoding::Utf16 => lsp::PositionEncodingKind::UTF16,
+        PositionEncoding::Utf32 => lsp::PositionEncodingKind::UTF32,
+    }
+}
+
+/// The semantic token legend (order matches [`ide::TokenType::ALL`]).
+pub fn legend() -> lsp::SemanticTokensLegend {
+    let types = [
+        "property",
+        "string",
+        "comment",
+        "keyword",
+        "variable",
+        "spades",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "notrump",
+        "decorator",
+        "label",
+        "macro",
+        "macro",
+    ];
+    lsp::SemanticTokensLegend {
+        token_types: types
+            .iter()
+            .map(|t| lsp::SemanticTokenType::new(t))
+            .collect(),
+        token_modifiers: ["call", "card", "hand"]
+            .iter()
+            .map(|m| lsp::SemanticTokenModifier::new(m))
+            .collect(),
+    }
+}
+
+fn shifted(range: TextRange, start: usize) -> TextRange {
+    range + TextSize::from(start as u32)
+}
+
+fn byte_range(
+    rope: &Rope,
+    range: lsp::Range,
+    encoding: PositionEncoding,
+) -> Option<(usize, usize)> {
+    let start = offset_of(rope, range.start, encoding)?;
+    let end = offset_of(rope, range.end, encoding).unwrap_or(rope.len_bytes());
+    Some((start.min(end), end.max(start)))
+}
+
+/// Encodes semantic tokens (absolute byte ranges, in order) relative to each other, splitting
+/// tokens that run over several lines.
+fn encode_tokens(
+    rope: &Rope,
+    tokens: &[(TextRange, ide::SemanticToken)],
+    encoding: PositionEncoding,
+) -> Vec<lsp::SemanticToken> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let (mut prev_line, mut prev_start) = (0u32, 0u32);
+    for (range, token) in tokens {
+        let (mut start, end) = (usize::from(range.start()), usize::from(range.end()));
+        while start < end {
+            let position = position_of(rope, start, encoding);
+            let line_end = match rope.get_line(position.line as usize) {
+                Some(_) => {
+                    let next = rope
+                        .try_line_to_byte(position.line as usize + 1)
+                        .unwrap_or(rope.len_bytes());
+                    next.min(end)
+                }
+                None => end,
+            };
+            let segment_end = {
+                let text = rope
+                    .get_byte_slice(start..line_end)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                start + text.trim_end_matches(['\n', '\r']).len()
+            };
+            let end_position = position_of(rope, segment_end, encoding);
+            let length = end_position.character.saturating_sub(position.character);
+            if length > 0 {
+                let delta_line = position.line - prev_line;
+                let delta_start = if delta_line == 0 {
+                    position.character - prev_start
+                } else {
+                    position.character
+                };
+                out.push(lsp::SemanticToken {
+                    delta_line,
+                    delta_start,
+                    length,
+                    token_type: token.kind.index(),
+                    token_modifiers_bitset: token.modifiers,
+                });
+                prev_line = position.line;
+                prev_start = position.character;
+            }
+            if line_end <= start {
+                break;
+            }
+            start = line_end;
+        }
+    }
+    out
+}
+
+fn symbol(
+    rope: &Rope,
+    symbol: ide::Symbol,
+    start: usize,
+    encoding: PositionEncoding,
+) -> lsp::DocumentSymbol {
+    let kind = match symbol.kind {
+        ide::SymbolKind::Game => lsp::SymbolKind::NAMESPACE,
+        ide::SymbolKind::Section => lsp::SymbolKind::STRUCT,
+        ide::SymbolKind::Deal => lsp::SymbolKind::FIELD,
+    };
+    #[allow(deprecated)]
+    lsp::DocumentSymbol {
+        name: symbol.name,
+        detail: symbol.detail,
+        kind,
+        tags: None,
+        deprecated: None,
+        range: range_of(rope, shifted(symbol.range, start), encoding),
+        selection_range: range_of(rope, shifted(symbol.selection, start), encoding),
+        children: Some(
+            symbol
+                .children
+                .into_iter()
+                .map(|c| self::symbol(rope, c, start, encoding))
+                .collect(),
+        ),
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
+        let encoding = negotiate(&params);
+        *lock(&self.shared.encoding) = encoding;
+        let supports_configuration = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.configuration)
+            .unwrap_or(false);
+        self.shared
+            .supports_configuration
+            .store(supports_configuration, Ordering::SeqCst);
+        if let Some(options) = &params.initialization_options {
+            let mut settings = lock(&self.shared.settings);
+            *settings = settings.merged(options);
+        }
+        let capabilities = lsp::ServerCapabilities {
+            position_encoding: Some(encoding_kind(encoding)),
+            text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+                lsp::TextDocumentSyncOptions {
+                    open_close: Some(true),
+                    change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
+                    ..Default::default()
+                },
+            )),
+            hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+            completion_provider: Some(lsp::CompletionOptions {
+                trigger_characters: Some(
+                    ["[", "\"", "=", " "]
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect(),
+                ),
+                ..Default::default()
+            }),
+            definition_provider: Some(lsp::OneOf::Left(true)),
+            references_provider: Some(lsp::OneOf::Left(true)),
+            document_symbol_provider: Some(lsp::OneOf::Left(true)),
+            folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+            semantic_tokens_provider: Some(
+                lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                    lsp::SemanticTokensOptions {
+                        legend: legend(),
+                        full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                        range: Some(true),
+                        ..Default::default()
+                    },
+                ),
+            ),
+            inlay_hint_provider: Some(lsp::OneOf::Left(true)),
+            code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+                lsp::CodeActionOptions {
+                    code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                    ..Default::default()
+                },
+            )),
+            document_formatting_provider: Some(lsp::OneOf::Left(true)),
+            document_range_formatting_provider: Some(lsp::OneOf::Left(true)),
+            ..Default::default()
+        };
+        Ok(lsp::InitializeResult {
+            capabilities,
+            server_info: Some(lsp::ServerInfo {
+                name: "kibitzer".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            offset_encoding: Some(encoding_kind(encoding).as_str().to_string()),
+        })
+    }
+
+    async fn initialized(&self, _: lsp::InitializedParams) {
+        self.pull_configuration().await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.shared.shut_down.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        let generation = {
+            let t = std::time::Instant::now();
+            let document = Document::new(doc.uri.clone(), &doc.text, doc.version);
+            if std::env::var_os("KIBITZER_TIMING").is_some() {
+                eprintln!("open: document built in {:?}", t.elapsed());
+            }
+            let mut docs = lock(&self.shared.docs);
+            let generation = document.generation;
+            docs.insert(doc.uri.clone(), document);
+            generation
+        };
+        self.schedule_diagnostics(doc.uri, generation, true);
+    }
+
+    async fn did_change(&self, params: lsp::DidChangeTextDocumentParams) {
+        let encoding = self.encoding();
+        let uri = params.text_document.uri;
+        let version = params.text_document.version;
+        // Applied synchronously, before any await, so changes keep their order.
+        let outcome = {
+            let mut docs = lock(&self.shared.docs);
+            match docs.get_mut(&uri) {
+                None => Err(format!(
+                    "change to a document that is not open: {}",
+                    uri.as_str()
+                )),
+                Some(doc) if version <= doc.version => Err(format!(
+                    "ignored a stale change (version {version}, document at {})",
+                    doc.version
+                )),
+                Some(doc) => {
+                    let mut problem = None;
+                    for change in &params.content_changes {
+                        if let Err(bad) = doc.apply_change(change.range, &change.text, encoding) {
+                            problem = Some(bad.0);
+                            break;
+                        }
+                    }
+                    doc.version = version;
+                    match problem {
+                        None => Ok(doc.generation),
+                        Some(message) => {
+                            // Resynchronise from the file on disk when there is one.
+                            let disk = uri
+                                .to_file_path()
+                                .and_then(|p| crate::text::read_file(&p).ok());
+                            let resynced = match disk {
+                                Some(source) => {
+                                    doc.replace(&source.text);
+                                    "reloaded the document from disk"
+                                }
+                                None => "kept the text as it was before the change",
+                            };
+                            let _ = doc.generation;
+                            Err(format!("{message}; {resynced}"))
+                        }
+                    }
+                }
+            }
+        };
+        match outcome {
+            Ok(generation) => self.schedule_diagnostics(uri, generation, false),
+            Err(message) => {
+                self.client
+                    .log_message(lsp::MessageType::WARNING, message)
+                    .await;
+                let generation = self.with_doc(&uri, |d| d.generation);
+                if let Some(generation) = generation {
+                    self.schedule_diagnostics(uri, generation, false);
+                }
+            }
+        }
+    }
+
+    async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let removed = lock(&self.shared.docs).remove(&uri).is_some();
+        if removed {
+            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        }
+    }
+
+    async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
+        match params.settings.get("kibitzer") {
+            Some(value) if !value.is_null() => {
+                let value = value.clone();
+                self.apply_settings(&value).await
+            }
+            _ => self.pull_configuration().await,
+        }
+    }
+
+    async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
+        let at = params.text_document_position_params;
+        let encoding = self.encoding();
+        Ok(self
+            .with_doc(&at.text_document.uri, |doc| {
+                let offset = offset_of(&doc.rope, at.position, encoding)?;
+                let (node, start) = doc.chunk_at(offset)?;
+                let hover = ide::hover(&node, TextSize::from((offset - start) as u32))?;
+                Some(lsp::Hover {
+                    contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                        kind: lsp::MarkupKind::Markdown,
+                        value: hover.markdown,
+                    }),
+                    range: Some(range_of(&doc.rope, shifted(hover.range, start), encoding)),
+                })
+            })
+            .flatten())
+    }
+
+    async fn completion(
+        &self,
+        params: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>> {
+        let at = params.text_document_position;
+        let encoding = self.encoding();
+        let items = self
+            .with_doc(&at.text_document.uri, |doc| {
+                let offset = offset_of(&doc.rope, at.position, encoding)?;
+                let (node, start) = doc.chunk_at(offset)?;
+                let items = ide::completions(&node, TextSize::from((offset - start) as u32));
+                let converted: Vec<lsp::CompletionItem> = items
+                    .into_iter()
+                    .map(|item| {
+                        let range = shifted(item.range, start);
+                        let typed = doc
+                            .rope
+                            .get_byte_slice(
+                                usize::from(range.start())..offset.max(usize::from(range.start())),
+                            )
+                            .map(|s| s.to_string())
+                            .unwrap_or_default();
+                        let filter = if typed.starts_with('[') {
+                            format!("[{}", item.label)
+                        } else {
+                            item.label.clone()
+                        };
+                        lsp::CompletionItem {
+                            label: item.label,
+                            kind: Some(match item.kind {
+                                ide::CompletionKind::Tag => lsp::CompletionItemKind::PROPERTY,
+                                ide::CompletionKind::Value => lsp::CompletionItemKind::VALUE,
+                                ide::CompletionKind::Call => lsp::CompletionItemKind::KEYWORD,
+                                ide::CompletionKind::Card => lsp::CompletionItemKind::ENUM_MEMBER,
+                                ide::CompletionKind::Note => lsp::CompletionItemKind::REFERENCE,
+                            }),
+                            detail: item.detail,
+                            sort_text: Some(item.sort),
+                            filter_text: Some(filter),
+                            insert_text_format: Some(if item.snippet {
+                                lsp::InsertTextFormat::SNIPPET
+                            } else {
+                                lsp::InsertTextFormat::PLAIN_TEXT
+                            }),
+                            text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
+                                range_of(&doc.rope, range, encoding),
+                                item.insert,
+                            ))),
+                            ..Default::default()
+                        }
+                    })
+                    .collect();
+                Some(converted)
+            })
+            .flatten();
+        Ok(items.map(lsp::CompletionResponse::Array))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: lsp::GotoDefinitionParams,
+    ) -> Result<Option<lsp::GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        let encoding = self.encoding();
+        let uri = at.text_document.uri.clone();
+        Ok(self
+            .with_doc(&at.text_document.uri, |doc| {
+                let offset = offset_of(&doc.rope, at.position, encoding)?;
+                let (node, start) = doc.chunk_at(offset)?;
+                let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
+                Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+                    uri,
+                    range_of(&doc.rope, shifted(target, start), encoding),
+                )))
+            })
+            .flatten())
+    }
+
+    async fn references(&self, params: lsp::ReferenceParams) -> Result<Option<Vec<lsp::Location>>> {
+        let at = params.text_document_position;
+        let encoding = self.encoding();
+        let uri = at.text_document.uri.clone();
+        let include = params.context.include_declaration;
+        Ok(self
+            .with_doc(&at.text_document.uri, |doc| {
+                let offset = offset_of(&doc.rope, at.position, encoding)?;
+                let (node, start) = doc.chunk_at(offset)?;
+                let found =
+                    ide::references(&node, TextSize::from((offset - start) as u32), include);
+                Some(
+                    found
+                        .into_iter()
+                        .map(|r| {
+                            lsp::Location::new(
+                                uri.clone(),
+                                range_of(&doc.rope, shifted(r, start), encoding),
+                            )
+                        })
+                        .collect(),
+                )
+            })
+            .flatten())
+    }
+
+    async fn document_symbol(
+        &self,
+        params: lsp::DocumentSymbolParams,
+    ) -> Result<Option<lsp::DocumentSymbolResponse>> {
+        let encoding = self.encoding();
+        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let symbols = tokio::task::spawn_blocking(move || {
+            let all = 0..snapshot.rope.len_bytes();
+            snapshot
+                .chunks(all)
+                .filter_map(|(node, start)| {
+                    ide::game_symbol(&node).map(|s| symbol(&snapshot.rope, s, start, encoding))
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+        Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
+    }
+
+    async fn folding_range(
+        &self,
+        params: lsp::FoldingRangeParams,
+    ) -> Result<Option<Vec<lsp::FoldingRange>>> {
+        let encoding = self.encoding();
+        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let ranges = tokio::task::spawn_blocking(move || {
+            let rope = &snapshot.rope;
+            let mut out = Vec::new();
+            for (node, start) in snapshot.chunks(0..rope.len_bytes()) {
+                for (range, kind) in ide::folding_ranges(&node) {
+                    let range = range_of(rope, shifted(range, start), encoding);
+                    if range.end.line > range.start.line {
+                        out.push(lsp::FoldingRange {
+                            start_line: range.start.line,
+                            end_line: range.end.line,
+                            kind: Some(match kind {
+                                ide::FoldKind::Comment => lsp::FoldingRangeKind::Comment,
+                                ide::FoldKind::Region => lsp::FoldingRangeKind::Region,
+                            }),
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            out
+        })
+        .await
+        .unwrap_or_default();
+        Ok(Some(ranges))
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: lsp::SemanticTokensParams,
+    ) -> Result<Option<lsp::SemanticTokensResult>> {
+        let encoding = self.encoding();
+        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, None, encoding))
+            .await
+            .unwrap_or_default();
+        Ok(Some(lsp::SemanticTokensResult::Tokens(
+            lsp::SemanticTokens {
+                result_id: None,
+                data,
+            },
+        )))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: lsp::SemanticTokensRangeParams,
+    ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
+        let encoding = self.encoding();
+        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let range = byte_range(&snapshot.rope, params.range, encoding);
+        let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, range, encoding))
+            .await
+            .unwrap_or_default();
+        Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
+            lsp::SemanticTokens {
+                result_id: None,
+                data,
+            },
+        )))
+    }
+
+    async fn inlay_hint(
+        &self,
+        params: lsp::InlayHintParams,
+    ) -> Result<Option<Vec<lsp::InlayHint>>> {
+        let encoding = self.encoding();
+        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let Some((from, to)) = byte_range(&snapshot.rope, params.range, encoding) else {
+            return Ok(Some(Vec::new()));
+        };
+        let mut out = Vec::new();
+        for (node, start) in snapshot.chunks(from..to) {
+            for hint in ide::inlay_hints(&node) {
+                let offset = usize::from(hint.offset) + start;
+                if offset < from || offset > to {
+                    continue;
+                }
+                out.push(lsp::InlayHint {
+                    position: position_of(&snapshot.rope, offset, encoding),
+                    label: lsp::InlayHintLabel::String(hint.label),
+                    kind: None,
+                    text_edits: None,
+                    tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
+                    padding_left: Some(true),
+                    padding_right: None,
+                    data: None,
+                });
+            }
+        }
+        Ok(Some(out))
+    }
+
+    async fn code_action(
+        &self,
+        params: lsp::CodeActionParams,
+    ) -> Result<Option<lsp::CodeActionResponse>> {
+        let encoding = self.encoding();
+        let settings = self.settings();
+        let uri = params.text_document.uri.clone();
+        let actions = self
+            .with_doc(&params.text_document.uri, |doc| {
+                let (from, to) = byte_range(&doc.rope, params.range, encoding)?;
+                doc.refresh(&settings, encoding);
+                let mut actions = Vec::new();
+                for (diagnostic, lsp_diagnostic) in doc.diagnostics_in(from..to, &settings) {
+                    let preferred = diagnostic.fixes.len() == 1;
+                    for fix in &diagnostic.fixes {
+                        let edits: Vec<lsp::TextEdit> = fix
+                            .edits
+                            .iter()
+                            .map(|e| {
+                                lsp::TextEdit::new(
+                                    range_of(&doc.rope, e.range, encoding),
+                                    e.new_text.clone(),
+                                )
+                            })
+                            .collect();
+                        let mut changes = HashMap::new();
+                        changes.insert(uri.clone(), edits);
+                        actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                            title: fix.title.clone(),
+                            kind: Some(lsp::CodeActionKind::QUICKFIX),
+                            diagnostics: Some(vec![lsp_diagnostic.clone()]),
+                            edit: Some(lsp::WorkspaceEdit {
+                                changes: Some(changes),
+                                ..Default::default()
+                            }),
+                            is_preferred: Some(preferred),
+                            ..Default::default()
+                        }));
+                    }
+                }
+                Some(actions)
+            })
+            .flatten();
+        Ok(actions)
+    }
+
+    async fn formatting(
+        &self,
+        params: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>> {
+        let encoding = self.encoding();
+        let settings = self.settings();
+        let Some((rope, parse)) = self.with_doc(&params.text_document.uri, |doc| {
+            (doc.rope.clone(), doc.parse.clone())
+        }) else {
+            return Ok(None);
+        };
+        let edits = tokio::task::spawn_blocking(move || {
+            let text = rope.to_string();
+            seams::format_all(&parse, &text, &settings)
+                .into_iter()
+                .map(|edit| {
+                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .ok();
+        Ok(edits)
+    }
+
+    async fn range_formatting(
+        &self,
+        params: lsp::DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>> {
+        let encoding = self.encoding();
+        let settings = self.settings();
+        let Some((rope, parse)) = self.with_doc(&params.text_document.uri, |doc| {
+            (doc.rope.clone(), doc.parse.clone())
+        }) else {
+            return Ok(None);
+        };
+        let Some((from, to)) = byte_range(&rope, params.range, encoding) else {
+            return Ok(None);
+        };
+        let edits = tokio::task::spawn_blocking(move || {
+            let text = rope.to_string();
+            let range = TextRange::new(TextSize::from(from as u32), TextSize::from(to as u32));
+            seams::format_games_in(&parse, &text, range, &settings)
+                .into_iter()
+                .map(|edit| {
+                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .ok();
+        Ok(edits)
+    }
+}
+
+/// The encoded semantic tokens of the chunks meeting `range` (all when `None`).
+fn tokens_in(
+    snapshot: &Snapshot,
+    range: Option<(usize, usize)>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::SemanticToken> {
+    let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
+    let mut all = Vec::new();
+    for (node, start) in snapshot.chunks(from..to) {
+        for token in ide::semantic_tokens(&node) {
+            let absolute = shifted(token.range, start);
+            if usize::from(absolute.end()) < from || usize::from(absolute.start()) > to {
+                continue;
+            }
+            all.push((absolute, token));
+        }
+    }
+    encode_tokens(&snapshot.rope, &all, encoding)
+}

@@ -1,0 +1,191 @@
+//! The built binary as editors run it: Content-Length framed JSON-RPC over stdin/stdout.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    messages: mpsc::Receiver<Value>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["lsp", "--stdio"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Server {
+            child,
+            stdin,
+            messages: rx,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn wait_for(&mut self, what: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let message = self
+                .messages
+                .recv_timeout(Duration::from_secs(10))
+                .expect("an answer within 10 s");
+            if what(&message) {
+                return message;
+            }
+        }
+    }
+
+    fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let response = self.wait_for(|m| m["id"] == id);
+        assert!(response.get("error").is_none(), "{response}");
+        response["result"].clone()
+    }
+
+    fn exited_within(&mut self, limit: Duration) -> Option<i32> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        None
+    }
+}
+
+const URI: &str = "file:///nowhere/binary.pbn";
+const TEXT: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Auction \"N\"]\n1S \n";
+
+#[test]
+fn a_whole_session_over_stdio_then_the_process_is_gone() {
+    let mut server = Server::start();
+    let init = server.request(
+        1,
+        "initialize",
+        json!({"capabilities": {}, "initializationOptions": {"diagnostics": {"debounceMs": 0}}}),
+    );
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    server.send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+    server.send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "pbn", "version": 1, "text": TEXT}}}),
+    );
+    let first = server.wait_for(|m| m["method"] == "textDocument/publishDiagnostics");
+    // The auction stops after one call: the analysis says so (A306).
+    let codes: Vec<&Value> = first["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(codes, [&json!("A306")]);
+    // Break the Board tag: the diagnostic for version 2 arrives with its code.
+    server.send(json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": 10}, "end": {"line": 0, "character": 11}}, "text": ""}]}}));
+    let diagnostics = server.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 2
+    });
+    let codes: Vec<&Value> = diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert!(codes.contains(&&json!("S002")), "{codes:?}");
+    let hover = server.request(
+        2,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 2, "character": 2}}),
+    );
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("♠ A K Q J"));
+    let completion = server.request(
+        3,
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 4, "character": 3}}),
+    );
+    assert_eq!(completion[0]["label"], "Pass");
+    let formatting = server.request(
+        4,
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert!(
+        formatting.is_null() || formatting.is_array(),
+        "{formatting}"
+    );
+    // eglot's form of shutdown: params null, answered with result null.
+    server.send(json!({"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": null}));
+    let answer = server.wait_for(|m| m["id"] == 5);
+    assert_eq!(answer, json!({"jsonrpc": "2.0", "id": 5, "result": null}));
+    // exit, then (like Neovim 0.7) another shutdown; stdin stays open.
+    server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        server.send(json!({"jsonrpc": "2.0", "id": 6, "method": "shutdown"}))
+    }));
+    assert_eq!(server.exited_within(Duration::from_secs(5)), Some(0));
+}
+
+#[test]
+fn exit_without_shutdown_ends_with_code_1_and_garbage_never_kills_it() {
+    let mut server = Server::start();
+    server.request(1, "initialize", json!({"capabilities": {}}));
+    // Malformed bodies and unknown methods are answered or ignored, never fatal.
+    let junk = "{not json";
+    write!(server.stdin, "Content-Length: {}\r\n\r\n{junk}", junk.len()).unwrap();
+    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": {"uri": "file:///x"}, "position": {"line": 4294967295u32, "character": 4294967295u32}}}));
+    let answer = server.wait_for(|m| m["id"] == 2);
+    assert_eq!(answer["result"], Value::Null);
+    server.send(json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x", "version": 1}, "contentChanges": [{"text": "x"}]}}));
+    server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "no/such/method", "params": {}}));
+    let answer = server.wait_for(|m| m["id"] == 3);
+    assert!(answer.get("error").is_some());
+    server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    assert_eq!(server.exited_within(Duration::from_secs(5)), Some(1));
+}

@@ -1,0 +1,529 @@
+//! The language server at the protocol level, in process: JSON requests in, JSON out.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use kibitzer::lsp::Backend;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+use tower::{Service, ServiceExt};
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::LspService;
+
+const URI: &str = "file:///nowhere/test.pbn";
+
+struct Harness {
+    service: LspService<Backend>,
+    messages: mpsc::UnboundedReceiver<Value>,
+    configuration: Arc<Mutex<Value>>,
+    next_id: i64,
+}
+
+impl Harness {
+    /// Starts a server and initializes it with `capabilities` and `options`.
+    async fn start(capabilities: Value, options: Value) -> (Harness, Value) {
+        let (service, socket) = LspService::new(Backend::new);
+        let (tx, rx) = mpsc::unbounded_channel();
+        let configuration = Arc::new(Mutex::new(json!({})));
+        let answers = configuration.clone();
+        tokio::spawn(async move {
+            let (mut requests, mut responses) = socket.split();
+            while let Some(request) = requests.next().await {
+                let value = serde_json::to_value(&request).unwrap();
+                if let Some(id) = request.id().cloned() {
+                    let result = if request.method() == "workspace/configuration" {
+                        json!([answers.lock().unwrap().clone()])
+                    } else {
+                        Value::Null
+                    };
+                    let _ = responses.send(Response::from_ok(id, result)).await;
+                }
+                let _ = tx.send(value);
+            }
+        });
+        let mut harness = Harness {
+            service,
+            messages: rx,
+            configuration,
+            next_id: 0,
+        };
+        let init = harness
+            .request(
+                "initialize",
+                json!({"capabilities": capabilities, "initializationOptions": options}),
+            )
+            .await;
+        harness.notify("initialized", json!({})).await;
+        (harness, init)
+    }
+
+    async fn send(&mut self, message: Value) -> Option<Value> {
+        let request: Request = serde_json::from_value(message).unwrap();
+        let response = self
+            .service
+            .ready()
+            .await
+            .unwrap()
+            .call(request)
+            .await
+            .unwrap();
+        response.map(|r| serde_json::to_value(r).unwrap())
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let message =
+            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        let response = self.send(message).await.expect("a response");
+        assert!(response.get("error").is_none(), "{method}: {response}");
+        response["result"].clone()
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        assert!(self.send(message).await.is_none());
+    }
+
+    /// The next message the server sends with `method` (others are skipped).
+    async fn next(&mut self, method: &str) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.messages.recv())
+                .await
+                .expect("the server sent nothing for 10 s")
+                .expect("the server is gone");
+            if message["method"] == method {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    /// The diagnostics published for `version`.
+    async fn diagnostics(&mut self, version: i64) -> Vec<Value> {
+        loop {
+            let params = self.next("textDocument/publishDiagnostics").await;
+            if params["version"] == version {
+                return params["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+        }
+    }
+
+    async fn open(&mut self, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "pbn", "version": 1, "text": text}}),
+        )
+        .await;
+        self.diagnostics(1).await
+    }
+
+    async fn change(&mut self, version: i64, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": changes}),
+        )
+        .await;
+    }
+
+    async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
+        self.request(
+            method,
+            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
+        )
+        .await
+    }
+}
+
+fn edit(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> Value {
+    json!({"range": {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}, "text": text})
+}
+
+/// No debounce, and only warnings and errors: the fixture's accented and emoji name (S009) and
+/// its board-rotation hints (X802) are expected and not what these tests look at.
+fn fast() -> Value {
+    json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "warning"}})
+}
+
+const GAME: &str = "[Event \"Zoë's €uro 😀 cup\"]\n[Board \"7\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Declarer \"N\"]\n[Contract \"4SX\"]\n[Result \"10\"]\n[Auction \"N\"]\n1S =1= Pass 4S X\nAP\n[Note \"1:five cards\"]\n[Play \"E\"]\nCA CT C5 C2\nH7 H4 HA HT\n";
+
+#[tokio::test]
+async fn negotiates_the_position_encoding() {
+    let utf8 = json!({"general": {"positionEncodings": ["utf-16", "utf-8"]}});
+    let (_, init) = Harness::start(utf8, json!({})).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
+    let utf32 = json!({"general": {"positionEncodings": ["utf-32", "utf-16"]}});
+    let (_, init) = Harness::start(utf32, json!({})).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-32");
+    let (_, init) = Harness::start(json!({}), json!({})).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2);
+}
+
+#[tokio::test]
+async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    assert!(h.open(GAME).await.is_empty());
+    // `[Event "Zoë's €uro 😀` is 21 UTF-16 units: insert a tab inside the string just after the
+    // emoji.
+    h.change(2, json!([edit(0, 21, 0, 21, "\t")])).await;
+    let diagnostics = h.diagnostics(2).await;
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "S005");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 0, "character": 21})
+    );
+    assert_eq!(
+        diagnostics[0]["range"]["end"],
+        json!({"line": 0, "character": 22})
+    );
+    // The same text in UTF-8 columns: the emoji ends at byte 26.
+    let (mut h8, _) =
+        Harness::start(json!({"general": {"positionEncodings": ["utf-8"]}}), fast()).await;
+    h8.open(GAME).await;
+    h8.change(2, json!([edit(0, 26, 0, 26, "\t")])).await;
+    let diagnostics = h8.diagnostics(2).await;
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 0, "character": 26})
+    );
+    // A position inside the emoji's surrogate pair means its start.
+    h.change(3, json!([edit(0, 20, 0, 20, "x")])).await;
+    let hover = h.at("textDocument/hover", 0, 1).await;
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Event"));
+}
+
+#[tokio::test]
+async fn crlf_document_positions_and_edits() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let crlf = GAME.replace('\n', "\r\n");
+    assert!(h.open(&crlf).await.is_empty());
+    // Break the Board tag on line 1 (after `[Board "7"`, delete the `]`).
+    h.change(2, json!([edit(1, 10, 1, 11, "")])).await;
+    let diagnostics = h.diagnostics(2).await;
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 1);
+    // Put it back; then hover on line 13 (the first play line) still finds the card.
+    h.change(3, json!([edit(1, 10, 1, 10, "]")])).await;
+    assert!(h.diagnostics(3).await.is_empty());
+    let hover = h.at("textDocument/hover", 13, 1).await;
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("♣A") && text.contains("Trick 1"), "{text}");
+}
+
+#[tokio::test]
+async fn stale_and_bad_changes_never_break_the_document() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open(GAME).await;
+    h.change(2, json!([edit(1, 0, 1, 0, "[Oops\n")])).await;
+    assert_eq!(h.diagnostics(2).await.len(), 1);
+    // A stale version is ignored.
+    h.change(2, json!([edit(0, 0, 0, 0, "garbage ")])).await;
+    let log = h.next("window/logMessage").await;
+    assert!(log["message"].as_str().unwrap().contains("stale"), "{log}");
+    // A range past the end is logged, not applied.
+    h.change(3, json!([edit(999, 0, 999, 3, "x")])).await;
+    let log = h.next("window/logMessage").await;
+    assert!(
+        log["message"].as_str().unwrap().contains("does not fit"),
+        "{log}"
+    );
+    assert_eq!(h.diagnostics(3).await.len(), 1);
+    // The document is intact: undo the first edit and everything is clean.
+    h.change(4, json!([edit(1, 0, 2, 0, "")])).await;
+    assert!(h.diagnostics(4).await.is_empty());
+    // Several changes in one notification apply in order; a full replacement too.
+    h.change(5, json!([edit(0, 0, 0, 0, "{a}"), edit(0, 3, 0, 3, "\n")]))
+        .await;
+    assert!(h.diagnostics(5).await.is_empty());
+    h.change(6, json!([{"text": "[Board \"1\"\n"}])).await;
+    assert_eq!(h.diagnostics(6).await.len(), 1);
+}
+
+#[tokio::test]
+async fn hover_shows_the_diagram_the_call_the_card_and_the_score() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open(GAME).await;
+    let deal = h.at("textDocument/hover", 4, 2).await;
+    let text = deal["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("North (dealer) vul · 10 HCP"), "{text}");
+    assert!(text.contains("♥ 10 9 8"), "{text}");
+    let call = h.at("textDocument/hover", 9, 1).await;
+    assert!(call["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Note 1: five cards"));
+    assert_eq!(
+        call["range"],
+        json!({"start": {"line": 9, "character": 0}, "end": {"line": 9, "character": 2}})
+    );
+    let score = h.at("textDocument/hover", 6, 3).await;
+    assert!(score["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("NS +790"));
+    let nothing = h.at("textDocument/hover", 400, 0).await;
+    assert!(nothing.is_null());
+}
+
+#[tokio::test]
+async fn completion_offers_legal_calls_and_playable_cards() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open(GAME).await;
+    // A new auction line after `AP` is finished: nothing. Instead complete after `1S =1= `.
+    let items = h.at("textDocument/completion", 9, 7).await;
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(&labels[..2], ["Pass", "X"], "{labels:?}");
+    assert!(!labels.contains(&"1C"));
+    // A third trick: West won the second, so West leads; the columns are E S W N, so column 0 is
+    // East, who holds 11 cards and may play any (West has not led yet).
+    h.change(2, json!([edit(15, 0, 15, 0, "H")])).await;
+    h.diagnostics(2).await;
+    let items = h.at("textDocument/completion", 15, 1).await;
+    assert_eq!(items.as_array().unwrap().len(), 11, "{items}");
+    let text_edit = &items[0]["textEdit"];
+    assert_eq!(
+        text_edit["range"]["start"],
+        json!({"line": 15, "character": 0})
+    );
+    // With West's lead written (column 3 of the row is North…): `- - S2` makes West lead a
+    // spade, and East (column 0) must follow with one of its three spades.
+    h.change(3, json!([edit(15, 0, 15, 1, "D7 D4 S2 ")])).await;
+    h.diagnostics(3).await;
+    let items = h.at("textDocument/completion", 15, 0).await;
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["ST", "S9", "S8"]);
+}
+
+#[tokio::test]
+async fn outline_folding_tokens_navigation_hints() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open(&format!(
+        "{GAME}\n{}",
+        GAME.replace("Board \"7\"", "Board \"8\"")
+    ))
+    .await;
+    let symbols = h
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    assert_eq!(symbols[0]["name"], "Board 7 · 4♠X by N · 10 tricks");
+    assert_eq!(symbols[1]["name"], "Board 8 · 4♠X by N · 10 tricks");
+    assert_eq!(symbols[1]["range"]["start"]["line"], 16);
+    assert_eq!(symbols[0]["children"][1]["name"], "Auction");
+    let folds = h
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    assert_eq!(
+        folds[0],
+        json!({"startLine": 0, "endLine": 14, "kind": "region"})
+    );
+    let tokens = h
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    // The first token is the tag name `Event` at line 0, column 1, five long, type 0 (property).
+    assert_eq!(
+        &data[..5],
+        &[json!(0), json!(1), json!(5), json!(0), json!(0)]
+    );
+    let definition = h.at("textDocument/definition", 9, 4).await;
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": 11, "character": 0})
+    );
+    let refs = h
+        .request(
+            "textDocument/references",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 11, "character": 3}, "context": {"includeDeclaration": false}}),
+        )
+        .await;
+    assert_eq!(refs.as_array().unwrap().len(), 1);
+    assert_eq!(
+        refs[0]["range"]["start"],
+        json!({"line": 9, "character": 3})
+    );
+    let hints = h
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 15, "character": 0}}}),
+        )
+        .await;
+    let labels: Vec<&str> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["10", "10", "10", "10", "→ E", "→ W"]);
+    let actions = h
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}}, "context": {"diagnostics": []}}),
+        )
+        .await;
+    assert!(actions.as_array().is_some());
+}
+
+#[tokio::test]
+async fn settings_from_configuration_and_shutdown_with_null_params() {
+    let capabilities = json!({"workspace": {"configuration": true}});
+    let (mut h, _) = Harness::start(
+        capabilities,
+        json!({"kibitzer": {"diagnostics": {"debounceMs": 0}}}),
+    )
+    .await;
+    let request = h.next("workspace/configuration").await;
+    assert_eq!(request["items"][0]["section"], "kibitzer");
+    h.open("[Board \"1\"\n").await;
+    *h.configuration.lock().unwrap() =
+        json!({"check": {"minSeverity": "error"}, "diagnostics": {"debounceMs": 0}});
+    h.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    )
+    .await;
+    h.next("workspace/configuration").await;
+    h.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"kibitzer": {"check": {"minSeverity": "warning"}}}}),
+    )
+    .await;
+    let republished = h.next("textDocument/publishDiagnostics").await;
+    assert_eq!(republished["diagnostics"].as_array().unwrap().len(), 1);
+    let response = h
+        .send(json!({"jsonrpc": "2.0", "id": 99, "method": "shutdown", "params": null}))
+        .await
+        .unwrap();
+    assert_eq!(
+        response,
+        json!({"jsonrpc": "2.0", "id": 99, "result": null})
+    );
+}
+
+/// Applies LSP text edits (UTF-16 positions, ASCII text here) to `text`.
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| {
+        line_starts[p["line"].as_u64().unwrap() as usize]
+            + p["character"].as_u64().unwrap() as usize
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    spans.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let mut out = text.to_string();
+    for (start, end, new_text) in spans {
+        out.replace_range(start..end, &new_text);
+    }
+    out
+}
+
+#[tokio::test]
+async fn game_checks_with_quick_fixes_and_unused_notes() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let diagnostics = h
+        .open(
+            "[Dealer \"N\"]\n[Board \"1\"]\n[Auction \"N\"]\n1S P Pass Pass\n[Note \"1:unused\"]\n",
+        )
+        .await;
+    let codes: Vec<&str> = diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["A301", "N402"], "{diagnostics:?}");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 3, "character": 3})
+    );
+    // The unused note is marked so that editors fade it.
+    assert_eq!(diagnostics[1]["tags"], json!([1]));
+    let actions = h
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": diagnostics[0]["range"], "context": {"diagnostics": [diagnostics[0]]}}),
+        )
+        .await;
+    let fix = &actions[0];
+    assert_eq!(fix["kind"], "quickfix");
+    assert_eq!(fix["title"], "Replace `P` with `Pass`");
+    let edits = &fix["edit"]["changes"][URI];
+    assert_eq!(edits[0]["newText"], "Pass");
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({"line": 3, "character": 3})
+    );
+}
+
+#[tokio::test]
+async fn formatting_gives_one_edit_per_changed_game() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let text =
+        "[Dealer \"n\"]\n[Board \"1\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n\n[Board \"2\"]\n";
+    h.open(text).await;
+    let edits = h
+        .request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    let edits = edits.as_array().unwrap();
+    assert!(!edits.is_empty() && edits.len() <= 2, "{edits:?}");
+    assert_eq!(
+        apply_edits(text, edits),
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n[Board \"2\"]\n"
+    );
+}
+
+#[tokio::test]
+async fn inheritance_follows_edits_to_earlier_games() {
+    let settings = json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "info"}});
+    let (mut h, _) = Harness::start(json!({}), settings).await;
+    let diagnostics = h
+        .open("[Event \"Club\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n")
+        .await;
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    // Deleting the first game's Event leaves the second game's `#` nothing to inherit.
+    h.change(2, json!([edit(0, 0, 1, 0, "")])).await;
+    let diagnostics = h.diagnostics(2).await;
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "T104");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 2, "character": 8})
+    );
+}
