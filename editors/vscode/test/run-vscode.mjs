@@ -188,7 +188,7 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
   // The packaged suite loads the unpacked .vsix and a workspace that names no server.
   const packaged = suite === "packaged";
   if (packaged && !PACKAGED_EXT) throw new Error("the packaged suite needs PACKAGED_EXT");
-  const ws = packaged ? workspaces.plain : workspaces.main;
+  const ws = packaged ? workspaces.plain : suite === "ui" ? workspaces.ui : workspaces.main;
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   const log = [];
   let resolveExit;
@@ -270,6 +270,11 @@ async function main() {
   for (const dir of [path.join(data, "User"), path.join(data, "Machine"), path.join(data, "data", "Machine")]) {
     writeJson(path.join(dir, "settings.json"), withoutServer);
   }
+  // The ui suite gets a workspace of its own, so that no editor the integration suite left open
+  // (and restored with the workspace) shows in the screenshots.
+  const ui = path.join(tmp, "ui-workspace");
+  fs.cpSync(path.join(ext, "test", "fixtures"), ui, { recursive: true });
+  writeJson(path.join(ui, ".vscode", "settings.json"), settings);
   const plain = path.join(tmp, "plain-workspace");
   fs.cpSync(path.join(ext, "test", "fixtures"), plain, { recursive: true });
   writeJson(path.join(plain, ".vscode", "settings.json"), withoutServer);
@@ -317,7 +322,7 @@ async function main() {
     });
     ok = true;
     for (const suite of SUITES) {
-      const passed = await runSuite(browser, port, pgid, { main: ws, plain }, suite);
+      const passed = await runSuite(browser, port, pgid, { main: ws, ui, plain }, suite);
       ok = ok && passed;
     }
   } catch (e) {
