@@ -106,6 +106,18 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     traceOutputChannel: traceOutput,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // VS Code keeps one line-end style per document and converts the line ends of every edit
+      // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.eol
+      // asks for a style the document does not have, add the edit that switches it.
+      provideDocumentFormattingEdits: async (document, options, token, next) => {
+        const edits = (await next(document, options, token)) ?? [];
+        const wanted = serverSettings(document.uri).format.eol;
+        const eol = wanted === "crlf" ? vscode.EndOfLine.CRLF : wanted === "lf" ? vscode.EndOfLine.LF : undefined;
+        if (eol !== undefined && document.eol !== eol) {
+          return [...edits, vscode.TextEdit.setEndOfLine(eol)];
+        }
+        return edits;
+      },
       workspace: {
         // Answer `workspace/configuration` for the section "kibitzer" with exactly the
         // settings the server reads (the generic answer would also carry server.path, trace).

@@ -286,6 +286,27 @@ const tests: Test[] = [
     },
   },
   {
+    name: "kibitzer.format.eol = crlf: format on save writes CRLF line ends",
+    fn: async () => {
+      const name = "eol.pbn";
+      fs.writeFileSync(path.join(workspaceRoot(), name), '[Board "3"]\n[Event "Line ends"]\n[Dealer "S"]\n');
+      const editor = await open(name);
+      const doc = editor.document;
+      assert.equal(doc.eol, vscode.EndOfLine.LF);
+      try {
+        await setSetting("format.eol", "crlf");
+        await api();
+        assert.ok(await editor.edit((e) => e.replace(find(doc, "[Event", "Line ends"), "Line ends!")));
+        assert.ok(await doc.save(), "save failed");
+        const onDisk = fs.readFileSync(doc.uri.fsPath, "utf8");
+        assert.equal(onDisk, '[Event "Line ends!"]\r\n[Board "3"]\r\n[Dealer "S"]\r\n');
+        assert.equal(doc.eol, vscode.EndOfLine.CRLF);
+      } finally {
+        await setSetting("format.eol", undefined);
+      }
+    },
+  },
+  {
     name: "Kibitzer: Format Document to Strict Export Format adds the header and mandatory tags",
     fn: async () => {
       const editor = await open("plain.pbn");
