@@ -16,3 +16,6 @@ cargo test --release --locked
 
 step "TextMate grammar tests"
 bash syntaxes/test.sh
+
+step "real editors: Neovim and Emacs + eglot, headless (installs them with apt-get when missing)"
+bash scripts/test-editors.sh

@@ -6,9 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
-cargo build --quiet --bin kibitzer
-export KIBITZER="$PWD/$CARGO_TARGET_DIR/debug/kibitzer"
-[[ "$CARGO_TARGET_DIR" = /* ]] && KIBITZER="$CARGO_TARGET_DIR/debug/kibitzer"
+# The release build, as the rest of the suite uses it (no second, debug build).
+cargo build --release --quiet --locked --bin kibitzer
+export KIBITZER="$PWD/$CARGO_TARGET_DIR/release/kibitzer"
+[[ "$CARGO_TARGET_DIR" = /* ]] && KIBITZER="$CARGO_TARGET_DIR/release/kibitzer"
 
 need=()
 command -v nvim >/dev/null || need+=(neovim)
@@ -21,13 +22,18 @@ fi
 
 T="$(mktemp -d)"
 trap 'rm -rf "$T"' EXIT
-# A game whose Board tag is not closed (S002), with a full deal to hover.
+# A game whose Board tag is not closed (S002), with a full deal to hover, and a second game in
+# import format (tags out of order, lower-case seat) that formatting must rewrite. The probes
+# check that after formatting the second game reads `[Board "2"]` then `[Dealer "E"]`.
 cat > "$T/broken.pbn" <<'PBN'
 [Event "Probe"]
 [Board "1"
 [Dealer "N"]
 [Vulnerable "NS"]
 [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+[Dealer "e"]
+[Board "2"]
 PBN
 export PBN="$T/broken.pbn"
 

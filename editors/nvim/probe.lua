@@ -53,7 +53,12 @@ local fmt = vim.lsp.buf_request_sync(buf, 'textDocument/formatting', {
 local reply = fmt and fmt[client_id]
 if not reply or reply.err then fail('formatting failed') end
 if reply.result then vim.lsp.util.apply_text_edits(reply.result, buf, client.offset_encoding) end
-print('formatting: ' .. (reply.result and #reply.result or 0) .. ' edit(s)')
+local edits = reply.result and #reply.result or 0
+print('formatting: ' .. edits .. ' edit(s)')
+if edits == 0 then fail('formatting changed nothing') end
+local after = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+if not after:find('%[Board "2"%]\n%[Dealer "E"%]') then fail('the second game is not formatted:\n' .. after) end
+if not after:find('%[Board "1"\n') then fail('the game with the syntax error was changed') end
 
 -- Shut down: stop the client and wait for the process to go.
 vim.lsp.stop_client(client_id)
