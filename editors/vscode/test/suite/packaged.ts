@@ -2,6 +2,7 @@
 // minified client must find the server bundled inside the package and answer a hover.
 
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { KibitzerApi } from "../../src/extension";
@@ -26,6 +27,20 @@ const tests: Test[] = [
       assert.ok(client);
       await waitFor("the client to run", () => (client.isRunning() ? true : undefined));
       assert.equal(client.initializeResult?.serverInfo?.name, "kibitzer");
+    },
+  },
+  {
+    name: "the package carries the repository's grammar unchanged",
+    fn: async () => {
+      const ext = vscode.extensions.getExtension("kibitzer.kibitzer");
+      assert.ok(ext);
+      const grammars = ext.packageJSON.contributes.grammars as { scopeName: string; path: string }[];
+      const pbn = grammars.find((g) => g.scopeName === "source.pbn");
+      assert.ok(pbn, "no source.pbn grammar contributed");
+      // This file runs from editors/vscode/out/test/; the repository's grammar is in syntaxes/.
+      const source = path.resolve(__dirname, "..", "..", "..", "..", "syntaxes", "pbn.tmLanguage.json");
+      const packaged = path.join(ext.extensionPath, pbn.path);
+      assert.equal(fs.readFileSync(packaged, "utf8"), fs.readFileSync(source, "utf8"));
     },
   },
   {
