@@ -14,10 +14,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use kibitzer::analysis::auction::{Annotations, AuctionModel, Irregularity};
 use kibitzer::analysis::play::{PlayModel, SlotKind};
+use kibitzer::analysis::text_checks::{check_final_newline, check_piece_text, declares_export};
 use kibitzer::analysis::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue,
 };
-use kibitzer::analysis::{check_game, check_text, CheckOptions, Inheritance};
+use kibitzer::analysis::{
+    check_game, check_text, syntax_diagnostic, CheckOptions, Diagnostic, GameReport, Inheritance,
+};
 use kibitzer::bridge::{Call, Contract, Deal, Denomination, Seat, Vulnerability};
 use kibitzer::syntax::ast::{Game, TagPair};
 use kibitzer::syntax::{Parse, SyntaxKind, SyntaxNode};
@@ -321,8 +324,7 @@ fn is_top_level(pair: &TagPair) -> bool {
         .is_some_and(|p| p.kind() == SyntaxKind::GAME)
 }
 
-fn game_meaning(game: &Game, inherited: &Inheritance, options: &CheckOptions) -> GameMeaning {
-    let report = check_game(game, inherited, options);
+fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
     let context = &report.context;
     let declarer = context
         .declarer
@@ -395,60 +397,88 @@ fn comments(node: &SyntaxNode) -> BTreeMap<String, usize> {
 }
 
 /// Reads a file: every piece's meaning, codes and comments.
+///
+/// The codes are what `check` reports, gathered piece by piece as `check_text` does (syntax
+/// errors, the text checks, the game analysis, the final line end) so that each game is
+/// analysed once; [`check_text_codes`] gives the same codes the plain way, for a test that
+/// holds the two together.
 pub fn view(text: &str, options: &CheckOptions) -> FileView {
     let parse = Parse::new(text);
-    let report = check_text(text, &parse, options);
     // `check` turns export rules on for a file that declares `% EXPORT`; so must the models.
     let options = CheckOptions {
-        export: options.export || kibitzer::analysis::text_checks::declares_export(text),
+        export: options.export || declares_export(text),
     };
+    let errors = parse.errors();
     let mut pieces = Vec::new();
-    let mut piece_of_child = Vec::new();
     let mut inherited = Inheritance::default();
     for (index, child) in parse.children().iter().enumerate() {
         let Some(green) = child.as_node() else {
-            piece_of_child.push(None);
             continue;
         };
+        let Some(range) = parse.child_range(index) else {
+            continue;
+        };
+        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+        let is_last = index + 1 == parse.children().len();
+        let mut diagnostics: Vec<Diagnostic> = errors
+            .iter()
+            .filter(|e| {
+                let at = usize::from(e.range.start());
+                at >= start && (at < end || is_last)
+            })
+            .map(syntax_diagnostic)
+            .collect();
         let node = SyntaxNode::new_root(green.clone());
+        check_piece_text(&text[start..end], Some(&node), &mut diagnostics);
         let game = Game::cast(node.clone()).map(|game| {
-            let meaning = game_meaning(&game, &inherited, &options);
-            inherited.advance(&game);
-            meaning
+            let report = check_game(&game, &inherited, &options);
+            inherited = report.inherited.clone();
+            diagnostics.extend(report.diagnostics.iter().cloned());
+            game_meaning(&game, &report)
         });
-        let start = parse
-            .child_range(index)
-            .map_or(0, |r| usize::from(r.start()));
-        piece_of_child.push(Some(pieces.len()));
+        let mut codes = BTreeMap::new();
+        for diagnostic in &diagnostics {
+            *codes.entry(diagnostic.code).or_insert(0) += 1;
+        }
         pieces.push(PieceView {
             game,
-            codes: BTreeMap::new(),
+            codes,
             comments: comments(&node),
             start,
         });
     }
+    let mut final_newline = Vec::new();
+    check_final_newline(text, &mut final_newline);
     let mut file_codes = BTreeMap::new();
-    for diagnostic in &report.diagnostics {
-        let at = u32::from(diagnostic.range.start());
-        let piece = parse
-            .child_index_at(at)
-            .filter(|&i| {
-                parse
-                    .child_range(i)
-                    .is_some_and(|r| at < u32::from(r.end()))
-            })
-            .and_then(|i| piece_of_child.get(i).copied().flatten());
-        let codes = match piece {
-            Some(p) => &mut pieces[p].codes,
-            None => &mut file_codes,
-        };
-        *codes.entry(diagnostic.code).or_insert(0) += 1;
+    for diagnostic in &final_newline {
+        *file_codes.entry(diagnostic.code).or_insert(0) += 1;
     }
     FileView {
         pieces,
         file_codes,
         syntax_errors: parse.errors().len(),
     }
+}
+
+/// Every code `check_text` reports on a file, with counts.
+pub fn check_text_codes(text: &str, options: &CheckOptions) -> BTreeMap<&'static str, usize> {
+    let report = check_text(text, &Parse::new(text), options);
+    let mut codes = BTreeMap::new();
+    for diagnostic in &report.diagnostics {
+        *codes.entry(diagnostic.code).or_insert(0) += 1;
+    }
+    codes
+}
+
+/// All codes of a view, with counts.
+pub fn all_codes(view: &FileView) -> BTreeMap<&'static str, usize> {
+    let mut codes = view.file_codes.clone();
+    for piece in &view.pieces {
+        for (code, count) in &piece.codes {
+            *codes.entry(code).or_insert(0) += count;
+        }
+    }
+    codes
 }
 
 /// The header lines export mode may add to the first piece.
