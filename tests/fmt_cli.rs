@@ -152,3 +152,53 @@ fn reads_standard_input_and_reports_errors_but_goes_on() {
     assert_eq!(usage.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `kibitzer fmt --export --eol crlf` on the standard's example game (chapter 1.2) writes what
+/// the reference exporter writes: the hand-written golden file, byte for byte, both from a file
+/// and from standard input, and again when run on its own output.
+#[test]
+fn standard_example_in_export_format() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/format");
+    let input = fixtures.join("standard-example.in.pbn");
+    let expected = std::fs::read(fixtures.join("standard-example.export.pbn")).unwrap();
+    let from_file = kibitzer()
+        .args(["fmt", "--stdout", "--export", "--eol", "crlf"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(from_file.status.success());
+    assert!(
+        from_file.stdout == expected,
+        "{}",
+        String::from_utf8_lossy(&from_file.stdout)
+    );
+
+    let dir = temp_dir("standard");
+    write(&dir.join("example.pbn"), &expected);
+    let check = kibitzer()
+        .args(["fmt", "--check", "--export", "--eol", "crlf"])
+        .arg(dir.join("example.pbn"))
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "the export file would change");
+
+    let mut child = kibitzer()
+        .args(["fmt", "--export", "--eol", "crlf", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(&input).unwrap())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stdout == expected,
+        "standard input gives another result"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

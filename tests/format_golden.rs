@@ -2,9 +2,15 @@
 //! and, for the inputs whose name starts with `standard` or `export`, to `NAME.export.pbn`
 //! (`--export --eol crlf`). `UPDATE_GOLDEN=1 cargo test --test format_golden` rewrites the
 //! expected files; the standard example's export file is written by hand and never rewritten.
+//! Every output must also keep the meaning of its input (as the corpus test checks it).
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::meaning::{compare, view};
+use kibitzer::analysis::CheckOptions;
+use kibitzer::format::render::push_converted;
 use kibitzer::format::{format_text, Eol, FormatOptions};
 
 fn fixtures() -> PathBuf {
@@ -66,6 +72,21 @@ fn golden_files() {
                 actual,
                 "{stem}.{suffix}: not idempotent"
             );
+            let mut baseline = String::new();
+            match options.eol {
+                Eol::Crlf => push_converted(&mut baseline, &text, "\r\n"),
+                _ => baseline.push_str(&text),
+            }
+            let check_options = CheckOptions {
+                export: options.export,
+            };
+            let (before, after) = (
+                view(&baseline, &check_options),
+                view(&actual, &check_options),
+            );
+            for problem in compare(&before, &after, options.export) {
+                failures.push(format!("{stem}.{suffix}: {problem}"));
+            }
             let expected = fixtures().join(format!("{stem}.{suffix}.pbn"));
             let hand_written = stem == "standard-example" && suffix == "export";
             if let Err(message) = check(&expected, &actual, !hand_written) {

@@ -80,6 +80,8 @@ pub struct Section<'a> {
 /// One game as the formatter sees it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameModel<'a> {
+    /// The chunk the game was read from.
+    pub text: &'a str,
     /// Comments and escape lines before the first tag.
     pub leading: Vec<Trivia<'a>>,
     /// The tag pairs that open no section, in text order.
@@ -116,7 +118,10 @@ enum Open {
 /// Reads a chunk; `None` when it has anything the parser would call a syntax error.
 pub fn read_game(text: &str) -> Option<GameModel<'_>> {
     let mut lexer = Lexer::new(text);
-    let mut model = GameModel::default();
+    let mut model = GameModel {
+        text,
+        ..GameModel::default()
+    };
     let mut open = Open::Nothing;
     let mut target = Target::Leading;
     let mut marks: Vec<&str> = Vec::new();

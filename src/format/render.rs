@@ -8,8 +8,11 @@ use super::values::{
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
 use crate::analysis::values::{read_contract, ContractValue};
+use crate::analysis::{check_game, CheckOptions, Inheritance};
 use crate::bridge::Seat;
+use crate::syntax::ast::Game;
 use crate::syntax::SyntaxKind::*;
+use crate::syntax::{Parse, SyntaxNode};
 
 /// The 15 tags of the mandatory tag set, in export order.
 pub use crate::analysis::tags::MANDATORY_TAGS as MANDATORY;
@@ -209,8 +212,22 @@ struct Slot<'a, 'm> {
     trivia: &'m [Trivia<'a>],
 }
 
+/// Whether the analysis reads the game's play as complete; `None` when it finds no play.
+fn analysis_play_complete(text: &str) -> Option<bool> {
+    let parse = Parse::new(text);
+    let game = parse
+        .children()
+        .iter()
+        .filter_map(|child| child.as_node())
+        .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
+    let report = check_game(&game, &Inheritance::default(), &CheckOptions::default());
+    report.sections.play.map(|play| play.complete)
+}
+
 /// What the game's tags say that its sections need.
-struct Facts {
+struct Facts<'t> {
+    /// The game's text.
+    text: &'t str,
     dealer: Option<Seat>,
     declarer: Option<Seat>,
     /// Cards in the largest hand of a readable Deal.
@@ -226,6 +243,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     let declarer = first("Declarer").and_then(|t| seat_of(t.raw));
     let deal = first("Deal").and_then(|t| deal_value(t.raw, dealer));
     let facts = Facts {
+        text: model.text,
         dealer,
         declarer,
         hand_size: deal.as_ref().map(|d| d.1).filter(|&n| n > 0),
@@ -327,7 +345,7 @@ fn write_tag(w: &mut Writer<'_>, name: &str, value: &str, trivia: &[Trivia<'_>])
 }
 
 /// A tag's value in export spelling, or as written when it cannot be read (or is inherited).
-fn tag_value<'a>(tag: &Tag<'a>, facts: &Facts) -> Cow<'a, str> {
+fn tag_value<'a>(tag: &Tag<'a>, facts: &Facts<'_>) -> Cow<'a, str> {
     let raw = tag.raw;
     if raw.starts_with('#') || raw.contains('\\') || is_canonical(tag.name, raw) {
         return Cow::Borrowed(raw);
@@ -417,7 +435,7 @@ fn is_last_call(items: &[Item<'_>], index: usize) -> bool {
     }
 }
 
-fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOut<'a, 'm>> {
+fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<SlotsOut<'a, 'm>> {
     let items = &section.items;
     let tag_seat = seat_of(section.tag.raw);
     let placeholders = items
@@ -540,7 +558,7 @@ fn seat_tag_value(raw: &str) -> Cow<'_, str> {
     }
 }
 
-fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOut<'a, 'm>> {
+fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<SlotsOut<'a, 'm>> {
     let items = &section.items;
     let mut slots = Vec::with_capacity(items.len());
     let (mut star, mut plus) = (false, false);
@@ -572,7 +590,14 @@ fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts) -> Option<SlotsOu
         });
     }
     let expected = 4 * facts.hand_size.unwrap_or(13);
-    let star = star || (!plus && slots.len() < expected);
+    if !star && !plus && slots.len() < expected {
+        // Fewer cards than the deal has: the play stops early and gets its `*`. But the columns
+        // are seats, not the order of play, so a short last row may still finish the last
+        // trick (a card in the column of its fourth player, the ones before unknown). Who led
+        // that trick takes following the whole play: the analysis decides, and when it cannot
+        // read the game no `*` is added.
+        star = slots.len().is_multiple_of(4) || analysis_play_complete(facts.text) == Some(false);
+    }
     Some(SlotsOut {
         tag_value: seat_tag_value(section.tag.raw),
         slots,

@@ -7,9 +7,10 @@ use std::borrow::Cow;
 
 use crate::analysis::values::{read_contract, read_result, read_seat, read_vulnerable};
 use crate::analysis::values::{ResultTricks, ResultValue};
-use crate::bridge::{Denomination, Seat};
+use crate::bridge::Seat;
 
-/// The export spelling of a seat value (`n` → `N`), keeping an irregular-declarer `^`.
+/// The export spelling of a seat value (`n` → `N`), keeping an irregular-declarer `^`; `None`
+/// for a spelling the standard does not allow (`North`), which is kept as written.
 pub fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
     if matches!(raw, "N" | "E" | "S" | "W") {
         return Some(raw.to_string());
@@ -18,8 +19,8 @@ pub fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
         Some(rest) if allow_caret => ("^", rest),
         _ => ("", raw),
     };
-    let seat = read_seat(body)?.value;
-    Some(format!("{caret}{}", seat.letter()))
+    let reading = read_seat(body).filter(|r| r.standard.is_none())?;
+    Some(format!("{caret}{}", reading.value.letter()))
 }
 
 /// The seat a Dealer or Declarer value names (a leading `^` ignored).
@@ -27,22 +28,27 @@ pub fn seat_of(raw: &str) -> Option<Seat> {
     read_seat(raw.strip_prefix('^').unwrap_or(raw)).map(|r| r.value)
 }
 
-/// `None`, `NS`, `EW` or `All`; an empty value stays empty.
+/// `None`, `NS`, `EW` or `All` for the spellings the standard allows (`Both`, `love`, `-`); an
+/// empty value and understood non-standard ones (`N-S`) stay as written.
 pub fn vulnerable_value(raw: &str) -> Option<String> {
     if raw.is_empty() {
         return None;
     }
-    Some(read_vulnerable(raw)?.value.pbn().to_string())
+    let reading = read_vulnerable(raw).filter(|r| r.standard.is_none())?;
+    Some(reading.value.pbn().to_string())
 }
 
-/// `<level><denomination><risk>`, `Pass`, or the trump alone for an end position.
+/// `<level><denomination><risk>`, `Pass`, or the trump alone for an end position; `None` for
+/// an understood non-standard spelling (`3N`, `4SR`), which is kept as written.
 pub fn contract_value(raw: &str) -> Option<String> {
-    Some(read_contract(raw)?.value.pbn())
+    let reading = read_contract(raw).filter(|r| r.standard.is_none())?;
+    Some(reading.value.pbn())
 }
 
 /// Declarer's tricks when the declarer is known and the sides agree; otherwise as written.
 pub fn result_value(raw: &str, declarer: Option<Seat>) -> Option<String> {
-    let ResultValue { irregular, tricks } = read_result(raw)?.value;
+    let reading = read_result(raw).filter(|r| r.standard.is_none())?;
+    let ResultValue { irregular, tricks } = reading.value;
     let caret = if irregular { "^" } else { "" };
     let n = match tricks {
         ResultTricks::Declarer(n) => n,
@@ -143,8 +149,9 @@ pub fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(Cow<'_, str>, usiz
     }
     let (first, rest) = raw.split_once(':')?;
     let first = read_seat(first).filter(|r| r.standard.is_none())?.value;
-    let hands: Vec<&str> = rest.split(' ').filter(|h| !h.is_empty()).collect();
-    if hands.len() != 4 {
+    // Exactly one space between hands: other spacing is a malformed Deal (D201), kept as it is.
+    let hands: Vec<&str> = rest.split(' ').collect();
+    if hands.len() != 4 || hands.iter().any(|h| h.is_empty()) {
         return None;
     }
     let mut written: Vec<String> = Vec::with_capacity(4);
@@ -214,21 +221,31 @@ pub fn call_value(text: &str) -> Option<(Cow<'_, str>, CallKind)> {
 }
 
 fn call_value_slow(text: &str) -> Option<(String, CallKind)> {
-    let upper = text.to_ascii_uppercase();
-    match upper.as_str() {
-        "PASS" => return Some(("Pass".to_string(), CallKind::Pass)),
-        "AP" => return Some(("AP".to_string(), CallKind::AllPass)),
-        "X" | "XX" => return Some((upper, CallKind::Active)),
-        "-" => return Some((upper, CallKind::Placeholder)),
+    // Only the spellings chapter 3.11 allows: upper case, or lower case where it says so. Any
+    // other (`PASS`, `1Nt`, `P`) is reported by the checker (A301) and kept as written.
+    match text {
+        "pass" => return Some(("Pass".to_string(), CallKind::Pass)),
+        "AP" | "ap" => return Some(("AP".to_string(), CallKind::AllPass)),
+        "x" => return Some(("X".to_string(), CallKind::Active)),
+        "xx" => return Some(("XX".to_string(), CallKind::Active)),
+        "-" => return Some(("-".to_string(), CallKind::Placeholder)),
         _ => {}
     }
-    let level = upper.as_bytes().first()?;
-    if !(b'1'..=b'7').contains(level) {
+    let bytes = text.as_bytes();
+    let level = *bytes.first()?;
+    if !(b'1'..=b'7').contains(&level) {
         return None;
     }
-    let denomination = Denomination::parse(&upper[1..])?;
+    let denomination = match &bytes[1..] {
+        b"NT" | b"nt" => "NT",
+        b"S" | b"s" => "S",
+        b"H" | b"h" => "H",
+        b"D" | b"d" => "D",
+        b"C" | b"c" => "C",
+        _ => return None,
+    };
     Some((
-        format!("{}{}", char::from(*level), denomination.pbn()),
+        format!("{}{denomination}", char::from(level)),
         CallKind::Active,
     ))
 }
@@ -307,6 +324,15 @@ mod tests {
         assert_eq!(call_value("ap").unwrap().1, CallKind::AllPass);
         assert!(call_value("8S").is_none());
         assert!(call_value("1N").is_none());
+        assert_eq!(call_value("1s").unwrap().0, "1S");
+        assert_eq!(call_value("xx").unwrap().0, "XX");
+        for nonstandard in ["PASS", "Ap", "1Nt", "1nT", "P", "Dbl", "xX"] {
+            assert!(call_value(nonstandard).is_none(), "{nonstandard}");
+        }
+        assert!(seat_value("North", false).is_none());
+        assert!(vulnerable_value("N-S").is_none());
+        assert!(contract_value("3N").is_none());
+        assert!(deal_value("N:A.K.Q.J  - - -", None).is_none());
         assert_eq!(card_value("hq").as_deref(), Some("HQ"));
         assert!(card_value("H10").is_none());
         assert_eq!(suffix_nag("!!", false), Some(3));

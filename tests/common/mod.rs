@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod meaning;
+
 use std::path::{Path, PathBuf};
 
 /// The shared corpus folder beside the checkout (`../shared/corpus`).
