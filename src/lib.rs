@@ -7,5 +7,8 @@ pub mod analysis;
 pub mod bridge;
 pub mod cli;
 pub mod format;
+mod notation;
 pub mod syntax;
 pub mod text;
+
+pub use notation::{check_document, Notation};
