@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod bridge;
 pub mod cli;
+pub mod convert;
 pub mod format;
 mod notation;
 pub mod syntax;

@@ -51,9 +51,6 @@ pub fn check_document(notation: Notation, text: &str, options: &CheckOptions) ->
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
             check_stream(text, options, threads)
         }
-        Notation::Rbn => todo_rbn(text),
+        Notation::Rbn => crate::analysis::rbn::check_rbn_text(text),
     }
-}
-fn todo_rbn(_text: &str) -> FileReport {
-    FileReport::default()
 }

@@ -20,7 +20,7 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
-    /// Check files and folders of PBN files and report every problem found.
+    /// Check PBN and RBN files and folders and report every problem found.
     Check(check::CheckArgs),
     /// Format files in PBN export format (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),
