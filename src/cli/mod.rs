@@ -1,6 +1,7 @@
 //! The command line: argument parsing and one module per subcommand.
 
 mod check;
+mod convert;
 mod fmt;
 mod parse;
 
@@ -8,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Checks, formats and explains contract-bridge deal files (PBN).
+/// Checks, formats, converts and explains contract-bridge deal files (PBN and RBN).
 #[derive(Debug, Parser)]
 #[command(name = "kibitzer", version, about, long_about = None)]
 struct Cli {
@@ -24,6 +25,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Format files in PBN export format (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),
+    /// Convert a file between PBN and RBN (what the target cannot express is listed on stderr).
+    Convert(convert::ConvertArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -44,5 +47,6 @@ pub fn run() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Convert(args) => convert::run(&args),
     }
 }
