@@ -12,6 +12,7 @@ pub mod cross;
 pub mod deal;
 pub mod notes;
 pub mod play;
+pub mod rbn;
 pub mod sections;
 pub mod tables;
 pub mod tags;

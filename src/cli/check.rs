@@ -57,7 +57,7 @@ pub struct CheckArgs {
     /// Hide diagnostics below this severity.
     #[arg(long, value_enum, default_value_t = MinSeverity::Info)]
     min_severity: MinSeverity,
-    /// Files, or folders searched recursively for `.pbn` files.
+    /// Files, or folders searched recursively for `.pbn` and `.rbn` files.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -159,7 +159,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// Adds the `.pbn` files under `folder` (any case of the extension), sorted, recursively.
+/// Adds the `.pbn` and `.rbn` files under `folder` (any case of the extension), sorted, recursively.
 fn collect(folder: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -172,7 +172,7 @@ fn collect(folder: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
         } else if path
             .extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("pbn"))
+            .is_some_and(|e| e.eq_ignore_ascii_case("pbn") || e.eq_ignore_ascii_case("rbn"))
         {
             files.push(path);
         }
@@ -209,7 +209,10 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
 fn check_file(path: &Path, options: &CheckOptions, threads: usize) -> Outcome {
     let result = match read_source(path) {
         Ok(source) => {
-            let report = check_stream(&source.text, options, threads);
+            let report = match crate::Notation::from_path(path) {
+                crate::Notation::Rbn => crate::analysis::rbn::check_rbn_text(&source.text),
+                crate::Notation::Pbn => check_stream(&source.text, options, threads),
+            };
             Ok(Checked { source, report })
         }
         Err(error) => Err(match error {

@@ -108,7 +108,7 @@ fn collect_pbn(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
             collect_pbn(&path, files)?;
         } else if path
             .extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("pbn"))
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("pbn") || ext.eq_ignore_ascii_case("rbn"))
         {
             files.push(path);
         }
@@ -148,7 +148,11 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let formatted = format_text(&source.text, options);
+    let formatted = if crate::Notation::from_path(path) == crate::Notation::Rbn {
+        crate::format::rbn::format_rbn(&source.text)
+    } else {
+        format_text(&source.text, options)
+    };
     let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {
         eprintln!(
             "kibitzer fmt: {name}: the result cannot be written in {}",

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and one module per subcommand.
 
 mod check;
+mod convert;
 mod fmt;
 mod parse;
 
@@ -8,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Checks, formats and explains contract-bridge deal files (PBN).
+/// Checks, formats, converts and explains contract-bridge deal files (PBN and RBN).
 #[derive(Debug, Parser)]
 #[command(name = "kibitzer", version, about, long_about = None)]
 struct Cli {
@@ -20,12 +21,14 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
-    /// Check files and folders of PBN files and report every problem found.
+    /// Check PBN and RBN files and folders and report every problem found.
     Check(check::CheckArgs),
-    /// Format files in PBN export format (in place unless --check, --diff or --stdout).
+    /// Format PBN files in export format, RBN files canonically (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),
     /// Run the language server over stdin/stdout.
     Lsp(LspArgs),
+    /// Convert a file between PBN and RBN (what the target cannot express is listed on stderr).
+    Convert(convert::ConvertArgs),
 }
 
 /// Options of `kibitzer lsp`.
@@ -58,5 +61,6 @@ pub fn run() -> ExitCode {
             let _ = args.stdio;
             crate::lsp::run()
         }
+        Command::Convert(args) => convert::run(&args),
     }
 }

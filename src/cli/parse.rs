@@ -4,13 +4,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::syntax::{dump_tree, Parse};
+use crate::syntax::rbn::RbnParse;
+use crate::syntax::{dump_rbn_tree, dump_tree, Parse};
 use crate::text::read_file;
 
 /// Arguments of `kibitzer parse`.
 #[derive(Debug, clap::Args)]
 pub struct ParseArgs {
-    /// The PBN file to parse.
+    /// The file to parse (`.rbn` files are read as RBN, anything else as PBN).
     file: PathBuf,
 }
 
@@ -23,9 +24,13 @@ pub fn run(args: &ParseArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let parse = Parse::new(&source.text);
+    let listing = if crate::Notation::from_path(&args.file) == crate::Notation::Rbn {
+        dump_rbn_tree(&RbnParse::new(&source.text))
+    } else {
+        dump_tree(&Parse::new(&source.text))
+    };
     let mut out = std::io::stdout().lock();
-    if out.write_all(dump_tree(&parse).as_bytes()).is_err() {
+    if out.write_all(listing.as_bytes()).is_err() {
         return ExitCode::from(2);
     }
     ExitCode::SUCCESS

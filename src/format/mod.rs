@@ -13,6 +13,7 @@
 //! language server) pass it, and its errors decide which games are left alone.
 
 pub mod model;
+pub mod rbn;
 pub mod render;
 pub mod values;
 

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use super::{Parse, SyntaxNode};
+use super::rbn::RbnParse;
+use super::{Parse, SyntaxError};
 use rowan::NodeOrToken;
 
 /// Writes the tree one element per line (`KIND@start..end`, tokens with their JSON-quoted text,
@@ -10,7 +11,20 @@ use rowan::NodeOrToken;
 pub fn dump_tree(parse: &Parse) -> String {
     let mut out = String::new();
     dump_node(&parse.syntax(), 0, &mut out);
-    for error in parse.errors() {
+    dump_errors(parse.errors(), &mut out);
+    out
+}
+
+/// The same listing for an RBN tree.
+pub fn dump_rbn_tree(parse: &RbnParse) -> String {
+    let mut out = String::new();
+    dump_node(&parse.syntax(), 0, &mut out);
+    dump_errors(parse.errors(), &mut out);
+    out
+}
+
+fn dump_errors(errors: &[SyntaxError], out: &mut String) {
+    for error in errors {
         let _ = writeln!(
             out,
             "error {}..{}: {} {}",
@@ -20,10 +34,12 @@ pub fn dump_tree(parse: &Parse) -> String {
             error.message
         );
     }
-    out
 }
 
-fn dump_node(node: &SyntaxNode, depth: usize, out: &mut String) {
+fn dump_node<L: rowan::Language>(node: &rowan::SyntaxNode<L>, depth: usize, out: &mut String)
+where
+    L::Kind: std::fmt::Debug,
+{
     let range = node.text_range();
     let _ = writeln!(
         out,

@@ -1,4 +1,6 @@
-//! PBN syntax: lexing, parsing into a lossless rowan tree, and incremental reparsing.
+//! Syntax: lexing and parsing PBN and RBN into lossless rowan trees, and incremental reparsing.
+//!
+//! PBN lives at the top of this module; RBN, a line-based notation with its own kinds, in [`rbn`].
 //!
 //! The tree is lossless: the text of the root is the input, byte for byte. Errors are nodes or
 //! marks in the tree plus [`SyntaxError`]s with their S codes from the diagnostic catalogue.
@@ -10,9 +12,10 @@ mod kind;
 pub mod lexer;
 mod parse;
 pub mod parser;
+pub mod rbn;
 pub mod split;
 
-pub use dump::dump_tree;
+pub use dump::{dump_rbn_tree, dump_tree};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use parse::{GreenElement, Parse, TextSource};
 pub use rowan::{TextRange, TextSize};
@@ -30,6 +33,12 @@ pub enum SyntaxCode {
     UnterminatedComment,
     /// S005: a tab character inside a string.
     TabInString,
+    /// R901: an RBN line starts with no label, note digit, `{` or `%`.
+    UnknownLabel,
+    /// R905: an RBN `{` paragraph is not closed by `}` at the end of a line.
+    UnterminatedParagraph,
+    /// R906: no space between an RBN label and its data.
+    MissingSpaceAfterLabel,
 }
 
 impl SyntaxCode {
@@ -41,6 +50,9 @@ impl SyntaxCode {
             SyntaxCode::UnexpectedText => "S003",
             SyntaxCode::UnterminatedComment => "S004",
             SyntaxCode::TabInString => "S005",
+            SyntaxCode::UnknownLabel => "R901",
+            SyntaxCode::UnterminatedParagraph => "R905",
+            SyntaxCode::MissingSpaceAfterLabel => "R906",
         }
     }
 
@@ -52,6 +64,9 @@ impl SyntaxCode {
             SyntaxCode::UnexpectedText => "unexpected-text",
             SyntaxCode::UnterminatedComment => "unterminated-comment",
             SyntaxCode::TabInString => "tab-in-string",
+            SyntaxCode::UnknownLabel => "unknown-label",
+            SyntaxCode::UnterminatedParagraph => "unterminated-paragraph",
+            SyntaxCode::MissingSpaceAfterLabel => "missing-space-after-label",
         }
     }
 }

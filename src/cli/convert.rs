@@ -1,0 +1,76 @@
+//! `kibitzer convert --to pbn|rbn [-o OUT] PATH`: one notation to the other through the board
+//! record; what the target cannot express is listed on stderr.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
+use crate::text::read_file;
+use crate::Notation;
+
+/// The notations `--to` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// Portable Bridge Notation.
+    Pbn,
+    /// Richard's Bridge Notation.
+    Rbn,
+}
+
+/// Arguments of `kibitzer convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The notation to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Where to write (standard output when absent).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// The file to convert (`.rbn` is read as RBN, anything else as PBN).
+    path: PathBuf,
+}
+
+/// Converts; exit code 0, or 2 when a file cannot be read or written.
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    let source = match read_file(&args.path) {
+        Ok(source) => source,
+        Err(error) => {
+            eprintln!("kibitzer: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let boards = match Notation::from_path(&args.path) {
+        Notation::Rbn => read_rbn(&source.text),
+        Notation::Pbn => read_pbn(&source.text),
+    };
+    let (text, dropped) = match args.to {
+        Target::Pbn => write_pbn_file(&boards),
+        Target::Rbn => write_rbn(&boards),
+    };
+    if !dropped.is_empty() {
+        eprintln!(
+            "kibitzer convert: warning: {} cannot express, and so leaves out:",
+            match args.to {
+                Target::Pbn => "PBN",
+                Target::Rbn => "RBN",
+            }
+        );
+        for item in &dropped {
+            eprintln!("  - {item}");
+        }
+    }
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, text.as_bytes()),
+        None => {
+            use std::io::Write;
+            std::io::stdout().lock().write_all(text.as_bytes())
+        }
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("kibitzer: cannot write: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

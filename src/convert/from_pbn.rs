@@ -1,0 +1,238 @@
+//! Reading PBN games into [`Board`]s, through the same game analysis `kibitzer check` runs.
+
+use rowan::NodeOrToken;
+
+use super::model::*;
+use crate::analysis::play::SlotKind;
+use crate::analysis::values::{read_contract, read_result, ContractValue};
+use crate::analysis::{check_game, CheckOptions, Inheritance};
+use crate::bridge::Seat;
+use crate::syntax::ast::Game;
+use crate::syntax::{Parse, SyntaxKind};
+
+/// The tags whose values are read into the structured parts of the board, not kept as facts.
+const STRUCTURED: [&str; 9] = [
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Auction",
+    "Play",
+    "Note",
+];
+
+/// Reads every game of a PBN text (inheritance resolved as the checker resolves it).
+pub fn read_pbn(text: &str) -> Vec<Board> {
+    let parse = Parse::new(text);
+    let mut inherited = Inheritance::default();
+    let mut boards = Vec::new();
+    for node in parse.syntax().children() {
+        let Some(game) = Game::cast(node) else {
+            continue;
+        };
+        boards.push(read_game(&game, &inherited));
+        inherited.advance(&game);
+    }
+    boards
+}
+
+/// Reads one PBN game.
+pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
+    let report = check_game(game, inherited, &CheckOptions::default());
+    let ctx = &report.context;
+    let mut board = Board::default();
+    for tag in game.tag_pairs() {
+        let name = tag.name();
+        let in_section = tag
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() != SyntaxKind::GAME);
+        if in_section || STRUCTURED.contains(&name.as_str()) {
+            continue;
+        }
+        let Some(mut value) = tag.value() else {
+            continue;
+        };
+        if value == "#" {
+            value = inherited.previous(&name).unwrap_or("").to_string();
+        } else if let Some(v) = value.strip_prefix("##") {
+            value = v.to_string();
+        }
+        if name == "Hidden" {
+            continue;
+        }
+        if !value.is_empty() && value != "?" {
+            board.set_info(&name, value, None);
+        }
+    }
+    board.dealer = ctx.dealer.map(|s| (s, None));
+    board.vulnerability = ctx.vulnerability.map(|v| (v, None));
+    if let Some(deal) = ctx.deal {
+        let first = ctx
+            .deal_tag
+            .as_ref()
+            .and_then(|t| t.text.chars().next())
+            .and_then(|c| Seat::from_char(c.to_ascii_uppercase()));
+        let hidden = game
+            .tag_pairs()
+            .find(|t| t.name() == "Hidden")
+            .and_then(|t| t.value())
+            .unwrap_or_default();
+        let mut record = DealRecord {
+            first,
+            hands: deal.hands,
+            ..DealRecord::default()
+        };
+        for c in hidden.chars() {
+            if let Some(seat) = Seat::from_char(c.to_ascii_uppercase()) {
+                record.hidden[seat.index()] = true;
+            }
+        }
+        board.deal = Some(record);
+    }
+    let declarer = ctx
+        .declarer
+        .as_ref()
+        .and_then(|t| crate::analysis::cross::declarer_seat(&t.text));
+    if let Some(contract) = ctx.contract.as_ref().and_then(|t| read_contract(&t.text)) {
+        let kind = match contract.value {
+            ContractValue::Passed => Some(ContractKind::Passed),
+            ContractValue::Contract(c) => Some(ContractKind::Made(c)),
+            ContractValue::TrumpOnly(_) => None,
+        };
+        if let Some(kind) = kind {
+            board.contract = Some(ContractRecord {
+                kind,
+                declarer,
+                origin: None,
+            });
+        }
+    }
+    // Without a Contract tag, the finished auction says what the contract is (the play needs
+    // the trumps to know who won each trick).
+    if board.contract.is_none() {
+        if let Some(model) = &report.sections.auction {
+            if let (Some(contract), Some(declarer)) = (model.contract, model.declarer) {
+                board.contract = Some(ContractRecord {
+                    kind: ContractKind::Made(contract),
+                    declarer: Some(declarer),
+                    origin: None,
+                });
+            }
+        }
+    }
+    if let Some(result) = ctx.result.as_ref().and_then(|t| read_result(&t.text)) {
+        if let Some(n) = result.value.declarer_tricks(declarer) {
+            board.result = Some((n, None));
+        }
+    }
+    let mut nags = false;
+    let mut auction_notes = Vec::new();
+    let mut play_notes = Vec::new();
+    for section in game.sections() {
+        let notes: Vec<(u8, String)> = section
+            .notes()
+            .filter_map(|t| t.value())
+            .filter_map(|v| {
+                let (index, text) = v.split_once(':')?;
+                Some((index.trim().parse().ok()?, text.to_string()))
+            })
+            .collect();
+        match section.kind() {
+            SyntaxKind::AUCTION_SECTION => auction_notes = notes,
+            SyntaxKind::PLAY_SECTION => play_notes = notes,
+            _ => {}
+        }
+    }
+    if let Some(model) = &report.sections.auction {
+        let mut record = AuctionRecord {
+            notes: auction_notes,
+            ..AuctionRecord::default()
+        };
+        for entry in &model.calls {
+            nags |= !entry.annotations.nags.is_empty();
+            record.calls.push(CallItem {
+                kind: CallKind::Call(entry.call),
+                annotation: Annotation {
+                    suffix: entry.annotations.suffix.as_ref().map(|s| s.text.clone()),
+                    alert: false,
+                    note: entry
+                        .annotations
+                        .note
+                        .and_then(|n| u8::try_from(n.index).ok()),
+                },
+                origin: None,
+            });
+        }
+        if model.all_pass.is_some() {
+            record.calls.push(CallItem {
+                kind: CallKind::AllPass,
+                annotation: Annotation::default(),
+                origin: None,
+            });
+        }
+        board.auction = Some(record);
+    }
+    if let Some(model) = &report.sections.play {
+        let mut record = PlayRecord {
+            leader: model.opening_leader,
+            notes: play_notes,
+            ..PlayRecord::default()
+        };
+        for trick in &model.tricks {
+            let mut cards = Vec::new();
+            for slot in trick.cards.iter().filter(|s| s.played) {
+                nags |= !slot.annotations.nags.is_empty();
+                let kind = match slot.kind {
+                    SlotKind::Card(card) => CardKind::Card(card),
+                    SlotKind::Unknown => CardKind::Unknown,
+                    SlotKind::Continue => continue,
+                };
+                cards.push(CardItem {
+                    kind,
+                    seat: Some(slot.seat),
+                    annotation: Annotation {
+                        suffix: slot.annotations.suffix.as_ref().map(|s| s.text.clone()),
+                        alert: false,
+                        note: slot
+                            .annotations
+                            .note
+                            .and_then(|n| u8::try_from(n.index).ok()),
+                    },
+                    origin: None,
+                });
+            }
+            if !cards.is_empty() {
+                record.tricks.push(cards);
+            }
+        }
+        board.play = Some(record);
+    }
+    if nags {
+        board
+            .dropped
+            .push("numeric annotation glyphs ($n)".to_string());
+    }
+    for element in game.syntax().descendants_with_tokens() {
+        if let NodeOrToken::Token(token) = element {
+            let text = token.text();
+            match token.kind() {
+                SyntaxKind::COMMENT_BLOCK => {
+                    let inner = text.strip_prefix('{').unwrap_or(text);
+                    board
+                        .commentary
+                        .push(inner.strip_suffix('}').unwrap_or(inner).to_string());
+                }
+                SyntaxKind::COMMENT_LINE => {
+                    board
+                        .commentary
+                        .push(text.strip_prefix(';').unwrap_or(text).trim().to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    board
+}

@@ -1,0 +1,294 @@
+//! Writing a [`Board`] as a PBN game, remembering where each written piece came from.
+
+use super::model::*;
+use crate::bridge::{Call, Card, Seat, Suit};
+use crate::syntax::{TextRange, TextSize};
+
+/// A PBN game text and, for each written piece that came from the source, its two ranges.
+#[derive(Debug, Clone, Default)]
+pub struct PbnImage {
+    /// The PBN text of the game (ends with a line end).
+    pub text: String,
+    /// (range in `text`, range in the source) pairs, in text order.
+    pub map: Vec<(TextRange, TextRange)>,
+    /// What PBN cannot express (besides what the reading already dropped).
+    pub dropped: Vec<String>,
+}
+
+impl PbnImage {
+    fn push(&mut self, text: &str, origin: Origin) {
+        let start = TextSize::from(self.text.len() as u32);
+        self.text.push_str(text);
+        if let Some(source) = origin {
+            let end = TextSize::from(self.text.len() as u32);
+            self.map.push((TextRange::new(start, end), source));
+        }
+    }
+
+    fn tag(&mut self, name: &str, value: &str, origin: Origin) {
+        self.push(&format!("[{name} \""), None);
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        self.push(&escaped, origin);
+        self.push("\"]\n", None);
+    }
+
+    /// The source range for a range of the PBN text: the cover of the pieces it touches.
+    pub fn source_range(&self, range: TextRange) -> Option<TextRange> {
+        let mut found: Option<TextRange> = None;
+        for (pbn, source) in &self.map {
+            let touches = if range.is_empty() {
+                pbn.contains_inclusive(range.start())
+            } else {
+                pbn.intersect(range).is_some_and(|r| !r.is_empty())
+            };
+            if touches {
+                found = Some(found.map_or(*source, |f| f.cover(*source)));
+            }
+        }
+        found
+    }
+}
+
+/// The order in which descriptive tags are written (others follow in reading order).
+const ORDER: [&str; 8] = [
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
+];
+
+/// Writes the board as one PBN game (tags, auction, play, commentary).
+pub fn write_pbn(board: &Board) -> PbnImage {
+    let mut out = PbnImage::default();
+    for comment in &board.commentary {
+        out.push(&format!("{{{}}}\n", comment.replace('}', ")")), None);
+    }
+    let mut written: Vec<&str> = Vec::new();
+    for name in ORDER {
+        if let Some(info) = board.info.iter().find(|i| i.name == name) {
+            out.tag(name, &info.value, info.origin);
+            written.push(name);
+        }
+    }
+    if let Some((dealer, origin)) = board.dealer {
+        out.tag("Dealer", &dealer.letter().to_string(), origin);
+    }
+    if let Some((v, origin)) = board.vulnerability {
+        out.tag("Vulnerable", v.pbn(), origin);
+    }
+    if let Some(deal) = &board.deal {
+        write_deal(&mut out, deal);
+    }
+    if let Some(info) = board.info.iter().find(|i| i.name == "Scoring") {
+        out.tag("Scoring", &info.value, info.origin);
+        written.push("Scoring");
+    }
+    if let Some(contract) = &board.contract {
+        let declarer = contract
+            .declarer
+            .map(|s| s.letter().to_string())
+            .unwrap_or_default();
+        out.tag("Declarer", &declarer, contract.origin);
+        let value = match contract.kind {
+            ContractKind::Passed => "Pass".to_string(),
+            ContractKind::Made(c) => format!(
+                "{}{}{}",
+                c.level(),
+                c.bid.denomination().pbn(),
+                c.risk.pbn()
+            ),
+        };
+        out.tag("Contract", &value, contract.origin);
+    }
+    if let Some((tricks, origin)) = board.result {
+        out.tag("Result", &tricks.to_string(), origin);
+    }
+    for info in &board.info {
+        if !written.contains(&info.name.as_str()) {
+            out.tag(&info.name, &info.value, info.origin);
+        }
+    }
+    if let (Some(auction), Some((dealer, origin))) = (&board.auction, board.dealer) {
+        write_auction(&mut out, auction, dealer, origin);
+    } else if board.auction.as_ref().is_some_and(|a| !a.calls.is_empty()) {
+        out.dropped
+            .push("the auction (no dealer is given)".to_string());
+    }
+    if let Some(play) = &board.play {
+        write_play(&mut out, play);
+    }
+    out
+}
+
+fn write_deal(out: &mut PbnImage, deal: &DealRecord) {
+    let first = deal.first.unwrap_or(Seat::North);
+    out.push("[Deal \"", None);
+    out.push(&format!("{}:", first.letter()), deal.origin);
+    for i in 0..4 {
+        let seat = first.offset(i);
+        if i > 0 {
+            out.push(" ", None);
+        }
+        match deal.hands[seat.index()] {
+            Some(hand) => {
+                let text = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+                    .iter()
+                    .map(|suit| {
+                        let mut cards: Vec<Card> = hand.suit_cards(*suit).iter().collect();
+                        cards.sort_by_key(|c| std::cmp::Reverse(c.rank));
+                        cards.iter().map(|c| c.rank.letter()).collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(".");
+                out.push(&text, deal.hand_origins[seat.index()].or(deal.origin));
+            }
+            None => out.push("-", deal.hand_origins[seat.index()].or(deal.origin)),
+        }
+    }
+    out.push("\"]\n", None);
+    let hidden: String = Seat::ALL
+        .iter()
+        .filter(|s| deal.hidden[s.index()])
+        .map(|s| s.letter())
+        .collect();
+    if !hidden.is_empty() {
+        out.tag("Hidden", &hidden, deal.origin);
+    }
+}
+
+fn annotation_text(a: &Annotation, dropped: &mut Vec<String>, what: &str) -> String {
+    let mut text = String::new();
+    if let Some(s) = &a.suffix {
+        text.push_str(s);
+    }
+    if let Some(n) = a.note {
+        text.push_str(&format!(" ={n}="));
+    }
+    if a.alert {
+        let note = format!("the `*` (conventional) mark on a {what}");
+        if !dropped.contains(&note) {
+            dropped.push(note);
+        }
+    }
+    text
+}
+
+fn write_notes(out: &mut PbnImage, notes: &[(u8, String)]) {
+    for (index, text) in notes {
+        // PBN numbers notes from 1; RBN's note 0 becomes 10 there.
+        let index = if *index == 0 { 10 } else { *index };
+        out.tag("Note", &format!("{index}:{text}"), None);
+    }
+}
+
+fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, origin: Origin) {
+    out.tag("Auction", &dealer.letter().to_string(), origin);
+    let mut count = 0;
+    let mut ended = false;
+    let mut dropped = Vec::new();
+    for item in &auction.calls {
+        let text = match item.kind {
+            CallKind::Call(Call::Pass) => "Pass".to_string(),
+            CallKind::Call(Call::Double) => "X".to_string(),
+            CallKind::Call(Call::Redouble) => "XX".to_string(),
+            CallKind::Call(Call::Bid(bid)) => {
+                format!("{}{}", bid.level(), bid.denomination().pbn())
+            }
+            CallKind::AllPass => {
+                ended = true;
+                "AP".to_string()
+            }
+            CallKind::Query => {
+                dropped.push("the `Y` (your call?) quiz point".to_string());
+                break;
+            }
+        };
+        out.push(if count % 4 == 0 { "" } else { " " }, None);
+        out.push(&text, item.origin);
+        let note = annotation_text(&item.annotation, &mut dropped, "call");
+        out.push(&note, item.origin);
+        count += 1;
+        if count % 4 == 0 {
+            out.push("\n", None);
+        }
+        if ended {
+            break;
+        }
+    }
+    if !ended && !finished(auction) {
+        out.push(if count % 4 == 0 { "*" } else { " *" }, None);
+        count += 1;
+    }
+    if count % 4 != 0 || count == 0 {
+        out.push("\n", None);
+    }
+    write_notes(out, &auction.notes);
+    out.dropped.extend(dropped);
+}
+
+/// Whether the calls end the auction (four passes, or three after a bid).
+fn finished(auction: &AuctionRecord) -> bool {
+    let calls: Vec<Call> = auction
+        .calls
+        .iter()
+        .filter_map(|c| match c.kind {
+            CallKind::Call(call) => Some(call),
+            _ => None,
+        })
+        .collect();
+    let passes = calls.iter().rev().take_while(|c| **c == Call::Pass).count();
+    let bid = calls.iter().any(|c| *c != Call::Pass);
+    (bid && passes >= 3) || (!bid && passes >= 4)
+}
+
+fn write_play(out: &mut PbnImage, play: &PlayRecord) {
+    let Some(leader) = play.leader else {
+        out.dropped
+            .push("the play (the opening leader is unknown)".to_string());
+        return;
+    };
+    out.tag("Play", &leader.letter().to_string(), play.origin);
+    let mut dropped = Vec::new();
+    let total = play.tricks.len();
+    let mut complete = true;
+    for (n, trick) in play.tricks.iter().enumerate() {
+        let mut columns: [Option<&CardItem>; 4] = [None; 4];
+        for item in trick {
+            if let Some(seat) = item.seat {
+                columns[(seat.index() + 4 - leader.index()) % 4] = Some(item);
+            }
+        }
+        if trick.len() < 4 {
+            complete = false;
+        }
+        for (i, column) in columns.iter().enumerate() {
+            out.push(if i == 0 { "" } else { " " }, None);
+            match column {
+                Some(item) => {
+                    let text = match item.kind {
+                        CardKind::Card(card) => {
+                            format!("{}{}", card.suit.letter(), card.rank.letter())
+                        }
+                        CardKind::Query => {
+                            dropped.push("the `Y` (your play?) quiz point".to_string());
+                            "-".to_string()
+                        }
+                        CardKind::Shortcut { .. } => {
+                            dropped.push("a `+`/`-` card the hands do not resolve".to_string());
+                            "-".to_string()
+                        }
+                        CardKind::Unknown => "-".to_string(),
+                    };
+                    out.push(&text, item.origin);
+                    let note = annotation_text(&item.annotation, &mut dropped, "card");
+                    out.push(&note, item.origin);
+                }
+                None => out.push("-", None),
+            }
+        }
+        if n + 1 == total && (!complete || total < 13) {
+            out.push(" *", None);
+        }
+        out.push("\n", None);
+    }
+    write_notes(out, &play.notes);
+    dropped.dedup();
+    out.dropped.extend(dropped);
+}

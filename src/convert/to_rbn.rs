@@ -1,0 +1,410 @@
+//! Writing [`Board`]s as RBN records.
+
+use super::from_rbn::SCORING;
+use super::model::*;
+use crate::bridge::{Call, Seat, Suit, Vulnerability};
+
+/// What the facts written to RBN fields are; every other fact is reported as dropped.
+const CARRIED: [&str; 23] = [
+    "Description",
+    "Annotator",
+    "Date",
+    "Time",
+    "UTCDate",
+    "UTCTime",
+    "Site",
+    "Event",
+    "Stage",
+    "Scoring",
+    "HomeTeam",
+    "VisitTeam",
+    "North",
+    "South",
+    "West",
+    "East",
+    "Room",
+    "Table",
+    "Board",
+    "Score",
+    "ScoreIMP",
+    "ScorePercentage",
+    "Hidden",
+];
+
+/// Writes boards as an RBN file (`% RBN` signature, one empty line after each record), and the
+/// list of what RBN cannot express.
+pub fn write_rbn(boards: &[Board]) -> (String, Vec<String>) {
+    let mut out = String::from("% RBN 2.2\n");
+    let mut dropped = Vec::new();
+    let mut previous: Vec<(char, String)> = Vec::new();
+    for board in boards {
+        let (fields, lost) = fields(board);
+        for label in "TDLESFKNBH".chars() {
+            let value = fields.iter().find(|(l, _)| *l == label).map(|(_, v)| v);
+            let before = previous.iter().find(|(l, _)| *l == label).map(|(_, v)| v);
+            match (value, before) {
+                (Some(v), _) => out.push_str(&format!("{label} {v}\n")),
+                // A null label stops an earlier value from carrying over.
+                (None, Some(_)) => out.push_str(&format!("{label}\n")),
+                (None, None) => {}
+            }
+        }
+        for (label, value) in fields
+            .iter()
+            .filter(|(l, _)| "ACPRIM".contains(*l) || l.is_ascii_digit() || *l == '{')
+        {
+            match label {
+                '{' => out.push_str(&format!("{value}\n")),
+                _ => out.push_str(&format!("{label} {value}\n")),
+            }
+        }
+        out.push('\n');
+        previous = fields
+            .into_iter()
+            .filter(|(l, _)| "TDLESFKNBH".contains(*l))
+            .collect();
+        for item in lost {
+            if !dropped.contains(&item) {
+                dropped.push(item);
+            }
+        }
+    }
+    (out, dropped)
+}
+
+/// The fields of one record in canonical order (notes as digit labels, paragraphs as `{`).
+fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
+    let mut f: Vec<(char, String)> = Vec::new();
+    let mut lost = board.dropped.clone();
+    let info = |name: &str| board.info(name).map(str::to_string);
+    let escape = |s: &str| s.replace(':', "::");
+    match (info("Description"), info("Annotator")) {
+        (Some(t), Some(a)) => f.push(('T', format!("{}:{}", escape(&t), escape(&a)))),
+        (Some(t), None) => f.push(('T', escape(&t))),
+        (None, Some(a)) => f.push(('T', format!(":{}", escape(&a)))),
+        (None, None) => {}
+    }
+    let date = info("Date").or(info("UTCDate"));
+    let date_ok = |d: &str| {
+        d.len() == 10
+            && d.char_indices().all(|(i, c)| {
+                if i == 4 || i == 7 {
+                    c == '.'
+                } else {
+                    c.is_ascii_digit() || c == '?'
+                }
+            })
+    };
+    if let Some(bad) = date.as_deref().filter(|d| !date_ok(d)) {
+        lost.push(format!("the date `{bad}` (not in the form yyyy.mm.dd)"));
+    }
+    if let Some(date) = date.filter(|d| date_ok(d)) {
+        let mut d: String = date.split('.').collect::<Vec<_>>().concat();
+        while d.len() > 4 && d.ends_with("??") {
+            d.truncate(d.len() - 2);
+        }
+        if let Some(time) = info("Time").or(info("UTCTime")) {
+            d.push(':');
+            d.push_str(&time.replace(':', ""));
+        }
+        if info("Date").is_none() {
+            d.push('G');
+        }
+        f.push(('D', d));
+    }
+    for (label, name) in [('L', "Site"), ('E', "Event"), ('S', "Stage")] {
+        if let Some(v) = info(name) {
+            f.push((label, v));
+        }
+    }
+    if let Some(scoring) = info("Scoring") {
+        let (head, rest) = scoring.split_once(':').unwrap_or((&scoring, ""));
+        let abbr = SCORING
+            .iter()
+            .find(|(_, pbn)| pbn.eq_ignore_ascii_case(head))
+            .map_or(head, |(a, _)| a);
+        let value = if rest.is_empty() {
+            abbr.to_string()
+        } else {
+            format!("{abbr}:{rest}")
+        };
+        f.push(('F', value));
+    }
+    if info("HomeTeam").is_some() || info("VisitTeam").is_some() {
+        f.push((
+            'K',
+            format!(
+                "{}:{}",
+                info("HomeTeam").unwrap_or_default(),
+                info("VisitTeam").unwrap_or_default()
+            ),
+        ));
+    }
+    let names = ["North", "South", "West", "East"].map(|n| info(n).unwrap_or_default());
+    let room = match info("Room").as_deref() {
+        Some("Open") => Some("O".to_string()),
+        Some("Closed") => Some("C".to_string()),
+        Some(other) => {
+            lost.push(format!("the room `{other}` (RBN knows Open and Closed)"));
+            info("Table")
+        }
+        None => info("Table"),
+    };
+    if names.iter().any(|n| !n.is_empty()) || room.is_some() {
+        let mut n = format!("{}+{}:{}+{}", names[0], names[1], names[2], names[3]);
+        if let Some(room) = room {
+            n.push(':');
+            n.push_str(&room);
+        }
+        f.push(('N', n));
+    }
+    if let Some(b) = info("Board") {
+        f.push(('B', b));
+    }
+    if let Some(deal) = &board.deal {
+        f.push(('H', hands(deal)));
+    }
+    // "A EN" gives the dealer and vulnerability without an auction.
+    let no_calls = AuctionRecord::default();
+    let auction = board.auction.as_ref().or(board.dealer.map(|_| &no_calls));
+    if let Some(auction) = auction {
+        match board.dealer {
+            Some((dealer, _)) => {
+                let mut a = dealer.letter().to_string();
+                if let Some((v, _)) = board.vulnerability {
+                    a.push(match v {
+                        Vulnerability::None => 'Z',
+                        Vulnerability::NS => 'N',
+                        Vulnerability::EW => 'E',
+                        Vulnerability::All => 'B',
+                    });
+                }
+                for (i, item) in auction.calls.iter().enumerate() {
+                    if i % 4 == 0 {
+                        a.push(':');
+                    }
+                    a.push_str(
+                        match item.kind {
+                            CallKind::Call(Call::Pass) => "P".to_string(),
+                            CallKind::Call(Call::Double) => "X".to_string(),
+                            CallKind::Call(Call::Redouble) => "R".to_string(),
+                            CallKind::Call(Call::Bid(bid)) => {
+                                format!("{}{}", bid.level(), &bid.denomination().pbn()[..1])
+                            }
+                            CallKind::AllPass => "A".to_string(),
+                            CallKind::Query => "Y".to_string(),
+                        }
+                        .as_str(),
+                    );
+                    a.push_str(&annotation(&item.annotation, &mut lost));
+                }
+                f.push(('A', a));
+                notes(&auction.notes, &mut f, &mut lost);
+            }
+            None => lost.push("an auction without a dealer".to_string()),
+        }
+    }
+    if let Some(contract) = &board.contract {
+        let value = match (contract.kind, contract.declarer) {
+            (ContractKind::Passed, _) => Some("P".to_string()),
+            (ContractKind::Made(c), Some(d)) => Some(format!(
+                "{}{}{}:{}",
+                c.level(),
+                &c.bid.denomination().pbn()[..1],
+                match c.risk.pbn() {
+                    "XX" => "R",
+                    r => r,
+                },
+                d.letter()
+            )),
+            _ => None,
+        };
+        if let Some(v) = value {
+            f.push(('C', v));
+        }
+    }
+    if let Some(play) = &board.play {
+        if let Some(p) = play_text(play, &mut lost) {
+            f.push(('P', p));
+            notes(&play.notes, &mut f, &mut lost);
+        }
+    }
+    let mut r = String::new();
+    match (board.result, board.contract.map(|c| c.kind)) {
+        (_, Some(ContractKind::Passed)) => r.push('P'),
+        (Some((n, _)), _) => r.push_str(&n.to_string()),
+        _ => {}
+    }
+    if let Some(score) = info("Score") {
+        if let Some(points) = side_value(&score) {
+            r.push_str(&if points.starts_with('-') {
+                points
+            } else {
+                format!("+{points}")
+            });
+        }
+    }
+    if let Some(imps) = info("ScoreIMP").and_then(|s| side_value(&s)) {
+        let v = if imps == "0" {
+            "=".to_string()
+        } else if imps.starts_with('-') {
+            imps
+        } else {
+            format!("+{imps}")
+        };
+        r.push(':');
+        r.push_str(&v);
+    } else if let Some(pct) = info("ScorePercentage").and_then(|s| side_value(&s)) {
+        r.push(':');
+        r.push_str(&pct);
+    }
+    if !r.is_empty() {
+        f.push(('R', r));
+    }
+    for comment in &board.commentary {
+        let text: Vec<&str> = comment
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        f.push((
+            '{',
+            format!("{{{}}}", text.join("\n").replace(['{', '}'], "\"")),
+        ));
+    }
+    for fact in &board.info {
+        if !CARRIED.contains(&fact.name.as_str()) {
+            lost.push(format!("the {} tag", fact.name));
+        }
+    }
+    (f, lost)
+}
+
+/// `NS 620` → `620`, `EW 300` → `-300`, `-100` → `-100`.
+fn side_value(text: &str) -> Option<String> {
+    let mut words = text.split_whitespace();
+    let first = words.next()?;
+    let (side, value) = match first {
+        "NS" | "EW" => (first, words.next()?),
+        _ => ("NS", first),
+    };
+    let negative = value.starts_with('-') != (side == "EW");
+    let digits = value.trim_start_matches(['-', '+']);
+    Some(
+        if negative && !digits.trim_start_matches(['0', '.']).is_empty() {
+            format!("-{digits}")
+        } else {
+            digits.to_string()
+        },
+    )
+}
+
+fn annotation(a: &Annotation, lost: &mut Vec<String>) -> String {
+    let mut s = a.suffix.clone().unwrap_or_default();
+    if a.alert {
+        s.push('*');
+    }
+    if let Some(n) = a.note {
+        match n {
+            1..=9 => s.push_str(&format!("^{n}")),
+            10 => s.push_str("^0"),
+            _ => lost.push(format!("note {n} (RBN numbers notes 0–9)")),
+        }
+    }
+    s
+}
+
+fn notes(notes: &[(u8, String)], f: &mut Vec<(char, String)>, lost: &mut Vec<String>) {
+    for (index, text) in notes {
+        let digit = match index {
+            1..=9 => char::from(b'0' + index),
+            10 | 0 => '0',
+            _ => {
+                lost.push(format!("note {index} (RBN numbers notes 0–9)"));
+                continue;
+            }
+        };
+        f.push((digit, text.replace(['\n', '\r'], " ")));
+    }
+}
+
+fn hands(deal: &DealRecord) -> String {
+    let first = deal.first.unwrap_or(Seat::North);
+    let mut h = first.letter().to_string();
+    for i in 0..4 {
+        let seat = first.offset(i);
+        h.push(if deal.hidden[seat.index()] { ';' } else { ':' });
+        if let Some(hand) = deal.hands[seat.index()] {
+            let suits: Vec<String> = Suit::ALL
+                .iter()
+                .map(|s| {
+                    let mut ranks: Vec<_> = hand.suit_cards(*s).iter().map(|c| c.rank).collect();
+                    ranks.sort_by(|a, b| b.cmp(a));
+                    ranks.iter().map(|r| r.letter()).collect()
+                })
+                .collect();
+            h.push_str(&suits.join("."));
+        }
+    }
+    h
+}
+
+fn play_text(play: &PlayRecord, lost: &mut Vec<String>) -> Option<String> {
+    let leader = play.leader?;
+    let mut p = format!("{}", leader.letter());
+    let last = play.tricks.len().saturating_sub(1);
+    'tricks: for (n, trick) in play.tricks.iter().enumerate() {
+        if n < last && trick.len() != 4 {
+            lost.push("the play from an incomplete trick before the last on".to_string());
+            break;
+        }
+        p.push(':');
+        let mut led: Option<Suit> = None;
+        for item in trick {
+            let text = match item.kind {
+                CardKind::Card(card) => {
+                    let same = led == Some(card.suit);
+                    led.get_or_insert(card.suit);
+                    if same {
+                        card.rank.letter().to_string()
+                    } else {
+                        format!("{}{}", card.suit.letter(), card.rank.letter())
+                    }
+                }
+                CardKind::Query => "Y".to_string(),
+                CardKind::Shortcut { highest, suit } if led == suit && led.is_some() => {
+                    (if highest { "+" } else { "-" }).to_string()
+                }
+                _ => {
+                    lost.push("the play from the first unknown card on".to_string());
+                    break 'tricks;
+                }
+            };
+            p.push_str(&text);
+            p.push_str(&annotation(&item.annotation, lost));
+        }
+    }
+    if p.ends_with(':') {
+        p.pop();
+    }
+    Some(p)
+}
+
+/// Writes boards as a PBN file, and the list of what PBN cannot express.
+pub fn write_pbn_file(boards: &[Board]) -> (String, Vec<String>) {
+    let mut out = String::from("% PBN 2.1\n");
+    let mut dropped = Vec::new();
+    for (i, board) in boards.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let image = super::write_pbn(board);
+        out.push_str(&image.text);
+        for item in board.dropped.iter().chain(&image.dropped) {
+            if !dropped.contains(item) {
+                dropped.push(item.clone());
+            }
+        }
+    }
+    (out, dropped)
+}

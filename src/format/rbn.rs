@@ -1,0 +1,150 @@
+//! The canonical RBN writer over the tree: fields in the order `T D L E S F K N B H A C P R I M`,
+//! notes right after the A or P field they explain, upper case in the fields where case carries
+//! no meaning (`D B H A C P R M`), and one empty line after each record.
+//!
+//! Paragraphs keep their place relative to the diagram: those before the H field stay before it
+//! (after the fields that precede H), the others follow the record's fields. `%` lines stay at
+//! the top of their record. A record with a line the parser rejected is written back unchanged.
+
+use crate::syntax::rbn::{RbnParse, Record, RecordItem, LABELS};
+
+/// The labels whose data is case-insensitive (written in upper case).
+const UPPER: &str = "DBHACPRM";
+
+/// Formats an RBN text.
+pub fn format_rbn(text: &str) -> String {
+    let parse = RbnParse::new(text);
+    let mut out = String::with_capacity(text.len() + 16);
+    for (node, _) in parse.records() {
+        let Some(record) = Record::cast(node) else {
+            continue;
+        };
+        out.push_str(&format_record(&record));
+        out.push('\n');
+    }
+    out
+}
+
+fn format_record(record: &Record) -> String {
+    let broken = record.items().any(|i| matches!(i, RecordItem::Error(_)));
+    if broken {
+        let mut text = record.syntax().text().to_string();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        return text;
+    }
+    let mut percent = Vec::new();
+    let mut fields: Vec<(usize, usize, String)> = Vec::new(); // (label order, sequence, line)
+    let mut before_diagram = Vec::new();
+    let mut after_diagram = Vec::new();
+    let mut notes_for = 'A';
+    let mut auction_notes = Vec::new();
+    let mut play_notes = Vec::new();
+    let mut seen_h = false;
+    for (seq, item) in record.items().enumerate() {
+        match item {
+            RecordItem::Percent(t) => percent.push(t.text().to_string()),
+            RecordItem::Field(field) => {
+                let label = field.label();
+                if label == 'P' {
+                    notes_for = 'P';
+                }
+                if label == 'H' {
+                    seen_h = true;
+                }
+                let value = field.value();
+                let value = if UPPER.contains(label) {
+                    value.to_ascii_uppercase()
+                } else {
+                    value
+                };
+                let line = if value.is_empty() {
+                    label.to_string()
+                } else {
+                    format!("{label} {value}")
+                };
+                let order = LABELS.find(label).unwrap_or(LABELS.len());
+                fields.push((order, seq, line));
+            }
+            RecordItem::Note(note) => {
+                let line = format!("{} {}", note.index(), note.text());
+                if notes_for == 'P' {
+                    play_notes.push(line);
+                } else {
+                    auction_notes.push(line);
+                }
+            }
+            RecordItem::Paragraph(t) => {
+                let text = t.text().replace("\r\n", "\n").replace('\r', "\n");
+                if seen_h {
+                    after_diagram.push(text);
+                } else {
+                    before_diagram.push(text);
+                }
+            }
+            RecordItem::Error(_) => {}
+        }
+    }
+    fields.sort_by_key(|(order, seq, _)| (*order, *seq));
+    let mut out = String::new();
+    for line in percent {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let h_order = LABELS.find('H').unwrap_or(0);
+    let mut paragraphs_written = false;
+    for (order, _, line) in &fields {
+        if *order >= h_order && !paragraphs_written {
+            for p in before_diagram.drain(..) {
+                out.push_str(&p);
+                out.push('\n');
+            }
+            paragraphs_written = true;
+        }
+        out.push_str(line);
+        out.push('\n');
+        let label = line.chars().next().unwrap_or(' ');
+        let notes = match label {
+            'A' => std::mem::take(&mut auction_notes),
+            'P' => std::mem::take(&mut play_notes),
+            _ => Vec::new(),
+        };
+        for note in notes {
+            out.push_str(&note);
+            out.push('\n');
+        }
+    }
+    for line in before_diagram
+        .into_iter()
+        .chain(auction_notes)
+        .chain(play_notes)
+        .chain(after_diagram)
+    {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_labels_places_notes_and_upper_cases() {
+        // Note 1 comes after P in the input, so it explains the play; the paragraph stands
+        // before H, so it stays before the diagram.
+        let input = "% RBN\np s:hq3j2\n1 falsecard\nb 3\nN a+b:c+d\nA sz:1sp\n{intro}\nH s:akq.jt9.876.5432:\n2 n\n\n\n";
+        let expected = "% RBN\nN a+b:c+d\nB 3\n{intro}\nH S:AKQ.JT9.876.5432:\nA SZ:1SP\nP S:HQ3J2\n1 falsecard\n2 n\n\n";
+        let out = format_rbn(input);
+        assert_eq!(out, expected);
+        assert_eq!(format_rbn(&out), out, "idempotent");
+    }
+
+    #[test]
+    fn records_with_unknown_lines_are_kept() {
+        let input = "B 1\nZ what\nA nz";
+        assert_eq!(format_rbn(input), "B 1\nZ what\nA nz\n\n");
+    }
+}

@@ -1,0 +1,319 @@
+//! A parsed RBN file, and keeping it current under edits.
+//!
+//! A file is a sequence of records and blank-line runs. Nothing in RBN spans a blank line (a
+//! paragraph ends with its record), so where records begin and end depends only on which lines
+//! are blank: an edit re-splits and reparses the records around it and keeps the others.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use rowan::{GreenNode, GreenToken, NodeOrToken};
+
+use super::parser::parse_record;
+use super::{RbnKind, RbnNode};
+use crate::syntax::{SyntaxError, TextRange, TextSize, TextSource};
+
+/// A child of the file node: a record (node) or a run of blank lines (token).
+pub type RbnGreenElement = NodeOrToken<GreenNode, GreenToken>;
+
+/// One piece of the file: blank lines, or a record's lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Piece {
+    range: Range<usize>,
+    blank: bool,
+}
+
+/// Whether a line's content (without its line end) counts as blank.
+fn is_blank(content: &[u8]) -> bool {
+    content.iter().all(|b| *b == b' ' || *b == b'\t')
+}
+
+/// Splits `text` into blank runs and records; the pieces cover it exactly.
+fn split(text: &str) -> Vec<Piece> {
+    let bytes = text.as_bytes();
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
+            end += 1;
+        }
+        let blank = is_blank(&bytes[start..end]);
+        let next = if end + 1 < bytes.len() && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
+            end + 2
+        } else {
+            (end + 1).min(bytes.len())
+        };
+        match pieces.last_mut() {
+            Some(last) if last.blank == blank => last.range.end = next,
+            _ => pieces.push(Piece {
+                range: start..next,
+                blank,
+            }),
+        }
+        start = next;
+    }
+    pieces
+}
+
+fn parse_piece(text: &str, piece: &Piece) -> (RbnGreenElement, Vec<SyntaxError>) {
+    let piece_text = &text[piece.range.clone()];
+    if piece.blank {
+        let token = GreenToken::new(RbnKind::BLANK_LINES.into(), piece_text);
+        (NodeOrToken::Token(token), Vec::new())
+    } else {
+        let (node, errors) = parse_record(piece_text);
+        (NodeOrToken::Node(node), errors)
+    }
+}
+
+/// The syntax tree of a whole RBN file and its syntax errors.
+#[derive(Debug, Clone)]
+pub struct RbnParse {
+    children: Vec<RbnGreenElement>,
+    starts: Vec<u32>,
+    len: u32,
+    errors: Vec<SyntaxError>,
+    root: OnceLock<GreenNode>,
+}
+
+impl PartialEq for RbnParse {
+    fn eq(&self, other: &RbnParse) -> bool {
+        self.children == other.children
+            && self.starts == other.starts
+            && self.len == other.len
+            && self.errors == other.errors
+    }
+}
+
+impl Eq for RbnParse {}
+
+impl RbnParse {
+    /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
+    pub fn new(text: &str) -> RbnParse {
+        let text = clip(text);
+        let mut parse = RbnParse {
+            children: Vec::new(),
+            starts: Vec::new(),
+            len: text.len() as u32,
+            errors: Vec::new(),
+            root: OnceLock::new(),
+        };
+        for piece in split(text) {
+            let (element, errors) = parse_piece(text, &piece);
+            let start = piece.range.start as u32;
+            parse.children.push(element);
+            parse.starts.push(start);
+            parse
+                .errors
+                .extend(errors.into_iter().map(|e| shifted(e, start as i64)));
+        }
+        parse
+    }
+
+    /// The file node's children: records and blank-line runs, in order.
+    pub fn children(&self) -> &[RbnGreenElement] {
+        &self.children
+    }
+
+    /// The start offset of each child.
+    pub fn child_starts(&self) -> &[u32] {
+        &self.starts
+    }
+
+    /// The byte range of child `index`.
+    pub fn child_range(&self, index: usize) -> Option<TextRange> {
+        let start = *self.starts.get(index)?;
+        let end = self.starts.get(index + 1).copied().unwrap_or(self.len);
+        Some(TextRange::new(start.into(), end.into()))
+    }
+
+    /// Each record as a red node rooted at its own start, with that start (per-record trees).
+    pub fn records(&self) -> impl Iterator<Item = (RbnNode, u32)> + '_ {
+        self.children
+            .iter()
+            .zip(&self.starts)
+            .filter_map(|(child, start)| match child {
+                NodeOrToken::Node(node) => Some((RbnNode::new_root(node.clone()), *start)),
+                NodeOrToken::Token(_) => None,
+            })
+    }
+
+    /// The record containing `offset`, rooted at its own start, with that start.
+    pub fn record_at(&self, offset: u32) -> Option<(RbnNode, u32)> {
+        if self.children.is_empty() {
+            return None;
+        }
+        let index = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        match &self.children[index] {
+            NodeOrToken::Node(node) => Some((RbnNode::new_root(node.clone()), self.starts[index])),
+            NodeOrToken::Token(_) => None,
+        }
+    }
+
+    /// The length of the text in bytes.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The syntax errors (R901, R905, R906), ordered by position.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The `FILE` green node (assembled on first use).
+    pub fn green(&self) -> GreenNode {
+        self.root
+            .get_or_init(|| GreenNode::new(RbnKind::FILE.into(), self.children.iter().cloned()))
+            .clone()
+    }
+
+    /// The root of the tree.
+    pub fn syntax(&self) -> RbnNode {
+        RbnNode::new_root(self.green())
+    }
+
+    /// Updates the tree after the bytes `old_range` of the old text were replaced by
+    /// `inserted_len` bytes; `new_text` is the whole new text. The result equals
+    /// `RbnParse::new(new_text)`; inconsistent ranges fall back to a full parse.
+    pub fn apply_edit(
+        &mut self,
+        old_range: Range<usize>,
+        inserted_len: usize,
+        new_text: &(impl TextSource + ?Sized),
+    ) {
+        let old_len = self.len as usize;
+        let consistent = old_range.start <= old_range.end
+            && old_range.end <= old_len
+            && old_len - (old_range.end - old_range.start) + inserted_len == new_text.len()
+            && new_text.len() < u32::MAX as usize - 1;
+        if !consistent || self.children.is_empty() {
+            *self = RbnParse::new(&new_text.slice(0..new_text.len()));
+            return;
+        }
+        let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
+        let n = self.children.len();
+        let index_of = |offset: usize| {
+            self.starts
+                .partition_point(|&s| s as usize <= offset)
+                .saturating_sub(1)
+        };
+        // One child of margin on each side: the edit may make its own lines blank or not,
+        // which merges or splits the neighbours.
+        let mut first = index_of(old_range.start).saturating_sub(1);
+        let mut last = (index_of(old_range.end) + 2).min(n); // exclusive
+        loop {
+            let region_start = self.starts[first] as usize;
+            let region_end = if last >= n {
+                new_text.len()
+            } else {
+                (self.starts[last] as i64 + delta) as usize
+            };
+            let text = new_text.slice(region_start..region_end);
+            let pieces = split(&text);
+            let blank_before = first > 0 && self.is_blank_child(first - 1);
+            let start_ok = first == 0
+                || pieces.first().map_or(
+                    last >= n || self.is_blank_child(last) != blank_before,
+                    |p| p.blank != blank_before,
+                );
+            let end_ok = last >= n
+                || pieces
+                    .last()
+                    .map_or(first == 0, |p| p.blank != self.is_blank_child(last));
+            if !start_ok {
+                first -= 1;
+                continue;
+            }
+            if !end_ok {
+                last += 1;
+                continue;
+            }
+            let old_region_end = if last >= n {
+                self.len
+            } else {
+                self.starts[last]
+            };
+            let mut children = Vec::with_capacity(pieces.len());
+            let mut starts = Vec::with_capacity(pieces.len());
+            let mut errors = Vec::new();
+            for piece in &pieces {
+                let (element, errs) = parse_piece(&text, piece);
+                let start = (region_start + piece.range.start) as u32;
+                children.push(element);
+                starts.push(start);
+                errors.extend(errs.into_iter().map(|e| shifted(e, start as i64)));
+            }
+            let added = starts.len();
+            self.children.splice(first..last, children);
+            self.starts.splice(first..last, starts);
+            for start in &mut self.starts[first + added..] {
+                *start = (*start as i64 + delta) as u32;
+            }
+            let lo = self
+                .errors
+                .partition_point(|e| (u32::from(e.range.start()) as usize) < region_start);
+            let hi = self
+                .errors
+                .partition_point(|e| u32::from(e.range.start()) < old_region_end);
+            let tail: Vec<SyntaxError> = self.errors[hi..]
+                .iter()
+                .cloned()
+                .map(|e| shifted(e, delta))
+                .collect();
+            self.errors.truncate(lo);
+            self.errors.extend(errors);
+            self.errors.extend(tail);
+            self.len = new_text.len() as u32;
+            self.root = OnceLock::new();
+            return;
+        }
+    }
+
+    fn is_blank_child(&self, index: usize) -> bool {
+        matches!(self.children.get(index), Some(NodeOrToken::Token(_)))
+    }
+}
+
+fn shifted(mut error: SyntaxError, by: i64) -> SyntaxError {
+    let start = (u32::from(error.range.start()) as i64 + by).max(0) as u32;
+    let end = (u32::from(error.range.end()) as i64 + by).max(start as i64) as u32;
+    error.range = TextRange::new(TextSize::from(start), TextSize::from(end));
+    error
+}
+
+/// `text` cut to less than 4 GiB at a character boundary.
+fn clip(text: &str) -> &str {
+    let limit = u32::MAX as usize - 1;
+    if text.len() <= limit {
+        return text;
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_alternates_records_and_blank_runs() {
+        let pieces = split("% RBN\nB 1\n\n \t\r\nB 2\r\n");
+        let ranges: Vec<_> = pieces.iter().map(|p| (p.range.clone(), p.blank)).collect();
+        assert_eq!(
+            ranges,
+            vec![(0..10, false), (10..15, true), (15..20, false)]
+        );
+    }
+}

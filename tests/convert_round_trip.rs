@@ -1,0 +1,131 @@
+//! PBN → RBN → PBN over the corpus's PBN files with auctions and play gives the same boards
+//! (the facts RBN carries, the deal, the calls, the cards and the notes).
+
+mod common;
+
+use kibitzer::convert::model::Board;
+use kibitzer::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
+
+const CARRIED: [&str; 16] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Scoring",
+    "Room",
+    "Table",
+    "Stage",
+    "HomeTeam",
+    "VisitTeam",
+    "Score",
+    "Description",
+];
+
+/// What must survive the round trip, without source ranges.
+fn essence(board: &Board) -> String {
+    let facts: Vec<_> = CARRIED
+        .iter()
+        .map(|n| {
+            (
+                n,
+                board.info(n).map(|v| {
+                    if *n == "Score" {
+                        ns_score(v)
+                    } else {
+                        v.to_string()
+                    }
+                }),
+            )
+        })
+        .collect();
+    let calls: Vec<_> = board
+        .auction
+        .iter()
+        .flat_map(|a| &a.calls)
+        .map(|c| (c.kind, c.annotation.clone()))
+        .collect();
+    let cards: Vec<_> = board
+        .play
+        .iter()
+        .flat_map(|p| &p.tricks)
+        .flatten()
+        .map(|c| (c.kind, c.seat, c.annotation.clone()))
+        .collect();
+    let notes = (
+        board
+            .auction
+            .as_ref()
+            .filter(|a| !a.calls.is_empty() || !a.notes.is_empty())
+            .map(|a| &a.notes),
+        board
+            .play
+            .as_ref()
+            .filter(|p| !p.tricks.is_empty() || !p.notes.is_empty())
+            .map(|p| &p.notes),
+    );
+    format!(
+        "{facts:?}\n{:?} {:?}\n{:?}\n{:?}\n{calls:?}\n{cards:?}\n{notes:?}\n{:?}",
+        board.dealer.map(|d| d.0),
+        board.vulnerability.map(|v| v.0),
+        board.deal.as_ref().map(|d| (d.hands, d.hidden)),
+        board.contract.map(|c| (c.kind, c.declarer)),
+        board.result.map(|r| r.0),
+    )
+}
+
+/// `NS -200` and `EW 200` are the same score.
+fn ns_score(text: &str) -> String {
+    let mut words = text.split_whitespace();
+    let (side, value) = match (words.next(), words.next()) {
+        (Some(side), Some(value)) => (side, value),
+        (Some(value), None) => ("NS", value),
+        _ => return text.to_string(),
+    };
+    match value.parse::<i64>() {
+        Ok(n) if side == "EW" => (-n).to_string(),
+        Ok(n) => n.to_string(),
+        Err(_) => text.to_string(),
+    }
+}
+
+#[test]
+fn pbn_to_rbn_and_back_keeps_the_boards() {
+    let mut compared = 0;
+    let mut files = 0;
+    for path in common::corpus_files("pbn", "pbn") {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let boards = read_pbn(&text);
+        if !boards
+            .iter()
+            .any(|b| b.auction.is_some() && b.play.is_some())
+        {
+            continue;
+        }
+        files += 1;
+        let (rbn, _) = write_rbn(&boards);
+        let (pbn, _) = write_pbn_file(&read_rbn(&rbn));
+        let again = read_pbn(&pbn);
+        assert_eq!(again.len(), boards.len(), "{}", path.display());
+        for (i, (a, b)) in boards.iter().zip(&again).enumerate() {
+            // Boards holding what RBN cannot express (beyond tags outside the comparison) are
+            // reported, not compared.
+            let (_, lost) = write_rbn(std::slice::from_ref(a));
+            if lost
+                .iter()
+                .any(|l| !(l.starts_with("the ") && l.ends_with(" tag")))
+            {
+                continue;
+            }
+            compared += 1;
+            assert_eq!(essence(a), essence(b), "{} board #{i}", path.display());
+        }
+    }
+    assert!(files >= 5, "corpus files with auctions and play: {files}");
+    assert!(compared >= 50, "boards compared: {compared}");
+}
