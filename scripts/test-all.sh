@@ -19,3 +19,6 @@ bash syntaxes/test.sh
 
 step "real editors: Neovim and Emacs + eglot, headless (installs them with apt-get when missing)"
 bash scripts/test-editors.sh
+
+step "VS Code extension in a real VS Code (code-server + headless Chromium; installs them when missing)"
+bash scripts/test-vscode.sh
