@@ -343,7 +343,7 @@ fn recovery_unquoted_value_and_lone_bracket() {
                   STRING@43..55 "\"2-Aug-2023\""
                   R_BRACK@55..56 "]"
                 NEWLINE@56..57 "\n"
-            error 7..20: S002 tag value is not quoted: write [Event "Random Deal #"]
+            error 0..21: S002 tag value is not quoted: write [Event "Random Deal #"]
             error 22..23: S002 tag pair has no tag name and has no value and is not closed by `]`
         "#]],
     );
@@ -399,7 +399,7 @@ fn recovery_data_after_tag_and_stray_text() {
                   SECTION_TOKEN@78..82 "oops"
                   NEWLINE@82..83 "\n"
             error 0..21: S003 unexpected text `statistics: 12 boards`: only tag pairs and comments may stand here
-            error 45..49: S002 unexpected `"y"` inside a tag pair
+            error 35..50: S002 unexpected `"y"` inside a tag pair
             error 51..60: S002 tag pair `Site` is not closed by `]`
         "#]],
     );

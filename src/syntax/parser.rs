@@ -257,6 +257,9 @@ impl Parser<'_, '_> {
         self.lexer.advance(1);
         self.builder.token(L_BRACK, "[");
         let mut problems: Vec<&str> = Vec::new();
+        // Problems told in full (an unquoted value, stray tokens); reported with the others, on
+        // the whole tag pair as far as it goes, as the catalogue gives S002's range.
+        let mut told: Vec<String> = Vec::new();
 
         let name = match self.eat_in_tag(|k| k == TAG_NAME) {
             Some(token) => {
@@ -271,9 +274,7 @@ impl Parser<'_, '_> {
             }
         };
 
-        let mut has_value = false;
         if let Some(token) = self.eat_in_tag(|k| k == STRING) {
-            has_value = true;
             self.tag_value(token, name.unwrap_or(""));
         } else if name.is_some() {
             // Same-line text that is no string: an unquoted value such as `[Event Club Pairs]`.
@@ -295,13 +296,11 @@ impl Parser<'_, '_> {
                 self.builder
                     .token(UNQUOTED_VALUE, &self.lexer.text()[at..at + len]);
                 self.builder.finish_node();
-                has_value = true;
-                let message = format!(
+                told.push(format!(
                     "tag value is not quoted: write [{} \"{}\"]",
                     name.unwrap_or(""),
                     text.replace('\\', "\\\\").replace('"', "\\\"")
-                );
-                self.error(SyntaxCode::MalformedTagPair, at, at + text.len(), message);
+                ));
             } else {
                 problems.push("has no value");
             }
@@ -324,8 +323,7 @@ impl Parser<'_, '_> {
             }
             self.builder.finish_node();
             let text = self.lexer.text()[from..bracket_at].trim();
-            let message = format!("unexpected `{}` inside a tag pair", shorten(text));
-            self.error(SyntaxCode::MalformedTagPair, from, bracket_at, message);
+            told.push(format!("unexpected `{}` inside a tag pair", shorten(text)));
             self.builder.token(R_BRACK, "]");
             self.lexer.advance(1);
         } else {
@@ -333,18 +331,20 @@ impl Parser<'_, '_> {
         }
         self.builder.finish_node();
 
-        if !problems.is_empty() || (!has_value && name.is_none()) {
-            let end = self.lexer.pos();
+        if !problems.is_empty() {
             let what = match name {
                 Some(name) => format!("tag pair `{name}`"),
                 None => "tag pair".to_string(),
             };
-            let message = format!("{what} {}", problems.join(" and "));
+            told.push(format!("{what} {}", problems.join(" and ")));
+        }
+        if !told.is_empty() {
+            let end = self.lexer.pos();
             self.error(
                 SyntaxCode::MalformedTagPair,
                 start,
                 end.max(start + 1),
-                message,
+                told.join("; "),
             );
         }
     }
