@@ -6,7 +6,6 @@
 //! nodes directly. The trees are the same: rowan compares green elements structurally.
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
-use rustc_hash::FxHashMap;
 
 use super::SyntaxKind;
 
@@ -15,52 +14,119 @@ type GreenElement = NodeOrToken<GreenNode, GreenToken>;
 /// Texts longer than this are not interned (comments and long values are rarely repeated).
 const MAX_INTERNED: usize = 48;
 
+/// log2 of the number of slots for texts of up to eight bytes.
+const SHORT_BITS: u32 = 12;
+
+/// log2 of the number of slots for longer texts.
+const LONG_BITS: u32 = 10;
+
+/// A slot of the short-text table: the text packed into an integer, its kind and length.
+#[derive(Clone, Default)]
+struct ShortSlot {
+    packed: u64,
+    /// `kind << 8 | len`; zero means empty (no token has length zero).
+    tag: u32,
+    token: Option<GreenToken>,
+}
+
 /// Interned tokens, shared by all the games one thread parses.
+///
+/// The tables are direct-mapped, like a hardware cache: a text hashes to one slot, and a new
+/// text evicts whatever was there. Lookups are a multiply, a load and a compare; the memory
+/// stays bounded however many games share the cache, so it stays hot. An eviction only costs
+/// a second copy of a token, and the trees compare equal either way (rowan compares green
+/// elements structurally).
 #[derive(Default)]
 pub struct TokenCache {
-    /// One-byte tokens (spaces, line ends, brackets, dots…), indexed by kind and byte.
-    single: Vec<Option<GreenToken>>,
-    short: FxHashMap<(u16, u8, u64), GreenToken>,
-    /// Longer texts, one map per kind so that a lookup borrows the text instead of boxing it.
-    long: Vec<FxHashMap<Box<str>, GreenToken>>,
+    short: Vec<ShortSlot>,
+    long: Vec<Option<GreenToken>>,
+}
+
+/// The bytes of a text of one to eight bytes as a little-endian integer, read with two
+/// overlapping loads instead of a variable-length copy.
+#[inline]
+fn pack(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    let word = |at: usize, width: usize| -> u64 {
+        bytes.get(at..at + width).map_or(0, |b| {
+            b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))
+        })
+    };
+    if n >= 4 {
+        word(0, 4) | word(n - 4, 4) << ((n - 4) * 8)
+    } else if n >= 2 {
+        word(0, 2) | word(n - 2, 2) << ((n - 2) * 8)
+    } else {
+        word(0, n)
+    }
+}
+
+#[inline]
+fn slot_index(hash: u64, bits: u32) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
 }
 
 impl TokenCache {
     /// The token of this kind and text, created once and shared afterwards.
+    #[inline]
     pub fn token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
         let bytes = text.as_bytes();
-        if let [byte] = bytes {
-            let index = (kind as usize) << 8 | usize::from(*byte);
-            if self.single.len() <= index {
-                self.single.resize(index + 1, None);
-            }
-            return self.single[index]
-                .get_or_insert_with(|| GreenToken::new(kind.into(), text))
-                .clone();
+        if bytes.len() <= 8 && !bytes.is_empty() {
+            let packed = pack(bytes);
+            let tag = (kind as u32) << 8 | bytes.len() as u32;
+            return self.short_token(packed, tag, kind, text);
         }
-        if bytes.len() <= 8 {
-            let mut packed = [0u8; 8];
-            packed[..bytes.len()].copy_from_slice(bytes);
-            let key = (kind as u16, bytes.len() as u8, u64::from_le_bytes(packed));
-            return self
-                .short
-                .entry(key)
-                .or_insert_with(|| GreenToken::new(kind.into(), text))
-                .clone();
-        }
-        if bytes.len() > MAX_INTERNED {
+        if bytes.len() > MAX_INTERNED || bytes.is_empty() {
             return GreenToken::new(kind.into(), text);
         }
-        let index = kind as usize;
-        if self.long.len() <= index {
-            self.long.resize_with(index + 1, FxHashMap::default);
+        self.long_token(kind, text)
+    }
+
+    fn short_token(&mut self, packed: u64, tag: u32, kind: SyntaxKind, text: &str) -> GreenToken {
+        if self.short.is_empty() {
+            self.short = vec![ShortSlot::default(); 1 << SHORT_BITS];
         }
-        let map = &mut self.long[index];
-        if let Some(token) = map.get(text) {
-            return token.clone();
+        let index = slot_index(packed ^ u64::from(tag).rotate_left(40), SHORT_BITS);
+        let Some(slot) = self.short.get_mut(index) else {
+            return GreenToken::new(kind.into(), text);
+        };
+        if slot.tag == tag && slot.packed == packed {
+            if let Some(token) = &slot.token {
+                return token.clone();
+            }
         }
         let token = GreenToken::new(kind.into(), text);
-        map.insert(Box::from(text), token.clone());
+        *slot = ShortSlot {
+            packed,
+            tag,
+            token: Some(token.clone()),
+        };
+        token
+    }
+
+    #[cold]
+    fn long_token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+        if self.long.is_empty() {
+            self.long = vec![None; 1 << LONG_BITS];
+        }
+        let mut hash = kind as u64;
+        for chunk in text.as_bytes().chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            hash =
+                (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7CC1_B727_220A);
+        }
+        let index = slot_index(hash, LONG_BITS);
+        let Some(slot) = self.long.get_mut(index) else {
+            return GreenToken::new(kind.into(), text);
+        };
+        if let Some(token) = slot {
+            if token.kind() == kind.into() && token.text() == text {
+                return token.clone();
+            }
+        }
+        let token = GreenToken::new(kind.into(), text);
+        *slot = Some(token.clone());
         token
     }
 }
