@@ -319,11 +319,10 @@ fn join_names(names: &[&str]) -> String {
 fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::new();
     for pair in game.tag_pairs() {
-        let Some(name_token) = pair.name_token() else {
+        let Some((name_token, name_range)) = pair.name_and_range() else {
             continue;
         };
         let name = name_token.text().to_string();
-        let name_range = name_token.text_range();
         let section_note = name == "Note"
             && pair.syntax().parent().is_some_and(|p| {
                 matches!(

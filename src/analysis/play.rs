@@ -163,8 +163,17 @@ fn parse_card(text: &str) -> Result<Option<Card>, Option<Card>> {
     if text == "-" {
         return Ok(None);
     }
-    let chars: Vec<char> = text.chars().collect();
-    match chars.as_slice() {
+    // At most three characters matter; reading them into an array avoids an allocation per card.
+    let mut buffer = ['\0'; 3];
+    let mut count = 0;
+    for c in text.chars() {
+        if count == buffer.len() {
+            return Err(None);
+        }
+        buffer[count] = c;
+        count += 1;
+    }
+    match &buffer[..count] {
         [s, r] => {
             if let Some(card) = Card::from_chars(*s, *r) {
                 return Ok(Some(card));

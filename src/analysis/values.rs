@@ -285,25 +285,39 @@ pub fn node_text(node: &SyntaxNode) -> String {
 /// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
 /// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
 pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
-    for element in pair.syntax().children_with_tokens() {
-        match element {
-            rowan::NodeOrToken::Token(token) if token.kind() == SyntaxKind::STRING => {
-                return Some(crate::syntax::ast::string_contents(&token));
+    use crate::syntax::TextSize;
+    // Walk the green children with their offsets: a red walk allocates a node per element.
+    let node = pair.syntax();
+    let mut offset = node.text_range().start();
+    for child in node.green().children() {
+        let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
+        match child {
+            rowan::NodeOrToken::Token(token) if kind == SyntaxKind::STRING => {
+                let (inner, at) = crate::syntax::ast::string_inner(token.text());
+                let start = offset + TextSize::from(at as u32);
+                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
             }
-            rowan::NodeOrToken::Node(node) if node.kind() == SyntaxKind::TAG_VALUE => {
-                let text = node_text(&node);
-                let range = node.text_range();
+            rowan::NodeOrToken::Node(green) if kind == SyntaxKind::TAG_VALUE => {
+                let mut text = String::with_capacity(usize::from(green.text_len()));
+                push_green_text(green, &mut text);
                 let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-                let start = range.start() + crate::syntax::TextSize::from(1);
-                return Some((
-                    inner.to_string(),
-                    TextRange::at(start, crate::syntax::TextSize::of(inner)),
-                ));
+                let start = offset + TextSize::from(1);
+                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
             }
             _ => {}
         }
+        offset += child.text_len();
     }
     None
+}
+
+fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
+    for child in green.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => push_green_text(node, out),
+            rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
+        }
+    }
 }
 
 /// Reads the structure of a Deal `TAG_VALUE` node.
