@@ -675,18 +675,111 @@ fn shift_back(range: TextRange, by: TextSize) -> TextRange {
     TextRange::new(start, end)
 }
 
-/// How many pieces share one node cache.
-const CACHE_RESET: usize = 64;
-
 /// Text per batch and worker when checking a text in batches.
 const BATCH_PER_THREAD: usize = 2 << 20;
 
+/// Pieces per job of the streaming workers: enough to make taking a job cheap, few enough
+/// that the workers finish together.
+const PIECES_PER_JOB: usize = 64;
+
 /// Checks a text without building its whole tree: it is split into games, which are parsed and
-/// checked in batches on up to `threads` threads; each worker holds one game's tree at a time.
+/// checked on up to `threads` threads; each worker holds one game's tree at a time.
 pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let options = effective(text, options);
     let threads = threads.max(1);
     let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
+    let mut report = if uses_inheritance {
+        check_stream_inheriting(text, &options, threads)
+    } else {
+        check_stream_independent(text, &options, threads)
+    };
+    check_final_newline(text, &mut report.diagnostics);
+    report
+}
+
+/// The pieces of `text` up to the 4 GiB limit of offsets.
+fn next_job(splitter: &mut Splitter<'_>, limit: usize, max: usize) -> Vec<Piece> {
+    let mut job = Vec::with_capacity(max);
+    while job.len() < max {
+        match splitter.next_piece() {
+            Some(piece) if piece.range().end <= limit => job.push(piece),
+            _ => break,
+        }
+    }
+    job
+}
+
+/// Parses and checks one run of pieces that need no inheritance state.
+fn check_job(
+    text: &str,
+    job: &[Piece],
+    options: &CheckOptions,
+    cache: &mut TokenCache,
+) -> Vec<PieceResult> {
+    let none = Inheritance::default();
+    job.iter()
+        .map(|piece| {
+            let (element, errors) = parse_piece(text, piece, cache);
+            check_one(text, piece, &element, &errors, &none, options)
+        })
+        .collect()
+}
+
+/// Games that inherit nothing are independent: workers that live for the whole text take
+/// runs of pieces from a shared splitter, so both cores stay busy without a barrier between
+/// batches, and only the diagnostics are kept.
+fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+    let limit = text.len().min(u32::MAX as usize - 1);
+    let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
+    let done: std::sync::Mutex<Vec<(usize, Vec<PieceResult>)>> = std::sync::Mutex::new(Vec::new());
+    let work = || {
+        let mut cache = TokenCache::default();
+        loop {
+            let (index, job) = {
+                let Ok(mut guard) = splitter.lock() else {
+                    return;
+                };
+                let (splitter, next) = &mut *guard;
+                let job = next_job(splitter, limit, PIECES_PER_JOB);
+                *next += 1;
+                (*next - 1, job)
+            };
+            if job.is_empty() {
+                return;
+            }
+            let results = check_job(text, &job, options, &mut cache);
+            if let Ok(mut done) = done.lock() {
+                done.push((index, results));
+            }
+        }
+    };
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+    }
+    // A worker cannot panic on any input (and `scope` would pass a panic on), so every run is
+    // here exactly once; sorting puts them back in text order.
+    let mut done = done.into_inner().unwrap_or_default();
+    done.sort_unstable_by_key(|(index, _)| *index);
+    let mut report = FileReport::default();
+    for (_, results) in done {
+        for (is_game, diagnostics) in results {
+            report.games += usize::from(is_game);
+            report.diagnostics.extend(diagnostics);
+        }
+    }
+    report
+}
+
+/// Games that inherit tag values: batches are parsed in parallel, the inheritance state is
+/// resolved game by game, then the games are checked in parallel.
+fn check_stream_inheriting(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let mut report = FileReport::default();
     let mut splitter = Splitter::new(text.as_bytes(), 0);
     let mut inherited = Inheritance::default();
@@ -706,33 +799,12 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
         if batch.is_empty() {
             break;
         }
-        let results = if uses_inheritance {
-            check_batch_inheriting(text, &batch, &options, threads, &mut inherited)
-        } else {
-            run_parallel(&batch, threads, |pieces| {
-                let mut cache = TokenCache::default();
-                let none = Inheritance::default();
-                pieces
-                    .iter()
-                    .enumerate()
-                    .map(|(i, piece)| {
-                        // A cache that only grows makes every token lookup slower; a fresh one
-                        // now and then keeps it small and hot.
-                        if i % CACHE_RESET == 0 {
-                            cache = TokenCache::default();
-                        }
-                        let (element, errors) = parse_piece(text, piece, &mut cache);
-                        check_one(text, piece, &element, &errors, &none, &options)
-                    })
-                    .collect()
-            })
-        };
+        let results = check_batch_inheriting(text, &batch, options, threads, &mut inherited);
         for (is_game, diagnostics) in results {
             report.games += usize::from(is_game);
             report.diagnostics.extend(diagnostics);
         }
     }
-    check_final_newline(text, &mut report.diagnostics);
     report
 }
 
@@ -772,6 +844,11 @@ fn check_one(
     let piece_text = text.get(range.clone()).unwrap_or("");
     let mut out = Vec::new();
     let is_game = check_chunk(piece_text, element, errors, inherited, options, &mut out);
+    if out.is_empty() {
+        // Checks may have pushed and withdrawn diagnostics; do not keep their buffer alive
+        // for the rest of the file.
+        return (is_game, Vec::new());
+    }
     let start = TextSize::from(range.start as u32);
     (
         is_game,

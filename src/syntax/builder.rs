@@ -40,6 +40,10 @@ struct ShortSlot {
 pub struct TokenCache {
     short: Vec<ShortSlot>,
     long: Vec<Option<GreenToken>>,
+    /// Whole nodes by their source text (well-formed tag pairs, which repeat from game to
+    /// game: `[Scoring "IMP"]`, `[Dealer "N"]`, the players…). Sharing them makes the tree
+    /// of a large file a fifth smaller.
+    nodes: Vec<Option<(Box<str>, GreenNode)>>,
 }
 
 /// The bytes of a text of one to eight bytes as a little-endian integer, read with two
@@ -61,6 +65,17 @@ fn pack(bytes: &[u8]) -> u64 {
     }
 }
 
+/// A cheap hash of a text, eight bytes at a time.
+fn hash_text(seed: u64, text: &str) -> u64 {
+    let mut hash = seed;
+    for chunk in text.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hash = (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7CC1_B727_220A);
+    }
+    hash
+}
+
 #[inline]
 fn slot_index(hash: u64, bits: u32) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
@@ -71,37 +86,58 @@ impl TokenCache {
     #[inline]
     pub fn token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
         let bytes = text.as_bytes();
-        if bytes.len() <= 8 && !bytes.is_empty() {
-            let packed = pack(bytes);
-            let tag = (kind as u32) << 8 | bytes.len() as u32;
-            return self.short_token(packed, tag, kind, text);
+        if bytes.is_empty() || bytes.len() > 8 {
+            return self.other_token(kind, text);
         }
-        if bytes.len() > MAX_INTERNED || bytes.is_empty() {
-            return GreenToken::new(kind.into(), text);
-        }
-        self.long_token(kind, text)
-    }
-
-    fn short_token(&mut self, packed: u64, tag: u32, kind: SyntaxKind, text: &str) -> GreenToken {
-        if self.short.is_empty() {
-            self.short = vec![ShortSlot::default(); 1 << SHORT_BITS];
-        }
+        let packed = pack(bytes);
+        let tag = (kind as u32) << 8 | bytes.len() as u32;
         let index = slot_index(packed ^ u64::from(tag).rotate_left(40), SHORT_BITS);
-        let Some(slot) = self.short.get_mut(index) else {
-            return GreenToken::new(kind.into(), text);
-        };
-        if slot.tag == tag && slot.packed == packed {
-            if let Some(token) = &slot.token {
+        if let Some(ShortSlot {
+            packed: p,
+            tag: t,
+            token: Some(token),
+        }) = self.short.get(index)
+        {
+            if *t == tag && *p == packed {
                 return token.clone();
             }
         }
+        self.short_miss(packed, tag, index, kind, text)
+    }
+
+    /// A short text that is not in its slot: create the token and put it there.
+    #[cold]
+    #[inline(never)]
+    fn short_miss(
+        &mut self,
+        packed: u64,
+        tag: u32,
+        index: usize,
+        kind: SyntaxKind,
+        text: &str,
+    ) -> GreenToken {
+        if self.short.is_empty() {
+            self.short = vec![ShortSlot::default(); 1 << SHORT_BITS];
+        }
         let token = GreenToken::new(kind.into(), text);
-        *slot = ShortSlot {
-            packed,
-            tag,
-            token: Some(token.clone()),
-        };
+        if let Some(slot) = self.short.get_mut(index) {
+            *slot = ShortSlot {
+                packed,
+                tag,
+                token: Some(token.clone()),
+            };
+        }
         token
+    }
+
+    /// Empty texts and texts longer than eight bytes.
+    #[cold]
+    #[inline(never)]
+    fn other_token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+        if text.len() > MAX_INTERNED || text.is_empty() {
+            return GreenToken::new(kind.into(), text);
+        }
+        self.long_token(kind, text)
     }
 
     #[cold]
@@ -109,14 +145,7 @@ impl TokenCache {
         if self.long.is_empty() {
             self.long = vec![None; 1 << LONG_BITS];
         }
-        let mut hash = kind as u64;
-        for chunk in text.as_bytes().chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            hash =
-                (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7CC1_B727_220A);
-        }
-        let index = slot_index(hash, LONG_BITS);
+        let index = slot_index(hash_text(kind as u64, text), LONG_BITS);
         let Some(slot) = self.long.get_mut(index) else {
             return GreenToken::new(kind.into(), text);
         };
@@ -128,6 +157,40 @@ impl TokenCache {
         let token = GreenToken::new(kind.into(), text);
         *slot = Some(token.clone());
         token
+    }
+}
+
+/// log2 of the number of slots for whole nodes.
+const NODE_BITS: u32 = 10;
+
+/// Node texts longer than this are not shared.
+pub const MAX_SHARED_NODE: usize = 80;
+
+impl TokenCache {
+    fn node_slot(text: &str) -> usize {
+        slot_index(hash_text(0x7A6, text), NODE_BITS)
+    }
+
+    /// The node built earlier from exactly this source text, if it is still in its slot.
+    pub fn node(&self, text: &str) -> Option<GreenNode> {
+        match self.nodes.get(Self::node_slot(text)) {
+            Some(Some((key, node))) if **key == *text => Some(node.clone()),
+            _ => None,
+        }
+    }
+
+    /// Remembers the node built from `text`, which must be all the node was built from (the
+    /// same text must always give the same node and no syntax error).
+    pub fn remember_node(&mut self, text: &str, node: GreenNode) {
+        if text.len() > MAX_SHARED_NODE {
+            return;
+        }
+        if self.nodes.is_empty() {
+            self.nodes = vec![None; 1 << NODE_BITS];
+        }
+        if let Some(slot) = self.nodes.get_mut(Self::node_slot(text)) {
+            *slot = Some((Box::from(text), node));
+        }
     }
 }
 
@@ -153,9 +216,27 @@ impl<'c> TreeBuilder<'c> {
     }
 
     /// Adds a token to the current node.
+    #[inline]
     pub fn token(&mut self, kind: SyntaxKind, text: &str) {
         let token = self.cache.token(kind, text);
         self.children.push(NodeOrToken::Token(token));
+    }
+
+    /// The node built earlier from exactly `text` (see [`TokenCache::node`]).
+    pub fn shared_node(&self, text: &str) -> Option<GreenNode> {
+        self.cache.node(text)
+    }
+
+    /// Adds a finished node to the current node.
+    pub fn push_node(&mut self, node: GreenNode) {
+        self.children.push(NodeOrToken::Node(node));
+    }
+
+    /// Remembers the node just finished as the one `text` gives.
+    pub fn share_last_node(&mut self, text: &str) {
+        if let Some(NodeOrToken::Node(node)) = self.children.last() {
+            self.cache.remember_node(text, node.clone());
+        }
     }
 
     /// Starts a node; the elements added until the matching `finish_node` are its children.

@@ -265,6 +265,15 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The end of the run of tag-name characters starting at `from`.
+pub(crate) fn name_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < bytes.len() && is_name_char(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
 /// The offset just past the closing quote of a string whose contents start at `from`, looking no
 /// further than the end of `bytes` (the end of the line); `None` when it is not closed.
 pub(crate) fn string_end(bytes: &[u8], from: usize) -> Option<usize> {

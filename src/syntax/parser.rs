@@ -6,9 +6,9 @@
 
 use rowan::GreenNode;
 
-use super::builder::{Checkpoint, TokenCache, TreeBuilder};
+use super::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
 
-use super::lexer::{Lexer, Mode, Token};
+use super::lexer::{self, Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
 use super::{SyntaxCode, SyntaxError, TextRange};
 
@@ -252,6 +252,9 @@ impl Parser<'_, '_> {
 
     /// `[` name value `]`, as far as it goes.
     fn tag_pair(&mut self) {
+        if self.well_formed_tag_pair() {
+            return;
+        }
         self.builder.start_node(TAG_PAIR);
         let start = self.lexer.pos();
         self.lexer.advance(1);
@@ -347,6 +350,71 @@ impl Parser<'_, '_> {
                 message,
             );
         }
+    }
+
+    /// The common case, `[Name "value"]` on one line (any spaces or tabs between name and
+    /// value, nothing else), read straight from the bytes. It builds exactly the tokens the
+    /// general path below builds for such a tag pair; anything else returns `false` having
+    /// consumed nothing, and the general path takes over.
+    fn well_formed_tag_pair(&mut self) -> bool {
+        let text = self.lexer.text();
+        let bytes = text.as_bytes();
+        let start = self.lexer.pos();
+        if bytes.get(start) != Some(&b'[') {
+            return false;
+        }
+        let name_end = lexer::name_end(bytes, start + 1);
+        if name_end == start + 1 {
+            return false;
+        }
+        let mut quote = name_end;
+        while matches!(bytes.get(quote), Some(b' ' | b'\t' | 0x0b)) {
+            quote += 1;
+        }
+        if bytes.get(quote) != Some(&b'"') {
+            return false;
+        }
+        let line_end =
+            memchr::memchr2(b'\n', b'\r', &bytes[quote..]).map_or(bytes.len(), |i| quote + i);
+        let Some(string_end) = lexer::string_end(&bytes[..line_end], quote + 1) else {
+            return false;
+        };
+        if bytes.get(string_end) != Some(&b']') {
+            return false;
+        }
+        // The same text always gives the same node, and without a tab no error either: such
+        // tag pairs are shared between games.
+        let source = &text[start..string_end + 1];
+        let shareable =
+            source.len() <= MAX_SHARED_NODE && memchr::memchr(b'\t', source.as_bytes()).is_none();
+        if shareable {
+            if let Some(node) = self.builder.shared_node(source) {
+                self.builder.push_node(node);
+                self.lexer.advance(source.len());
+                return true;
+            }
+        }
+        let name = &text[start + 1..name_end];
+        self.builder.start_node(TAG_PAIR);
+        self.builder.token(L_BRACK, "[");
+        self.builder.token(TAG_NAME, name);
+        if quote > name_end {
+            self.builder.token(WHITESPACE, &text[name_end..quote]);
+        }
+        self.lexer.advance(quote - start);
+        let value = Token {
+            kind: STRING,
+            len: string_end - quote,
+            unterminated: false,
+        };
+        self.tag_value(value, name);
+        self.builder.token(R_BRACK, "]");
+        self.lexer.advance(1);
+        self.builder.finish_node();
+        if shareable {
+            self.builder.share_last_node(source);
+        }
+        true
     }
 
     /// If a `]` follows on the same line before anything that ends a tag pair, its offset.
