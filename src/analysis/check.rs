@@ -709,20 +709,24 @@ fn next_job(splitter: &mut Splitter<'_>, limit: usize, max: usize) -> Vec<Piece>
     job
 }
 
-/// Parses and checks one run of pieces that need no inheritance state.
+/// Parses and checks one run of pieces that need no inheritance state: the number of games
+/// and their diagnostics, in text order.
 fn check_job(
     text: &str,
     job: &[Piece],
     options: &CheckOptions,
     cache: &mut TokenCache,
-) -> Vec<PieceResult> {
+) -> (usize, Vec<Diagnostic>) {
     let none = Inheritance::default();
-    job.iter()
-        .map(|piece| {
-            let (element, errors) = parse_piece(text, piece, cache);
-            check_one(text, piece, &element, &errors, &none, options)
-        })
-        .collect()
+    let mut games = 0;
+    let mut diagnostics = Vec::new();
+    for piece in job {
+        let (element, errors) = parse_piece(text, piece, cache);
+        let (is_game, found) = check_one(text, piece, &element, &errors, &none, options);
+        games += usize::from(is_game);
+        diagnostics.extend(found);
+    }
+    (games, diagnostics)
 }
 
 /// Games that inherit nothing are independent: workers that live for the whole text take
@@ -731,7 +735,8 @@ fn check_job(
 fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let limit = text.len().min(u32::MAX as usize - 1);
     let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
-    let done: std::sync::Mutex<Vec<(usize, Vec<PieceResult>)>> = std::sync::Mutex::new(Vec::new());
+    type Done = (usize, usize, Vec<Diagnostic>);
+    let done: std::sync::Mutex<Vec<Done>> = std::sync::Mutex::new(Vec::new());
     let work = || {
         let mut cache = TokenCache::default();
         loop {
@@ -747,9 +752,9 @@ fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) 
             if job.is_empty() {
                 return;
             }
-            let results = check_job(text, &job, options, &mut cache);
+            let (games, diagnostics) = check_job(text, &job, options, &mut cache);
             if let Ok(mut done) = done.lock() {
-                done.push((index, results));
+                done.push((index, games, diagnostics));
             }
         }
     };
@@ -766,13 +771,11 @@ fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) 
     // A worker cannot panic on any input (and `scope` would pass a panic on), so every run is
     // here exactly once; sorting puts them back in text order.
     let mut done = done.into_inner().unwrap_or_default();
-    done.sort_unstable_by_key(|(index, _)| *index);
+    done.sort_unstable_by_key(|(index, _, _)| *index);
     let mut report = FileReport::default();
-    for (_, results) in done {
-        for (is_game, diagnostics) in results {
-            report.games += usize::from(is_game);
-            report.diagnostics.extend(diagnostics);
-        }
+    for (_, games, diagnostics) in done {
+        report.games += games;
+        report.diagnostics.extend(diagnostics);
     }
     report
 }

@@ -49,8 +49,9 @@ fn is_delimiter(b: u8) -> bool {
     )
 }
 
+/// Characters of a call or card token.
 #[inline]
-fn is_call_char(b: u8) -> bool {
+pub(crate) fn is_call_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-'
 }
 
@@ -59,8 +60,9 @@ fn is_name_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// Characters of a supplemental section token.
 #[inline]
-fn is_section_char(b: u8) -> bool {
+pub(crate) fn is_section_char(b: u8) -> bool {
     (33..=126).contains(&b) && !matches!(b, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%')
 }
 

@@ -111,6 +111,9 @@ impl Parser<'_, '_> {
                 Open::Section(PLAY_SECTION) => Mode::Play,
                 Open::Section(_) => Mode::Section,
             };
+            if let Open::Section(kind) = open {
+                self.section_run(kind);
+            }
             let Some(token) = self.lexer.peek(mode) else {
                 break;
             };
@@ -164,6 +167,48 @@ impl Parser<'_, '_> {
         };
         self.builder.start_node_at(checkpoint, section);
         Open::Section(section)
+    }
+
+    /// The bulk of section data: white space, line ends and the section's own tokens (calls,
+    /// cards or table elements), read straight from the bytes with the tokens the general loop
+    /// in [`Parser::game`] would build for them. It stops before anything else.
+    fn section_run(&mut self, section: SyntaxKind) {
+        let text = self.lexer.text();
+        let bytes = text.as_bytes();
+        let from = self.lexer.pos();
+        let data_kind = match section {
+            AUCTION_SECTION => CALL,
+            PLAY_SECTION => CARD,
+            _ => SECTION_TOKEN,
+        };
+        let run = |mut i: usize, pred: fn(u8) -> bool| {
+            while i < bytes.len() && pred(bytes[i]) {
+                i += 1;
+            }
+            i
+        };
+        let mut pos = from;
+        while let Some(&b) = bytes.get(pos) {
+            let (kind, end) = match b {
+                b' ' | b'\t' | 0x0b => (
+                    WHITESPACE,
+                    run(pos + 1, |c| matches!(c, b' ' | b'\t' | 0x0b)),
+                ),
+                b'\n' => (NEWLINE, pos + 1),
+                b'\r' if bytes.get(pos + 1) == Some(&b'\n') => (NEWLINE, pos + 2),
+                b'\r' => (NEWLINE, pos + 1),
+                _ if data_kind == SECTION_TOKEN && lexer::is_section_char(b) => {
+                    (SECTION_TOKEN, run(pos + 1, lexer::is_section_char))
+                }
+                _ if data_kind != SECTION_TOKEN && lexer::is_call_char(b) => {
+                    (data_kind, run(pos + 1, lexer::is_call_char))
+                }
+                _ => break,
+            };
+            self.builder.token(kind, &text[pos..end]);
+            pos = end;
+        }
+        self.lexer.advance(pos - from);
     }
 
     /// One element of section data; anything that does not belong becomes an error node.
