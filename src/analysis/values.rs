@@ -322,50 +322,59 @@ fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
 
 /// Reads the structure of a Deal `TAG_VALUE` node.
 pub fn read_deal(value: &SyntaxNode) -> DealText {
+    use crate::syntax::TextSize;
+    let kind_of = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw;
     let mut deal = DealText {
         first: None,
         colon: None,
-        hands: Vec::new(),
+        hands: Vec::with_capacity(4),
         odd_spacing: Vec::new(),
     };
-    for element in value.children_with_tokens() {
+    // A walk over the green children with offsets computed here: the red tree would
+    // allocate a node for each of the forty-odd elements of a deal.
+    let mut offset = value.text_range().start();
+    for element in value.green().children() {
+        let at = offset;
+        offset += element.text_len();
+        let range = TextRange::at(at, element.text_len());
         match element {
-            rowan::NodeOrToken::Token(token) => match token.kind() {
-                SyntaxKind::VALUE_TEXT => {
-                    deal.first = Some((token.text().to_string(), token.text_range()))
-                }
-                SyntaxKind::COLON => deal.colon = Some(token.text_range()),
-                SyntaxKind::WHITESPACE if token.text() != " " => {
-                    deal.odd_spacing.push(token.text_range())
-                }
+            rowan::NodeOrToken::Token(token) => match kind_of(token.kind()) {
+                SyntaxKind::VALUE_TEXT => deal.first = Some((token.text().to_string(), range)),
+                SyntaxKind::COLON => deal.colon = Some(range),
+                SyntaxKind::WHITESPACE if token.text() != " " => deal.odd_spacing.push(range),
                 _ => {}
             },
-            rowan::NodeOrToken::Node(hand) if hand.kind() == SyntaxKind::HAND => {
-                let range = hand.text_range();
-                let text = node_text(&hand);
-                let mut suits = Vec::new();
+            rowan::NodeOrToken::Node(hand) if kind_of(hand.kind()) == SyntaxKind::HAND => {
+                let mut suits = Vec::with_capacity(4);
                 let mut current: Option<(String, TextRange)> = None;
-                let mut cursor = range.start();
-                for token in hand.children_with_tokens().filter_map(|e| e.into_token()) {
-                    match token.kind() {
-                        SyntaxKind::DOT => {
-                            suits.push(
-                                current
-                                    .take()
-                                    .unwrap_or((String::new(), TextRange::empty(cursor))),
-                            );
-                            cursor = token.text_range().end();
-                        }
-                        _ => {
-                            current = Some((token.text().to_string(), token.text_range()));
-                            cursor = token.text_range().end();
-                        }
+                let mut cursor = at;
+                let mut unknown = false;
+                let mut tokens = 0;
+                for child in hand.children() {
+                    let child_at = cursor;
+                    cursor += child.text_len();
+                    let rowan::NodeOrToken::Token(token) = child else {
+                        continue;
+                    };
+                    tokens += 1;
+                    unknown = tokens == 1 && token.text() == "-";
+                    if kind_of(token.kind()) == SyntaxKind::DOT {
+                        suits.push(
+                            current
+                                .take()
+                                .unwrap_or((String::new(), TextRange::empty(child_at))),
+                        );
+                    } else {
+                        current = Some((
+                            token.text().to_string(),
+                            TextRange::at(child_at, token.text_len()),
+                        ));
                     }
                 }
                 suits.push(current.unwrap_or((String::new(), TextRange::empty(cursor))));
                 deal.hands.push(HandText {
                     range,
-                    unknown: text == "-",
+                    unknown: unknown && tokens == 1 && hand.text_len() == TextSize::from(1),
                     suits,
                 });
             }

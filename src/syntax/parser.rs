@@ -430,8 +430,11 @@ impl Parser<'_, '_> {
         // The same text always gives the same node, and without a tab no error either: such
         // tag pairs are shared between games.
         let source = &text[start..string_end + 1];
-        let shareable =
-            source.len() <= MAX_SHARED_NODE && memchr::memchr(b'\t', source.as_bytes()).is_none();
+        let name = &text[start + 1..name_end];
+        // Deals never repeat: remembering them would only evict tag pairs that do.
+        let shareable = name != "Deal"
+            && source.len() <= MAX_SHARED_NODE
+            && memchr::memchr(b'\t', source.as_bytes()).is_none();
         if shareable {
             if let Some(node) = self.builder.shared_node(source) {
                 self.builder.push_node(node);
@@ -439,7 +442,6 @@ impl Parser<'_, '_> {
                 return true;
             }
         }
-        let name = &text[start + 1..name_end];
         self.builder.start_node(TAG_PAIR);
         self.builder.token(L_BRACK, "[");
         self.builder.token(TAG_NAME, name);
