@@ -164,10 +164,54 @@ impl Entry {
     }
 }
 
-fn find<'e>(entries: &'e [Entry], name: &str) -> Option<&'e Entry> {
-    entries
-        .iter()
-        .find(|e| !e.ignored && !e.section_note && e.name == name)
+/// The tags the game-level checks look up, in the order of [`KeyTags::NAMES`].
+struct KeyTags<'e> {
+    found: [Option<&'e Entry>; KeyTags::NAMES.len()],
+}
+
+impl<'e> KeyTags<'e> {
+    const DEALER: usize = 0;
+    const VULNERABLE: usize = 1;
+    const DECLARER: usize = 2;
+    const CONTRACT: usize = 3;
+    const RESULT: usize = 4;
+    const DEAL: usize = 5;
+    const BOARD: usize = 6;
+    const SCORE: usize = 7;
+    const SCORING: usize = 8;
+    const RUBBER_HISTORY: usize = 9;
+
+    const NAMES: [&'static str; 10] = [
+        "Dealer",
+        "Vulnerable",
+        "Declarer",
+        "Contract",
+        "Result",
+        "Deal",
+        "Board",
+        "Score",
+        "Scoring",
+        "ScoreRubberHistory",
+    ];
+
+    /// The first entry of each name that is neither ignored nor a section note, found in one
+    /// pass instead of one scan of the entries per lookup.
+    fn new(entries: &'e [Entry]) -> KeyTags<'e> {
+        let mut found = [None; Self::NAMES.len()];
+        for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
+            if let Some(i) = Self::NAMES.iter().position(|n| *n == entry.name) {
+                if let Some(slot @ None) = found.get_mut(i) {
+                    *slot = Some(entry);
+                }
+            }
+        }
+        KeyTags { found }
+    }
+
+    /// The entry for `NAMES[index]`.
+    fn get(&self, index: usize) -> Option<&'e Entry> {
+        self.found.get(index).copied().flatten()
+    }
 }
 
 /// The game-level analysis behind [`check_game`].
@@ -178,26 +222,28 @@ fn analyze_game(
     out: &mut Vec<Diagnostic>,
 ) -> (GameContext, SectionModels) {
     let entries = collect_tags(game, inherited, out);
+    let tags = KeyTags::new(&entries);
     let mut models = SectionModels::default();
 
     let mut context = GameContext {
         export,
         ..GameContext::default()
     };
-    context.dealer_tag = find(&entries, "Dealer").and_then(Entry::value);
+    context.dealer_tag = tags.get(KeyTags::DEALER).and_then(Entry::value);
     context.dealer = context
         .dealer_tag
         .as_ref()
         .and_then(|t| read_seat(&t.text))
         .map(|r| r.value);
-    context.vulnerability = find(&entries, "Vulnerable")
+    context.vulnerability = tags
+        .get(KeyTags::VULNERABLE)
         .and_then(|e| e.resolved.as_deref())
         .and_then(read_vulnerable)
         .map(|r| r.value);
-    context.declarer = find(&entries, "Declarer").and_then(Entry::value);
-    context.contract = find(&entries, "Contract").and_then(Entry::value);
-    context.result = find(&entries, "Result").and_then(Entry::value);
-    if let Some(deal) = find(&entries, "Deal") {
+    context.declarer = tags.get(KeyTags::DECLARER).and_then(Entry::value);
+    context.contract = tags.get(KeyTags::CONTRACT).and_then(Entry::value);
+    context.result = tags.get(KeyTags::RESULT).and_then(Entry::value);
+    if let Some(deal) = tags.get(KeyTags::DEAL) {
         context.deal_tag = deal.value();
         let inheritance_ok = deal.resolved.is_some();
         let given = deal
@@ -279,20 +325,21 @@ fn analyze_game(
 
     let scoring_default = inherited.default_for("Scoring");
     let cross = CrossTags {
-        board: find(&entries, "Board").and_then(Entry::cross),
-        dealer: find(&entries, "Dealer").and_then(Entry::cross),
-        vulnerable: find(&entries, "Vulnerable").and_then(Entry::cross),
-        declarer: find(&entries, "Declarer").and_then(Entry::cross),
-        contract: find(&entries, "Contract").and_then(Entry::cross),
-        result: find(&entries, "Result").and_then(Entry::cross),
-        score: find(&entries, "Score").and_then(Entry::cross),
-        scoring: find(&entries, "Scoring")
+        board: tags.get(KeyTags::BOARD).and_then(Entry::cross),
+        dealer: tags.get(KeyTags::DEALER).and_then(Entry::cross),
+        vulnerable: tags.get(KeyTags::VULNERABLE).and_then(Entry::cross),
+        declarer: tags.get(KeyTags::DECLARER).and_then(Entry::cross),
+        contract: tags.get(KeyTags::CONTRACT).and_then(Entry::cross),
+        result: tags.get(KeyTags::RESULT).and_then(Entry::cross),
+        score: tags.get(KeyTags::SCORE).and_then(Entry::cross),
+        scoring: tags
+            .get(KeyTags::SCORING)
             .and_then(Entry::cross)
             .or(scoring_default.map(|text| Value {
                 text,
                 range: TextRange::default(),
             })),
-        rubber_history: find(&entries, "ScoreRubberHistory").and_then(Entry::cross),
+        rubber_history: tags.get(KeyTags::RUBBER_HISTORY).and_then(Entry::cross),
     };
     let play_complete = models.play.as_ref().is_some_and(|play| play.complete);
     check_cross(&cross, play_complete, out);
