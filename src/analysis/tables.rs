@@ -6,7 +6,6 @@ use super::values::{read_contract, read_seat};
 use super::Diagnostic;
 use crate::bridge::{Denomination, Rank, Suit};
 use crate::syntax::ast::{DataToken, Section};
-use crate::syntax::parser::TABLE_TAGS;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The order a column demands.
@@ -249,5 +248,5 @@ pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
 
 /// Whether `name` opens a table.
 pub fn is_table(name: &str) -> bool {
-    TABLE_TAGS.contains(&name)
+    crate::syntax::parser::is_table_tag(name)
 }

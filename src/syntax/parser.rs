@@ -24,6 +24,12 @@ pub const TABLE_TAGS: &[&str] = &[
     "TotalScoreTable",
 ];
 
+/// Whether `name` is one of [`TABLE_TAGS`] (all of which end in `Table`, which rules out
+/// nearly every other tag without comparing it eight times).
+pub fn is_table_tag(name: &str) -> bool {
+    name.ends_with("Table") && TABLE_TAGS.contains(&name)
+}
+
 /// Parses the text of one chunk into a `GAME` or `TRIVIA` node; error ranges are relative to it.
 pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
     let mut parser = Parser {
@@ -162,7 +168,7 @@ impl Parser<'_, '_> {
         let section = match name {
             "Auction" => AUCTION_SECTION,
             "Play" => PLAY_SECTION,
-            _ if TABLE_TAGS.contains(&name) => SUPPLEMENTAL_SECTION,
+            _ if is_table_tag(name) => SUPPLEMENTAL_SECTION,
             _ => return Open::AfterTag(checkpoint),
         };
         self.builder.start_node_at(checkpoint, section);
@@ -483,7 +489,7 @@ impl Parser<'_, '_> {
             "Deal" => Structure::Deal,
             "Note" => Structure::Note,
             "Scoring" => Structure::Fields,
-            _ if TABLE_TAGS.contains(&name) => Structure::Fields,
+            _ if is_table_tag(name) => Structure::Fields,
             _ => Structure::Plain,
         };
         if structure == Structure::Plain || token.unterminated || token.len < 2 {
