@@ -9,8 +9,8 @@
 //!
 //! Games are lexed directly (with the syntax lexer, in the parser's modes) rather than walked in
 //! a rowan tree: building the tree costs more than the whole formatting, and the formatter must
-//! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] (the
-//! language server) pass it, and its errors decide which games are left alone.
+//! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] or an
+//! [`Outline`] (the language server) pass it, and its errors decide which games are left alone.
 
 pub mod model;
 pub mod rbn;
@@ -22,7 +22,7 @@ use std::ops::Range;
 
 use crate::analysis::TextEdit;
 use crate::syntax::split::Splitter;
-use crate::syntax::{Parse, TextRange, TextSize};
+use crate::syntax::{Outline, Parse, TextRange, TextSize};
 
 pub use render::{Settings, MANDATORY};
 
@@ -75,7 +75,12 @@ pub fn format_text(text: &str, options: &FormatOptions) -> String {
 /// Formats a whole document the language server has parsed: the edits that turn `text` into
 /// [`format_text`]'s result, one per changed piece, in order and not overlapping.
 pub fn format_document(parse: &Parse, text: &str, options: &FormatOptions) -> Vec<TextEdit> {
-    let Some(pieces) = parse_pieces(parse, text) else {
+    format_outline(&parse.outline(), text, options)
+}
+
+/// [`format_document`] for a caller that keeps only the [`Outline`] of its parse.
+pub fn format_outline(outline: &Outline, text: &str, options: &FormatOptions) -> Vec<TextEdit> {
+    let Some(pieces) = outline_pieces(outline, text) else {
         return whole_text_edit(text, options);
     };
     let (replacements, trailer) = plan(text, &pieces, options);
@@ -99,7 +104,17 @@ pub fn format_range(
     range: TextRange,
     options: &FormatOptions,
 ) -> Vec<TextEdit> {
-    let Some(pieces) = parse_pieces(parse, text) else {
+    format_outline_range(&parse.outline(), text, range, options)
+}
+
+/// [`format_range`] for a caller that keeps only the [`Outline`] of its parse.
+pub fn format_outline_range(
+    outline: &Outline,
+    text: &str,
+    range: TextRange,
+    options: &FormatOptions,
+) -> Vec<TextEdit> {
+    let Some(pieces) = outline_pieces(outline, text) else {
         return Vec::new();
     };
     let (start, end) = (usize::from(range.start()), usize::from(range.end()));
@@ -185,15 +200,15 @@ fn split_pieces(text: &str) -> Vec<Piece> {
     pieces
 }
 
-/// The pieces of a parsed text, with the parser's errors; `None` if the parse is not of `text`.
-fn parse_pieces(parse: &Parse, text: &str) -> Option<Vec<Piece>> {
-    if parse.len() as usize != text.len() {
+/// The pieces of a parsed text, with the parser's errors; `None` if the outline is not of `text`.
+fn outline_pieces(outline: &Outline, text: &str) -> Option<Vec<Piece>> {
+    if outline.len() as usize != text.len() {
         return None;
     }
-    let errors = parse.errors();
-    let mut pieces = Vec::with_capacity(parse.children().len());
-    for (index, child) in parse.children().iter().enumerate() {
-        let range = parse.child_range(index)?;
+    let errors = outline.errors();
+    let mut pieces = Vec::with_capacity(outline.child_count());
+    for index in 0..outline.child_count() {
+        let range = outline.child_range(index)?;
         let (start, end) = (usize::from(range.start()), usize::from(range.end()));
         if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
             return None;
@@ -204,7 +219,7 @@ fn parse_pieces(parse: &Parse, text: &str) -> Option<Vec<Piece>> {
             .is_some_and(|e| e.range.start() < range.end());
         pieces.push(Piece {
             range: start..end,
-            blank: child.as_token().is_some(),
+            blank: outline.is_blank(index),
             error,
         });
     }

@@ -1,12 +1,12 @@
-//! An open document: its rope, its tree, and its per-game diagnostics cache; position
-//! conversions between byte offsets and LSP positions in the negotiated encoding.
+//! An open document: its rope, the outline of its parse, and its per-game diagnostics cache;
+//! position conversions between byte offsets and LSP positions in the negotiated encoding.
 
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
 use ropey::Rope;
-use rowan::NodeOrToken;
+use rowan::GreenNode;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
@@ -14,7 +14,9 @@ use super::convert;
 use super::seams;
 use crate::analysis::{self, Inheritance};
 use crate::syntax::ast::Game;
-use crate::syntax::{GreenElement, Parse, SyntaxNode, TextRange, TextSource};
+use crate::syntax::builder::TokenCache;
+use crate::syntax::parser::parse_chunk;
+use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSource};
 use crate::text::PositionEncoding;
 
 impl TextSource for Rope {
@@ -109,23 +111,19 @@ pub struct CachedDiagnostic {
 /// Checking at least this many games at once is spread over threads.
 const PARALLEL_GAMES: usize = 2048;
 
-/// What the server remembers about one child of the file node.
+/// How many recently parsed games a document keeps the trees of.
+const TREE_CACHE: usize = 4;
+
+/// What the server remembers about one child of the file node (never its tree).
 #[derive(Debug, Clone)]
 struct Entry {
-    /// The green element (compared by pointer to find what an edit changed).
-    element: GreenElement,
+    /// Names this version of the child: a new number whenever an edit replaces it, so that a
+    /// cached tree is only used for the text it was parsed from.
+    id: u64,
     /// What earlier games hand down through `#`/`##` (only tracked in documents that use them).
     inherited: Option<Arc<Inheritance>>,
     /// Its diagnostics; `None` until computed.
     diagnostics: Option<Arc<Vec<CachedDiagnostic>>>,
-}
-
-fn same(a: &GreenElement, b: &GreenElement) -> bool {
-    match (a, b) {
-        (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(&**a, &**b),
-        (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(&**a, &**b),
-        _ => false,
-    }
 }
 
 /// Why a change could not be applied.
@@ -133,22 +131,35 @@ fn same(a: &GreenElement, b: &GreenElement) -> bool {
 pub struct BadChange(pub String);
 
 /// An open document.
+///
+/// It keeps the text, the [`Outline`] of its parse (child boundaries, kinds and syntax errors)
+/// and, per child, the diagnostics; no syntax tree is kept beyond a few recently used games.
+/// A feature that needs a game's tree parses that game's text again ([`Document::chunk_at`],
+/// [`Snapshot::chunks`]), which takes microseconds.
 #[derive(Debug)]
 pub struct Document {
     /// Its URI.
     pub uri: Uri,
     /// The text.
     pub rope: Rope,
-    /// The tree.
-    pub parse: Parse,
+    /// The top level of the parse: where each game, comment chunk and blank run starts, and the
+    /// syntax errors.
+    pub outline: Outline,
     /// The client's version of the text.
     pub version: i32,
     /// Increases with every change (to drop outdated diagnostics runs).
     pub generation: u64,
+    /// One entry per child of the outline.
     entries: Vec<Entry>,
+    /// The number the next new entry gets.
+    next_id: u64,
+    /// The trees of the games parsed last, by entry id, the most recent last.
+    trees: Vec<(u64, GreenNode)>,
     /// Whether the text may use tag inheritance (`"#`); then each game's diagnostics depend on
     /// the games before it. Set when such text is opened or typed, cleared on a full reload.
     uses_inheritance: bool,
+    /// Shared by every child without diagnostics.
+    no_diagnostics: Arc<Vec<CachedDiagnostic>>,
 }
 
 /// Whether a rope contains `"#` (a value that inherits), looking across chunk boundaries.
@@ -166,28 +177,154 @@ fn mentions_inheritance(rope: &Rope) -> bool {
     false
 }
 
+/// Parses one chunk's text on its own: its tree and its syntax errors (relative to its start).
+fn parse_one(text: &str) -> (GreenNode, Vec<SyntaxError>) {
+    parse_chunk(text, &mut TokenCache::default())
+}
+
+/// What checking a chunk needs besides the chunk: where the diagnostics go and how to write
+/// them.
+struct Checker<'a> {
+    rope: &'a Rope,
+    uri: &'a Uri,
+    settings: &'a Settings,
+    encoding: PositionEncoding,
+    empty: &'a Arc<Vec<CachedDiagnostic>>,
+}
+
+impl Checker<'_> {
+    /// The diagnostics of the chunk `node` starting at `start`, with its syntax `errors`
+    /// (relative to the chunk) and what earlier games hand down.
+    fn check(
+        &self,
+        start: u32,
+        node: &GreenNode,
+        errors: &[SyntaxError],
+        inherited: Option<&Inheritance>,
+    ) -> Arc<Vec<CachedDiagnostic>> {
+        let mut diagnostics: Vec<analysis::Diagnostic> = errors
+            .iter()
+            .map(|e| analysis::Diagnostic::new(e.code.code(), e.range, e.message.clone()))
+            .collect();
+        let chunk = SyntaxNode::new_root(node.clone());
+        diagnostics.extend(seams::game_diagnostics(&chunk, inherited, self.settings));
+        if diagnostics.is_empty() {
+            return self.empty.clone();
+        }
+        let rope = self.rope;
+        let base_line = rope.byte_to_line((start as usize).min(rope.len_bytes())) as u32;
+        let cached = diagnostics
+            .into_iter()
+            .map(|diagnostic| {
+                let absolute = diagnostic.clone().shifted(start);
+                let mut lsp = convert::diagnostic(rope, self.uri, &absolute, self.encoding);
+                lsp.range.start.line -= base_line.min(lsp.range.start.line);
+                lsp.range.end.line -= base_line.min(lsp.range.end.line);
+                for related in lsp.related_information.iter_mut().flatten() {
+                    related.location.range.start.line -=
+                        base_line.min(related.location.range.start.line);
+                    related.location.range.end.line -=
+                        base_line.min(related.location.range.end.line);
+                }
+                CachedDiagnostic { diagnostic, lsp }
+            })
+            .collect();
+        Arc::new(cached)
+    }
+}
+
 impl Document {
-    /// A document opened with `text`.
+    /// A document opened with `text`; its diagnostics are computed by the first
+    /// [`Document::refresh`].
     pub fn new(uri: Uri, text: &str, version: i32) -> Document {
-        let rope = Rope::from_str(text);
-        let parse = Parse::new(text);
-        let uses_inheritance = mentions_inheritance(&rope);
+        let mut doc = Document::empty(uri, version);
+        doc.load(text, None);
+        doc
+    }
+
+    /// A document opened with `text`, checked as it is parsed: one pass over the text, on every
+    /// core, that keeps each game's diagnostics and drops its tree.
+    pub fn open(
+        uri: Uri,
+        text: &str,
+        version: i32,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Document {
+        let mut doc = Document::empty(uri, version);
+        doc.load(text, Some((settings, encoding)));
+        doc
+    }
+
+    fn empty(uri: Uri, version: i32) -> Document {
         Document {
             uri,
-            rope,
-            parse,
+            rope: Rope::new(),
+            outline: Outline::default(),
             version,
             generation: 0,
             entries: Vec::new(),
-            uses_inheritance,
+            next_id: 0,
+            trees: Vec::new(),
+            uses_inheritance: false,
+            no_diagnostics: Arc::new(Vec::new()),
+        }
+    }
+
+    /// Takes `text` as the whole new text; with settings, checks each game while parsing it.
+    fn load(&mut self, text: &str, check: Option<(&Settings, PositionEncoding)>) {
+        self.rope = Rope::from_str(text);
+        self.uses_inheritance = mentions_inheritance(&self.rope);
+        self.trees.clear();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let results = match check {
+            // Inheritance makes each game depend on the ones before: then the whole text is
+            // checked in order, on one thread, after the outline is built.
+            Some((settings, encoding)) if !self.uses_inheritance => {
+                let checker = Checker {
+                    rope: &self.rope,
+                    uri: &self.uri,
+                    settings,
+                    encoding,
+                    empty: &self.no_diagnostics,
+                };
+                let visit = |chunk: ParsedChunk<'_>| {
+                    Some(checker.check(chunk.start, chunk.node, chunk.errors, None))
+                };
+                let (outline, results) = Outline::build(text, threads, &visit);
+                self.outline = outline;
+                results
+            }
+            _ => {
+                let (outline, results) = Outline::build(text, threads, &|_| None);
+                self.outline = outline;
+                results
+            }
+        };
+        let entries: Vec<Entry> = results
+            .into_iter()
+            .map(|result| Entry {
+                id: 0,
+                inherited: None,
+                diagnostics: match result {
+                    None => Some(self.no_diagnostics.clone()),
+                    Some(computed) => computed,
+                },
+            })
+            .collect();
+        self.entries = entries;
+        for entry in &mut self.entries {
+            entry.id = self.next_id;
+            self.next_id += 1;
+        }
+        if self.uses_inheritance {
+            self.thread_inheritance(0);
         }
     }
 
     /// Replaces the whole text.
     pub fn replace(&mut self, text: &str) {
-        self.rope = Rope::from_str(text);
-        self.parse = Parse::new(text);
-        self.uses_inheritance = mentions_inheritance(&self.rope);
+        self.load(text, None);
         self.generation += 1;
     }
 
@@ -224,57 +361,113 @@ impl Document {
         let end_char = self.rope.byte_to_char(end);
         self.rope.remove(start_char..end_char);
         self.rope.insert(start_char, text);
-        self.parse.apply_edit(start..end, text.len(), &self.rope);
-        self.uses_inheritance |= text.contains('#');
+        // The games the edit reparses are the ones asked about next: keep a few of their trees.
+        let mut parsed: Vec<(usize, GreenNode)> = Vec::new();
+        let splice =
+            self.outline
+                .apply_edit_with(start..end, text.len(), &self.rope, |index, chunk| {
+                    if parsed.len() < TREE_CACHE {
+                        parsed.push((index, chunk.node.clone()));
+                    }
+                });
+        let fresh: Vec<Entry> = splice
+            .new_range()
+            .map(|index| self.fresh_entry(index))
+            .collect();
+        self.entries.splice(splice.removed.clone(), fresh);
+        for (index, node) in parsed {
+            if let Some(entry) = self.entries.get(index) {
+                let id = entry.id;
+                self.remember_tree(id, node);
+            }
+        }
+        if text.contains('#') && !self.uses_inheritance {
+            self.uses_inheritance = true;
+            self.thread_inheritance(0);
+        } else if self.uses_inheritance {
+            self.thread_inheritance(splice.removed.start);
+        }
         self.generation += 1;
         Ok(())
     }
 
-    /// The child holding `offset` as a red node rooted at its start, with that start.
-    pub fn chunk_at(&self, offset: usize) -> Option<(SyntaxNode, usize)> {
-        let (node, start) = self.parse.chunk_at(offset as u32)?;
-        Some((node, start as usize))
+    /// A new entry for child `index` of the outline (diagnostics to be computed, unless it is a
+    /// blank-line run, which has none).
+    fn fresh_entry(&mut self, index: usize) -> Entry {
+        let id = self.next_id;
+        self.next_id += 1;
+        Entry {
+            id,
+            inherited: None,
+            diagnostics: self
+                .outline
+                .is_blank(index)
+                .then(|| self.no_diagnostics.clone()),
+        }
     }
 
-    /// Brings the diagnostics cache up to date: only children that changed since the last call
-    /// are checked again (compared by pointer, so this is linear in pointer comparisons only).
+    fn remember_tree(&mut self, id: u64, node: GreenNode) {
+        self.trees.retain(|(cached, _)| *cached != id);
+        if self.trees.len() >= TREE_CACHE {
+            self.trees.remove(0);
+        }
+        self.trees.push((id, node));
+    }
+
+    /// The tree of child `index` (`None` for a blank-line run): from the small cache of recently
+    /// used games, or parsed from the text.
+    fn tree(&mut self, index: usize) -> Option<GreenNode> {
+        if self.outline.is_blank(index) {
+            return None;
+        }
+        let id = self.entries.get(index)?.id;
+        if let Some(position) = self.trees.iter().position(|(cached, _)| *cached == id) {
+            let found = self.trees.remove(position);
+            let node = found.1.clone();
+            self.trees.push(found);
+            return Some(node);
+        }
+        let range = self.outline.child_range(index)?;
+        let text = TextSource::slice(&self.rope, range.into());
+        let (node, _) = parse_one(&text);
+        self.remember_tree(id, node.clone());
+        Some(node)
+    }
+
+    /// The tree of child `index` without touching the cache (for passes over many games).
+    fn tree_uncached(&self, index: usize) -> Option<GreenNode> {
+        if self.outline.is_blank(index) {
+            return None;
+        }
+        let id = self.entries.get(index)?.id;
+        if let Some((_, node)) = self.trees.iter().find(|(cached, _)| *cached == id) {
+            return Some(node.clone());
+        }
+        let range = self.outline.child_range(index)?;
+        Some(parse_one(&TextSource::slice(&self.rope, range.into())).0)
+    }
+
+    /// The child holding `offset` as a red node rooted at its start, with that start.
+    pub fn chunk_at(&mut self, offset: usize) -> Option<(SyntaxNode, usize)> {
+        let index = self.outline.child_index_at(offset as u32)?;
+        let node = self.tree(index)?;
+        let start = *self.outline.child_starts().get(index)? as usize;
+        Some((SyntaxNode::new_root(node), start))
+    }
+
+    /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
+    /// settings change) are parsed from the text again and checked.
     pub fn refresh(&mut self, settings: &Settings, encoding: PositionEncoding) {
-        let children = self.parse.children();
-        let old = &self.entries;
-        let mut prefix = 0;
-        while prefix < old.len().min(children.len())
-            && same(&old[prefix].element, &children[prefix])
-        {
-            prefix += 1;
-        }
-        let mut suffix = 0;
-        while suffix < (old.len() - prefix).min(children.len() - prefix)
-            && same(
-                &old[old.len() - 1 - suffix].element,
-                &children[children.len() - 1 - suffix],
-            )
-        {
-            suffix += 1;
-        }
-        let fresh: Vec<Entry> = (prefix..children.len() - suffix)
-            .map(|i| Entry {
-                element: children[i].clone(),
-                inherited: None,
-                diagnostics: None,
-            })
-            .collect();
-        let old_end = self.entries.len() - suffix;
-        self.entries.splice(prefix..old_end, fresh);
-        if self.uses_inheritance {
-            self.thread_inheritance();
-        }
         let missing: Vec<usize> = (0..self.entries.len())
             .filter(|&i| self.entries[i].diagnostics.is_none())
             .collect();
+        if missing.is_empty() {
+            return;
+        }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let computed: Vec<(usize, Vec<CachedDiagnostic>)> =
+        let computed: Vec<(usize, Arc<Vec<CachedDiagnostic>>)> =
             if missing.len() >= PARALLEL_GAMES && threads > 1 {
-                // Opening a large file: check its games on every core.
+                // Many games at once (after a settings change): check them on every core.
                 let this = &*self;
                 let per = missing.len().div_ceil(threads);
                 std::thread::scope(|scope| {
@@ -283,7 +476,10 @@ impl Document {
                         .map(|part| {
                             scope.spawn(move || {
                                 part.iter()
-                                    .map(|&i| (i, this.compute(i, settings, encoding)))
+                                    .map(|&i| {
+                                        let node = this.tree_uncached(i);
+                                        (i, this.compute(i, node.as_ref(), settings, encoding))
+                                    })
                                     .collect::<Vec<_>>()
                             })
                         })
@@ -292,7 +488,9 @@ impl Document {
                     for (handle, part) in handles.into_iter().zip(missing.chunks(per)) {
                         match handle.join() {
                             Ok(done) => all.extend(done),
-                            Err(_) => all.extend(part.iter().map(|&i| (i, Vec::new()))),
+                            Err(_) => {
+                                all.extend(part.iter().map(|&i| (i, self.no_diagnostics.clone())))
+                            }
                         }
                     }
                     all
@@ -300,27 +498,42 @@ impl Document {
             } else {
                 missing
                     .iter()
-                    .map(|&i| (i, self.compute(i, settings, encoding)))
+                    .map(|&i| {
+                        let node = self.tree(i);
+                        (i, self.compute(i, node.as_ref(), settings, encoding))
+                    })
                     .collect()
             };
         for (index, diagnostics) in computed {
-            self.entries[index].diagnostics = Some(Arc::new(diagnostics));
+            self.entries[index].diagnostics = Some(diagnostics);
         }
     }
 
-    /// Hands each game what the games before it pass down with `#`/`##`, and forgets the
-    /// diagnostics of games whose inheritance changed (linear in the games; only for documents
-    /// that use inheritance).
-    fn thread_inheritance(&mut self) {
+    /// Hands each game from child `from` on what the games before it pass down with `#`/`##`,
+    /// and forgets the diagnostics of games whose inheritance changed. It stops at the first
+    /// game it had already handed the same state to: the games after it are unchanged, so
+    /// their states are too. Only for documents that use inheritance.
+    fn thread_inheritance(&mut self, from: usize) {
+        // The state before `from`: the last game before it, advanced over that game.
         let mut state = Inheritance::default();
-        for entry in &mut self.entries {
-            let NodeOrToken::Node(green) = &entry.element else {
+        for index in (0..from.min(self.entries.len())).rev() {
+            let Some(inherited) = self.entries[index].inherited.clone() else {
                 continue;
             };
-            let Some(game) = Game::cast(SyntaxNode::new_root(green.clone())) else {
+            if let Some(game) = self.tree_uncached(index).and_then(as_game) {
+                state = (*inherited).clone();
+                state.advance(&game);
+                break;
+            }
+        }
+        for index in from..self.entries.len() {
+            let Some(game) = self.tree_uncached(index).and_then(as_game) else {
                 continue;
             };
-            if entry.inherited.as_deref() != Some(&state) {
+            let entry = &mut self.entries[index];
+            if entry.inherited.as_deref() == Some(&state) {
+                break;
+            } else {
                 entry.inherited = Some(Arc::new(state.clone()));
                 entry.diagnostics = None;
             }
@@ -330,63 +543,51 @@ impl Document {
 
     /// Forgets every cached diagnostic (after a settings change).
     pub fn invalidate(&mut self) {
-        self.entries.clear();
+        for index in 0..self.entries.len() {
+            if !self.outline.is_blank(index) {
+                self.entries[index].diagnostics = None;
+            }
+        }
     }
 
+    /// The diagnostics of child `index`, whose tree is `node`.
     fn compute(
         &self,
         index: usize,
+        node: Option<&GreenNode>,
         settings: &Settings,
         encoding: PositionEncoding,
-    ) -> Vec<CachedDiagnostic> {
-        let Some(range) = self.parse.child_range(index) else {
-            return Vec::new();
+    ) -> Arc<Vec<CachedDiagnostic>> {
+        let (Some(node), Some(range)) = (node, self.outline.child_range(index)) else {
+            return self.no_diagnostics.clone();
         };
         let start = u32::from(range.start());
-        let errors = self.parse.errors();
-        let lo = errors.partition_point(|e| e.range.start() < range.start());
-        let hi = errors.partition_point(|e| e.range.start() < range.end());
-        let mut diagnostics: Vec<analysis::Diagnostic> = errors[lo..hi]
+        let errors: Vec<SyntaxError> = self
+            .outline
+            .errors_in(index)
             .iter()
             .map(|e| {
-                let code = e.code.code();
-                let mut d = analysis::Diagnostic::new(code, e.range, e.message.clone());
-                d.range = TextRange::new(
-                    e.range.start() - range.start(),
-                    e.range.end() - range.start(),
-                );
-                d
+                let mut e = e.clone();
+                e.range -= range.start();
+                e
             })
             .collect();
-        if let NodeOrToken::Node(green) = &self.entries[index].element {
-            let node = SyntaxNode::new_root(green.clone());
-            let inherited = self.entries[index].inherited.as_deref();
-            diagnostics.extend(seams::game_diagnostics(&node, inherited, settings));
-        }
-        let base_line = self.rope.byte_to_line(start as usize) as u32;
-        diagnostics
-            .into_iter()
-            .map(|diagnostic| {
-                let absolute = diagnostic.clone().shifted(start);
-                let mut lsp = convert::diagnostic(&self.rope, &self.uri, &absolute, encoding);
-                lsp.range.start.line -= base_line.min(lsp.range.start.line);
-                lsp.range.end.line -= base_line.min(lsp.range.end.line);
-                for related in lsp.related_information.iter_mut().flatten() {
-                    related.location.range.start.line -=
-                        base_line.min(related.location.range.start.line);
-                    related.location.range.end.line -=
-                        base_line.min(related.location.range.end.line);
-                }
-                CachedDiagnostic { diagnostic, lsp }
-            })
-            .collect()
+        let checker = Checker {
+            rope: &self.rope,
+            uri: &self.uri,
+            settings,
+            encoding,
+            empty: &self.no_diagnostics,
+        };
+        let inherited = self.entries.get(index).and_then(|e| e.inherited.as_deref());
+        checker.check(start, node, &errors, inherited)
     }
 
     /// Every diagnostic at or above the settings' minimum severity, in LSP form, with absolute
     /// positions (the cache must be fresh: call [`Document::refresh`] first).
     pub fn lsp_diagnostics(&self, settings: &Settings) -> Vec<lsp::Diagnostic> {
         let mut out = Vec::new();
-        let starts = self.parse.child_starts();
+        let starts = self.outline.child_starts();
         for (index, entry) in self.entries.iter().enumerate() {
             let Some(diagnostics) = &entry.diagnostics else {
                 continue;
@@ -420,9 +621,9 @@ impl Document {
         settings: &Settings,
     ) -> Vec<(analysis::Diagnostic, lsp::Diagnostic)> {
         let mut out = Vec::new();
-        let starts = self.parse.child_starts();
-        let first = self.parse.child_index_at(range.start as u32).unwrap_or(0);
-        let last = self.parse.child_index_at(range.end as u32).unwrap_or(0);
+        let starts = self.outline.child_starts();
+        let first = self.outline.child_index_at(range.start as u32).unwrap_or(0);
+        let last = self.outline.child_index_at(range.end as u32).unwrap_or(0);
         for index in first..=last.min(self.entries.len().saturating_sub(1)) {
             let Some(Some(diagnostics)) = self.entries.get(index).map(|e| &e.diagnostics) else {
                 continue;
@@ -453,42 +654,47 @@ impl Document {
         out
     }
 
-    /// A snapshot for work done outside the lock: the text and the children with their starts.
+    /// A snapshot for work done outside the lock: the text and its outline.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             rope: self.rope.clone(),
-            children: self.parse.children().to_vec(),
-            starts: self.parse.child_starts().to_vec(),
+            outline: self.outline.clone(),
         }
     }
 }
 
-/// An immutable copy of a document's text and tree (cheap: shared rope and green nodes).
+/// The chunk `node` as a game, if it is one.
+fn as_game(node: GreenNode) -> Option<Game> {
+    Game::cast(SyntaxNode::new_root(node))
+}
+
+/// An immutable copy of a document's text and outline (the rope is shared, not copied).
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     /// The text.
     pub rope: Rope,
-    /// The children of the file node.
-    pub children: Vec<GreenElement>,
-    /// Their starts.
-    pub starts: Vec<u32>,
+    /// The outline of its parse.
+    pub outline: Outline,
 }
 
 impl Snapshot {
-    /// The game and comment chunks meeting the byte range `range`, as red nodes with starts.
+    /// The game and comment chunks meeting the byte range `range`, as red nodes with starts,
+    /// each parsed from the text as the iteration reaches it.
     pub fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = (SyntaxNode, usize)> + '_ {
-        let first = self
-            .starts
+        let starts = self.outline.child_starts();
+        let first = starts
             .partition_point(|&s| (s as usize) <= range.start)
             .saturating_sub(1);
-        let last = self
-            .starts
-            .partition_point(|&s| (s as usize) < range.end.max(range.start + 1));
-        (first..last.max(first)).filter_map(move |i| match self.children.get(i)? {
-            NodeOrToken::Node(node) => {
-                Some((SyntaxNode::new_root(node.clone()), self.starts[i] as usize))
+        let last = starts.partition_point(|&s| (s as usize) < range.end.max(range.start + 1));
+        let mut cache = TokenCache::default();
+        (first..last.max(first)).filter_map(move |i| {
+            if self.outline.is_blank(i) {
+                return None;
             }
-            NodeOrToken::Token(_) => None,
+            let child = self.outline.child_range(i)?;
+            let text = TextSource::slice(&self.rope, child.into());
+            let (node, _) = parse_chunk(&text, &mut cache);
+            Some((SyntaxNode::new_root(node), usize::from(child.start())))
         })
     }
 }
@@ -496,6 +702,7 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::Parse;
 
     #[test]
     fn positions_round_trip_with_emoji_euro_accents_and_crlf() {
@@ -553,11 +760,154 @@ mod tests {
             .unwrap();
         let now = doc.rope.to_string();
         assert_eq!(now, "[Board \"1\"]\n[West \"Zoé€😀\"]\n\n[Board \"2\"]\n");
-        assert_eq!(doc.parse, Parse::new(&now));
+        assert_eq!(doc.outline, Outline::new(&now));
         let bad = lsp::Range::new(lsp::Position::new(40, 0), lsp::Position::new(1, 0));
         assert!(doc
             .apply_change(Some(bad), "x", PositionEncoding::Utf16)
             .is_err());
         assert_eq!(doc.rope.to_string(), now);
+    }
+
+    fn settings() -> Settings {
+        Settings::default()
+    }
+
+    /// A few games with errors of several kinds, a comment chunk and blank runs.
+    const GAMES: &str = "[Event \"a\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\
+        [Auction \"N\"]\n1S Pass 2S Pass\nPass Pass\n\n\
+        {a comment}\n\n\
+        [Event \"b\"]\n[Board \"x\"]\n[Dealer \"Q\"]\n[Contract \"8S\"]\n\n\n\
+        [Event \"c\"\n[Board \"3\"]\n[Auction \"E\"]\n1C 1C\n";
+
+    /// The published diagnostics of `doc`, made comparable.
+    fn published(doc: &mut Document) -> Vec<String> {
+        let settings = settings();
+        doc.refresh(&settings, PositionEncoding::Utf16);
+        doc.lsp_diagnostics(&settings)
+            .iter()
+            .map(|d| serde_json::to_string(d).unwrap_or_default())
+            .collect()
+    }
+
+    fn opened(text: &str) -> Document {
+        let uri: Uri = "file:///t.pbn".parse().unwrap();
+        Document::open(uri, text, 1, &settings(), PositionEncoding::Utf16)
+    }
+
+    /// A deterministic pseudo-random number below `n`.
+    fn below(seed: &mut u64, n: usize) -> usize {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % n.max(1) as u64) as usize
+    }
+
+    fn floor(text: &str, mut at: usize) -> usize {
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// Edits `doc` and a plain copy of its text at random and checks, after each edit, that the
+    /// outline, the diagnostics and the trees handed to features equal those of a document
+    /// opened with the new text.
+    fn random_edits_match_fresh_documents(text: &str, seed: u64) {
+        const INSERTS: &[&str] = &[
+            "\n",
+            "\n\n",
+            "x",
+            "\"",
+            "[",
+            "]",
+            "{",
+            "}",
+            "#",
+            "\"#\"",
+            "[Board \"7\"]\n",
+            " ",
+            "é",
+            "[Event \"#\"]\n",
+            "Pass ",
+            "1NT ",
+        ];
+        let mut seed = seed;
+        let mut doc = opened(text);
+        let mut text = text.to_string();
+        for _ in 0..120 {
+            let len = text.len();
+            let start = floor(&text, below(&mut seed, len + 1));
+            let end = floor(&text, (start + below(&mut seed, 6)).min(len));
+            let insert = INSERTS[below(&mut seed, INSERTS.len())];
+            let range = lsp::Range::new(
+                position_of(&doc.rope, start, PositionEncoding::Utf16),
+                position_of(&doc.rope, end, PositionEncoding::Utf16),
+            );
+            doc.apply_change(Some(range), insert, PositionEncoding::Utf16)
+                .unwrap();
+            text.replace_range(start..end, insert);
+            assert_eq!(doc.rope.to_string(), text);
+            assert_eq!(doc.outline, Outline::new(&text), "{text:?}");
+            let mut fresh = opened(&text);
+            assert_eq!(published(&mut doc), published(&mut fresh), "{text:?}");
+            // A feature's tree (cached or parsed again) is the full parse's.
+            let at = below(&mut seed, text.len() + 1);
+            let full = Parse::new(&text);
+            let ours = doc.chunk_at(at).map(|(n, s)| (n.green().into_owned(), s));
+            let theirs = full
+                .chunk_at(at as u32)
+                .map(|(n, s)| (n.green().into_owned(), s as usize));
+            assert_eq!(ours, theirs, "{text:?} at {at}");
+        }
+    }
+
+    #[test]
+    fn edited_documents_publish_what_freshly_opened_ones_do() {
+        random_edits_match_fresh_documents(GAMES, 0x2545_F491_4F6C_DD1D);
+        random_edits_match_fresh_documents(&GAMES.repeat(3), 0x9E37_79B9_7F4A_7C15);
+    }
+
+    #[test]
+    fn inheritance_is_followed_through_edits() {
+        let text = "[Event \"Cup\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n\n\
+            [Event \"#\"]\n[Board \"3\"]\n";
+        random_edits_match_fresh_documents(text, 0xDEAD_BEEF_CAFE_F00D);
+        // Without any `#` at first, typing one switches inheritance on.
+        random_edits_match_fresh_documents("[Event \"x\"]\n\n[Event \"y\"]\n", 77);
+    }
+
+    #[test]
+    fn opening_checks_while_parsing_like_a_later_refresh() {
+        let text = GAMES.repeat(50);
+        let uri: Uri = "file:///t.pbn".parse().unwrap();
+        let mut lazy = Document::new(uri, &text, 1);
+        let mut eager = opened(&text);
+        let published_eager = published(&mut eager);
+        assert!(!published_eager.is_empty());
+        assert_eq!(published(&mut lazy), published_eager);
+        // After a settings change everything is checked again, with the same result.
+        eager.invalidate();
+        assert_eq!(published(&mut eager), published_eager);
+    }
+
+    #[test]
+    fn snapshot_chunks_are_the_full_parse_chunks() {
+        let text = GAMES.repeat(2);
+        let doc = opened(&text);
+        let full = Parse::new(&text);
+        let snapshot = doc.snapshot();
+        let ours: Vec<_> = snapshot
+            .chunks(0..text.len())
+            .map(|(n, s)| (n.green().into_owned(), s))
+            .collect();
+        let theirs: Vec<_> = (0..full.children().len())
+            .filter_map(|i| {
+                let node = full.children()[i].as_node()?.clone();
+                Some((node, full.child_starts()[i] as usize))
+            })
+            .collect();
+        assert_eq!(ours, theirs);
+        assert_eq!(snapshot.chunks(3..4).count(), 1);
     }
 }

@@ -4,9 +4,9 @@
 use super::config::Settings;
 use crate::analysis::text_checks::check_piece_text;
 use crate::analysis::{check_game, CheckOptions, Diagnostic, Inheritance, TextEdit};
-use crate::format::{format_document, format_range, FormatOptions};
+use crate::format::{format_outline, format_outline_range, FormatOptions};
 use crate::syntax::ast::Game;
-use crate::syntax::{Parse, SyntaxNode, TextRange};
+use crate::syntax::{Outline, SyntaxNode, TextRange};
 
 /// The diagnostics of one chunk (rooted at its start) beyond the syntax errors the parse gives:
 /// the text checks and, for a game, every game check, with what earlier games hand down.
@@ -35,16 +35,16 @@ fn options(settings: &Settings) -> FormatOptions {
 }
 
 /// The edits that format the whole document (one per game that changes).
-pub fn format_all(parse: &Parse, text: &str, settings: &Settings) -> Vec<TextEdit> {
-    format_document(parse, text, &options(settings))
+pub fn format_all(outline: &Outline, text: &str, settings: &Settings) -> Vec<TextEdit> {
+    format_outline(outline, text, &options(settings))
 }
 
 /// The edits that format the games `range` touches.
 pub fn format_games_in(
-    parse: &Parse,
+    outline: &Outline,
     text: &str,
     range: TextRange,
     settings: &Settings,
 ) -> Vec<TextEdit> {
-    format_range(parse, text, range, &options(settings))
+    format_outline_range(outline, text, range, &options(settings))
 }

@@ -419,7 +419,10 @@ impl LanguageServer for Backend {
         let doc = params.text_document;
         let generation = {
             let t = std::time::Instant::now();
-            let document = Document::new(doc.uri.clone(), &doc.text, doc.version);
+            let settings = self.settings();
+            let encoding = self.encoding();
+            let document =
+                Document::open(doc.uri.clone(), &doc.text, doc.version, &settings, encoding);
             if std::env::var_os("KIBITZER_TIMING").is_some() {
                 eprintln!("open: document built in {:?}", t.elapsed());
             }
@@ -812,14 +815,14 @@ impl LanguageServer for Backend {
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
-        let Some((rope, parse)) = self.with_doc(&params.text_document.uri, |doc| {
-            (doc.rope.clone(), doc.parse.clone())
+        let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
+            (doc.rope.clone(), doc.outline.clone())
         }) else {
             return Ok(None);
         };
         let edits = tokio::task::spawn_blocking(move || {
             let text = rope.to_string();
-            seams::format_all(&parse, &text, &settings)
+            seams::format_all(&outline, &text, &settings)
                 .into_iter()
                 .map(|edit| {
                     lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
@@ -837,8 +840,8 @@ impl LanguageServer for Backend {
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
-        let Some((rope, parse)) = self.with_doc(&params.text_document.uri, |doc| {
-            (doc.rope.clone(), doc.parse.clone())
+        let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
+            (doc.rope.clone(), doc.outline.clone())
         }) else {
             return Ok(None);
         };
@@ -848,7 +851,7 @@ impl LanguageServer for Backend {
         let edits = tokio::task::spawn_blocking(move || {
             let text = rope.to_string();
             let range = TextRange::new(TextSize::from(from as u32), TextSize::from(to as u32));
-            seams::format_games_in(&parse, &text, range, &settings)
+            seams::format_games_in(&outline, &text, range, &settings)
                 .into_iter()
                 .map(|edit| {
                     lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)

@@ -17,7 +17,7 @@ pub mod split;
 
 pub use dump::{dump_rbn_tree, dump_tree};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
-pub use parse::{GreenElement, Parse, TextSource};
+pub use parse::{GreenElement, Outline, Parse, ParsedChunk, Splice, TextSource};
 pub use rowan::{TextRange, TextSize};
 
 /// The catalogue codes of the errors the parser itself reports.
