@@ -2,7 +2,7 @@
 
 mod common;
 
-use kibitzer::syntax::Parse;
+use kibitzer::syntax::{Outline, Parse};
 use kibitzer::text::decode;
 use proptest::prelude::*;
 
@@ -60,15 +60,23 @@ fn assert_lossless(text: &str) {
     }
 }
 
-/// Applies `old[range] = insert` both ways and compares the incremental and full parses.
+/// Applies `old[range] = insert` to a parse, an outline and the text, and compares the
+/// incremental results with full parses of the new text.
 fn edit_and_compare(
-    parse: &mut Parse,
+    state: &mut (Parse, Outline),
     text: &mut String,
     range: std::ops::Range<usize>,
     insert: &str,
 ) {
+    let (parse, outline) = state;
+    let old_starts = outline.child_starts().to_vec();
+    let old_blank: Vec<bool> = (0..old_starts.len()).map(|i| outline.is_blank(i)).collect();
     text.replace_range(range.clone(), insert);
-    parse.apply_edit(range, insert.len(), text.as_str());
+    parse.apply_edit(range.clone(), insert.len(), text.as_str());
+    let mut visited = Vec::new();
+    let splice = outline.apply_edit_with(range.clone(), insert.len(), text.as_str(), |i, c| {
+        visited.push((i, c.start, c.node.clone(), c.errors.to_vec()));
+    });
     let full = Parse::new(text);
     assert!(
         *parse == full,
@@ -76,6 +84,49 @@ fn edit_and_compare(
     );
     assert_eq!(parse.green(), full.green());
     assert_eq!(parse.syntax().text().to_string(), *text);
+
+    // The outline follows the edit like the parse does, and agrees with it.
+    assert_eq!(*outline, Outline::new(text), "outline after editing\n{text:?}");
+    assert_eq!(*outline, full.outline());
+    assert_eq!(outline.child_starts(), full.child_starts());
+    assert_eq!(outline.errors(), full.errors());
+    for (i, child) in full.children().iter().enumerate() {
+        assert_eq!(outline.is_blank(i), child.as_token().is_some());
+        assert_eq!(outline.child_range(i), full.child_range(i));
+    }
+    // The splice names the replaced children exactly: those before it are the old ones,
+    // those after it the old ones shifted by the edit.
+    let delta = insert.len() as i64 - (range.end - range.start) as i64;
+    let new_range = splice.new_range();
+    assert_eq!(
+        old_starts.len() - splice.removed.len() + splice.inserted,
+        outline.child_count()
+    );
+    assert_eq!(&outline.child_starts()[..new_range.start], &old_starts[..splice.removed.start]);
+    for (new, old) in (new_range.end..outline.child_count()).zip(splice.removed.end..) {
+        assert_eq!(outline.child_starts()[new] as i64, old_starts[old] as i64 + delta);
+        assert_eq!(outline.is_blank(new), old_blank[old]);
+    }
+    // Every new game or comment chunk was shown to the visitor, with its tree and errors.
+    let chunks: Vec<usize> = new_range.filter(|&i| !outline.is_blank(i)).collect();
+    assert_eq!(visited.iter().map(|v| v.0).collect::<Vec<_>>(), chunks);
+    for (i, start, node, errors) in visited {
+        assert_eq!(start, outline.child_starts()[i]);
+        assert_eq!(full.children()[i].as_node(), Some(&node));
+        let absolute: Vec<_> = errors
+            .into_iter()
+            .map(|mut e| {
+                e.range += kibitzer::syntax::TextSize::from(start);
+                e
+            })
+            .collect();
+        assert_eq!(absolute, outline.errors_in(i));
+    }
+}
+
+/// A parse and an outline of `text`.
+fn both(text: &str) -> (Parse, Outline) {
+    (Parse::new(text), Outline::new(text))
 }
 
 proptest! {
@@ -104,7 +155,7 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..6, pbnish()), 1..6),
     ) {
         let mut text = text;
-        let mut parse = Parse::new(&text);
+        let mut parse = both(&text);
         for (at, delete, insert) in edits {
             let len = text.len();
             let start = floor(&text, at.index(len + 1));
@@ -169,7 +220,7 @@ fn thousands_of_random_edits_on_corpus_files_match_full_parses() {
             continue;
         }
         let mut text = source.text;
-        let mut parse = Parse::new(&text);
+        let mut parse = both(&text);
         for _ in 0..150 {
             let len = text.len();
             let start = floor(&text, rng.below(len + 1));
@@ -207,7 +258,46 @@ fn edits_that_join_or_split_line_ends_and_blank_runs() {
     ];
     for (text, range, insert) in cases {
         let mut text = text.to_string();
-        let mut parse = Parse::new(&text);
+        let mut parse = both(&text);
         edit_and_compare(&mut parse, &mut text, range.clone(), insert);
     }
+}
+
+#[test]
+fn outline_build_shows_every_chunk_once_on_several_threads() {
+    // Over a MiB, so that the parallel path runs.
+    let game = "[Event \"e\"]\n[Board \"1\"]\n[Auction \"N\"]\n1S Pass\n{note\n\nstill note}\n\n\n";
+    let text = format!("{{head}}\n\n{}[Event \"unclosed\n", game.repeat(20_000));
+    assert!(text.len() > 1 << 20);
+    let full = Parse::with_threads(&text, 1);
+    for threads in [1, 3] {
+        let (outline, seen) = Outline::build(&text, threads, &|chunk| {
+            assert_eq!(&text[chunk.start as usize..][..chunk.text.len()], chunk.text);
+            (chunk.start, chunk.node.clone(), chunk.errors.len())
+        });
+        assert_eq!(outline, full.outline());
+        assert_eq!(seen.len(), full.children().len());
+        for (i, seen) in seen.into_iter().enumerate() {
+            match (seen, &full.children()[i]) {
+                (None, child) => assert!(child.as_token().is_some()),
+                (Some((start, node, errors)), child) => {
+                    assert_eq!(start, full.child_starts()[i]);
+                    assert_eq!(child.as_node(), Some(&node));
+                    assert_eq!(errors, outline.errors_in(i).len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_outline_edit_that_does_not_fit_reparses_everything() {
+    let text = "[A \"1\"]\n\n[B \"2\"]\n";
+    let mut outline = Outline::new(text);
+    let new = "[C \"3\"]\n";
+    // The range runs past the old text: the whole outline is rebuilt and reported so.
+    let splice = outline.apply_edit(0..99, new.len(), new);
+    assert_eq!(splice.removed, 0..3);
+    assert_eq!(splice.inserted, 1);
+    assert_eq!(outline, Outline::new(new));
 }
