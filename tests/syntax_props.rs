@@ -86,7 +86,11 @@ fn edit_and_compare(
     assert_eq!(parse.syntax().text().to_string(), *text);
 
     // The outline follows the edit like the parse does, and agrees with it.
-    assert_eq!(*outline, Outline::new(text), "outline after editing\n{text:?}");
+    assert_eq!(
+        *outline,
+        Outline::new(text),
+        "outline after editing\n{text:?}"
+    );
     assert_eq!(*outline, full.outline());
     assert_eq!(outline.child_starts(), full.child_starts());
     assert_eq!(outline.errors(), full.errors());
@@ -102,9 +106,15 @@ fn edit_and_compare(
         old_starts.len() - splice.removed.len() + splice.inserted,
         outline.child_count()
     );
-    assert_eq!(&outline.child_starts()[..new_range.start], &old_starts[..splice.removed.start]);
+    assert_eq!(
+        &outline.child_starts()[..new_range.start],
+        &old_starts[..splice.removed.start]
+    );
     for (new, old) in (new_range.end..outline.child_count()).zip(splice.removed.end..) {
-        assert_eq!(outline.child_starts()[new] as i64, old_starts[old] as i64 + delta);
+        assert_eq!(
+            outline.child_starts()[new] as i64,
+            old_starts[old] as i64 + delta
+        );
         assert_eq!(outline.is_blank(new), old_blank[old]);
     }
     // Every new game or comment chunk was shown to the visitor, with its tree and errors.
@@ -272,7 +282,10 @@ fn outline_build_shows_every_chunk_once_on_several_threads() {
     let full = Parse::with_threads(&text, 1);
     for threads in [1, 3] {
         let (outline, seen) = Outline::build(&text, threads, &|chunk| {
-            assert_eq!(&text[chunk.start as usize..][..chunk.text.len()], chunk.text);
+            assert_eq!(
+                &text[chunk.start as usize..][..chunk.text.len()],
+                chunk.text
+            );
             (chunk.start, chunk.node.clone(), chunk.errors.len())
         });
         assert_eq!(outline, full.outline());

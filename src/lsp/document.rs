@@ -193,11 +193,12 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    /// The diagnostics of the chunk `node` starting at `start`, with its syntax `errors`
+    /// The diagnostics of the chunk `node` (its text `text`) starting at `start`, with its syntax `errors`
     /// (relative to the chunk) and what earlier games hand down.
     fn check(
         &self,
         start: u32,
+        text: &str,
         node: &GreenNode,
         errors: &[SyntaxError],
         inherited: Option<&Inheritance>,
@@ -207,7 +208,12 @@ impl Checker<'_> {
             .map(|e| analysis::Diagnostic::new(e.code.code(), e.range, e.message.clone()))
             .collect();
         let chunk = SyntaxNode::new_root(node.clone());
-        diagnostics.extend(seams::game_diagnostics(&chunk, inherited, self.settings));
+        diagnostics.extend(seams::game_diagnostics(
+            &chunk,
+            text,
+            inherited,
+            self.settings,
+        ));
         if diagnostics.is_empty() {
             return self.empty.clone();
         }
@@ -289,7 +295,7 @@ impl Document {
                     empty: &self.no_diagnostics,
                 };
                 let visit = |chunk: ParsedChunk<'_>| {
-                    Some(checker.check(chunk.start, chunk.node, chunk.errors, None))
+                    Some(checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None))
                 };
                 let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
@@ -580,7 +586,8 @@ impl Document {
             empty: &self.no_diagnostics,
         };
         let inherited = self.entries.get(index).and_then(|e| e.inherited.as_deref());
-        checker.check(start, node, &errors, inherited)
+        let text = TextSource::slice(&self.rope, range.into());
+        checker.check(start, &text, node, &errors, inherited)
     }
 
     /// Every diagnostic at or above the settings' minimum severity, in LSP form, with absolute

@@ -8,15 +8,17 @@ use crate::format::{format_outline, format_outline_range, FormatOptions};
 use crate::syntax::ast::Game;
 use crate::syntax::{Outline, SyntaxNode, TextRange};
 
-/// The diagnostics of one chunk (rooted at its start) beyond the syntax errors the parse gives:
-/// the text checks and, for a game, every game check, with what earlier games hand down.
+/// The diagnostics of one chunk (rooted at its start; `text` is its text) beyond the syntax
+/// errors the parse gives: the text checks and, for a game, every game check, with what earlier
+/// games hand down.
 pub fn game_diagnostics(
     chunk: &SyntaxNode,
+    text: &str,
     inherited: Option<&Inheritance>,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    check_piece_text(&chunk.text().to_string(), Some(chunk), &mut out);
+    check_piece_text(text, Some(chunk), &mut out);
     if let Some(game) = Game::cast(chunk.clone()) {
         let none = Inheritance::default();
         let options = CheckOptions {

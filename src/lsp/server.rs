@@ -138,6 +138,17 @@ impl Backend {
     }
 }
 
+/// The server's resident and peak memory, for timing notes (Linux only; empty elsewhere).
+fn memory_note() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .filter(|l| l.starts_with("VmRSS") || l.starts_with("VmHWM"))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Computes and publishes the diagnostics of `uri`; with a generation, only if the document has
 /// not changed since.
 async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Option<u64>) {
@@ -418,13 +429,20 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
         let doc = params.text_document;
         let generation = {
+            if std::env::var_os("KIBITZER_TIMING").is_some() {
+                eprintln!("open: request received; {}", memory_note());
+            }
             let t = std::time::Instant::now();
             let settings = self.settings();
             let encoding = self.encoding();
             let document =
                 Document::open(doc.uri.clone(), &doc.text, doc.version, &settings, encoding);
             if std::env::var_os("KIBITZER_TIMING").is_some() {
-                eprintln!("open: document built in {:?}", t.elapsed());
+                eprintln!(
+                    "open: document built in {:?}; {}",
+                    t.elapsed(),
+                    memory_note()
+                );
             }
             let mut docs = lock(&self.shared.docs);
             let generation = document.generation;
