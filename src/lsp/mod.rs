@@ -1,6 +1,8 @@
 //! The language server: LSP glue around the library (`kibitzer lsp`).
 //!
-//! Documents live in ropes with their trees; every change goes through the per-game reparse.
+//! Documents live in ropes with the outline of their parse (no trees: a game's tree is parsed
+//! again from the rope when a feature needs it); every change goes through the per-game
+//! reparse, which also says which games to check again.
 //! The document lock is a `std::sync::Mutex`, always taken and released inside a synchronous
 //! block, never across an `.await`. Diagnostics runs are debounced and carry the document's
 //! generation: a run whose document changed meanwhile is dropped.
@@ -8,15 +10,19 @@
 pub mod config;
 pub mod convert;
 pub mod document;
+pub mod handoff;
 pub mod seams;
 mod server;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 pub use server::Backend;
+
+use handoff::Handoff;
 
 /// Serves LSP over stdin/stdout until `exit` (or the end of stdin), then ends the process.
 ///
@@ -35,10 +41,14 @@ pub fn run() -> ExitCode {
         }
     };
     let clean = runtime.block_on(async {
-        let (service, socket) = tower_lsp_server::LspService::new(Backend::new);
+        let handoff = Arc::new(Handoff::default());
+        let for_server = handoff.clone();
+        let (service, socket) = tower_lsp_server::LspService::new(move |client| {
+            Backend::with_handoff(client, for_server)
+        });
         let shut_down = service.inner().shutdown_flag();
         let (input, pump) = tokio::io::duplex(1 << 22);
-        tokio::spawn(sanitize(tokio::io::stdin(), pump));
+        tokio::spawn(sanitize(tokio::io::stdin(), pump, handoff));
         tower_lsp_server::Server::new(input, tokio::io::stdout(), socket)
             .serve(service)
             .await;
@@ -53,10 +63,19 @@ const PLACEHOLDER: &[u8] = br#"{"jsonrpc":"2.0","method":"$/kibitzer/invalidMess
 /// Bodies larger than this are skipped rather than held in memory.
 const MAX_BODY: usize = 1 << 30;
 
+/// Bodies up to this size get their whole buffer at once (larger ones grow as they arrive, so
+/// that a bogus length does not take memory before the bytes come).
+const INITIAL_BODY_CAPACITY: usize = 1 << 28;
+
 /// Copies framed messages from `input` to `output`, replacing bodies that are not JSON and
 /// skipping header blocks without a length, so that no malformed input ends the session (the
-/// protocol library stops reading at the first framing error).
-async fn sanitize(input: impl AsyncRead + Unpin, mut output: impl AsyncWrite + Unpin) {
+/// protocol library stops reading at the first framing error). Large opened texts are taken out
+/// of their messages and left in `handoff` for the server.
+async fn sanitize(
+    input: impl AsyncRead + Unpin,
+    mut output: impl AsyncWrite + Unpin,
+    handoff: Arc<Handoff>,
+) {
     let mut reader = BufReader::new(input);
     loop {
         let mut length: Option<usize> = None;
@@ -83,14 +102,21 @@ async fn sanitize(input: impl AsyncRead + Unpin, mut output: impl AsyncWrite + U
             }
         }
         let Some(length) = length else { continue };
+        // Read into a buffer of the announced size: growing one as bytes arrive copies it
+        // several times, and a huge file's text would briefly be in memory twice.
+        let limit = length.min(MAX_BODY);
         let mut body = Vec::new();
-        let limit = length.min(MAX_BODY) as u64;
-        if (&mut reader)
-            .take(limit)
+        if limit <= INITIAL_BODY_CAPACITY {
+            body.resize(limit, 0);
+            if reader.read_exact(&mut body).await.is_err() {
+                return;
+            }
+        } else if (&mut reader)
+            .take(limit as u64)
             .read_to_end(&mut body)
             .await
             .is_err()
-            || body.len() < length.min(MAX_BODY)
+            || body.len() < limit
         {
             return;
         }
@@ -101,12 +127,29 @@ async fn sanitize(input: impl AsyncRead + Unpin, mut output: impl AsyncWrite + U
             )
             .await;
         }
-        let valid = length <= MAX_BODY
-            && serde_json::from_slice::<serde_json::Value>(&body).is_ok_and(|v| v.is_object());
-        let body: &[u8] = if valid { &body } else { PLACEHOLDER };
+        let mut parsed = if length <= MAX_BODY {
+            serde_json::from_slice::<serde_json::Value>(&body)
+                .ok()
+                .filter(serde_json::Value::is_object)
+        } else {
+            None
+        };
+        let handed = body.len() >= handoff::LARGE_TEXT
+            && parsed
+                .as_mut()
+                .is_some_and(|value| handoff.take_from(value));
+        let body: Vec<u8> = match &parsed {
+            None => PLACEHOLDER.to_vec(),
+            Some(value) if handed => {
+                drop(body);
+                serde_json::to_vec(value).unwrap_or_else(|_| PLACEHOLDER.to_vec())
+            }
+            Some(_) => body,
+        };
+        drop(parsed);
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
         if output.write_all(header.as_bytes()).await.is_err()
-            || output.write_all(body).await.is_err()
+            || output.write_all(&body).await.is_err()
         {
             return;
         }
@@ -122,7 +165,7 @@ mod tests {
         let input: &[u8] =
             b"garbage\r\n\r\nContent-Length: 9\r\n\r\n{not jsonContent-Length: 2\r\n\r\n{}";
         let mut output = Vec::new();
-        sanitize(input, &mut output).await;
+        sanitize(input, &mut output, Arc::new(Handoff::default())).await;
         let expected = format!(
             "Content-Length: {}\r\n\r\n{}Content-Length: 2\r\n\r\n{{}}",
             PLACEHOLDER.len(),

@@ -14,6 +14,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
 use super::document::{offset_of, position_of, range_of, Document, Snapshot};
+use super::handoff::Handoff;
 use super::seams;
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
@@ -28,6 +29,7 @@ struct Shared {
     supports_configuration: AtomicBool,
     publishing: tokio::sync::Mutex<()>,
     shut_down: Arc<AtomicBool>,
+    handoff: Arc<Handoff>,
 }
 
 /// Locks a mutex, recovering the data if a holder panicked (nothing here panics, but a poisoned
@@ -48,6 +50,12 @@ pub struct Backend {
 impl Backend {
     /// A server talking to `client`.
     pub fn new(client: Client) -> Backend {
+        Backend::with_handoff(client, Arc::new(Handoff::default()))
+    }
+
+    /// A server talking to `client` that takes large opened texts from `handoff` (where the
+    /// input pump leaves them).
+    pub fn with_handoff(client: Client, handoff: Arc<Handoff>) -> Backend {
         Backend {
             client,
             shared: Arc::new(Shared {
@@ -57,6 +65,7 @@ impl Backend {
                 supports_configuration: AtomicBool::new(false),
                 publishing: tokio::sync::Mutex::new(()),
                 shut_down: Arc::new(AtomicBool::new(false)),
+                handoff,
             }),
         }
     }
@@ -427,7 +436,12 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
-        let doc = params.text_document;
+        let mut doc = params.text_document;
+        if doc.text.is_empty() {
+            if let Some(text) = self.shared.handoff.claim(&doc.uri, doc.version) {
+                doc.text = text;
+            }
+        }
         let generation = {
             if std::env::var_os("KIBITZER_TIMING").is_some() {
                 eprintln!("open: request received; {}", memory_note());
