@@ -189,3 +189,68 @@ fn exit_without_shutdown_ends_with_code_1_and_garbage_never_kills_it() {
     server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
     assert_eq!(server.exited_within(Duration::from_secs(5)), Some(1));
 }
+
+#[test]
+fn a_large_file_opens_edits_and_answers_like_a_small_one() {
+    // Over a MiB: the input pump hands the text to the server past the protocol library.
+    let game = TEXT.replace("1S \n", "1S Pass Pass Pass\n");
+    let copies = (1 << 20) / game.len() + 1000;
+    let mut text = String::new();
+    for n in 0..copies {
+        // Boards numbered on, each dealt by the seat the rotation gives it.
+        let dealer = ["N", "E", "S", "W"][n % 4];
+        let numbered = game
+            .replace("[Board \"1\"]", &format!("[Board \"{}\"]", n + 1))
+            .replace("[Dealer \"N\"]", &format!("[Dealer \"{dealer}\"]"))
+            .replace("[Auction \"N\"]", &format!("[Auction \"{dealer}\"]"));
+        text.push_str(&numbered);
+        text.push('\n');
+    }
+    text.push_str(TEXT);
+    let last_line = text.lines().count() as u32 - 1;
+    let mut server = Server::start();
+    server.request(
+        1,
+        "initialize",
+        json!({"capabilities": {}, "initializationOptions": {"diagnostics": {"debounceMs": 0}}}),
+    );
+    server.send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "pbn", "version": 1, "text": text}}}),
+    );
+    let first = server.wait_for(|m| m["method"] == "textDocument/publishDiagnostics");
+    // Only the last game's auction stops short, on the last line.
+    let diagnostics = first["params"]["diagnostics"].as_array().unwrap();
+    let codes: Vec<&Value> = diagnostics.iter().map(|d| &d["code"]).take(5).collect();
+    assert_eq!(diagnostics.len(), 1, "{codes:?}…");
+    assert_eq!(diagnostics[0]["code"], "A306");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], last_line);
+    // Breaking the first game's Board tag adds its S002 and keeps the last game's A306.
+    server.send(json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": 10}, "end": {"line": 0, "character": 11}}, "text": ""}]}}));
+    let second = server.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 2
+    });
+    let codes: Vec<&Value> = second["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert!(codes.contains(&&json!("S002")), "{codes:?}");
+    assert!(codes.contains(&&json!("A306")), "{codes:?}");
+    let hover = server.request(
+        2,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": last_line - 2, "character": 2}}),
+    );
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("♠ A K Q J"));
+    server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": null}));
+    server.wait_for(|m| m["id"] == 3);
+    server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    assert_eq!(server.exited_within(Duration::from_secs(5)), Some(0));
+}
