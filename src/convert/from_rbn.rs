@@ -22,7 +22,11 @@ use crate::syntax::{TextRange, TextSize};
 const REPEATING: &str = "TDLESFKNBH";
 
 /// The state carried from record to record.
-#[derive(Debug, Clone, Default)]
+///
+/// Two carries are equal when they hand the same values down (the fields they were read from
+/// do not matter: a later record never points into an earlier one), so a front end that re-reads
+/// the records after an edit may stop once the carry is what it was before.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Carry {
     /// The last value of each repeating label (`None`: null).
     values: HashMap<char, Option<FieldText>>,
@@ -35,6 +39,13 @@ pub struct Carry {
 struct FieldText {
     text: String,
     field: Option<Field>,
+}
+
+impl PartialEq for FieldText {
+    /// Only the text counts: the node is where the text stood, not what is handed down.
+    fn eq(&self, other: &FieldText) -> bool {
+        self.text == other.text
+    }
 }
 
 /// One field of a record as the board is read from it.
