@@ -90,10 +90,7 @@ pub fn format_rbn_edits(
         });
         if touched && text.get(start..end) != Some(replacement.as_str()) {
             edits.push(TextEdit {
-                range: TextRange::new(
-                    TextSize::from(start as u32),
-                    TextSize::from(end as u32),
-                ),
+                range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
                 new_text: replacement,
             });
         }

@@ -415,7 +415,11 @@ pub fn diagram_markdown(input: &DiagramInput) -> String {
     if !input.hidden.is_empty() {
         let names: Vec<&str> = input.hidden.iter().map(|s| s.name()).collect();
         lines.push(String::new());
-        lines.push(format!("Hidden ({}): {}", input.hidden_source, names.join(", ")));
+        lines.push(format!(
+            "Hidden ({}): {}",
+            input.hidden_source,
+            names.join(", ")
+        ));
     }
     format!("```text\n{}\n```", lines.join("\n"))
 }

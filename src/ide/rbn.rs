@@ -229,13 +229,10 @@ pub fn completions(record: Option<&Record>, carry: &Carry, offset: TextSize) -> 
     let line_end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
     let before = &text[line_start..at];
     let after = &text[at..line_end];
-    let typing_label = before.is_empty()
-        || (before.len() == 1 && before.chars().all(|c| c.is_ascii_alphabetic()));
+    let typing_label =
+        before.is_empty() || (before.len() == 1 && before.chars().all(|c| c.is_ascii_alphabetic()));
     if typing_label && after.trim().is_empty() {
-        let range = TextRange::new(
-            TextSize::from(line_start as u32),
-            TextSize::from(at as u32),
-        );
+        let range = TextRange::new(TextSize::from(line_start as u32), TextSize::from(at as u32));
         return label_completions(Some(record), before, range);
     }
     let Some(field) = field_at(record, offset) else {
@@ -565,9 +562,15 @@ mod tests {
         let double = hover(&record, &carry, at(RECORD, "4SX")).unwrap().markdown;
         assert!(double.contains("Double** by West"), "{double}");
         let card = hover(&record, &carry, at(RECORD, ":H")).unwrap().markdown;
-        assert!(card.contains("♥7** played by East") && card.contains("Trick 2"), "{card}");
+        assert!(
+            card.contains("♥7** played by East") && card.contains("Trick 2"),
+            "{card}"
+        );
         let card = hover(&record, &carry, at(RECORD, "P C")).unwrap().markdown;
-        assert!(card.contains("played by East") && card.contains("Trick 1"), "{card}");
+        assert!(
+            card.contains("played by East") && card.contains("Trick 1"),
+            "{card}"
+        );
         let score = hover(&record, &carry, at(RECORD, "C 4")).unwrap().markdown;
         assert!(score.contains("NS +790"), "{score}");
     }

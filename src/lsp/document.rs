@@ -11,8 +11,8 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::seams;
 use super::rbn_document::RbnDocument;
+use super::seams;
 use crate::analysis::{self, Inheritance};
 use crate::notation::Notation;
 use crate::syntax::ast::Game;

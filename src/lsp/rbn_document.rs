@@ -363,7 +363,11 @@ mod tests {
         assert_eq!(doc.parse, RbnParse::new(&doc.rope.to_string()));
         // The full check of the same text gives the same codes.
         let whole = crate::analysis::rbn::check_rbn_text(&doc.rope.to_string());
-        let mut codes: Vec<String> = whole.diagnostics.iter().map(|d| d.code.to_string()).collect();
+        let mut codes: Vec<String> = whole
+            .diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect();
         let mut ours: Vec<String> = doc
             .lsp_diagnostics(&settings, PositionEncoding::Utf16)
             .into_iter()

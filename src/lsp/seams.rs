@@ -2,13 +2,13 @@
 //! that following their changes touches nothing else.
 
 use super::config::Settings;
-use crate::analysis::text_checks::check_piece_text;
-use crate::analysis::{check_game, CheckOptions, Diagnostic, Inheritance, TextEdit};
-use crate::format::{format_document, format_range, FormatOptions};
 use crate::analysis::rbn::check_record;
 use crate::analysis::text_checks::check_final_newline;
+use crate::analysis::text_checks::check_piece_text;
+use crate::analysis::{check_game, CheckOptions, Diagnostic, Inheritance, TextEdit};
 use crate::convert::from_rbn::is_deal;
 use crate::convert::{convert_text, Carry, Converted};
+use crate::format::{format_document, format_range, FormatOptions};
 use crate::notation::Notation;
 use crate::syntax::ast::Game;
 use crate::syntax::rbn::{RbnNode, RbnParse, Record};

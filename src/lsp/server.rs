@@ -818,7 +818,9 @@ impl LanguageServer for Backend {
                     continue;
                 };
                 for (range, kind) in ide::rbn::folding_ranges(&record) {
-                    if let Some(fold) = folding_range(&doc.rope, range, start as usize, kind, encoding) {
+                    if let Some(fold) =
+                        folding_range(&doc.rope, range, start as usize, kind, encoding)
+                    {
                         out.push(fold);
                     }
                 }
@@ -1033,7 +1035,10 @@ impl LanguageServer for Backend {
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
-        if let Some(edits) = self.format_rbn(&params.text_document.uri, None, &settings).await {
+        if let Some(edits) = self
+            .format_rbn(&params.text_document.uri, None, &settings)
+            .await
+        {
             return Ok(edits);
         }
         let Some((rope, parse)) = self.with_doc(&params.text_document.uri, |doc| {
