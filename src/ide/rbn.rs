@@ -644,4 +644,29 @@ mod tests {
         let folds = folding_ranges(&record);
         assert_eq!(&RECORD[folds[0].0], RECORD.trim_end());
     }
+
+    #[test]
+    fn no_offset_of_odd_records_panics() {
+        let texts = [
+            RECORD,
+            "A\nP\nH\nA Z\nP S:\nA NZ:9\nP é€😀:SA\n{ünï\n",
+            "H ;;;;;\nA NZ:1S1S1S7N7NXRRXP\nC 7NR:S\nP :::::SAH2+-Y\nR 99-99999:=\n",
+            "B 1\r\nH S:AK.QJ.T9.87:\r\nA SB:1\r\nP D\r\n",
+        ];
+        for text in texts {
+            let (_, records) = parsed(text);
+            let mut carry = Carry::default();
+            for record in &records {
+                let len = u32::from(record.syntax().text_range().len());
+                for offset in 0..=len + 2 {
+                    let offset = TextSize::from(offset);
+                    let _ = hover(record, &carry, offset);
+                    let _ = completions(Some(record), &carry, offset);
+                }
+                let _ = record_symbol(record, &carry);
+                let _ = folding_ranges(record);
+                let _ = read_record(record, &mut carry);
+            }
+        }
+    }
 }
