@@ -8,6 +8,7 @@
 pub mod config;
 pub mod convert;
 pub mod document;
+pub mod rbn_document;
 pub mod seams;
 mod server;
 
