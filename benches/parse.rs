@@ -32,20 +32,56 @@ fn bench_file(games: usize) -> PathBuf {
     path
 }
 
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+/// CPU time used by this process so far (user + system, all threads), where Linux tells it.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// The best wall-clock time of `runs` calls, the CPU seconds per call (all threads, averaged
+/// over the runs; it does not depend on how busy the machine is) and the last result.
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Option<f64>, T) {
     let mut best = Duration::MAX;
     let mut last = None;
+    let mut cpu = 0.0;
+    let mut cpu_known = true;
     for _ in 0..runs {
+        // The previous result is dropped before the clocks start.
+        drop(last.take());
+        let cpu_before = cpu_seconds();
         let start = Instant::now();
         let value = f();
         best = best.min(start.elapsed());
+        match (cpu_before, cpu_seconds()) {
+            (Some(a), Some(b)) => cpu += b - a,
+            _ => cpu_known = false,
+        }
         last = Some(value);
     }
-    (best, last.expect("at least one run"))
+    let cpu = cpu_known.then_some(cpu / runs as f64);
+    (best, cpu, last.expect("at least one run"))
 }
 
 fn mb_per_s(bytes: usize, time: Duration) -> f64 {
     bytes as f64 / 1e6 / time.as_secs_f64()
+}
+
+/// Prints one line of figures: wall-clock time and MB/s, and MB per CPU-second.
+fn report(what: &str, size: usize, wall: Duration, cpu: Option<f64>) {
+    let per_cpu = cpu.filter(|&c| c > 0.0).map_or(String::new(), |c| {
+        format!(
+            "  cpu {:7.1} ms  {:6.1} MB per CPU-second",
+            c * 1e3,
+            size as f64 / 1e6 / c
+        )
+    });
+    println!(
+        "{what:<34}{:8.1} ms  {:6.1} MB/s{per_cpu}",
+        wall.as_secs_f64() * 1e3,
+        mb_per_s(size, wall)
+    );
 }
 
 fn main() {
@@ -63,26 +99,24 @@ fn main() {
     );
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (one, _) = best_of(3, || Parse::with_threads(&text, 1));
-    println!(
-        "full parse, 1 thread:            {:8.1} ms  {:6.1} MB/s",
-        one.as_secs_f64() * 1e3,
-        mb_per_s(size, one)
+    let (one, one_cpu, _) = best_of(3, || Parse::with_threads(&text, 1));
+    report("full parse, 1 thread:", size, one, one_cpu);
+    let (all, all_cpu, parse) = best_of(3, || Parse::new(&text));
+    report(
+        &format!("full parse, {threads} threads:"),
+        size,
+        all,
+        all_cpu,
     );
-    let (all, parse) = best_of(3, || Parse::new(&text));
-    println!(
-        "full parse, {threads} threads:           {:8.1} ms  {:6.1} MB/s",
-        all.as_secs_f64() * 1e3,
-        mb_per_s(size, all)
-    );
-    let (with_root, _) = best_of(3, || {
+    let (with_root, root_cpu, _) = best_of(3, || {
         let parse = Parse::new(&text);
         parse.green()
     });
-    println!(
-        "full parse + FILE node, {threads} threads: {:8.1} ms  {:6.1} MB/s",
-        with_root.as_secs_f64() * 1e3,
-        mb_per_s(size, with_root)
+    report(
+        &format!("full parse + FILE node, {threads} threads:"),
+        size,
+        with_root,
+        root_cpu,
     );
     assert_eq!(parse.syntax().text().len(), (size as u32).into());
 

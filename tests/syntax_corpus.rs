@@ -58,3 +58,32 @@ fn a_file_of_typical_generated_games_has_no_syntax_error() {
     let parse = Parse::new(&text);
     assert!(parse.errors().is_empty(), "{:?}", parse.errors());
 }
+
+/// The parallel parse (texts of 1 MiB or more) gives the same tree and errors as the parse on
+/// one thread, however many workers take part: all corpus files joined make such a text.
+#[test]
+fn parallel_parse_equals_single_thread_parse() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pbn");
+    let mut paths: Vec<_> = std::fs::read_dir(&folder)
+        .expect("the corpus folder is needed")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    let mut text = String::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).expect("corpus file is readable");
+        text.push_str(&decode(&bytes).expect("corpus file decodes").text);
+        text.push_str("\n\n");
+    }
+    assert!(text.len() > 2 << 20, "the joined corpus is large enough");
+    let one = Parse::with_threads(&text, 1);
+    assert!(
+        !one.errors().is_empty(),
+        "the corpus has syntax errors to compare"
+    );
+    for threads in [2, 3, 8] {
+        let many = Parse::with_threads(&text, threads);
+        assert!(many == one, "{threads} threads");
+    }
+    assert_eq!(one.syntax().text().to_string(), text);
+}

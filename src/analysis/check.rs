@@ -164,10 +164,54 @@ impl Entry {
     }
 }
 
-fn find<'e>(entries: &'e [Entry], name: &str) -> Option<&'e Entry> {
-    entries
-        .iter()
-        .find(|e| !e.ignored && !e.section_note && e.name == name)
+/// The tags the game-level checks look up, in the order of [`KeyTags::NAMES`].
+struct KeyTags<'e> {
+    found: [Option<&'e Entry>; KeyTags::NAMES.len()],
+}
+
+impl<'e> KeyTags<'e> {
+    const DEALER: usize = 0;
+    const VULNERABLE: usize = 1;
+    const DECLARER: usize = 2;
+    const CONTRACT: usize = 3;
+    const RESULT: usize = 4;
+    const DEAL: usize = 5;
+    const BOARD: usize = 6;
+    const SCORE: usize = 7;
+    const SCORING: usize = 8;
+    const RUBBER_HISTORY: usize = 9;
+
+    const NAMES: [&'static str; 10] = [
+        "Dealer",
+        "Vulnerable",
+        "Declarer",
+        "Contract",
+        "Result",
+        "Deal",
+        "Board",
+        "Score",
+        "Scoring",
+        "ScoreRubberHistory",
+    ];
+
+    /// The first entry of each name that is neither ignored nor a section note, found in one
+    /// pass instead of one scan of the entries per lookup.
+    fn new(entries: &'e [Entry]) -> KeyTags<'e> {
+        let mut found = [None; Self::NAMES.len()];
+        for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
+            if let Some(i) = Self::NAMES.iter().position(|n| *n == entry.name) {
+                if let Some(slot @ None) = found.get_mut(i) {
+                    *slot = Some(entry);
+                }
+            }
+        }
+        KeyTags { found }
+    }
+
+    /// The entry for `NAMES[index]`.
+    fn get(&self, index: usize) -> Option<&'e Entry> {
+        self.found.get(index).copied().flatten()
+    }
 }
 
 /// The game-level analysis behind [`check_game`].
@@ -178,26 +222,28 @@ fn analyze_game(
     out: &mut Vec<Diagnostic>,
 ) -> (GameContext, SectionModels) {
     let entries = collect_tags(game, inherited, out);
+    let tags = KeyTags::new(&entries);
     let mut models = SectionModels::default();
 
     let mut context = GameContext {
         export,
         ..GameContext::default()
     };
-    context.dealer_tag = find(&entries, "Dealer").and_then(Entry::value);
+    context.dealer_tag = tags.get(KeyTags::DEALER).and_then(Entry::value);
     context.dealer = context
         .dealer_tag
         .as_ref()
         .and_then(|t| read_seat(&t.text))
         .map(|r| r.value);
-    context.vulnerability = find(&entries, "Vulnerable")
+    context.vulnerability = tags
+        .get(KeyTags::VULNERABLE)
         .and_then(|e| e.resolved.as_deref())
         .and_then(read_vulnerable)
         .map(|r| r.value);
-    context.declarer = find(&entries, "Declarer").and_then(Entry::value);
-    context.contract = find(&entries, "Contract").and_then(Entry::value);
-    context.result = find(&entries, "Result").and_then(Entry::value);
-    if let Some(deal) = find(&entries, "Deal") {
+    context.declarer = tags.get(KeyTags::DECLARER).and_then(Entry::value);
+    context.contract = tags.get(KeyTags::CONTRACT).and_then(Entry::value);
+    context.result = tags.get(KeyTags::RESULT).and_then(Entry::value);
+    if let Some(deal) = tags.get(KeyTags::DEAL) {
         context.deal_tag = deal.value();
         let inheritance_ok = deal.resolved.is_some();
         let given = deal
@@ -279,20 +325,21 @@ fn analyze_game(
 
     let scoring_default = inherited.default_for("Scoring");
     let cross = CrossTags {
-        board: find(&entries, "Board").and_then(Entry::cross),
-        dealer: find(&entries, "Dealer").and_then(Entry::cross),
-        vulnerable: find(&entries, "Vulnerable").and_then(Entry::cross),
-        declarer: find(&entries, "Declarer").and_then(Entry::cross),
-        contract: find(&entries, "Contract").and_then(Entry::cross),
-        result: find(&entries, "Result").and_then(Entry::cross),
-        score: find(&entries, "Score").and_then(Entry::cross),
-        scoring: find(&entries, "Scoring")
+        board: tags.get(KeyTags::BOARD).and_then(Entry::cross),
+        dealer: tags.get(KeyTags::DEALER).and_then(Entry::cross),
+        vulnerable: tags.get(KeyTags::VULNERABLE).and_then(Entry::cross),
+        declarer: tags.get(KeyTags::DECLARER).and_then(Entry::cross),
+        contract: tags.get(KeyTags::CONTRACT).and_then(Entry::cross),
+        result: tags.get(KeyTags::RESULT).and_then(Entry::cross),
+        score: tags.get(KeyTags::SCORE).and_then(Entry::cross),
+        scoring: tags
+            .get(KeyTags::SCORING)
             .and_then(Entry::cross)
             .or(scoring_default.map(|text| Value {
                 text,
                 range: TextRange::default(),
             })),
-        rubber_history: find(&entries, "ScoreRubberHistory").and_then(Entry::cross),
+        rubber_history: tags.get(KeyTags::RUBBER_HISTORY).and_then(Entry::cross),
     };
     let play_complete = models.play.as_ref().is_some_and(|play| play.complete);
     check_cross(&cross, play_complete, out);
@@ -319,11 +366,10 @@ fn join_names(names: &[&str]) -> String {
 fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::new();
     for pair in game.tag_pairs() {
-        let Some(name_token) = pair.name_token() else {
+        let Some((name_token, name_range)) = pair.name_and_range() else {
             continue;
         };
         let name = name_token.text().to_string();
-        let name_range = name_token.text_range();
         let section_note = name == "Note"
             && pair.syntax().parent().is_some_and(|p| {
                 matches!(
@@ -676,18 +722,114 @@ fn shift_back(range: TextRange, by: TextSize) -> TextRange {
     TextRange::new(start, end)
 }
 
-/// How many pieces share one node cache.
-const CACHE_RESET: usize = 64;
-
 /// Text per batch and worker when checking a text in batches.
 const BATCH_PER_THREAD: usize = 2 << 20;
 
+/// Pieces per job of the streaming workers: enough to make taking a job cheap, few enough
+/// that the workers finish together.
+const PIECES_PER_JOB: usize = 64;
+
 /// Checks a text without building its whole tree: it is split into games, which are parsed and
-/// checked in batches on up to `threads` threads; each worker holds one game's tree at a time.
+/// checked on up to `threads` threads; each worker holds one game's tree at a time.
 pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let options = effective(text, options);
     let threads = threads.max(1);
     let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
+    let mut report = if uses_inheritance {
+        check_stream_inheriting(text, &options, threads)
+    } else {
+        check_stream_independent(text, &options, threads)
+    };
+    check_final_newline(text, &mut report.diagnostics);
+    report
+}
+
+/// The pieces of `text` up to the 4 GiB limit of offsets.
+fn next_job(splitter: &mut Splitter<'_>, limit: usize, max: usize) -> Vec<Piece> {
+    let mut job = Vec::with_capacity(max);
+    while job.len() < max {
+        match splitter.next_piece() {
+            Some(piece) if piece.range().end <= limit => job.push(piece),
+            _ => break,
+        }
+    }
+    job
+}
+
+/// Parses and checks one run of pieces that need no inheritance state: the number of games
+/// and their diagnostics, in text order.
+fn check_job(
+    text: &str,
+    job: &[Piece],
+    options: &CheckOptions,
+    cache: &mut TokenCache,
+) -> (usize, Vec<Diagnostic>) {
+    let none = Inheritance::default();
+    let mut games = 0;
+    let mut diagnostics = Vec::new();
+    for piece in job {
+        let (element, errors) = parse_piece(text, piece, cache);
+        let (is_game, found) = check_one(text, piece, &element, &errors, &none, options);
+        games += usize::from(is_game);
+        diagnostics.extend(found);
+    }
+    (games, diagnostics)
+}
+
+/// Games that inherit nothing are independent: workers that live for the whole text take
+/// runs of pieces from a shared splitter, so both cores stay busy without a barrier between
+/// batches, and only the diagnostics are kept.
+fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+    let limit = text.len().min(u32::MAX as usize - 1);
+    let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
+    type Done = (usize, usize, Vec<Diagnostic>);
+    let done: std::sync::Mutex<Vec<Done>> = std::sync::Mutex::new(Vec::new());
+    let work = || {
+        let mut cache = TokenCache::default();
+        loop {
+            let (index, job) = {
+                let Ok(mut guard) = splitter.lock() else {
+                    return;
+                };
+                let (splitter, next) = &mut *guard;
+                let job = next_job(splitter, limit, PIECES_PER_JOB);
+                *next += 1;
+                (*next - 1, job)
+            };
+            if job.is_empty() {
+                return;
+            }
+            let (games, diagnostics) = check_job(text, &job, options, &mut cache);
+            if let Ok(mut done) = done.lock() {
+                done.push((index, games, diagnostics));
+            }
+        }
+    };
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+    }
+    // A worker cannot panic on any input (and `scope` would pass a panic on), so every run is
+    // here exactly once; sorting puts them back in text order.
+    let mut done = done.into_inner().unwrap_or_default();
+    done.sort_unstable_by_key(|(index, _, _)| *index);
+    let mut report = FileReport::default();
+    for (_, games, diagnostics) in done {
+        report.games += games;
+        report.diagnostics.extend(diagnostics);
+    }
+    report
+}
+
+/// Games that inherit tag values: batches are parsed in parallel, the inheritance state is
+/// resolved game by game, then the games are checked in parallel.
+fn check_stream_inheriting(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let mut report = FileReport::default();
     let mut splitter = Splitter::new(text.as_bytes(), 0);
     let mut inherited = Inheritance::default();
@@ -707,33 +849,12 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
         if batch.is_empty() {
             break;
         }
-        let results = if uses_inheritance {
-            check_batch_inheriting(text, &batch, &options, threads, &mut inherited)
-        } else {
-            run_parallel(&batch, threads, |pieces| {
-                let mut cache = TokenCache::default();
-                let none = Inheritance::default();
-                pieces
-                    .iter()
-                    .enumerate()
-                    .map(|(i, piece)| {
-                        // A cache that only grows makes every token lookup slower; a fresh one
-                        // now and then keeps it small and hot.
-                        if i % CACHE_RESET == 0 {
-                            cache = TokenCache::default();
-                        }
-                        let (element, errors) = parse_piece(text, piece, &mut cache);
-                        check_one(text, piece, &element, &errors, &none, &options)
-                    })
-                    .collect()
-            })
-        };
+        let results = check_batch_inheriting(text, &batch, options, threads, &mut inherited);
         for (is_game, diagnostics) in results {
             report.games += usize::from(is_game);
             report.diagnostics.extend(diagnostics);
         }
     }
-    check_final_newline(text, &mut report.diagnostics);
     report
 }
 
@@ -773,6 +894,11 @@ fn check_one(
     let piece_text = text.get(range.clone()).unwrap_or("");
     let mut out = Vec::new();
     let is_game = check_chunk(piece_text, element, errors, inherited, options, &mut out);
+    if out.is_empty() {
+        // Checks may have pushed and withdrawn diagnostics; do not keep their buffer alive
+        // for the rest of the file.
+        return (is_game, Vec::new());
+    }
     let start = TextSize::from(range.start as u32);
     (
         is_game,

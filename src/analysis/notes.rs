@@ -76,14 +76,14 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
         .children()
         .filter_map(TagPair::cast)
         .skip(1)
-        .filter(|t| t.name_token().is_some_and(|n| n.text() == "Note"));
+        .filter(|t| t.name_and_range().is_some_and(|(n, _)| n.text() == "Note"));
     for note in notes_in_section {
         let Some(found) = read_note(&note, out) else {
             continue;
         };
         let name_range = note
-            .name_token()
-            .map_or(note.syntax().text_range(), |t| t.text_range());
+            .name_and_range()
+            .map_or(note.syntax().text_range(), |(_, range)| range);
         if let Some(&(_, first, _)) = notes.iter().find(|(i, _, _)| *i == found.index) {
             out.push(
                 Diagnostic::new(
@@ -98,12 +98,18 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
         notes.push((found.index, note.syntax().text_range(), name_range));
     }
     let mut used = vec![false; notes.len()];
-    for token in section
-        .syntax()
-        .children_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        if token.kind() != SyntaxKind::NOTE_REF {
+    // The section's own tokens, read from the green tree with their offsets.
+    let mut offset = section.syntax().text_range().start();
+    let green = section.syntax().green();
+    for child in green.children() {
+        let at = offset;
+        offset += child.text_len();
+        let rowan::NodeOrToken::Token(token) = child else {
+            continue;
+        };
+        if <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(token.kind())
+            != SyntaxKind::NOTE_REF
+        {
             continue;
         }
         let text = token.text();
@@ -111,7 +117,7 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
         let Ok(index) = digits.parse::<u32>() else {
             continue;
         };
-        let range = token.text_range();
+        let range = TextRange::at(at, token.text_len());
         if !(1..=32).contains(&index) {
             check_range(index, range, out);
             continue;

@@ -163,8 +163,17 @@ fn parse_card(text: &str) -> Result<Option<Card>, Option<Card>> {
     if text == "-" {
         return Ok(None);
     }
-    let chars: Vec<char> = text.chars().collect();
-    match chars.as_slice() {
+    // At most three characters matter; reading them into an array avoids an allocation per card.
+    let mut buffer = ['\0'; 3];
+    let mut count = 0;
+    for c in text.chars() {
+        if count == buffer.len() {
+            return Err(None);
+        }
+        buffer[count] = c;
+        count += 1;
+    }
+    match &buffer[..count] {
         [s, r] => {
             if let Some(card) = Card::from_chars(*s, *r) {
                 return Ok(Some(card));
@@ -271,7 +280,7 @@ pub fn check_play(
     let opening_leader = first_seat.or_else(|| declarer.map(Seat::lho));
 
     // Read the columns.
-    let mut raw: Vec<RawSlot> = Vec::new();
+    let mut raw: Vec<RawSlot> = Vec::with_capacity(52);
     let mut star: Option<TextRange> = None;
     let mut plus: Option<TextRange> = None;
     let mut star_reported = false;
@@ -495,8 +504,8 @@ pub fn check_play(
     let trump = denomination.and_then(Denomination::trump);
     let mut state = bridge::Play::new(deal, base, trump);
     // Range and trick number of every card fed to `state`, parallel to `state.played()`.
-    let mut fed: Vec<(TextRange, usize)> = Vec::new();
-    let mut tricks: Vec<PlayTrick> = Vec::new();
+    let mut fed: Vec<(TextRange, usize)> = Vec::with_capacity(raw.len());
+    let mut tricks: Vec<PlayTrick> = Vec::with_capacity(total_tricks);
     let mut expected = opening_leader;
     let chunk_count = raw.len().div_ceil(4);
     let plus_chunk = raw
@@ -561,14 +570,12 @@ pub fn check_play(
         };
 
         // The columns in order of play.
-        let ordered: Vec<(Seat, Option<&RawSlot>)> = match leader {
-            Some(leader) => (0..4)
-                .map(|k| {
-                    let seat = leader.offset(k);
-                    (seat, chunk.get(column_of(seat)))
-                })
-                .collect(),
-            None => (0..4).map(|k| (base.offset(k), chunk.get(k))).collect(),
+        let ordered: [(Seat, Option<&RawSlot>); 4] = match leader {
+            Some(leader) => std::array::from_fn(|k| {
+                let seat = leader.offset(k);
+                (seat, chunk.get(column_of(seat)))
+            }),
+            None => std::array::from_fn(|k| (base.offset(k), chunk.get(k))),
         };
         // In the final trick, what follows the last known card has not been played yet.
         let played_count = if is_final {
@@ -594,7 +601,7 @@ pub fn check_play(
         }
 
         let mut led: Option<Suit> = None;
-        let mut cards: Vec<PlaySlot> = Vec::new();
+        let mut cards: Vec<PlaySlot> = Vec::with_capacity(4);
         for (k, (seat, slot)) in ordered.iter().enumerate() {
             let played = k < played_count;
             let Some(slot) = slot else {

@@ -5,9 +5,8 @@ use super::tags::{is_digits, parse_decimal};
 use super::values::{read_contract, read_seat};
 use super::Diagnostic;
 use crate::bridge::{Denomination, Rank, Suit};
-use crate::syntax::ast::Section;
-use crate::syntax::parser::TABLE_TAGS;
-use crate::syntax::{SyntaxKind, SyntaxToken, TextRange, TextSize};
+use crate::syntax::ast::{DataToken, Section};
+use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The order a column demands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,10 +91,8 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     if bad_spec || columns.is_empty() {
         return;
     }
-    let elements: Vec<SyntaxToken> = section
-        .data()
-        .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
-        .collect();
+    let mut elements: Vec<DataToken> = section.green_data();
+    elements.retain(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING));
     let width = columns.len();
     let full_rows = elements.len() / width;
     if !elements.len().is_multiple_of(width) {
@@ -227,16 +224,20 @@ fn is_duration(text: &str) -> bool {
 /// B704: a comment after the first element of section data.
 pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
     let mut seen_data = false;
-    for element in section.syntax().children_with_tokens() {
-        let Some(token) = element.into_token() else {
+    // The section's own tokens, from the green tree with offsets computed here.
+    let mut offset = section.syntax().text_range().start();
+    for element in section.syntax().green().children() {
+        let at = offset;
+        offset += element.text_len();
+        let rowan::NodeOrToken::Token(token) = element else {
             continue;
         };
-        match token.kind() {
+        match <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(token.kind()) {
             SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING => seen_data = true,
             SyntaxKind::COMMENT_LINE | SyntaxKind::COMMENT_BLOCK if seen_data => {
                 out.push(Diagnostic::new(
                     "B704",
-                    token.text_range(),
+                    TextRange::at(at, token.text_len()),
                     "comments are not allowed among section data (only right after the section's tag)",
                 ));
             }
@@ -247,5 +248,5 @@ pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
 
 /// Whether `name` opens a table.
 pub fn is_table(name: &str) -> bool {
-    TABLE_TAGS.contains(&name)
+    crate::syntax::parser::is_table_tag(name)
 }

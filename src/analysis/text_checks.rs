@@ -19,6 +19,13 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
     }
     let mut i = 0;
     while i < bytes.len() {
+        // Eight plain characters at a time; anything else is looked at byte by byte.
+        if let Some(Ok(word)) = bytes.get(i..i + 8).map(<[u8; 8]>::try_from) {
+            if plain_word(u64::from_le_bytes(word)) {
+                i += 8;
+                continue;
+            }
+        }
         let b = bytes[i];
         let plain = (0x20..0x7f).contains(&b) || matches!(b, b'\t' | 0x0b | b'\n' | b'\r');
         if plain {
@@ -56,6 +63,22 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
             escapes_in_comments(tree, out);
         }
     }
+}
+
+/// Whether eight bytes are all printable ASCII or `\n` (so none needs a closer look).
+#[inline]
+fn plain_word(x: u64) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // 0x80 in each byte that is zero, nothing elsewhere (no carries between bytes).
+    let zero = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
+    if x & HIGH != 0 {
+        return false;
+    }
+    // With the high bits clear, a byte is below 0x20 exactly when adding 0x60 leaves bit 7 clear.
+    let control = !x.wrapping_add(0x6060_6060_6060_6060) & HIGH;
+    let newline = zero(x ^ 0x0a0a_0a0a_0a0a_0a0a);
+    control & !newline == 0 && zero(x ^ LOW7) == 0
 }
 
 /// Whether byte `offset` lies in a comment or an escape line.
@@ -166,4 +189,30 @@ pub fn declares_export(text: &str) -> bool {
             l.strip_prefix('%')
                 .is_some_and(|rest| rest.trim() == "EXPORT")
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_word;
+
+    #[test]
+    fn plain_words_are_printable_ascii_and_line_feeds() {
+        let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
+        assert!(plain_word(word(b"[Deal \"N")));
+        assert!(plain_word(word(b"S K Q\n\n~")));
+        assert!(!plain_word(word(b"abc\tdefg")));
+        assert!(!plain_word(word(b"abc\rdefg")));
+        assert!(!plain_word(word(b"abc\x7fdefg")));
+        assert!(!plain_word(word(b"abc\x00defg")));
+        assert!(!plain_word(word(b"abc\x1fdefg")));
+        assert!(!plain_word(word(&[
+            b'a', 0xc3, 0xa9, b'b', b'c', b'd', b'e', b'f'
+        ])));
+        for b in 0u8..=255 {
+            let mut bytes = *b"ABCDEFGH";
+            bytes[3] = b;
+            let plain = (0x20..0x7f).contains(&b) || b == b'\n';
+            assert_eq!(plain_word(word(&bytes)), plain, "byte {b:#04x}");
+        }
+    }
 }

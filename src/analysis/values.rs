@@ -299,73 +299,96 @@ pub fn node_text(node: &SyntaxNode) -> String {
 /// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
 /// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
 pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
-    for element in pair.syntax().children_with_tokens() {
-        match element {
-            rowan::NodeOrToken::Token(token) if token.kind() == SyntaxKind::STRING => {
-                return Some(crate::syntax::ast::string_contents(&token));
+    use crate::syntax::TextSize;
+    // Walk the green children with their offsets: a red walk allocates a node per element.
+    let node = pair.syntax();
+    let mut offset = node.text_range().start();
+    for child in node.green().children() {
+        let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
+        match child {
+            rowan::NodeOrToken::Token(token) if kind == SyntaxKind::STRING => {
+                let (inner, at) = crate::syntax::ast::string_inner(token.text());
+                let start = offset + TextSize::from(at as u32);
+                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
             }
-            rowan::NodeOrToken::Node(node) if node.kind() == SyntaxKind::TAG_VALUE => {
-                let text = node_text(&node);
-                let range = node.text_range();
+            rowan::NodeOrToken::Node(green) if kind == SyntaxKind::TAG_VALUE => {
+                let mut text = String::with_capacity(usize::from(green.text_len()));
+                push_green_text(green, &mut text);
                 let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-                let start = range.start() + crate::syntax::TextSize::from(1);
-                return Some((
-                    inner.to_string(),
-                    TextRange::at(start, crate::syntax::TextSize::of(inner)),
-                ));
+                let start = offset + TextSize::from(1);
+                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
             }
             _ => {}
         }
+        offset += child.text_len();
     }
     None
 }
 
+fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
+    for child in green.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => push_green_text(node, out),
+            rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
+        }
+    }
+}
+
 /// Reads the structure of a Deal `TAG_VALUE` node.
 pub fn read_deal(value: &SyntaxNode) -> DealText {
+    use crate::syntax::TextSize;
+    let kind_of = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw;
     let mut deal = DealText {
         first: None,
         colon: None,
-        hands: Vec::new(),
+        hands: Vec::with_capacity(4),
         odd_spacing: Vec::new(),
     };
-    for element in value.children_with_tokens() {
+    // A walk over the green children with offsets computed here: the red tree would
+    // allocate a node for each of the forty-odd elements of a deal.
+    let mut offset = value.text_range().start();
+    for element in value.green().children() {
+        let at = offset;
+        offset += element.text_len();
+        let range = TextRange::at(at, element.text_len());
         match element {
-            rowan::NodeOrToken::Token(token) => match token.kind() {
-                SyntaxKind::VALUE_TEXT => {
-                    deal.first = Some((token.text().to_string(), token.text_range()))
-                }
-                SyntaxKind::COLON => deal.colon = Some(token.text_range()),
-                SyntaxKind::WHITESPACE if token.text() != " " => {
-                    deal.odd_spacing.push(token.text_range())
-                }
+            rowan::NodeOrToken::Token(token) => match kind_of(token.kind()) {
+                SyntaxKind::VALUE_TEXT => deal.first = Some((token.text().to_string(), range)),
+                SyntaxKind::COLON => deal.colon = Some(range),
+                SyntaxKind::WHITESPACE if token.text() != " " => deal.odd_spacing.push(range),
                 _ => {}
             },
-            rowan::NodeOrToken::Node(hand) if hand.kind() == SyntaxKind::HAND => {
-                let range = hand.text_range();
-                let text = node_text(&hand);
-                let mut suits = Vec::new();
+            rowan::NodeOrToken::Node(hand) if kind_of(hand.kind()) == SyntaxKind::HAND => {
+                let mut suits = Vec::with_capacity(4);
                 let mut current: Option<(String, TextRange)> = None;
-                let mut cursor = range.start();
-                for token in hand.children_with_tokens().filter_map(|e| e.into_token()) {
-                    match token.kind() {
-                        SyntaxKind::DOT => {
-                            suits.push(
-                                current
-                                    .take()
-                                    .unwrap_or((String::new(), TextRange::empty(cursor))),
-                            );
-                            cursor = token.text_range().end();
-                        }
-                        _ => {
-                            current = Some((token.text().to_string(), token.text_range()));
-                            cursor = token.text_range().end();
-                        }
+                let mut cursor = at;
+                let mut unknown = false;
+                let mut tokens = 0;
+                for child in hand.children() {
+                    let child_at = cursor;
+                    cursor += child.text_len();
+                    let rowan::NodeOrToken::Token(token) = child else {
+                        continue;
+                    };
+                    tokens += 1;
+                    unknown = tokens == 1 && token.text() == "-";
+                    if kind_of(token.kind()) == SyntaxKind::DOT {
+                        suits.push(
+                            current
+                                .take()
+                                .unwrap_or((String::new(), TextRange::empty(child_at))),
+                        );
+                    } else {
+                        current = Some((
+                            token.text().to_string(),
+                            TextRange::at(child_at, token.text_len()),
+                        ));
                     }
                 }
                 suits.push(current.unwrap_or((String::new(), TextRange::empty(cursor))));
                 deal.hands.push(HandText {
                     range,
-                    unknown: text == "-",
+                    unknown: unknown && tokens == 1 && hand.text_len() == TextSize::from(1),
                     suits,
                 });
             }

@@ -138,10 +138,10 @@ impl Play {
             original: deal,
             remaining: deal,
             unknown_played: [0; 4],
-            played: Vec::new(),
+            played: Vec::with_capacity(52),
             first_played_at: [None; 52],
-            tricks: Vec::new(),
-            current: Vec::new(),
+            tricks: Vec::with_capacity(13),
+            current: Vec::with_capacity(4),
             turn: Some(leader),
             won: [0; 2],
         }
@@ -237,19 +237,32 @@ impl Play {
         if self.current.len() < 4 {
             return;
         }
-        let cards: Option<Vec<(Seat, Card)>> = self
-            .current
-            .iter()
-            .map(|p| p.card.map(|c| (p.seat, c)))
-            .collect();
-        let winner = cards.and_then(|cards| trick_winner(&cards, self.trump));
+        // The four cards on the stack, when all are known (no allocation per trick).
+        let mut cards = [(
+            Seat::North,
+            Card::new(Suit::Spades, crate::bridge::Rank::Ace),
+        ); 4];
+        let mut known = 0;
+        for (slot, played) in cards.iter_mut().zip(&self.current) {
+            if let Some(card) = played.card {
+                *slot = (played.seat, card);
+                known += 1;
+            }
+        }
+        let winner = if known == self.current.len() {
+            cards
+                .get(..known)
+                .and_then(|cards| trick_winner(cards, self.trump))
+        } else {
+            None
+        };
         if let Some(winner) = winner {
             let side = usize::from(!winner.is_ns());
             self.won[side] = self.won[side].saturating_add(1);
         }
         self.turn = winner;
         self.tricks.push(Trick {
-            cards: std::mem::take(&mut self.current),
+            cards: std::mem::replace(&mut self.current, Vec::with_capacity(4)),
             winner,
         });
     }

@@ -8,7 +8,7 @@
 //! a test checks that it never accepts a game the parser rejects.
 
 use crate::syntax::lexer::{Lexer, Mode, Token};
-use crate::syntax::parser::TABLE_TAGS;
+use crate::syntax::parser::is_table_tag;
 use crate::syntax::SyntaxKind::{self, *};
 
 /// A comment or an escape line, as written.
@@ -195,7 +195,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             let kind = match tag.name {
                 "Auction" => Some(SectionKind::Auction),
                 "Play" => Some(SectionKind::Play),
-                name if TABLE_TAGS.contains(&name) => Some(SectionKind::Supplemental),
+                name if is_table_tag(name) => Some(SectionKind::Supplemental),
                 _ => None,
             };
             match kind {

@@ -62,9 +62,23 @@ impl TagPair {
 
     /// The tag name, or "" when it is missing.
     pub fn name(&self) -> String {
-        self.name_token()
-            .map(|t| t.text().to_string())
+        self.name_and_range()
+            .map(|(name, _)| name.text().to_string())
             .unwrap_or_default()
+    }
+
+    /// The name token's green token and range, read without walking the red tree.
+    pub fn name_and_range(&self) -> Option<(rowan::GreenToken, TextRange)> {
+        let mut offset = self.0.text_range().start();
+        for child in self.0.green().children() {
+            if let rowan::NodeOrToken::Token(token) = child {
+                if kind_of(token.kind()) == TAG_NAME {
+                    return Some((token.to_owned(), TextRange::at(offset, token.text_len())));
+                }
+            }
+            offset += child.text_len();
+        }
+        None
     }
 
     /// The value as written between the quotes (escapes not resolved) and the range of that
@@ -121,17 +135,20 @@ impl TagPair {
 
 /// The contents of a string token (without its quotes) and their range.
 pub fn string_contents(token: &SyntaxToken) -> (String, TextRange) {
-    let text = token.text();
-    let range = token.text_range();
-    let closed =
-        text.len() >= 2 && text.ends_with('"') && !ends_with_escape(&text[..text.len() - 1]);
-    let end_trim = usize::from(closed);
-    let inner = &text[1..text.len() - end_trim];
-    let start = range.start() + TextSize::from(1);
+    let (inner, at) = string_inner(token.text());
+    let start = token.text_range().start() + TextSize::from(at as u32);
     (
         inner.to_string(),
         TextRange::new(start, start + TextSize::of(inner)),
     )
+}
+
+/// The contents of a string token's text (without its quotes) and their offset in it.
+pub fn string_inner(text: &str) -> (&str, usize) {
+    let closed =
+        text.len() >= 2 && text.ends_with('"') && !ends_with_escape(&text[..text.len() - 1]);
+    let end_trim = usize::from(closed);
+    (text.get(1..text.len() - end_trim).unwrap_or(""), 1)
 }
 
 /// Whether `text` ends with an odd number of backslashes (so a following quote is escaped).
@@ -200,17 +217,89 @@ impl Section {
     /// The section data tokens (calls, cards, annotations, table elements, stray text), in order;
     /// trivia and tag pairs excluded. Tokens inside error nodes are included.
     pub fn data(&self) -> impl Iterator<Item = SyntaxToken> + '_ {
-        self.0
-            .children_with_tokens()
-            .flat_map(|element| match element {
-                rowan::NodeOrToken::Token(token) => vec![token],
-                rowan::NodeOrToken::Node(node) if node.kind() == ERROR => node
-                    .children_with_tokens()
-                    .filter_map(|e| e.into_token())
-                    .collect(),
-                rowan::NodeOrToken::Node(_) => Vec::new(),
-            })
-            .filter(|t| !t.kind().is_trivia())
+        // Walks the section's children and steps into error nodes, one level deep, without
+        // collecting anything: this runs for every call and card of every game checked.
+        let mut outer = self.0.children_with_tokens();
+        let mut inner: Option<rowan::SyntaxElementChildren<super::PbnLanguage>> = None;
+        std::iter::from_fn(move || loop {
+            if let Some(children) = inner.as_mut() {
+                match children.next() {
+                    Some(rowan::NodeOrToken::Token(token)) => return Some(token),
+                    Some(rowan::NodeOrToken::Node(_)) => continue,
+                    None => inner = None,
+                }
+            }
+            match outer.next()? {
+                rowan::NodeOrToken::Token(token) => return Some(token),
+                rowan::NodeOrToken::Node(node) if node.kind() == ERROR => {
+                    inner = Some(node.children_with_tokens());
+                }
+                rowan::NodeOrToken::Node(_) => {}
+            }
+        })
+        .filter(|t| !t.kind().is_trivia())
+    }
+
+    /// The same tokens as [`Section::data`], read from the green tree.
+    pub fn green_data(&self) -> Vec<DataToken> {
+        let mut tokens = Vec::with_capacity(128);
+        let green = self.0.green();
+        let mut offset = self.0.text_range().start();
+        let mut push = |token: &rowan::GreenTokenData, at: TextSize| {
+            let kind = kind_of(token.kind());
+            if !kind.is_trivia() {
+                tokens.push(DataToken {
+                    kind,
+                    token: token.to_owned(),
+                    range: TextRange::at(at, token.text_len()),
+                });
+            }
+        };
+        for child in green.children() {
+            match child {
+                rowan::NodeOrToken::Token(token) => push(token, offset),
+                rowan::NodeOrToken::Node(node) if kind_of(node.kind()) == ERROR => {
+                    let mut inner = offset;
+                    for element in node.children() {
+                        if let rowan::NodeOrToken::Token(token) = element {
+                            push(token, inner);
+                        }
+                        inner += element.text_len();
+                    }
+                }
+                rowan::NodeOrToken::Node(_) => {}
+            }
+            offset += child.text_len();
+        }
+        tokens
+    }
+}
+
+/// A token of section data read straight from the green tree: its kind, text and range.
+///
+/// It offers the same accessors as a [`SyntaxToken`] but costs no red-tree node (rowan
+/// allocates one per red element visited, which dominated the auction and play checks).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DataToken {
+    kind: SyntaxKind,
+    token: rowan::GreenToken,
+    range: TextRange,
+}
+
+impl DataToken {
+    /// The token's kind.
+    pub fn kind(&self) -> SyntaxKind {
+        self.kind
+    }
+
+    /// The token's text.
+    pub fn text(&self) -> &str {
+        self.token.text()
+    }
+
+    /// The token's range in the tree it was read from.
+    pub fn text_range(&self) -> TextRange {
+        self.range
     }
 }
 
@@ -219,12 +308,12 @@ impl Section {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SectionItem {
     /// `^I`, `^S`, `^R` or `^L` marks written before the token (normally at most one).
-    pub marks: Vec<SyntaxToken>,
+    pub marks: Vec<DataToken>,
     /// The call, card, `*`, `+`, or whatever else stands there (an `UNKNOWN` token, say). A
     /// mark with nothing after it (a trailing `^S`) is its own item with the mark as token.
-    pub token: SyntaxToken,
+    pub token: DataToken,
     /// Suffixes, note references and NAGs written after the token, in text order.
-    pub annotations: Vec<SyntaxToken>,
+    pub annotations: Vec<DataToken>,
 }
 
 impl SectionItem {
@@ -246,6 +335,10 @@ impl SectionItem {
     }
 }
 
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    <super::PbnLanguage as rowan::Language>::kind_from_raw(raw)
+}
+
 impl Section {
     /// The data of an auction or play section grouped into items, in text order.
     ///
@@ -253,9 +346,9 @@ impl Section {
     /// follows; `^I`, `^R` and `^L` attach to the call or card after them. Annotations before
     /// any call or card form items of their own (token = the annotation).
     pub fn items(&self) -> Vec<SectionItem> {
-        let mut items: Vec<SectionItem> = Vec::new();
-        let mut marks: Vec<SyntaxToken> = Vec::new();
-        for token in self.data() {
+        let mut items: Vec<SectionItem> = Vec::with_capacity(64);
+        let mut marks: Vec<DataToken> = Vec::new();
+        for token in self.green_data() {
             match token.kind() {
                 SUFFIX | NOTE_REF | NAG if marks.is_empty() && !items.is_empty() => {
                     if let Some(last) = items.last_mut() {

@@ -49,8 +49,9 @@ fn is_delimiter(b: u8) -> bool {
     )
 }
 
+/// Characters of a call or card token.
 #[inline]
-fn is_call_char(b: u8) -> bool {
+pub(crate) fn is_call_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-'
 }
 
@@ -59,8 +60,9 @@ fn is_name_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// Characters of a supplemental section token.
 #[inline]
-fn is_section_char(b: u8) -> bool {
+pub(crate) fn is_section_char(b: u8) -> bool {
     (33..=126).contains(&b) && !matches!(b, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%')
 }
 
@@ -263,6 +265,15 @@ impl<'a> Lexer<'a> {
         let end = self.run(i, is_name_char);
         &self.text[i..end]
     }
+}
+
+/// The end of the run of tag-name characters starting at `from`.
+pub(crate) fn name_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < bytes.len() && is_name_char(bytes[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// The offset just past the closing quote of a string whose contents start at `from`, looking no

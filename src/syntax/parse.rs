@@ -101,16 +101,18 @@ impl Parse {
     /// Parses a whole text using at most `threads` threads (1 parses on the calling thread).
     pub fn with_threads(text: &str, threads: usize) -> Parse {
         let text = clip(text);
-        let pieces = Splitter::all(text);
-        let parsed: Vec<ParsedPiece> = if threads > 1 && text.len() >= PARALLEL_THRESHOLD {
-            parse_parallel(text, &pieces, threads)
-        } else {
-            let mut cache = TokenCache::default();
-            pieces
-                .iter()
-                .map(|piece| parse_piece(text, piece, &mut cache))
-                .collect()
-        };
+        let (pieces, parsed): (Vec<Piece>, Vec<ParsedPiece>) =
+            if threads > 1 && text.len() >= PARALLEL_THRESHOLD {
+                parse_parallel(text, threads)
+            } else {
+                let pieces = Splitter::all(text);
+                let mut cache = TokenCache::default();
+                let parsed = pieces
+                    .iter()
+                    .map(|piece| parse_piece(text, piece, &mut cache))
+                    .collect();
+                (pieces, parsed)
+            };
         let mut parse = Parse {
             children: Vec::with_capacity(parsed.len()),
             starts: Vec::with_capacity(parsed.len()),
@@ -330,47 +332,63 @@ impl Parse {
     }
 }
 
-/// Parses pieces on `threads` threads, each taking a contiguous run of about equal size.
-fn parse_parallel(text: &str, pieces: &[Piece], threads: usize) -> Vec<ParsedPiece> {
-    let target = text.len() / threads + 1;
-    let mut groups: Vec<&[Piece]> = Vec::with_capacity(threads);
-    let mut begin = 0;
-    for (i, piece) in pieces.iter().enumerate() {
-        let group_start = pieces[begin].range().start;
-        if piece.range().end - group_start >= target && groups.len() + 1 < threads {
-            groups.push(&pieces[begin..=i]);
-            begin = i + 1;
-        }
-    }
-    if begin < pieces.len() {
-        groups.push(&pieces[begin..]);
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = groups
-            .iter()
-            .map(|group| {
-                scope.spawn(move || {
-                    let mut cache = TokenCache::default();
-                    group
-                        .iter()
-                        .map(|piece| parse_piece(text, piece, &mut cache))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::with_capacity(pieces.len());
-        for (handle, group) in handles.into_iter().zip(&groups) {
-            match handle.join() {
-                Ok(parsed) => all.extend(parsed),
-                // A worker cannot panic on any input; should it ever, parse its part here.
-                Err(_) => {
-                    let mut cache = TokenCache::default();
-                    all.extend(group.iter().map(|p| parse_piece(text, p, &mut cache)));
+/// Pieces per job of the parallel parse.
+const PIECES_PER_JOB: usize = 64;
+
+/// Splits and parses `text` on `threads` threads. Workers take runs of pieces from a shared
+/// splitter, so splitting overlaps with parsing instead of preceding it.
+fn parse_parallel(text: &str, threads: usize) -> (Vec<Piece>, Vec<ParsedPiece>) {
+    type Job = (usize, Vec<Piece>, Vec<ParsedPiece>);
+    let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
+    let done: std::sync::Mutex<Vec<Job>> = std::sync::Mutex::new(Vec::new());
+    let work = || {
+        let mut cache = TokenCache::default();
+        loop {
+            let (index, job) = {
+                let Ok(mut guard) = splitter.lock() else {
+                    return;
+                };
+                let (splitter, next) = &mut *guard;
+                let mut job = Vec::with_capacity(PIECES_PER_JOB);
+                while job.len() < PIECES_PER_JOB {
+                    match splitter.next_piece() {
+                        Some(piece) => job.push(piece),
+                        None => break,
+                    }
                 }
+                *next += 1;
+                (*next - 1, job)
+            };
+            if job.is_empty() {
+                return;
+            }
+            let parsed = job
+                .iter()
+                .map(|piece| parse_piece(text, piece, &mut cache))
+                .collect();
+            if let Ok(mut done) = done.lock() {
+                done.push((index, job, parsed));
             }
         }
-        all
-    })
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+    // A worker cannot panic on any input (and `scope` would pass a panic on), so every job
+    // is here exactly once; sorting puts them back in text order.
+    let mut done = done.into_inner().unwrap_or_default();
+    done.sort_unstable_by_key(|(index, _, _)| *index);
+    let count = done.iter().map(|(_, job, _)| job.len()).sum();
+    let mut pieces = Vec::with_capacity(count);
+    let mut parsed = Vec::with_capacity(count);
+    for (_, job, results) in done {
+        pieces.extend(job);
+        parsed.extend(results);
+    }
+    (pieces, parsed)
 }
 
 /// `text` cut to less than 4 GiB at a character boundary.

@@ -6,9 +6,9 @@
 
 use rowan::GreenNode;
 
-use super::builder::{Checkpoint, TokenCache, TreeBuilder};
+use super::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
 
-use super::lexer::{Lexer, Mode, Token};
+use super::lexer::{self, Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
 use super::{SyntaxCode, SyntaxError, TextRange};
 
@@ -23,6 +23,12 @@ pub const TABLE_TAGS: &[&str] = &[
     "ScoreTable",
     "TotalScoreTable",
 ];
+
+/// Whether `name` is one of [`TABLE_TAGS`] (all of which end in `Table`, which rules out
+/// nearly every other tag without comparing it eight times).
+pub fn is_table_tag(name: &str) -> bool {
+    name.ends_with("Table") && TABLE_TAGS.contains(&name)
+}
 
 /// Parses the text of one chunk into a `GAME` or `TRIVIA` node; error ranges are relative to it.
 pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
@@ -111,6 +117,9 @@ impl Parser<'_, '_> {
                 Open::Section(PLAY_SECTION) => Mode::Play,
                 Open::Section(_) => Mode::Section,
             };
+            if let Open::Section(kind) = open {
+                self.section_run(kind);
+            }
             let Some(token) = self.lexer.peek(mode) else {
                 break;
             };
@@ -159,11 +168,53 @@ impl Parser<'_, '_> {
         let section = match name {
             "Auction" => AUCTION_SECTION,
             "Play" => PLAY_SECTION,
-            _ if TABLE_TAGS.contains(&name) => SUPPLEMENTAL_SECTION,
+            _ if is_table_tag(name) => SUPPLEMENTAL_SECTION,
             _ => return Open::AfterTag(checkpoint),
         };
         self.builder.start_node_at(checkpoint, section);
         Open::Section(section)
+    }
+
+    /// The bulk of section data: white space, line ends and the section's own tokens (calls,
+    /// cards or table elements), read straight from the bytes with the tokens the general loop
+    /// in [`Parser::game`] would build for them. It stops before anything else.
+    fn section_run(&mut self, section: SyntaxKind) {
+        let text = self.lexer.text();
+        let bytes = text.as_bytes();
+        let from = self.lexer.pos();
+        let data_kind = match section {
+            AUCTION_SECTION => CALL,
+            PLAY_SECTION => CARD,
+            _ => SECTION_TOKEN,
+        };
+        let run = |mut i: usize, pred: fn(u8) -> bool| {
+            while i < bytes.len() && pred(bytes[i]) {
+                i += 1;
+            }
+            i
+        };
+        let mut pos = from;
+        while let Some(&b) = bytes.get(pos) {
+            let (kind, end) = match b {
+                b' ' | b'\t' | 0x0b => (
+                    WHITESPACE,
+                    run(pos + 1, |c| matches!(c, b' ' | b'\t' | 0x0b)),
+                ),
+                b'\n' => (NEWLINE, pos + 1),
+                b'\r' if bytes.get(pos + 1) == Some(&b'\n') => (NEWLINE, pos + 2),
+                b'\r' => (NEWLINE, pos + 1),
+                _ if data_kind == SECTION_TOKEN && lexer::is_section_char(b) => {
+                    (SECTION_TOKEN, run(pos + 1, lexer::is_section_char))
+                }
+                _ if data_kind != SECTION_TOKEN && lexer::is_call_char(b) => {
+                    (data_kind, run(pos + 1, lexer::is_call_char))
+                }
+                _ => break,
+            };
+            self.builder.token(kind, &text[pos..end]);
+            pos = end;
+        }
+        self.lexer.advance(pos - from);
     }
 
     /// One element of section data; anything that does not belong becomes an error node.
@@ -252,6 +303,9 @@ impl Parser<'_, '_> {
 
     /// `[` name value `]`, as far as it goes.
     fn tag_pair(&mut self) {
+        if self.well_formed_tag_pair() {
+            return;
+        }
         self.builder.start_node(TAG_PAIR);
         let start = self.lexer.pos();
         self.lexer.advance(1);
@@ -349,6 +403,73 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// The common case, `[Name "value"]` on one line (any spaces or tabs between name and
+    /// value, nothing else), read straight from the bytes. It builds exactly the tokens the
+    /// general path below builds for such a tag pair; anything else returns `false` having
+    /// consumed nothing, and the general path takes over.
+    fn well_formed_tag_pair(&mut self) -> bool {
+        let text = self.lexer.text();
+        let bytes = text.as_bytes();
+        let start = self.lexer.pos();
+        if bytes.get(start) != Some(&b'[') {
+            return false;
+        }
+        let name_end = lexer::name_end(bytes, start + 1);
+        if name_end == start + 1 {
+            return false;
+        }
+        let mut quote = name_end;
+        while matches!(bytes.get(quote), Some(b' ' | b'\t' | 0x0b)) {
+            quote += 1;
+        }
+        if bytes.get(quote) != Some(&b'"') {
+            return false;
+        }
+        let line_end =
+            memchr::memchr2(b'\n', b'\r', &bytes[quote..]).map_or(bytes.len(), |i| quote + i);
+        let Some(string_end) = lexer::string_end(&bytes[..line_end], quote + 1) else {
+            return false;
+        };
+        if bytes.get(string_end) != Some(&b']') {
+            return false;
+        }
+        // The same text always gives the same node, and without a tab no error either: such
+        // tag pairs are shared between games.
+        let source = &text[start..string_end + 1];
+        let name = &text[start + 1..name_end];
+        // Deals never repeat: remembering them would only evict tag pairs that do.
+        let shareable = name != "Deal"
+            && source.len() <= MAX_SHARED_NODE
+            && memchr::memchr(b'\t', source.as_bytes()).is_none();
+        if shareable {
+            if let Some(node) = self.builder.shared_node(source) {
+                self.builder.push_node(node);
+                self.lexer.advance(source.len());
+                return true;
+            }
+        }
+        self.builder.start_node(TAG_PAIR);
+        self.builder.token(L_BRACK, "[");
+        self.builder.token(TAG_NAME, name);
+        if quote > name_end {
+            self.builder.token(WHITESPACE, &text[name_end..quote]);
+        }
+        self.lexer.advance(quote - start);
+        let value = Token {
+            kind: STRING,
+            len: string_end - quote,
+            unterminated: false,
+        };
+        self.tag_value(value, name);
+        self.builder.token(R_BRACK, "]");
+        self.lexer.advance(1);
+        self.builder.finish_node();
+        if shareable {
+            self.builder.share_last_node(source);
+        }
+        true
+    }
+
     /// If a `]` follows on the same line before anything that ends a tag pair, its offset.
     fn stray_until_bracket(&self) -> Option<usize> {
         let mut probe = self.lexer.clone();
@@ -368,7 +489,7 @@ impl Parser<'_, '_> {
             "Deal" => Structure::Deal,
             "Note" => Structure::Note,
             "Scoring" => Structure::Fields,
-            _ if TABLE_TAGS.contains(&name) => Structure::Fields,
+            _ if is_table_tag(name) => Structure::Fields,
             _ => Structure::Plain,
         };
         if structure == Structure::Plain || token.unterminated || token.len < 2 {

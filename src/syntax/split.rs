@@ -18,6 +18,42 @@ const SPECIAL: [bool; 256] = {
     table
 };
 
+/// 0x80 in each byte of `x` equal to `byte`, nothing elsewhere (exact: no carries between bytes).
+#[inline]
+fn bytes_equal(x: u64, byte: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let v = x ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7)
+}
+
+/// The start of the next line when the line at `start` holds no `{` before its line end;
+/// `None` when it does (or the text ends first), and the line needs the exact scan.
+/// Eight bytes are tested at a time.
+#[inline]
+fn plain_line_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    while let Some(Ok(word)) = bytes.get(i..i + 8).map(<[u8; 8]>::try_from) {
+        let x = u64::from_le_bytes(word);
+        let ends = bytes_equal(x, b'\n') | bytes_equal(x, b'\r');
+        let braces = bytes_equal(x, b'{');
+        if ends | braces == 0 {
+            i += 8;
+            continue;
+        }
+        let first_end = ends.trailing_zeros();
+        if braces != 0 && braces.trailing_zeros() < first_end {
+            return None;
+        }
+        let at = i + (first_end / 8) as usize;
+        return Some(if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            at + 2
+        } else {
+            at + 1
+        });
+    }
+    None
+}
+
 /// One piece of a file: a run of blank lines or a chunk of text between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Piece {
@@ -123,13 +159,19 @@ impl<'a> Splitter<'a> {
     /// Scans one line from its start, following strings, comments and escape lines; returns the
     /// offset of the next line start (a brace comment may carry the scan over several lines).
     ///
-    /// PBN lines are short, so a byte loop over a class table beats repeated `memchr` calls.
+    /// Lines without a `{` are passed over with `memchr`; the others are followed byte by byte
+    /// over a class table (a `{` inside a string or after `;` opens no comment).
     fn scan_line(&mut self, start: usize) -> usize {
         let bytes = self.bytes;
         let len = bytes.len();
         let mut i = start;
         if bytes.get(i) == Some(&b'%') {
             return self.after_line_end(i);
+        }
+        // Only a `{` can carry the scan past the line end; strings and `;` comments stop at
+        // it. A line without one (nearly every line) ends at its line end, found by memchr.
+        if let Some(end) = plain_line_end(bytes, start) {
+            return end;
         }
         loop {
             while i < len && !SPECIAL[usize::from(bytes[i])] {
@@ -190,5 +232,37 @@ impl<'a> Splitter<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::plain_line_end;
+
+    #[test]
+    fn plain_lines_end_at_their_line_end() {
+        // Eight bytes at a time: the line end may fall anywhere in a word.
+        for pad in 0..20 {
+            let line = format!("{}\n[next{{ line}}\n........", "x".repeat(pad));
+            assert_eq!(
+                plain_line_end(line.as_bytes(), 0),
+                Some(pad + 1),
+                "pad {pad}"
+            );
+            let crlf = format!("{}\r\n{{........", "y".repeat(pad));
+            assert_eq!(
+                plain_line_end(crlf.as_bytes(), 0),
+                Some(pad + 2),
+                "pad {pad}"
+            );
+            let cr = format!("{}\r{{........", "z".repeat(pad));
+            assert_eq!(plain_line_end(cr.as_bytes(), 0), Some(pad + 1), "pad {pad}");
+            // A `{` before the line end needs the exact scan.
+            let brace = format!("{}{{\n........", "w".repeat(pad));
+            assert_eq!(plain_line_end(brace.as_bytes(), 0), None, "pad {pad}");
+        }
+        // Fewer than eight bytes left: the exact scan decides.
+        assert_eq!(plain_line_end(b"abc\n", 0), None);
+        assert_eq!(plain_line_end(b"[Event \"x\"]\n[Site", 0), Some(12));
     }
 }

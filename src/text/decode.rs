@@ -51,6 +51,14 @@ impl LineEnding {
     /// Detects the line-end style of `text`.
     pub fn detect(text: &str) -> LineEnding {
         let bytes = text.as_bytes();
+        // Most files have no `\r` at all: one vectorised pass settles those.
+        if memchr::memchr(b'\r', bytes).is_none() {
+            return if memchr::memchr(b'\n', bytes).is_some() {
+                LineEnding::Lf
+            } else {
+                LineEnding::None
+            };
+        }
         let (mut lf, mut crlf, mut cr) = (false, false, false);
         let mut i = 0;
         while let Some(off) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
