@@ -53,7 +53,8 @@ if [ -z "${SKIP_PACKAGE:-}" ]; then
   unpacked="$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix-XXXXXX")"
   trap 'rm -rf "$unpacked"' EXIT
   listing="$(node scripts/unpack-vsix.mjs "$vsix" "$unpacked")"
-  for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/language-configuration.json \
+  for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/syntaxes/rbn.tmLanguage.json \
+    extension/language-configuration.json extension/language-configuration-rbn.json \
     "extension/server/$(node -p 'process.platform + "-" + process.arch')/kibitzer"; do
     grep -q " $f\$" <<<"$listing" || { echo "missing from $vsix: $f" >&2; exit 1; }
   done

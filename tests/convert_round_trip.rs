@@ -97,9 +97,10 @@ fn pbn_to_rbn_and_back_keeps_the_boards() {
     let mut compared = 0;
     let mut files = 0;
     for path in common::corpus_files("pbn", "pbn") {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+        let bytes = std::fs::read(&path).expect("corpus file is readable");
+        let text = kibitzer::text::decode(&bytes)
+            .expect("corpus file decodes")
+            .text;
         let boards = read_pbn(&text);
         if !boards
             .iter()
@@ -126,6 +127,9 @@ fn pbn_to_rbn_and_back_keeps_the_boards() {
             assert_eq!(essence(a), essence(b), "{} board #{i}", path.display());
         }
     }
-    assert!(files >= 5, "corpus files with auctions and play: {files}");
-    assert!(compared >= 50, "boards compared: {compared}");
+    // 53 files and 4,841 boards when this was written; the rest hold what RBN cannot express
+    // (rooms other than Open/Closed, dates not in yyyy.mm.dd form) and are reported instead.
+    println!("PBN -> RBN -> PBN: {compared} boards compared in {files} files");
+    assert!(files >= 50, "corpus files with auctions and play: {files}");
+    assert!(compared >= 4500, "boards compared: {compared}");
 }

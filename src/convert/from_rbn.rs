@@ -22,12 +22,16 @@ use crate::syntax::{TextRange, TextSize};
 const REPEATING: &str = "TDLESFKNBH";
 
 /// The state carried from record to record.
-#[derive(Debug, Clone, Default)]
+///
+/// It holds texts only (a later record never points into an earlier one), so it can be kept
+/// and compared: a front end that re-reads the records after an edit may stop once the carry
+/// is what it was before.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Carry {
     /// The last value of each repeating label (`None`: null).
-    values: HashMap<char, Option<FieldText>>,
+    values: HashMap<char, Option<String>>,
     /// The last two N values, older first (for the alternation under K).
-    names: [Option<FieldText>; 2],
+    names: [Option<String>; 2],
 }
 
 /// A field's data and the node it was read from (in its own record).
@@ -35,6 +39,11 @@ pub struct Carry {
 struct FieldText {
     text: String,
     field: Option<Field>,
+}
+
+/// A carried text as a field text of no field in this record.
+fn carried(text: Option<String>) -> Option<FieldText> {
+    text.map(|text| FieldText { text, field: None })
 }
 
 /// One field of a record as the board is read from it.
@@ -106,7 +115,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
             carry
                 .values
                 .get(&'K')
-                .map(|v| v.as_ref().is_some_and(|t| !t.text.is_empty()))
+                .map(|v| v.as_ref().is_some_and(|t| !t.is_empty()))
         })
         .unwrap_or(false);
     let mut sources: HashMap<char, Source> = HashMap::new();
@@ -119,20 +128,14 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                     field: Some(field.clone()),
                 })
             }
-            None if label == 'N' && teams_set => carry.names[0]
-                .clone()
-                .map(|v| FieldText { field: None, ..v }),
-            None => carry
-                .values
-                .get(&label)
-                .cloned()
-                .flatten()
-                .map(|v| FieldText { field: None, ..v }),
+            None if label == 'N' && teams_set => carried(carry.names[0].clone()),
+            None => carried(carry.values.get(&label).cloned().flatten()),
         };
+        let text = value.as_ref().map(|v| v.text.clone());
         if label == 'N' && (own.contains_key(&'N') || value.is_some()) {
-            carry.names = [carry.names[1].take(), value.clone()];
+            carry.names = [carry.names[1].take(), text.clone()];
         }
-        carry.values.insert(label, value.clone());
+        carry.values.insert(label, text);
         if let Some(v) = value {
             sources.insert(
                 label,

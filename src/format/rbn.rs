@@ -6,7 +6,12 @@
 //! (after the fields that precede H), the others follow the record's fields. `%` lines stay at
 //! the top of their record. A record with a line the parser rejected is written back unchanged.
 
-use crate::syntax::rbn::{RbnParse, Record, RecordItem, LABELS};
+use rowan::NodeOrToken;
+
+use super::Eol;
+use crate::analysis::TextEdit;
+use crate::syntax::rbn::{RbnNode, RbnParse, Record, RecordItem, LABELS};
+use crate::syntax::{TextRange, TextSize};
 
 /// The labels whose data is case-insensitive (written in upper case).
 const UPPER: &str = "DBHACPRM";
@@ -23,6 +28,74 @@ pub fn format_rbn(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The edits that format an RBN text record by record (`parse` must be the parse of `text`).
+///
+/// Each record, with the blank lines that follow it, is replaced by its canonical form when that
+/// differs; blank lines before the first record are removed. With `range`, only the records the
+/// range touches are formatted. The result of applying every edit is [`format_rbn`] of the text,
+/// with line ends as `eol` asks (`Keep`: the text's first line end).
+pub fn format_rbn_edits(
+    parse: &RbnParse,
+    text: &str,
+    range: Option<TextRange>,
+    eol: Eol,
+) -> Vec<TextEdit> {
+    let newline = match eol {
+        Eol::Lf => "\n",
+        Eol::Crlf => "\r\n",
+        Eol::Keep => match text.find(['\n', '\r']) {
+            Some(i) if text[i..].starts_with("\r\n") => "\r\n",
+            _ => "\n",
+        },
+    };
+    let children = parse.children();
+    let starts = parse.child_starts();
+    let end_of = |index: usize| {
+        starts
+            .get(index + 1)
+            .map_or(text.len(), |&s| (s as usize).min(text.len()))
+    };
+    let mut edits = Vec::new();
+    let mut index = 0;
+    while index < children.len() {
+        let start = (starts[index] as usize).min(text.len());
+        let (replacement, end) = match &children[index] {
+            NodeOrToken::Token(_) => {
+                // Blank lines not after a record: the text's leading blank lines.
+                index += 1;
+                (String::new(), end_of(index - 1))
+            }
+            NodeOrToken::Node(green) => {
+                let record = Record::cast(RbnNode::new_root(green.clone()));
+                let blank_follows = matches!(children.get(index + 1), Some(NodeOrToken::Token(_)));
+                let last = if blank_follows { index + 1 } else { index };
+                index = last + 1;
+                let mut out = record.map(|r| format_record(&r)).unwrap_or_default();
+                out.push('\n');
+                (out, end_of(last))
+            }
+        };
+        // A record kept as written may hold other line ends: all become `newline`.
+        let replacement = replacement.replace("\r\n", "\n").replace('\r', "\n");
+        let replacement = if newline == "\n" {
+            replacement
+        } else {
+            replacement.replace('\n', newline)
+        };
+        let touched = range.is_none_or(|r| {
+            let (from, to) = (usize::from(r.start()), usize::from(r.end()));
+            start <= to && from <= end && (from < end || end == text.len())
+        });
+        if touched && text.get(start..end) != Some(replacement.as_str()) {
+            edits.push(TextEdit {
+                range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
+                new_text: replacement,
+            });
+        }
+    }
+    edits
 }
 
 fn format_record(record: &Record) -> String {
@@ -140,6 +213,37 @@ mod tests {
         let out = format_rbn(input);
         assert_eq!(out, expected);
         assert_eq!(format_rbn(&out), out, "idempotent");
+    }
+
+    fn apply(text: &str, edits: &[TextEdit]) -> String {
+        let mut out = text.to_string();
+        for edit in edits.iter().rev() {
+            let range = usize::from(edit.range.start())..usize::from(edit.range.end());
+            out.replace_range(range, &edit.new_text);
+        }
+        out
+    }
+
+    #[test]
+    fn edits_give_the_formatted_text_and_touch_only_what_changes() {
+        let input = "\n\nB 1\nh n:akq.jt9.876.5432:\n\n\nB 2\nA NZ:P\n\nb 3\n";
+        let parse = RbnParse::new(input);
+        let edits = format_rbn_edits(&parse, input, None, Eol::Keep);
+        assert_eq!(apply(input, &edits), format_rbn(input));
+        // The leading blank lines, record 1 (case, two blank lines) and record 3 (case): not 2.
+        assert_eq!(edits.len(), 3, "{edits:?}");
+        let record3 = input.find("b 3").unwrap() as u32;
+        let only = format_rbn_edits(
+            &parse,
+            input,
+            Some(TextRange::empty(TextSize::from(record3 + 1))),
+            Eol::Keep,
+        );
+        assert_eq!(only.len(), 1);
+        assert_eq!(only[0].new_text, "B 3\n\n");
+        let crlf = "B 1\r\nA NZ:P\r\n";
+        let edits = format_rbn_edits(&RbnParse::new(crlf), crlf, None, Eol::Keep);
+        assert_eq!(apply(crlf, &edits), "B 1\r\nA NZ:P\r\n\r\n");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::info::{nag_meaning, suffix_meaning, tag_info};
 use super::model::{lower, note_ref_number, GameModel, SectionKind};
 use crate::analysis::values::{read_result, ContractValue};
-use crate::bridge::{duplicate_score, Deal, Hand, Rank, Seat, Suit};
+use crate::bridge::{duplicate_score, Contract, Deal, Hand, Rank, Seat, Suit, Vulnerability};
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// A hover answer: Markdown and the range it is about (relative to the game).
@@ -197,7 +197,8 @@ fn call_hover(model: &GameModel, range: TextRange) -> Option<String> {
     Some(out)
 }
 
-fn describe_call(call: crate::bridge::Call) -> String {
+/// A call in words (`1♠ — a bid of 1 spades (contract for 7 tricks)`).
+pub fn describe_call(call: crate::bridge::Call) -> String {
     use crate::bridge::Call;
     match call {
         Call::Pass => "Pass".to_string(),
@@ -263,17 +264,32 @@ fn score_text(model: &GameModel) -> Option<String> {
         ContractValue::TrumpOnly(_) => return None,
     };
     let declarer = model.declarer?;
-    let vulnerable = model
-        .vulnerability
-        .is_some_and(|v| v.is_vulnerable(declarer));
+    let result = model.value("Result").and_then(|v| read_result(v.trim()));
+    let tricks = result.and_then(|r| r.value.declarer_tricks(Some(declarer)));
+    Some(score_markdown(
+        contract,
+        declarer,
+        model.vulnerability,
+        tricks,
+    ))
+}
+
+/// The score of `contract` by `declarer` in Markdown: for `tricks` when known, else what making
+/// it exactly would score (notation-neutral: PBN and RBN hovers share it).
+pub fn score_markdown(
+    contract: Contract,
+    declarer: Seat,
+    vulnerability: Option<Vulnerability>,
+    tricks: Option<u8>,
+) -> String {
+    let vulnerable = vulnerability.is_some_and(|v| v.is_vulnerable(declarer));
     let side = if declarer.is_ns() { "NS" } else { "EW" };
     let vul = if vulnerable {
         "vulnerable"
     } else {
         "not vulnerable"
     };
-    let result = model.value("Result").and_then(|v| read_result(v.trim()));
-    match result.and_then(|r| r.value.declarer_tricks(Some(declarer))) {
+    match tricks {
         Some(tricks) => {
             let score = duplicate_score(contract, vulnerable, tricks);
             let diff = i32::from(tricks) - i32::from(contract.tricks_needed());
@@ -282,19 +298,19 @@ fn score_text(model: &GameModel) -> Option<String> {
                 d if d > 0 => format!("made with {d} overtrick{}", if d == 1 { "" } else { "s" }),
                 d => format!("down {}", -d),
             };
-            Some(format!(
+            format!(
                 "**{} by {}**, {vul}: {tricks} tricks, {outcome}.\n\nScore: {side} {score:+}",
                 contract.symbolic(),
                 declarer.letter()
-            ))
+            )
         }
         None => {
             let score = duplicate_score(contract, vulnerable, contract.tricks_needed());
-            Some(format!(
+            format!(
                 "**{} by {}**, {vul}: made exactly it scores {side} {score:+}.",
                 contract.symbolic(),
                 declarer.letter()
-            ))
+            )
         }
     }
 }
@@ -313,17 +329,34 @@ fn suit_line(hand: Hand, suit: Suit) -> String {
     format!("{} {cards}", suit.symbol())
 }
 
+/// What the hand diagram shows: the same for a PBN game and an RBN record.
+#[derive(Debug, Clone, Copy)]
+pub struct DiagramInput<'a> {
+    /// The hands (any may be unknown).
+    pub deal: &'a Deal,
+    /// The board number.
+    pub board: Option<&'a str>,
+    /// The dealer.
+    pub dealer: Option<Seat>,
+    /// The vulnerability.
+    pub vulnerability: Option<Vulnerability>,
+    /// The hands marked hidden.
+    pub hidden: &'a [Seat],
+    /// What marks them hidden, for the last line (`Hidden tag`, `; in H`).
+    pub hidden_source: &'a str,
+}
+
 /// The five lines of one hand in the diagram: a heading, then ♠ ♥ ♦ ♣.
-fn hand_block(model: &GameModel, deal: &Deal, seat: Seat) -> Vec<String> {
+fn hand_block(input: &DiagramInput, seat: Seat) -> Vec<String> {
     let mut heading = seat.name().to_string();
-    if model.dealer == Some(seat) {
+    if input.dealer == Some(seat) {
         heading.push_str(" (dealer)");
     }
-    if model.vulnerability.is_some_and(|v| v.is_vulnerable(seat)) {
+    if input.vulnerability.is_some_and(|v| v.is_vulnerable(seat)) {
         heading.push_str(" vul");
     }
-    let hidden = model.hidden.contains(&seat);
-    match deal.hand(seat) {
+    let hidden = input.hidden.contains(&seat);
+    match input.deal.hand(seat) {
         Some(hand) => {
             heading.push_str(&format!(" · {} HCP", hand.hcp()));
             if hidden {
@@ -337,19 +370,31 @@ fn hand_block(model: &GameModel, deal: &Deal, seat: Seat) -> Vec<String> {
     }
 }
 
-/// The deal as a compass diagram in a code block.
+/// The deal of a PBN game as a compass diagram.
 fn diagram(model: &GameModel) -> Option<String> {
     let deal = model.deal.as_ref()?;
+    Some(diagram_markdown(&DiagramInput {
+        deal,
+        board: model.value("Board"),
+        dealer: model.dealer,
+        vulnerability: model.vulnerability,
+        hidden: &model.hidden,
+        hidden_source: "Hidden tag",
+    }))
+}
+
+/// A deal as a compass diagram in a Markdown code block.
+pub fn diagram_markdown(input: &DiagramInput) -> String {
     const INDENT: usize = 14;
     const WEST_WIDTH: usize = 28;
-    let north = hand_block(model, deal, Seat::North);
-    let south = hand_block(model, deal, Seat::South);
-    let west = hand_block(model, deal, Seat::West);
-    let east = hand_block(model, deal, Seat::East);
+    let north = hand_block(input, Seat::North);
+    let south = hand_block(input, Seat::South);
+    let west = hand_block(input, Seat::West);
+    let east = hand_block(input, Seat::East);
     let mut lines = Vec::new();
-    let board = model.value("Board").map(|b| format!("Board {b}"));
-    let dealer = model.dealer.map(|d| format!("Dealer {}", d.name()));
-    let vul = model
+    let board = input.board.map(|b| format!("Board {b}"));
+    let dealer = input.dealer.map(|d| format!("Dealer {}", d.name()));
+    let vul = input
         .vulnerability
         .map(|v| format!("Vulnerable {}", v.pbn()));
     let title: Vec<String> = [board, dealer, vul].into_iter().flatten().collect();
@@ -367,12 +412,16 @@ fn diagram(model: &GameModel) -> Option<String> {
     }
     lines.push(String::new());
     lines.extend(south.iter().map(|l| format!("{}{l}", " ".repeat(INDENT))));
-    if !model.hidden.is_empty() {
-        let names: Vec<&str> = model.hidden.iter().map(|s| s.name()).collect();
+    if !input.hidden.is_empty() {
+        let names: Vec<&str> = input.hidden.iter().map(|s| s.name()).collect();
         lines.push(String::new());
-        lines.push(format!("Hidden (Hidden tag): {}", names.join(", ")));
+        lines.push(format!(
+            "Hidden ({}): {}",
+            input.hidden_source,
+            names.join(", ")
+        ));
     }
-    Some(format!("```text\n{}\n```", lines.join("\n")))
+    format!("```text\n{}\n```", lines.join("\n"))
 }
 
 /// The note reference text `=n=` of a token, when it is one.

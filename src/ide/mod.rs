@@ -10,6 +10,7 @@ pub mod info;
 pub mod model;
 pub mod navigation;
 pub mod outline;
+pub mod rbn;
 pub mod tokens;
 
 pub use completion::{completions, Completion, CompletionKind};

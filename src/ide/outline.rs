@@ -2,6 +2,7 @@
 
 use super::model::{lower, GameModel};
 use crate::analysis::values::{read_result, ContractValue};
+use crate::bridge::Seat;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
@@ -35,26 +36,35 @@ pub struct Symbol {
 
 /// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
 pub fn game_title(model: &GameModel) -> String {
+    let tricks = model
+        .value("Result")
+        .and_then(|v| read_result(v.trim()))
+        .and_then(|r| r.value.declarer_tricks(model.declarer));
+    title(model.value("Board"), model.contract, model.declarer, tricks)
+}
+
+/// The outline name of a board in either notation: `Board 7 · 4♠X by N · 10 tricks` (`Game`
+/// without a board number; the contract and the tricks when known).
+pub fn title(
+    board: Option<&str>,
+    contract: Option<ContractValue>,
+    declarer: Option<Seat>,
+    tricks: Option<u8>,
+) -> String {
     let mut parts = Vec::new();
-    match model.value("Board") {
+    match board {
         Some(board) if !board.is_empty() => parts.push(format!("Board {board}")),
         _ => parts.push("Game".to_string()),
     }
-    match model.contract {
+    match contract {
         Some(ContractValue::Contract(c)) => {
-            let by = model
-                .declarer
-                .map_or(String::new(), |d| format!(" by {}", d.letter()));
+            let by = declarer.map_or(String::new(), |d| format!(" by {}", d.letter()));
             parts.push(format!("{}{by}", c.symbolic()));
         }
         Some(ContractValue::Passed) => parts.push("passed out".to_string()),
         _ => {}
     }
-    if let Some(tricks) = model
-        .value("Result")
-        .and_then(|v| read_result(v.trim()))
-        .and_then(|r| r.value.declarer_tricks(model.declarer))
-    {
+    if let Some(tricks) = tricks {
         parts.push(format!(
             "{tricks} trick{}",
             if tricks == 1 { "" } else { "s" }
@@ -153,7 +163,7 @@ pub fn folding_ranges(node: &SyntaxNode) -> Vec<(TextRange, FoldKind)> {
 }
 
 /// A node's range without the line ends it ends with.
-fn trim_trailing_newlines(node: &SyntaxNode) -> TextRange {
+pub(crate) fn trim_trailing_newlines(node: &SyntaxNode) -> TextRange {
     let range = node.text_range();
     let text = node.text().to_string();
     let trimmed = text.trim_end_matches(['\n', '\r', ' ', '\t']);

@@ -11,8 +11,10 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
+use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::analysis::{self, Inheritance};
+use crate::notation::Notation;
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -703,6 +705,138 @@ impl Snapshot {
             let (node, _) = parse_chunk(&text, &mut cache);
             Some((SyntaxNode::new_root(node), usize::from(child.start())))
         })
+    }
+}
+
+/// An open document in either notation.
+#[derive(Debug)]
+pub enum OpenDocument {
+    /// A PBN document.
+    Pbn(Document),
+    /// An RBN document.
+    Rbn(RbnDocument),
+}
+
+impl OpenDocument {
+    /// A document opened with `text`: RBN when the language id is `rbn`, or when the language id
+    /// is not one of ours and the URI ends with `.rbn`; PBN otherwise.
+    pub fn new(uri: Uri, language_id: &str, text: &str, version: i32) -> OpenDocument {
+        match OpenDocument::notation_of(&uri, language_id) {
+            Notation::Pbn => OpenDocument::Pbn(Document::new(uri, text, version)),
+            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
+        }
+    }
+
+    /// [`OpenDocument::new`], checking a PBN document while it is parsed (see
+    /// [`Document::open`]); an RBN document is checked by its first refresh.
+    pub fn open(
+        uri: Uri,
+        language_id: &str,
+        text: &str,
+        version: i32,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> OpenDocument {
+        match OpenDocument::notation_of(&uri, language_id) {
+            Notation::Pbn => {
+                OpenDocument::Pbn(Document::open(uri, text, version, settings, encoding))
+            }
+            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
+        }
+    }
+
+    fn notation_of(uri: &Uri, language_id: &str) -> Notation {
+        Notation::from_language_id(language_id).unwrap_or_else(|| {
+            let path = uri.path().as_str().to_string();
+            Notation::from_path(std::path::Path::new(&path))
+        })
+    }
+
+    /// The notation the document is read in.
+    pub fn notation(&self) -> Notation {
+        match self {
+            OpenDocument::Pbn(_) => Notation::Pbn,
+            OpenDocument::Rbn(_) => Notation::Rbn,
+        }
+    }
+
+    /// The text.
+    pub fn rope(&self) -> &Rope {
+        match self {
+            OpenDocument::Pbn(d) => &d.rope,
+            OpenDocument::Rbn(d) => &d.rope,
+        }
+    }
+
+    /// The client's version.
+    pub fn version(&self) -> i32 {
+        match self {
+            OpenDocument::Pbn(d) => d.version,
+            OpenDocument::Rbn(d) => d.version,
+        }
+    }
+
+    /// Records the client's version.
+    pub fn set_version(&mut self, version: i32) {
+        match self {
+            OpenDocument::Pbn(d) => d.version = version,
+            OpenDocument::Rbn(d) => d.version = version,
+        }
+    }
+
+    /// The generation (increases with every change).
+    pub fn generation(&self) -> u64 {
+        match self {
+            OpenDocument::Pbn(d) => d.generation,
+            OpenDocument::Rbn(d) => d.generation,
+        }
+    }
+
+    /// Replaces the whole text.
+    pub fn replace(&mut self, text: &str) {
+        match self {
+            OpenDocument::Pbn(d) => d.replace(text),
+            OpenDocument::Rbn(d) => d.replace(text),
+        }
+    }
+
+    /// Applies one change (see [`Document::apply_change`]).
+    pub fn apply_change(
+        &mut self,
+        range: Option<lsp::Range>,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        match self {
+            OpenDocument::Pbn(d) => d.apply_change(range, text, encoding),
+            OpenDocument::Rbn(d) => d.apply_change(range, text, encoding),
+        }
+    }
+
+    /// Forgets every cached diagnostic.
+    pub fn invalidate(&mut self) {
+        match self {
+            OpenDocument::Pbn(d) => d.invalidate(),
+            OpenDocument::Rbn(d) => d.invalidate(),
+        }
+    }
+
+    /// Brings the diagnostics up to date and returns them in LSP form.
+    pub fn diagnostics(
+        &mut self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        match self {
+            OpenDocument::Pbn(d) => {
+                d.refresh(settings, encoding);
+                d.lsp_diagnostics(settings)
+            }
+            OpenDocument::Rbn(d) => {
+                d.refresh();
+                d.lsp_diagnostics(settings, encoding)
+            }
+        }
     }
 }
 

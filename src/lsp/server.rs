@@ -13,17 +13,22 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
-use super::document::{offset_of, position_of, range_of, Document, Snapshot};
+use super::document::{offset_of, position_of, range_of, Document, OpenDocument, Snapshot};
 use super::handoff::Handoff;
+use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
 
+/// The command that converts a document to the other notation: `[uri]` in, `{text, language,
+/// warnings}` out.
+pub const CONVERT_COMMAND: &str = "kibitzer.convert";
+
 /// State shared by the handlers and the background diagnostics tasks.
 #[derive(Debug)]
 struct Shared {
-    docs: Mutex<HashMap<Uri, Document>>,
+    docs: Mutex<HashMap<Uri, OpenDocument>>,
     settings: Mutex<Settings>,
     encoding: Mutex<PositionEncoding>,
     supports_configuration: AtomicBool,
@@ -83,8 +88,26 @@ impl Backend {
         lock(&self.shared.settings).clone()
     }
 
-    /// Runs `f` on the document `uri` under the lock (synchronously).
+    /// Runs `f` on the PBN document `uri` under the lock (synchronously).
     fn with_doc<R>(&self, uri: &Uri, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
+        let mut docs = lock(&self.shared.docs);
+        match docs.get_mut(uri) {
+            Some(OpenDocument::Pbn(doc)) => Some(f(doc)),
+            _ => None,
+        }
+    }
+
+    /// Runs `f` on the RBN document `uri` under the lock (synchronously).
+    fn with_rbn<R>(&self, uri: &Uri, f: impl FnOnce(&mut RbnDocument) -> R) -> Option<R> {
+        let mut docs = lock(&self.shared.docs);
+        match docs.get_mut(uri) {
+            Some(OpenDocument::Rbn(doc)) => Some(f(doc)),
+            _ => None,
+        }
+    }
+
+    /// Runs `f` on the document `uri` in either notation under the lock (synchronously).
+    fn with_any<R>(&self, uri: &Uri, f: impl FnOnce(&mut OpenDocument) -> R) -> Option<R> {
         let mut docs = lock(&self.shared.docs);
         docs.get_mut(uri).map(f)
     }
@@ -133,13 +156,48 @@ impl Backend {
         if changed_checks {
             let uris: Vec<Uri> = {
                 let mut docs = lock(&self.shared.docs);
-                docs.values_mut().for_each(Document::invalidate);
+                docs.values_mut().for_each(OpenDocument::invalidate);
                 docs.keys().cloned().collect()
             };
             for uri in uris {
                 publish(self.shared.clone(), self.client.clone(), uri, None).await;
             }
         }
+    }
+
+    /// The formatting edits of the RBN document `uri` (only the records `range` touches, when
+    /// given); `None` when `uri` is no open RBN document.
+    async fn format_rbn(
+        &self,
+        uri: &Uri,
+        range: Option<lsp::Range>,
+        settings: &Settings,
+    ) -> Option<Option<Vec<lsp::TextEdit>>> {
+        let encoding = self.encoding();
+        let (rope, parse) = self.with_rbn(uri, |doc| (doc.rope.clone(), doc.parse.clone()))?;
+        let range = match range {
+            Some(range) => match byte_range(&rope, range, encoding) {
+                Some((from, to)) => Some(TextRange::new(
+                    TextSize::from(from as u32),
+                    TextSize::from(to as u32),
+                )),
+                None => return Some(None),
+            },
+            None => None,
+        };
+        let settings = settings.clone();
+        let edits = tokio::task::spawn_blocking(move || {
+            let text = rope.to_string();
+            seams::format_rbn(&parse, &text, range, &settings)
+                .into_iter()
+                .map(|edit| {
+                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .ok();
+        Some(edits)
     }
 
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
@@ -167,13 +225,13 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
     let found = {
         let mut docs = lock(&shared.docs);
         match docs.get_mut(&uri) {
-            Some(doc) if generation.is_none_or(|g| g == doc.generation) => {
+            Some(doc) if generation.is_none_or(|g| g == doc.generation()) => {
                 let t = std::time::Instant::now();
-                doc.refresh(&settings, encoding);
+                let diagnostics = doc.diagnostics(&settings, encoding);
                 if std::env::var_os("KIBITZER_TIMING").is_some() {
                     eprintln!("diagnostics refreshed in {:?}", t.elapsed());
                 }
-                Some((doc.lsp_diagnostics(&settings), doc.version))
+                Some((diagnostics, doc.version()))
             }
             _ => None,
         }
@@ -355,6 +413,111 @@ fn symbol(
     }
 }
 
+/// The LSP form of a completion at `offset` of a piece starting at `start`.
+fn completion_item(
+    rope: &Rope,
+    item: ide::Completion,
+    start: usize,
+    offset: usize,
+    encoding: PositionEncoding,
+) -> lsp::CompletionItem {
+    let range = shifted(item.range, start);
+    let typed = rope
+        .get_byte_slice(usize::from(range.start())..offset.max(usize::from(range.start())))
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let filter = if typed.starts_with('[') {
+        format!("[{}", item.label)
+    } else {
+        item.label.clone()
+    };
+    lsp::CompletionItem {
+        label: item.label,
+        kind: Some(match item.kind {
+            ide::CompletionKind::Tag => lsp::CompletionItemKind::PROPERTY,
+            ide::CompletionKind::Value => lsp::CompletionItemKind::VALUE,
+            ide::CompletionKind::Call => lsp::CompletionItemKind::KEYWORD,
+            ide::CompletionKind::Card => lsp::CompletionItemKind::ENUM_MEMBER,
+            ide::CompletionKind::Note => lsp::CompletionItemKind::REFERENCE,
+        }),
+        detail: item.detail,
+        sort_text: Some(item.sort),
+        filter_text: Some(filter),
+        insert_text_format: Some(if item.snippet {
+            lsp::InsertTextFormat::SNIPPET
+        } else {
+            lsp::InsertTextFormat::PLAIN_TEXT
+        }),
+        text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
+            range_of(rope, range, encoding),
+            item.insert,
+        ))),
+        ..Default::default()
+    }
+}
+
+/// The hover of an RBN document at `position`.
+fn rbn_hover(
+    doc: &mut RbnDocument,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<lsp::Hover> {
+    let offset = offset_of(&doc.rope, position, encoding)?;
+    let context = doc.context_at(offset)?;
+    let record = context.record?;
+    let at = TextSize::from((offset - context.start) as u32);
+    let hover = ide::rbn::hover(&record, &context.carry, at)?;
+    Some(lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: hover.markdown,
+        }),
+        range: Some(range_of(
+            &doc.rope,
+            shifted(hover.range, context.start),
+            encoding,
+        )),
+    })
+}
+
+/// The completions of an RBN document at `position`.
+fn rbn_completions(
+    doc: &mut RbnDocument,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<Vec<lsp::CompletionItem>> {
+    let offset = offset_of(&doc.rope, position, encoding)?;
+    let context = doc.context_at(offset)?;
+    let at = TextSize::from((offset - context.start) as u32);
+    let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
+    Some(
+        items
+            .into_iter()
+            .map(|item| completion_item(&doc.rope, item, context.start, offset, encoding))
+            .collect(),
+    )
+}
+
+/// A folding range over several lines, or `None`.
+fn folding_range(
+    rope: &Rope,
+    range: TextRange,
+    start: usize,
+    kind: ide::FoldKind,
+    encoding: PositionEncoding,
+) -> Option<lsp::FoldingRange> {
+    let range = range_of(rope, shifted(range, start), encoding);
+    (range.end.line > range.start.line).then(|| lsp::FoldingRange {
+        start_line: range.start.line,
+        end_line: range.end.line,
+        kind: Some(match kind {
+            ide::FoldKind::Comment => lsp::FoldingRangeKind::Comment,
+            ide::FoldKind::Region => lsp::FoldingRangeKind::Region,
+        }),
+        ..Default::default()
+    })
+}
+
 impl LanguageServer for Backend {
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let encoding = negotiate(&params);
@@ -414,6 +577,10 @@ impl LanguageServer for Backend {
             )),
             document_formatting_provider: Some(lsp::OneOf::Left(true)),
             document_range_formatting_provider: Some(lsp::OneOf::Left(true)),
+            execute_command_provider: Some(lsp::ExecuteCommandOptions {
+                commands: vec![CONVERT_COMMAND.to_string()],
+                ..Default::default()
+            }),
             ..Default::default()
         };
         Ok(lsp::InitializeResult {
@@ -449,8 +616,14 @@ impl LanguageServer for Backend {
             let t = std::time::Instant::now();
             let settings = self.settings();
             let encoding = self.encoding();
-            let document =
-                Document::open(doc.uri.clone(), &doc.text, doc.version, &settings, encoding);
+            let document = OpenDocument::open(
+                doc.uri.clone(),
+                &doc.language_id,
+                &doc.text,
+                doc.version,
+                &settings,
+                encoding,
+            );
             if std::env::var_os("KIBITZER_TIMING").is_some() {
                 eprintln!(
                     "open: document built in {:?}; {}",
@@ -459,7 +632,7 @@ impl LanguageServer for Backend {
                 );
             }
             let mut docs = lock(&self.shared.docs);
-            let generation = document.generation;
+            let generation = document.generation();
             docs.insert(doc.uri.clone(), document);
             generation
         };
@@ -478,9 +651,9 @@ impl LanguageServer for Backend {
                     "change to a document that is not open: {}",
                     uri.as_str()
                 )),
-                Some(doc) if version <= doc.version => Err(format!(
+                Some(doc) if version <= doc.version() => Err(format!(
                     "ignored a stale change (version {version}, document at {})",
-                    doc.version
+                    doc.version()
                 )),
                 Some(doc) => {
                     let mut problem = None;
@@ -490,9 +663,9 @@ impl LanguageServer for Backend {
                             break;
                         }
                     }
-                    doc.version = version;
+                    doc.set_version(version);
                     match problem {
-                        None => Ok(doc.generation),
+                        None => Ok(doc.generation()),
                         Some(message) => {
                             // Resynchronise from the file on disk when there is one.
                             let disk = uri
@@ -505,7 +678,6 @@ impl LanguageServer for Backend {
                                 }
                                 None => "kept the text as it was before the change",
                             };
-                            let _ = doc.generation;
                             Err(format!("{message}; {resynced}"))
                         }
                     }
@@ -518,7 +690,7 @@ impl LanguageServer for Backend {
                 self.client
                     .log_message(lsp::MessageType::WARNING, message)
                     .await;
-                let generation = self.with_doc(&uri, |d| d.generation);
+                let generation = self.with_any(&uri, |d| d.generation());
                 if let Some(generation) = generation {
                     self.schedule_diagnostics(uri, generation, false);
                 }
@@ -547,6 +719,11 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
         let at = params.text_document_position_params;
         let encoding = self.encoding();
+        if let Some(hover) = self.with_rbn(&at.text_document.uri, |doc| {
+            rbn_hover(doc, at.position, encoding)
+        }) {
+            return Ok(hover);
+        }
         Ok(self
             .with_doc(&at.text_document.uri, |doc| {
                 let offset = offset_of(&doc.rope, at.position, encoding)?;
@@ -569,6 +746,11 @@ impl LanguageServer for Backend {
     ) -> Result<Option<lsp::CompletionResponse>> {
         let at = params.text_document_position;
         let encoding = self.encoding();
+        if let Some(items) = self.with_rbn(&at.text_document.uri, |doc| {
+            rbn_completions(doc, at.position, encoding)
+        }) {
+            return Ok(items.map(lsp::CompletionResponse::Array));
+        }
         let items = self
             .with_doc(&at.text_document.uri, |doc| {
                 let offset = offset_of(&doc.rope, at.position, encoding)?;
@@ -576,44 +758,7 @@ impl LanguageServer for Backend {
                 let items = ide::completions(&node, TextSize::from((offset - start) as u32));
                 let converted: Vec<lsp::CompletionItem> = items
                     .into_iter()
-                    .map(|item| {
-                        let range = shifted(item.range, start);
-                        let typed = doc
-                            .rope
-                            .get_byte_slice(
-                                usize::from(range.start())..offset.max(usize::from(range.start())),
-                            )
-                            .map(|s| s.to_string())
-                            .unwrap_or_default();
-                        let filter = if typed.starts_with('[') {
-                            format!("[{}", item.label)
-                        } else {
-                            item.label.clone()
-                        };
-                        lsp::CompletionItem {
-                            label: item.label,
-                            kind: Some(match item.kind {
-                                ide::CompletionKind::Tag => lsp::CompletionItemKind::PROPERTY,
-                                ide::CompletionKind::Value => lsp::CompletionItemKind::VALUE,
-                                ide::CompletionKind::Call => lsp::CompletionItemKind::KEYWORD,
-                                ide::CompletionKind::Card => lsp::CompletionItemKind::ENUM_MEMBER,
-                                ide::CompletionKind::Note => lsp::CompletionItemKind::REFERENCE,
-                            }),
-                            detail: item.detail,
-                            sort_text: Some(item.sort),
-                            filter_text: Some(filter),
-                            insert_text_format: Some(if item.snippet {
-                                lsp::InsertTextFormat::SNIPPET
-                            } else {
-                                lsp::InsertTextFormat::PLAIN_TEXT
-                            }),
-                            text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
-                                range_of(&doc.rope, range, encoding),
-                                item.insert,
-                            ))),
-                            ..Default::default()
-                        }
-                    })
+                    .map(|item| completion_item(&doc.rope, item, start, offset, encoding))
                     .collect();
                 Some(converted)
             })
@@ -672,6 +817,18 @@ impl LanguageServer for Backend {
         params: lsp::DocumentSymbolParams,
     ) -> Result<Option<lsp::DocumentSymbolResponse>> {
         let encoding = self.encoding();
+        if let Some(symbols) = self.with_rbn(&params.text_document.uri, |doc| {
+            doc.records()
+                .into_iter()
+                .filter_map(|context| {
+                    let record = context.record?;
+                    let found = ide::rbn::record_symbol(&record, &context.carry);
+                    Some(symbol(&doc.rope, found, context.start, encoding))
+                })
+                .collect::<Vec<_>>()
+        }) {
+            return Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)));
+        }
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
         };
@@ -694,6 +851,24 @@ impl LanguageServer for Backend {
         params: lsp::FoldingRangeParams,
     ) -> Result<Option<Vec<lsp::FoldingRange>>> {
         let encoding = self.encoding();
+        if let Some(ranges) = self.with_rbn(&params.text_document.uri, |doc| {
+            let mut out = Vec::new();
+            for (node, start) in doc.parse.records() {
+                let Some(record) = crate::syntax::rbn::Record::cast(node) else {
+                    continue;
+                };
+                for (range, kind) in ide::rbn::folding_ranges(&record) {
+                    if let Some(fold) =
+                        folding_range(&doc.rope, range, start as usize, kind, encoding)
+                    {
+                        out.push(fold);
+                    }
+                }
+            }
+            out
+        }) {
+            return Ok(Some(ranges));
+        }
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
         };
@@ -841,12 +1016,71 @@ impl LanguageServer for Backend {
         Ok(actions)
     }
 
+    async fn execute_command(&self, params: lsp::ExecuteCommandParams) -> Result<Option<Value>> {
+        if params.command != CONVERT_COMMAND {
+            return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
+                "unknown command {}",
+                params.command
+            )));
+        }
+        let uri = params.arguments.first().and_then(|argument| {
+            let text = argument
+                .as_str()
+                .or_else(|| argument.get("uri").and_then(Value::as_str))?;
+            text.parse::<Uri>().ok()
+        });
+        let Some(uri) = uri else {
+            return Err(tower_lsp_server::jsonrpc::Error::invalid_params(
+                "kibitzer.convert takes the document's URI: [uri]",
+            ));
+        };
+        let open = self.with_any(&uri, |doc| (doc.notation(), doc.rope().clone()));
+        let (notation, text) = match open {
+            Some((notation, rope)) => (notation, rope.to_string()),
+            None => {
+                let path = uri.to_file_path();
+                let read = path.as_ref().map(|p| crate::text::read_file(p));
+                match (path, read) {
+                    (Some(path), Some(Ok(source))) => {
+                        (crate::notation::Notation::from_path(&path), source.text)
+                    }
+                    (_, Some(Err(error))) => {
+                        return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
+                            "cannot read {}: {error}",
+                            uri.as_str()
+                        )))
+                    }
+                    _ => {
+                        return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
+                            "{} is neither open nor a file",
+                            uri.as_str()
+                        )))
+                    }
+                }
+            }
+        };
+        let converted = tokio::task::spawn_blocking(move || seams::convert(notation, &text))
+            .await
+            .map_err(|_| tower_lsp_server::jsonrpc::Error::internal_error())?;
+        Ok(Some(serde_json::json!({
+            "text": converted.text,
+            "language": converted.notation.extension(),
+            "warnings": converted.dropped,
+        })))
+    }
+
     async fn formatting(
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
+        if let Some(edits) = self
+            .format_rbn(&params.text_document.uri, None, &settings)
+            .await
+        {
+            return Ok(edits);
+        }
         let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
             (doc.rope.clone(), doc.outline.clone())
         }) else {
@@ -872,6 +1106,12 @@ impl LanguageServer for Backend {
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
         let settings = self.settings();
+        if let Some(edits) = self
+            .format_rbn(&params.text_document.uri, Some(params.range), &settings)
+            .await
+        {
+            return Ok(edits);
+        }
         let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
             (doc.rope.clone(), doc.outline.clone())
         }) else {

@@ -4,17 +4,20 @@
 const fs = require('fs');
 const path = require('path');
 
-const dir = path.join(__dirname, 'snap');
-const samples = fs.readdirSync(dir).filter((f) => f.endsWith('.pbn'));
-const missing = samples.filter((f) => !fs.existsSync(path.join(dir, f + '.snap')));
-
-if (samples.length === 0) {
-  console.error('no snapshot samples found in tests/snap');
-  process.exit(1);
+let total = 0;
+for (const [folder, extension] of [['snap', '.pbn'], ['snap-rbn', '.rbn']]) {
+  const dir = path.join(__dirname, folder);
+  const samples = fs.readdirSync(dir).filter((f) => f.endsWith(extension));
+  const missing = samples.filter((f) => !fs.existsSync(path.join(dir, f + '.snap')));
+  if (samples.length === 0) {
+    console.error(`no snapshot samples found in tests/${folder}`);
+    process.exit(1);
+  }
+  if (missing.length > 0) {
+    console.error(`missing snapshot for: ${missing.join(', ')} (in tests/${folder})`);
+    console.error('run "npm run update-snapshots" and review the new .snap files');
+    process.exit(1);
+  }
+  total += samples.length;
 }
-if (missing.length > 0) {
-  console.error('missing snapshot for: ' + missing.join(', '));
-  console.error('run "npm run update-snapshots" and review the new .snap files');
-  process.exit(1);
-}
-console.log(`${samples.length} snapshot samples have committed snapshots`);
+console.log(`${total} snapshot samples have committed snapshots`);

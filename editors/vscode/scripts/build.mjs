@@ -1,4 +1,4 @@
-// Builds the extension into out/: copies the TextMate grammar from the repository's syntaxes/
+// Builds the extension into out/: copies the TextMate grammars from the repository's syntaxes/
 // (the one source of truth; never edit the copy), bundles the client with esbuild, and bundles
 // the test modules that run inside VS Code's extension host.
 //   node scripts/build.mjs            build once
@@ -13,7 +13,9 @@ const repo = join(ext, "..", "..");
 const release = process.argv.includes("--release");
 
 mkdirSync(join(ext, "syntaxes"), { recursive: true });
-copyFileSync(join(repo, "syntaxes", "pbn.tmLanguage.json"), join(ext, "syntaxes", "pbn.tmLanguage.json"));
+for (const grammar of ["pbn.tmLanguage.json", "rbn.tmLanguage.json"]) {
+  copyFileSync(join(repo, "syntaxes", grammar), join(ext, "syntaxes", grammar));
+}
 
 rmSync(join(ext, "out"), { recursive: true, force: true });
 const common = {

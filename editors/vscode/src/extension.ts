@@ -1,4 +1,5 @@
-// The Kibitzer extension: starts `kibitzer lsp` for PBN documents and adds a few commands.
+// The Kibitzer extension: starts `kibitzer lsp` for PBN and RBN documents and adds a few
+// commands.
 
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -13,6 +14,16 @@ import {
   TextEdit as LspTextEdit,
 } from "vscode-languageclient/node";
 import { findServer, ServerLocation, ServerNotFound } from "./server";
+
+/** The server's command that converts a document to the other notation. */
+export const SERVER_CONVERT_COMMAND = "kibitzer.convert";
+
+/** What the server's `kibitzer.convert` answers. */
+export interface Conversion {
+  text: string;
+  language: string;
+  warnings: string[];
+}
 
 /** The command a server may advertise to format one document to strict export format. */
 export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
@@ -100,7 +111,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     debug: { command: location.command, args: ["lsp"] },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "pbn" }],
+    documentSelector: [{ language: "pbn" }, { language: "rbn" }],
     initializationOptions: serverSettings(),
     outputChannel: output,
     traceOutputChannel: traceOutput,
@@ -243,6 +254,50 @@ async function formatExport(): Promise<boolean> {
   return vscode.workspace.applyEdit(edit);
 }
 
+/**
+ * Converts the active PBN or RBN document to the other notation with the server's
+ * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. What the target
+ * notation cannot express is shown in a warning. Resolves to the new document.
+ */
+async function convertDocument(): Promise<vscode.TextDocument | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const doc = editor?.document;
+  if (editor === undefined || doc === undefined || !["pbn", "rbn"].includes(doc.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN or RBN document to convert it.");
+    return undefined;
+  }
+  await starting;
+  const c = client;
+  if (c === undefined || !c.isRunning()) {
+    void vscode.window.showErrorMessage("Kibitzer: the language server is not running (see the output).");
+    return undefined;
+  }
+  let result: Conversion;
+  try {
+    result = (await c.sendRequest(ExecuteCommandRequest.type, {
+      command: SERVER_CONVERT_COMMAND,
+      arguments: [doc.uri.toString()],
+    })) as Conversion;
+  } catch (e) {
+    log(`converting ${doc.uri.toString()}: ${String(e)}`);
+    void vscode.window.showErrorMessage(`Kibitzer: the conversion failed: ${String(e)}`);
+    return undefined;
+  }
+  if (typeof result?.text !== "string" || typeof result.language !== "string") {
+    void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
+    return undefined;
+  }
+  const converted = await vscode.workspace.openTextDocument({ language: result.language, content: result.text });
+  await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
+  if (warnings.length > 0) {
+    const target = result.language.toUpperCase();
+    warnings.forEach((w) => log(`${target} cannot express: ${w}`));
+    void vscode.window.showWarningMessage(`Kibitzer: ${target} cannot express, and so leaves out: ${warnings.join("; ")}`);
+  }
+  return converted;
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<KibitzerApi> {
   output = vscode.window.createOutputChannel("Kibitzer");
   traceOutput = vscode.window.createOutputChannel("Kibitzer Trace");
@@ -252,6 +307,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
+    vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer.server.path")) {
         log("kibitzer.server.path changed: restarting the server");

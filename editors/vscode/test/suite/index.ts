@@ -254,6 +254,62 @@ const tests: Test[] = [
     },
   },
   {
+    name: "a .rbn file opens in the language rbn and gets its diagnostics",
+    fn: async () => {
+      const editor = await open("boards.rbn");
+      assert.equal(editor.document.languageId, "rbn");
+      const uri = editor.document.uri;
+      const ds = await diagnosticsWith(uri, ["A302"]);
+      // Board 8: East passes, South opens 1S, West's 1S is insufficient.
+      const a302 = ds.find((d) => codeOf(d) === "A302");
+      assert.ok(a302);
+      const expected = find(editor.document, "A EZ:P1S1S", "1S", 1);
+      assert.ok(a302.range.isEqual(expected), `A302 at ${show(a302.range)}, expected ${show(expected)}`);
+      assert.equal(a302.severity, vscode.DiagnosticSeverity.Error);
+    },
+  },
+  {
+    name: "hover on the H line of an RBN record shows the hand diagram",
+    fn: async () => {
+      const editor = await open("boards.rbn");
+      const at = find(editor.document, "H N:AKQJ", "H").start;
+      const text = await waitFor("a hover", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, at);
+        const t = hoverText(hovers ?? []);
+        return t.length > 0 ? t : undefined;
+      });
+      for (const suit of ["♠", "♥", "♦", "♣"]) {
+        assert.ok(text.includes(suit), `no ${suit} in the hover:\n${text}`);
+      }
+      assert.match(text, /North \(dealer\) vul · 10 HCP/, `no North heading in the hover:\n${text}`);
+      assert.match(text, /A\s?K\s?Q\s?J/, `North's spades not in the hover:\n${text}`);
+      assert.match(text, /Board 7/, `no board number in the hover:\n${text}`);
+    },
+  },
+  {
+    name: "Kibitzer: Convert to PBN/RBN opens the PBN beside the RBN source",
+    fn: async () => {
+      const editor = await open("boards.rbn");
+      const source = editor.document.uri.toString();
+      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false });
+      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument");
+      assert.ok(converted, "the command gave no document");
+      assert.equal(converted.languageId, "pbn");
+      assert.ok(converted.isUntitled, "the result is not an untitled document");
+      const text = converted.getText();
+      assert.match(text, /^% PBN 2\.1/, text);
+      for (const line of ['[Board "7"]', '[Contract "4SX"]', '[Event "Club night"]', '[Board "8"]', "1S Pass 4S X"]) {
+        assert.ok(text.includes(line), `${line} missing from the conversion:\n${text}`);
+      }
+      const active = vscode.window.activeTextEditor;
+      assert.equal(active?.document, converted, "the conversion is not the active editor");
+      const sourceEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === source);
+      assert.ok(sourceEditor, "the source is no longer visible");
+      assert.notEqual(active?.viewColumn, sourceEditor.viewColumn, "the conversion is not beside the source");
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    },
+  },
+  {
     name: "format on save rewrites the file to export format",
     timeoutMs: 60_000,
     fn: async () => {

@@ -30,17 +30,19 @@ const tests: Test[] = [
     },
   },
   {
-    name: "the package carries the repository's grammar unchanged",
+    name: "the package carries the repository's grammars unchanged",
     fn: async () => {
       const ext = vscode.extensions.getExtension("kibitzer.kibitzer");
       assert.ok(ext);
       const grammars = ext.packageJSON.contributes.grammars as { scopeName: string; path: string }[];
-      const pbn = grammars.find((g) => g.scopeName === "source.pbn");
-      assert.ok(pbn, "no source.pbn grammar contributed");
-      // This file runs from editors/vscode/out/test/; the repository's grammar is in syntaxes/.
-      const source = path.resolve(__dirname, "..", "..", "..", "..", "syntaxes", "pbn.tmLanguage.json");
-      const packaged = path.join(ext.extensionPath, pbn.path);
-      assert.equal(fs.readFileSync(packaged, "utf8"), fs.readFileSync(source, "utf8"));
+      for (const notation of ["pbn", "rbn"]) {
+        const grammar = grammars.find((g) => g.scopeName === `source.${notation}`);
+        assert.ok(grammar, `no source.${notation} grammar contributed`);
+        // This file runs from editors/vscode/out/test/; the repository's grammars are in syntaxes/.
+        const source = path.resolve(__dirname, "..", "..", "..", "..", "syntaxes", `${notation}.tmLanguage.json`);
+        const packaged = path.join(ext.extensionPath, grammar.path);
+        assert.equal(fs.readFileSync(packaged, "utf8"), fs.readFileSync(source, "utf8"));
+      }
     },
   },
   {

@@ -1,0 +1,672 @@
+//! Editor features for RBN records: hover, completion, outline and folding.
+//!
+//! Each function takes one record (rooted at its own start, so offsets and ranges are relative
+//! to it) and the [`Carry`] handed down by the records before it, reads the record into the
+//! notation-neutral [`Board`] and answers from that, sharing the diagram, score and outline
+//! wording with PBN. Nothing here knows about LSP.
+
+use rowan::NodeOrToken;
+
+use super::completion::{Completion, CompletionKind};
+use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput, Hover};
+use super::outline::{title, FoldKind, Symbol, SymbolKind};
+use crate::analysis::values::ContractValue;
+use crate::bridge::{Auction, Call, Card, Deal, Denomination, Play, Seat, Suit};
+use crate::convert::model::{CallKind, CardKind, ContractKind};
+use crate::convert::{read_record, Board, Carry};
+use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
+use crate::syntax::{TextRange, TextSize};
+
+/// What each label holds, for hovers and label completion.
+pub fn label_meaning(label: char) -> &'static str {
+    match label {
+        'T' => "title of the deal, and its author after a `:`",
+        'D' => "date (`yyyymmdd`, optionally `:hhmmss`)",
+        'L' => "location, and a detail after a `:`",
+        'E' => "event",
+        'S' => "session or stage",
+        'F' => "form of scoring",
+        'K' => "teams, and their carryovers",
+        'N' => "names of the players (`N+S:E+W`)",
+        'B' => "board number",
+        'H' => "hands, from the seat named first (`W:…:…:…:`)",
+        'A' => "auction: dealer and vulnerability, then the calls",
+        'C' => "contract and declarer",
+        'P' => "play, trick by trick",
+        'R' => "result: tricks won, score",
+        'I' => "item or award list",
+        'M' => "double-dummy makes",
+        _ => "a label this server does not describe",
+    }
+}
+
+/// The board a record describes, with what earlier records hand down (`carry` is the state
+/// before the record and is left as it is).
+pub fn board_of(record: &Record, carry: &Carry) -> Board {
+    read_record(record, &mut carry.clone())
+}
+
+/// The field whose line holds `offset` (its end included).
+fn field_at(record: &Record, offset: TextSize) -> Option<Field> {
+    record
+        .fields()
+        .find(|f| f.line_range().contains_inclusive(offset))
+}
+
+/// The token of `field` of one of `kinds` that holds `offset` (ends included).
+fn token_at(field: &Field, offset: TextSize, kinds: &[RbnKind]) -> Option<RbnToken> {
+    field
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| kinds.contains(&t.kind()) && t.text_range().contains_inclusive(offset))
+}
+
+fn deal_of(board: &Board) -> Option<Deal> {
+    board.deal.as_ref().map(|d| Deal::from_hands(d.hands))
+}
+
+fn contract_value(board: &Board) -> Option<ContractValue> {
+    board.contract.map(|c| match c.kind {
+        ContractKind::Passed => ContractValue::Passed,
+        ContractKind::Made(contract) => ContractValue::Contract(contract),
+    })
+}
+
+/// The diagram of the record's hands.
+fn diagram(board: &Board) -> Option<String> {
+    let deal = deal_of(board)?;
+    let hidden: Vec<Seat> = board
+        .deal
+        .as_ref()
+        .map(|d| {
+            Seat::ALL
+                .into_iter()
+                .filter(|s| d.hidden[s.index()])
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(diagram_markdown(&DiagramInput {
+        deal: &deal,
+        board: board.info("Board"),
+        dealer: board.dealer.map(|(s, _)| s),
+        vulnerability: board.vulnerability.map(|(v, _)| v),
+        hidden: &hidden,
+        hidden_source: "`;` in H",
+    }))
+}
+
+fn score(board: &Board) -> Option<String> {
+    let contract = board.contract?;
+    match contract.kind {
+        ContractKind::Passed => Some("Passed out: no score.".to_string()),
+        ContractKind::Made(c) => Some(score_markdown(
+            c,
+            contract.declarer?,
+            board.vulnerability.map(|(v, _)| v),
+            board.result.map(|(t, _)| t),
+        )),
+    }
+}
+
+/// The hover for `record` at `offset`.
+pub fn hover(record: &Record, carry: &Carry, offset: TextSize) -> Option<Hover> {
+    let field = field_at(record, offset)?;
+    let label = field.label();
+    let board = board_of(record, carry);
+    let heading = format!("**{label}**: {}", label_meaning(label));
+    let on_label = field
+        .label_token()
+        .is_some_and(|t| t.text_range().contains_inclusive(offset));
+    let line = field.line_range();
+    let (markdown, range) = match label {
+        'H' => (format!("{heading}\n\n{}", diagram(&board)?), line),
+        'A' if !on_label => match token_at(&field, offset, &[RbnKind::CALL]) {
+            Some(token) => (call_hover(&board, token.text_range())?, token.text_range()),
+            None => (heading, line),
+        },
+        'P' if !on_label => match token_at(&field, offset, &[RbnKind::CARD]) {
+            Some(token) => (card_hover(&board, token.text_range())?, token.text_range()),
+            None => (heading, line),
+        },
+        'C' | 'R' => match score(&board) {
+            Some(score) => (format!("{heading}\n\n{score}"), line),
+            None => (heading, line),
+        },
+        _ => (heading, line),
+    };
+    Some(Hover { markdown, range })
+}
+
+fn call_hover(board: &Board, range: TextRange) -> Option<String> {
+    let auction = board.auction.as_ref()?;
+    let index = auction.calls.iter().position(|c| c.origin == Some(range))?;
+    let item = &auction.calls[index];
+    let dealer = board.dealer.map(|(s, _)| s);
+    let mut out = match item.kind {
+        CallKind::AllPass => "**All pass**: the remaining players pass.".to_string(),
+        CallKind::Query => "**Y**: what would you call here?".to_string(),
+        CallKind::Call(call) => {
+            let mut out = format!("**{}**", describe_call(call));
+            if let Some(dealer) = dealer {
+                out.push_str(&format!(" by {}", dealer.offset(index).name()));
+            }
+            out.push_str(&format!(" (call {} of the auction)", index + 1));
+            if let Some(dealer) = dealer {
+                let mut state = Auction::new(dealer);
+                let legal = auction.calls[..index]
+                    .iter()
+                    .filter_map(|c| match c.kind {
+                        CallKind::Call(call) => Some(call),
+                        _ => None,
+                    })
+                    .all(|c| state.push(c).is_ok())
+                    && state.check(call).is_ok();
+                if !legal {
+                    out.push_str("\n\nThis call is not legal here.");
+                }
+            }
+            out
+        }
+    };
+    if let Some(number) = item.annotation.note {
+        if let Some((_, text)) = auction.notes.iter().find(|(n, _)| *n == number) {
+            out.push_str(&format!("\n\nNote {number}: {text}"));
+        }
+    }
+    Some(out)
+}
+
+fn card_hover(board: &Board, range: TextRange) -> Option<String> {
+    let play = board.play.as_ref()?;
+    let (trick, item) = play.tricks.iter().enumerate().find_map(|(i, trick)| {
+        trick
+            .iter()
+            .find(|c| c.origin == Some(range))
+            .map(|item| (i, item))
+    })?;
+    let what = match item.kind {
+        CardKind::Card(card) => card.symbolic(),
+        CardKind::Shortcut { highest, suit } => {
+            let which = if highest { "highest" } else { "lowest" };
+            match suit {
+                Some(suit) => format!("the {which} {}", suit.name()),
+                None => format!("the {which} card of the suit led"),
+            }
+        }
+        CardKind::Unknown => "an unknown card".to_string(),
+        CardKind::Query => "Y: what would you play here?".to_string(),
+    };
+    let mut out = format!("**{what}**");
+    if let Some(seat) = item.seat {
+        out.push_str(&format!(" played by {}", seat.name()));
+    }
+    out.push_str(&format!("\n\nTrick {}", trick + 1));
+    if let Some(leader) = play.tricks[trick].first().and_then(|c| c.seat) {
+        out.push_str(&format!(", led by {}", leader.name()));
+    }
+    out.push('.');
+    if let Some(number) = item.annotation.note {
+        if let Some((_, text)) = play.notes.iter().find(|(n, _)| *n == number) {
+            out.push_str(&format!("\n\nNote {number}: {text}"));
+        }
+    }
+    Some(out)
+}
+
+/// Completions at `offset` of `record` (`None`: the offset is on a blank line between records,
+/// where only labels complete; it is then relative to wherever the caller counts from).
+pub fn completions(record: Option<&Record>, carry: &Carry, offset: TextSize) -> Vec<Completion> {
+    let Some(record) = record else {
+        return label_completions(None, "", TextRange::empty(offset));
+    };
+    let text = record.syntax().text().to_string();
+    let at = usize::from(offset);
+    if at > text.len() || !text.is_char_boundary(at) {
+        return Vec::new();
+    }
+    let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+    let before = &text[line_start..at];
+    let after = &text[at..line_end];
+    let typing_label =
+        before.is_empty() || (before.len() == 1 && before.chars().all(|c| c.is_ascii_alphabetic()));
+    if typing_label && after.trim().is_empty() {
+        let range = TextRange::new(TextSize::from(line_start as u32), TextSize::from(at as u32));
+        return label_completions(Some(record), before, range);
+    }
+    let Some(field) = field_at(record, offset) else {
+        return Vec::new();
+    };
+    let label_end = field
+        .label_token()
+        .map_or(field.line_range().start(), |t| t.text_range().end());
+    if offset <= label_end {
+        return Vec::new();
+    }
+    let data_start = usize::from(label_end) + 1;
+    let data = text.get(data_start..at).unwrap_or("");
+    match field.label() {
+        'A' => call_completions(&board_of(record, carry), data, offset),
+        'P' => card_completions(&board_of(record, carry), data, offset),
+        _ => Vec::new(),
+    }
+}
+
+fn label_completions(record: Option<&Record>, typed: &str, range: TextRange) -> Vec<Completion> {
+    let present: Vec<char> = record
+        .map(|r| {
+            r.fields()
+                .filter(|f| !f.line_range().contains_inclusive(range.start()))
+                .map(|f| f.label())
+                .collect()
+        })
+        .unwrap_or_default();
+    let typed = typed.to_ascii_uppercase();
+    LABELS
+        .chars()
+        .enumerate()
+        .filter(|(_, l)| !present.contains(l))
+        .filter(|(_, l)| typed.is_empty() || typed.starts_with(*l))
+        .map(|(i, l)| Completion {
+            label: l.to_string(),
+            detail: Some(label_meaning(l).to_string()),
+            insert: format!("{l} "),
+            snippet: false,
+            range,
+            kind: CompletionKind::Tag,
+            sort: format!("{i:02}"),
+        })
+        .collect()
+}
+
+/// A call as RBN writes it: `P`, `X`, `R`, `1C` … `7N`.
+pub fn rbn_call(call: Call) -> String {
+    match call {
+        Call::Pass => "P".to_string(),
+        Call::Double => "X".to_string(),
+        Call::Redouble => "R".to_string(),
+        Call::Bid(bid) => {
+            let strain = match bid.denomination() {
+                Denomination::Clubs => 'C',
+                Denomination::Diamonds => 'D',
+                Denomination::Hearts => 'H',
+                Denomination::Spades => 'S',
+                Denomination::NoTrump => 'N',
+            };
+            format!("{}{strain}", bid.level())
+        }
+    }
+}
+
+/// The legal next calls in an A line whose data before the cursor is `data`.
+fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completion> {
+    if !data.contains(':') {
+        return Vec::new(); // still in the dealer and vulnerability
+    }
+    let Some(dealer) = board.dealer.map(|(s, _)| s) else {
+        return Vec::new();
+    };
+    // A level typed without its strain is what the completion replaces.
+    let partial = usize::from(data.ends_with(['1', '2', '3', '4', '5', '6', '7']));
+    let from = offset - TextSize::from(partial as u32);
+    let mut state = Auction::new(dealer);
+    for item in board.auction.iter().flat_map(|a| &a.calls) {
+        if item.origin.is_none_or(|o| o.end() > from) {
+            break;
+        }
+        match item.kind {
+            CallKind::Call(call) => {
+                let _ = state.push(call);
+            }
+            CallKind::AllPass | CallKind::Query => return Vec::new(),
+        }
+    }
+    if state.is_finished() {
+        return Vec::new();
+    }
+    let seat = state.next_to_call();
+    let range = TextRange::new(from, offset);
+    let mut out: Vec<Completion> = state
+        .legal_calls()
+        .into_iter()
+        .enumerate()
+        .map(|(i, call)| Completion {
+            label: rbn_call(call),
+            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
+            insert: rbn_call(call),
+            snippet: false,
+            range,
+            kind: CompletionKind::Call,
+            sort: format!("{i:03}"),
+        })
+        .collect();
+    if partial == 0 {
+        out.push(Completion {
+            label: "A".to_string(),
+            detail: Some("all pass".to_string()),
+            insert: "A".to_string(),
+            snippet: false,
+            range,
+            kind: CompletionKind::Call,
+            sort: "999".to_string(),
+        });
+    }
+    out
+}
+
+/// The declarer and trump of the record: from C, else from the auction.
+fn declarer_and_trump(board: &Board) -> Option<(Seat, Option<Suit>)> {
+    if let Some(contract) = board.contract {
+        return match contract.kind {
+            ContractKind::Made(c) => Some((contract.declarer?, c.trump())),
+            ContractKind::Passed => None,
+        };
+    }
+    let mut state = Auction::new(board.dealer?.0);
+    for item in &board.auction.as_ref()?.calls {
+        if let CallKind::Call(call) = item.kind {
+            let _ = state.push(call);
+        }
+    }
+    Some((state.declarer()?, state.final_contract()?.trump()))
+}
+
+/// The playable cards in a P line whose data before the cursor is `data`.
+fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completion> {
+    let Some(deal) = deal_of(board) else {
+        return Vec::new();
+    };
+    let Some((declarer, trump)) = declarer_and_trump(board) else {
+        return Vec::new();
+    };
+    let upper = data.to_ascii_uppercase();
+    let explicit = match upper.as_bytes() {
+        [s, b':', ..] => Seat::from_char(char::from(*s)),
+        _ => None,
+    };
+    let leader = board
+        .play
+        .as_ref()
+        .and_then(|p| p.leader)
+        .or(explicit)
+        .unwrap_or(declarer.lho());
+    // A suit letter typed without its rank is what the completion replaces.
+    let partial = usize::from(upper.ends_with(['S', 'H', 'D', 'C']) && !upper.ends_with("S:"));
+    let from = offset - TextSize::from(partial as u32);
+    let before = &upper[..upper.len() - partial];
+    let mut play = Play::new(deal, leader, trump);
+    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
+        if item.origin.is_none_or(|o| o.end() > from) {
+            break;
+        }
+        let Some(seat) = play.next_to_play() else {
+            return Vec::new();
+        };
+        match item.kind {
+            CardKind::Card(card) => {
+                let _ = play.play(seat, card);
+            }
+            CardKind::Shortcut { .. } | CardKind::Unknown => {
+                let _ = play.play_unknown(seat);
+            }
+            CardKind::Query => return Vec::new(),
+        }
+    }
+    let Some(seat) = play.next_to_play() else {
+        return Vec::new();
+    };
+    let new_trick = play.current_trick().is_empty();
+    let at_trick_start = before.is_empty() || before.ends_with(':');
+    let current_trick = before.rsplit(':').next().unwrap_or("");
+    let current_suit = current_trick.chars().rev().find_map(Suit::from_char);
+    let trick = play.tricks_completed() + 1;
+    play.playable_cards(seat)
+        .into_iter()
+        .enumerate()
+        .map(|(i, card): (usize, Card)| {
+            let full = card.to_string();
+            let insert = if new_trick && !at_trick_start {
+                format!(":{full}")
+            } else if !new_trick && partial == 0 && current_suit == Some(card.suit) {
+                card.rank.letter().to_string()
+            } else {
+                full.clone()
+            };
+            Completion {
+                label: full,
+                detail: Some(format!(
+                    "{} by {} (trick {trick})",
+                    card.symbolic(),
+                    seat.name()
+                )),
+                insert,
+                snippet: false,
+                range: TextRange::new(from, offset),
+                kind: CompletionKind::Card,
+                sort: format!("{i:03}"),
+            }
+        })
+        .collect()
+}
+
+/// The record's range without the line ends and spaces it ends with.
+fn trimmed(record: &Record) -> TextRange {
+    let range = record.syntax().text_range();
+    let text = record.syntax().text().to_string();
+    let kept = text.trim_end_matches(['\n', '\r', ' ', '\t']);
+    TextRange::at(range.start(), TextSize::of(kept))
+}
+
+/// The outline entry of a record: `Board 7 · 4♠X by N · 10 tricks`, with the H, A and P fields
+/// inside it.
+pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
+    let board = board_of(record, carry);
+    let mut children = Vec::new();
+    for field in record.fields() {
+        let (name, detail, kind) = match field.label() {
+            'H' => ("Deal", Some(field.value()), SymbolKind::Deal),
+            'A' => (
+                "Auction",
+                board
+                    .auction
+                    .as_ref()
+                    .map(|a| format!("{} calls", a.calls.len())),
+                SymbolKind::Section,
+            ),
+            'P' => (
+                "Play",
+                board
+                    .play
+                    .as_ref()
+                    .map(|p| format!("{} tricks", p.tricks.len())),
+                SymbolKind::Section,
+            ),
+            _ => continue,
+        };
+        let selection = field
+            .label_token()
+            .map_or(field.line_range(), |t| t.text_range());
+        children.push(Symbol {
+            name: name.to_string(),
+            detail,
+            kind,
+            range: field.line_range(),
+            selection,
+            children: Vec::new(),
+        });
+    }
+    let range = trimmed(record);
+    let selection = record
+        .field('B')
+        .or_else(|| record.fields().next())
+        .map_or(range, |f| f.line_range());
+    Symbol {
+        name: title(
+            board.info("Board"),
+            contract_value(&board),
+            board.contract.and_then(|c| c.declarer),
+            board.result.map(|(t, _)| t),
+        ),
+        detail: board.info("Event").map(str::to_string),
+        kind: SymbolKind::Game,
+        range,
+        selection,
+        children,
+    }
+}
+
+/// The folding ranges of a record: the record itself and its paragraphs (the caller drops those
+/// on a single line).
+pub fn folding_ranges(record: &Record) -> Vec<(TextRange, FoldKind)> {
+    let mut out = vec![(trimmed(record), FoldKind::Region)];
+    for item in record.items() {
+        if let RecordItem::Paragraph(token) = item {
+            out.push((token.text_range(), FoldKind::Comment));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::rbn::RbnParse;
+
+    const RECORD: &str = "B 7\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NN:1S^1P4SX:A\n1 five cards\nC 4SX:N\nP CATC5C2:H74AT\nR 10\n";
+
+    fn parsed(text: &str) -> (Record, Vec<Record>) {
+        let parse = RbnParse::new(text);
+        let records: Vec<Record> = parse
+            .records()
+            .filter_map(|(node, _)| Record::cast(node))
+            .collect();
+        (records.last().cloned().unwrap(), records)
+    }
+
+    fn at(text: &str, needle: &str) -> TextSize {
+        TextSize::from((text.find(needle).unwrap() + needle.len()) as u32)
+    }
+
+    #[test]
+    fn hover_on_h_draws_the_diagram_and_calls_cards_say_who() {
+        let (record, _) = parsed(RECORD);
+        let carry = Carry::default();
+        let h = hover(&record, &carry, TextSize::from(4)).unwrap().markdown;
+        assert!(h.contains("North (dealer) vul · 10 HCP"), "{h}");
+        assert!(h.contains("Board 7"), "{h}");
+        assert!(h.contains("West · 10 HCP") && h.contains("♣ 7 6 5"), "{h}");
+        let call = hover(&record, &carry, at(RECORD, "NN:1")).unwrap().markdown;
+        assert!(call.contains("1♠") && call.contains("by North"), "{call}");
+        assert!(call.contains("Note 1: five cards"), "{call}");
+        let double = hover(&record, &carry, at(RECORD, "4SX")).unwrap().markdown;
+        assert!(double.contains("Double** by West"), "{double}");
+        let card = hover(&record, &carry, at(RECORD, ":H")).unwrap().markdown;
+        assert!(
+            card.contains("♥7** played by East") && card.contains("Trick 2"),
+            "{card}"
+        );
+        let card = hover(&record, &carry, at(RECORD, "P C")).unwrap().markdown;
+        assert!(
+            card.contains("played by East") && card.contains("Trick 1"),
+            "{card}"
+        );
+        let score = hover(&record, &carry, at(RECORD, "C 4")).unwrap().markdown;
+        assert!(score.contains("NS +790"), "{score}");
+    }
+
+    #[test]
+    fn the_diagram_comes_from_an_earlier_record_when_h_is_carried() {
+        let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\n\nB 2\nA NZ:1S\n";
+        let (_, records) = parsed(text);
+        let mut carry = Carry::default();
+        let _ = read_record(&records[0], &mut carry);
+        let symbol = record_symbol(&records[1], &carry);
+        assert_eq!(symbol.name, "Board 2");
+        let got: Vec<String> = completions(Some(&records[1]), &carry, TextSize::of("B 2\nA NZ:1S"))
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        // East, after 1♠: pass, double, or a bid above 1♠.
+        assert_eq!(&got[..3], ["P", "X", "1N"], "{got:?}");
+        assert!(!got.contains(&"1C".to_string()) && !got.contains(&"R".to_string()));
+    }
+
+    #[test]
+    fn completes_labels_legal_calls_and_playable_cards() {
+        let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NZ:1SP2\n";
+        let (record, _) = parsed(text);
+        let carry = Carry::default();
+        let calls = completions(Some(&record), &carry, at(text, "1SP2"));
+        let labels: Vec<&str> = calls.iter().map(|c| c.label.as_str()).collect();
+        // The `2` typed so far is replaced: South's legal calls, bids from 1NT up.
+        assert_eq!(labels[0], "P");
+        assert!(labels.contains(&"2S") && !labels.contains(&"1S") && !labels.contains(&"X"));
+        assert_eq!(u32::from(calls[0].range.len()), 1);
+
+        let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nC 4S:N\nP CAT\n";
+        let (record, _) = parsed(text);
+        let cards = completions(Some(&record), &carry, at(text, "CAT"));
+        let got: Vec<(&str, &str)> = cards
+            .iter()
+            .map(|c| (c.label.as_str(), c.insert.as_str()))
+            .collect();
+        // South follows clubs after East's ace and North... South's clubs are T 9 8: after CA
+        // (East) and CT (South), West plays: 7 6 5.
+        assert_eq!(got, [("C7", "7"), ("C6", "6"), ("C5", "5")]);
+
+        let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\n\n";
+        let (record, _) = parsed(text);
+        // At the start of the line after the record: the labels it does not have yet.
+        let end = TextSize::of(text.trim_end()) + TextSize::from(1);
+        let labels: Vec<String> = completions(Some(&record), &carry, end)
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert_eq!(labels[..3], ["T", "D", "L"]);
+        assert!(labels.contains(&"A".to_string()) && !labels.contains(&"H".to_string()));
+        let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA";
+        let (record, _) = parsed(text);
+        let got: Vec<String> = completions(Some(&record), &carry, TextSize::of(text))
+            .into_iter()
+            .map(|c| c.insert)
+            .collect();
+        assert_eq!(got, ["A "]);
+    }
+
+    #[test]
+    fn symbol_and_folds() {
+        let (record, _) = parsed(RECORD);
+        let symbol = record_symbol(&record, &Carry::default());
+        assert_eq!(symbol.name, "Board 7 · 4♠X by N · 10 tricks");
+        let names: Vec<&str> = symbol.children.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Deal", "Auction", "Play"]);
+        let folds = folding_ranges(&record);
+        assert_eq!(&RECORD[folds[0].0], RECORD.trim_end());
+    }
+
+    #[test]
+    fn no_offset_of_odd_records_panics() {
+        let texts = [
+            RECORD,
+            "A\nP\nH\nA Z\nP S:\nA NZ:9\nP é€😀:SA\n{ünï\n",
+            "H ;;;;;\nA NZ:1S1S1S7N7NXRRXP\nC 7NR:S\nP :::::SAH2+-Y\nR 99-99999:=\n",
+            "B 1\r\nH S:AK.QJ.T9.87:\r\nA SB:1\r\nP D\r\n",
+        ];
+        for text in texts {
+            let (_, records) = parsed(text);
+            let mut carry = Carry::default();
+            for record in &records {
+                let len = u32::from(record.syntax().text_range().len());
+                for offset in 0..=len + 2 {
+                    let offset = TextSize::from(offset);
+                    let _ = hover(record, &carry, offset);
+                    let _ = completions(Some(record), &carry, offset);
+                }
+                let _ = record_symbol(record, &carry);
+                let _ = folding_ranges(record);
+                let _ = read_record(record, &mut carry);
+            }
+        }
+    }
+}

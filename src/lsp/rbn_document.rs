@@ -1,0 +1,395 @@
+//! An open RBN document: its rope, its per-record tree, and per-record diagnostics computed with
+//! the state that earlier records hand down.
+//!
+//! An edit reparses the records around it ([`RbnParse::apply_edit`]). Checking then starts at
+//! the first record whose diagnostics are gone and goes on while the carried state differs from
+//! what the next record was last checked with; a record that is unchanged and receives the same
+//! state keeps its diagnostics, and once past the edited records the walk stops there.
+
+use std::sync::Arc;
+
+use ropey::Rope;
+use rowan::NodeOrToken;
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+
+use super::config::Settings;
+use super::convert;
+use super::document::{offset_of, BadChange};
+use super::seams;
+use crate::analysis::Diagnostic;
+use crate::convert::Carry;
+use crate::syntax::rbn::{RbnGreenElement, RbnNode, RbnParse, Record};
+use crate::syntax::TextRange;
+use crate::text::PositionEncoding;
+
+/// What the server remembers about one child of the file (a record or a blank run).
+#[derive(Debug, Clone)]
+struct Entry {
+    element: RbnGreenElement,
+    /// The carried state the record was checked with.
+    before: Option<Arc<Carry>>,
+    /// The carried state after it.
+    after: Option<Arc<Carry>>,
+    /// Its diagnostics, relative to its start; `None` until computed.
+    diagnostics: Option<Arc<Vec<Diagnostic>>>,
+}
+
+fn same(a: &RbnGreenElement, b: &RbnGreenElement) -> bool {
+    match (a, b) {
+        (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(&**a, &**b),
+        (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(&**a, &**b),
+        _ => false,
+    }
+}
+
+/// An open RBN document.
+#[derive(Debug)]
+pub struct RbnDocument {
+    /// Its URI.
+    pub uri: Uri,
+    /// The text.
+    pub rope: Rope,
+    /// The tree.
+    pub parse: RbnParse,
+    /// The client's version of the text.
+    pub version: i32,
+    /// Increases with every change (to drop outdated diagnostics runs).
+    pub generation: u64,
+    entries: Vec<Entry>,
+    /// How many records were checked by the last refresh (for tests and timing).
+    pub last_checked: usize,
+}
+
+/// A record with where it starts and the state the records before it hand down.
+#[derive(Debug, Clone)]
+pub struct RecordContext {
+    /// The record (rooted at its start), or `None` on blank lines between records.
+    pub record: Option<Record>,
+    /// Where the record (or the blank run) starts.
+    pub start: usize,
+    /// What earlier records hand down.
+    pub carry: Arc<Carry>,
+}
+
+impl RbnDocument {
+    /// A document opened with `text`.
+    pub fn new(uri: Uri, text: &str, version: i32) -> RbnDocument {
+        RbnDocument {
+            uri,
+            rope: Rope::from_str(text),
+            parse: RbnParse::new(text),
+            version,
+            generation: 0,
+            entries: Vec::new(),
+            last_checked: 0,
+        }
+    }
+
+    /// Replaces the whole text.
+    pub fn replace(&mut self, text: &str) {
+        self.rope = Rope::from_str(text);
+        self.parse = RbnParse::new(text);
+        self.generation += 1;
+    }
+
+    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
+    pub fn apply_change(
+        &mut self,
+        range: Option<lsp::Range>,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        let Some(range) = range else {
+            self.replace(text);
+            return Ok(());
+        };
+        let (start, end) = match (
+            offset_of(&self.rope, range.start, encoding),
+            offset_of(&self.rope, range.end, encoding),
+        ) {
+            (Some(s), Some(e)) if s <= e => (s, e),
+            _ => {
+                return Err(BadChange(format!(
+                    "change range {}:{}-{}:{} does not fit a text of {} lines",
+                    range.start.line,
+                    range.start.character,
+                    range.end.line,
+                    range.end.character,
+                    self.rope.len_lines()
+                )))
+            }
+        };
+        if self.rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize - 1 {
+            return Err(BadChange("the text would exceed 4 GiB".to_string()));
+        }
+        let start_char = self.rope.byte_to_char(start);
+        let end_char = self.rope.byte_to_char(end);
+        self.rope.remove(start_char..end_char);
+        self.rope.insert(start_char, text);
+        self.parse.apply_edit(start..end, text.len(), &self.rope);
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Forgets every cached diagnostic (after a settings change).
+    pub fn invalidate(&mut self) {
+        self.entries.clear();
+    }
+
+    /// Brings the diagnostics up to date (see the module documentation).
+    pub fn refresh(&mut self) {
+        let children = self.parse.children();
+        let old = &self.entries;
+        let mut prefix = 0;
+        while prefix < old.len().min(children.len())
+            && same(&old[prefix].element, &children[prefix])
+        {
+            prefix += 1;
+        }
+        let mut suffix = 0;
+        while suffix < (old.len() - prefix).min(children.len() - prefix)
+            && same(
+                &old[old.len() - 1 - suffix].element,
+                &children[children.len() - 1 - suffix],
+            )
+        {
+            suffix += 1;
+        }
+        let fresh: Vec<Entry> = children[prefix..children.len() - suffix]
+            .iter()
+            .map(|element| Entry {
+                element: element.clone(),
+                before: None,
+                after: None,
+                diagnostics: None,
+            })
+            .collect();
+        let old_end = self.entries.len() - suffix;
+        self.entries.splice(prefix..old_end, fresh);
+
+        self.last_checked = 0;
+        let Some(first) = self.entries.iter().position(|e| e.diagnostics.is_none()) else {
+            return;
+        };
+        let last_missing = self
+            .entries
+            .iter()
+            .rposition(|e| e.diagnostics.is_none())
+            .unwrap_or(first);
+        let mut carry = match first.checked_sub(1) {
+            Some(previous) => self.entries[previous].after.clone().unwrap_or_default(),
+            None => Arc::new(Carry::default()),
+        };
+        for index in first..self.entries.len() {
+            let entry = &self.entries[index];
+            if entry.diagnostics.is_some() && entry.before.as_deref() == Some(&*carry) {
+                if index > last_missing {
+                    break; // unchanged from here on, with the same state handed down
+                }
+                carry = entry.after.clone().unwrap_or_else(|| carry.clone());
+                continue;
+            }
+            let before = carry.clone();
+            let mut state = (*carry).clone();
+            let diagnostics = self.check(index, &mut state);
+            if matches!(self.entries[index].element, NodeOrToken::Node(_)) {
+                self.last_checked += 1;
+            }
+            carry = if state == *before {
+                before.clone()
+            } else {
+                Arc::new(state)
+            };
+            let entry = &mut self.entries[index];
+            entry.before = Some(before);
+            entry.after = Some(carry.clone());
+            entry.diagnostics = Some(Arc::new(diagnostics));
+        }
+    }
+
+    /// The diagnostics of child `index` relative to its start, advancing `carry`.
+    fn check(&self, index: usize, carry: &mut Carry) -> Vec<Diagnostic> {
+        let Some(range) = self.parse.child_range(index) else {
+            return Vec::new();
+        };
+        let errors = self.parse.errors();
+        let lo = errors.partition_point(|e| e.range.start() < range.start());
+        let hi = errors.partition_point(|e| e.range.start() < range.end());
+        let mut out: Vec<Diagnostic> = errors[lo..hi]
+            .iter()
+            .map(|e| {
+                let mut d = seams::syntax_diagnostic(e);
+                d.range = TextRange::new(
+                    e.range.start() - range.start(),
+                    e.range.end().max(e.range.start()) - range.start(),
+                );
+                d
+            })
+            .collect();
+        if let Some(NodeOrToken::Node(green)) = self.entries.get(index).map(|e| &e.element) {
+            let node = RbnNode::new_root(green.clone());
+            out.extend(seams::rbn_record_diagnostics(&node, carry));
+        }
+        out.sort_by_key(|d| (d.range.start(), d.range.end()));
+        out
+    }
+
+    /// Every diagnostic at or above the settings' minimum severity, in LSP form (call
+    /// [`RbnDocument::refresh`] first).
+    pub fn lsp_diagnostics(
+        &self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        let starts = self.parse.child_starts();
+        let len = self.rope.len_bytes();
+        let mut all: Vec<Diagnostic> = Vec::new();
+        for (index, entry) in self.entries.iter().enumerate() {
+            let Some(diagnostics) = &entry.diagnostics else {
+                continue;
+            };
+            let start = starts.get(index).copied().unwrap_or(0);
+            all.extend(diagnostics.iter().map(|d| d.clone().shifted(start)));
+        }
+        if len > 0 {
+            let last_line = self.rope.len_lines().saturating_sub(1);
+            let line_start = self.rope.line_to_byte(last_line).min(len);
+            let text = self
+                .rope
+                .get_byte_slice(line_start..len)
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            all.extend(
+                seams::last_line_diagnostics(&text)
+                    .into_iter()
+                    .map(|d| d.shifted(line_start as u32)),
+            );
+        }
+        all.into_iter()
+            .filter(|d| d.severity >= settings.min_severity)
+            .filter(|d| usize::from(d.range.end()) <= len)
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding))
+            .collect()
+    }
+
+    /// The record (or blank run) holding `offset`, with the state handed down to it (the
+    /// diagnostics are refreshed first, which computes that state).
+    pub fn context_at(&mut self, offset: usize) -> Option<RecordContext> {
+        self.refresh();
+        let starts = self.parse.child_starts();
+        if starts.is_empty() {
+            return Some(RecordContext {
+                record: None,
+                start: 0,
+                carry: Arc::new(Carry::default()),
+            });
+        }
+        let index = starts
+            .partition_point(|&s| s as usize <= offset)
+            .saturating_sub(1);
+        Some(self.context(index))
+    }
+
+    fn context(&self, index: usize) -> RecordContext {
+        let start = self.parse.child_starts().get(index).copied().unwrap_or(0) as usize;
+        let record = match self.entries.get(index).map(|e| &e.element) {
+            Some(NodeOrToken::Node(green)) => Record::cast(RbnNode::new_root(green.clone())),
+            _ => None,
+        };
+        let carry = self
+            .entries
+            .get(index)
+            .and_then(|e| e.before.clone())
+            .unwrap_or_default();
+        RecordContext {
+            record,
+            start,
+            carry,
+        }
+    }
+
+    /// Every record with its start and the state handed down to it.
+    pub fn records(&mut self) -> Vec<RecordContext> {
+        self.refresh();
+        (0..self.entries.len())
+            .map(|i| self.context(i))
+            .filter(|c| c.record.is_some())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "% RBN\n\nB 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NZ:1SP\n\nB 2\nA EZ:P1S\n\nB 3\nA SZ:1D\n";
+
+    fn uri() -> Uri {
+        "file:///t.rbn".parse().unwrap()
+    }
+
+    #[test]
+    fn an_edit_rechecks_from_its_record_until_the_carried_state_is_the_same() {
+        let mut doc = RbnDocument::new(uri(), TEXT, 1);
+        doc.refresh();
+        assert_eq!(doc.last_checked, 4, "the header and three deals");
+        let settings = Settings::default();
+        let first = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        // An edit of the auction of board 2 hands nothing new down: only board 2 is checked.
+        let line = lsp::Position::new(7, 8);
+        doc.apply_change(
+            Some(lsp::Range::new(line, line)),
+            "1S",
+            PositionEncoding::Utf16,
+        )
+        .unwrap();
+        doc.refresh();
+        assert_eq!(doc.last_checked, 1);
+        let second = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        assert!(second.len() > first.len(), "1S after 1S is insufficient");
+        assert!(second.iter().any(|d| d.code
+            == Some(lsp::NumberOrString::String("A302".to_string()))
+            && d.range.start.line == 7));
+        // Board 1's H is handed down to 2 and 3: changing it re-checks all three.
+        let h = lsp::Position::new(3, 4);
+        doc.apply_change(
+            Some(lsp::Range::new(h, lsp::Position::new(3, 5))),
+            "Q",
+            PositionEncoding::Utf16,
+        )
+        .unwrap();
+        doc.refresh();
+        assert_eq!(doc.last_checked, 3);
+        assert_eq!(doc.parse, RbnParse::new(&doc.rope.to_string()));
+        // The full check of the same text gives the same codes.
+        let whole = crate::analysis::rbn::check_rbn_text(&doc.rope.to_string());
+        let mut codes: Vec<String> = whole
+            .diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect();
+        let mut ours: Vec<String> = doc
+            .lsp_diagnostics(&settings, PositionEncoding::Utf16)
+            .into_iter()
+            .filter_map(|d| match d.code {
+                Some(lsp::NumberOrString::String(code)) => Some(code),
+                _ => None,
+            })
+            .collect();
+        codes.sort();
+        ours.sort();
+        assert_eq!(ours, codes);
+    }
+
+    #[test]
+    fn the_record_context_carries_earlier_values() {
+        let mut doc = RbnDocument::new(uri(), TEXT, 1);
+        let board3 = TEXT.find("B 3").unwrap();
+        let context = doc.context_at(board3 + 1).unwrap();
+        assert_eq!(context.start, board3);
+        let record = context.record.unwrap();
+        let board = crate::ide::rbn::board_of(&record, &context.carry);
+        assert!(board.deal.is_some(), "H carried from board 1");
+        assert_eq!(doc.records().len(), 4);
+    }
+}

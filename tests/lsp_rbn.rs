@@ -1,0 +1,380 @@
+//! The language server on RBN documents, in process: the same protocol harness as
+//! `lsp_protocol.rs`, with documents in Richard's Bridge Notation.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use kibitzer::lsp::Backend;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+use tower::{Service, ServiceExt};
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::LspService;
+
+const URI: &str = "file:///nowhere/test.rbn";
+
+struct Harness {
+    service: LspService<Backend>,
+    messages: mpsc::UnboundedReceiver<Value>,
+    #[allow(dead_code)]
+    configuration: Arc<Mutex<Value>>,
+    next_id: i64,
+}
+
+impl Harness {
+    /// Starts a server and initializes it with `capabilities` and `options`.
+    async fn start(capabilities: Value, options: Value) -> (Harness, Value) {
+        let (service, socket) = LspService::new(Backend::new);
+        let (tx, rx) = mpsc::unbounded_channel();
+        let configuration = Arc::new(Mutex::new(json!({})));
+        let answers = configuration.clone();
+        tokio::spawn(async move {
+            let (mut requests, mut responses) = socket.split();
+            while let Some(request) = requests.next().await {
+                let value = serde_json::to_value(&request).unwrap();
+                if let Some(id) = request.id().cloned() {
+                    let result = if request.method() == "workspace/configuration" {
+                        json!([answers.lock().unwrap().clone()])
+                    } else {
+                        Value::Null
+                    };
+                    let _ = responses.send(Response::from_ok(id, result)).await;
+                }
+                let _ = tx.send(value);
+            }
+        });
+        let mut harness = Harness {
+            service,
+            messages: rx,
+            configuration,
+            next_id: 0,
+        };
+        let init = harness
+            .request(
+                "initialize",
+                json!({"capabilities": capabilities, "initializationOptions": options}),
+            )
+            .await;
+        harness.notify("initialized", json!({})).await;
+        (harness, init)
+    }
+
+    async fn send(&mut self, message: Value) -> Option<Value> {
+        let request: Request = serde_json::from_value(message).unwrap();
+        let response = self
+            .service
+            .ready()
+            .await
+            .unwrap()
+            .call(request)
+            .await
+            .unwrap();
+        response.map(|r| serde_json::to_value(r).unwrap())
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let message =
+            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        let response = self.send(message).await.expect("a response");
+        assert!(response.get("error").is_none(), "{method}: {response}");
+        response["result"].clone()
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        assert!(self.send(message).await.is_none());
+    }
+
+    /// The next message the server sends with `method` (others are skipped).
+    async fn next(&mut self, method: &str) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.messages.recv())
+                .await
+                .expect("the server sent nothing for 10 s")
+                .expect("the server is gone");
+            if message["method"] == method {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    /// The diagnostics published for `version`.
+    async fn diagnostics(&mut self, version: i64) -> Vec<Value> {
+        loop {
+            let params = self.next("textDocument/publishDiagnostics").await;
+            if params["version"] == version {
+                return params["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+        }
+    }
+
+    async fn open(&mut self, language: &str, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": language, "version": 1, "text": text}}),
+        )
+        .await;
+        self.diagnostics(1).await
+    }
+
+    async fn change(&mut self, version: i64, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": changes}),
+        )
+        .await;
+    }
+
+    async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
+        self.request(
+            method,
+            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
+        )
+        .await
+    }
+}
+
+fn edit(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> Value {
+    json!({"range": {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}, "text": text})
+}
+
+/// No debounce; warnings and errors only (the boards do not follow the board rotation, which
+/// gives X802 hints).
+fn fast() -> Value {
+    json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "warning"}})
+}
+
+/// Two records: board 1 in full, board 2 with the hands carried over from board 1.
+const RBN: &str = "% RBN 2.2\n\nE Club night\nB 7\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NN:1S^1P4SX:A\n1 five cards\nC 4SX:N\nP CATC5C2:H74AT\nR 10\n\nB 8\nA EZ:P1S1S\n";
+
+fn texts(items: &Value, key: &str) -> Vec<String> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i[key].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn rbn_diagnostics_have_codes_and_ranges_and_follow_edits() {
+    let (mut h, init) = Harness::start(json!({}), fast()).await;
+    assert_eq!(
+        init["capabilities"]["executeCommandProvider"]["commands"],
+        json!(["kibitzer.convert"])
+    );
+    let diagnostics = h.open("rbn", RBN).await;
+    // Board 8: East passes, South opens 1♠, West bids 1♠ again (insufficient).
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "A302");
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 12, "character": 8}, "end": {"line": 12, "character": 10}})
+    );
+    // Make it 2♠: clean. Then give North South's ♠7: the deal checks (D) report it in
+    // board 7, where the hands are written, and not again in board 8, which carries them.
+    h.change(2, json!([edit(12, 8, 12, 9, "2")])).await;
+    assert!(h.diagnostics(2).await.is_empty());
+    h.change(3, json!([edit(4, 4, 4, 5, "7")])).await;
+    let diagnostics = h.diagnostics(3).await;
+    assert!(!diagnostics.is_empty());
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d["code"].as_str().unwrap().starts_with('D')),
+        "{diagnostics:?}"
+    );
+    assert!(diagnostics.iter().all(|d| d["range"]["start"]["line"] == 4));
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "D203"),
+        "{diagnostics:?}"
+    );
+    // A line without a label is a syntax error with its R code.
+    h.change(4, json!([edit(4, 4, 4, 5, "A"), edit(5, 0, 5, 0, "?\n")]))
+        .await;
+    let diagnostics = h.diagnostics(4).await;
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d["code"] == "R901" && d["range"]["start"]["line"] == 5),
+        "{diagnostics:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_uri_ending_in_rbn_is_rbn_whatever_else_the_language_says() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let diagnostics = h.open("plaintext", RBN).await;
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0]["code"], "A302");
+}
+
+#[tokio::test]
+async fn hover_on_h_draws_the_diagram_and_on_a_call_names_it() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open("rbn", RBN).await;
+    let hover = h.at("textDocument/hover", 4, 0).await;
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("North (dealer) vul · 10 HCP"), "{text}");
+    assert!(
+        text.contains("♥ 10 9 8") && text.contains("Board 7"),
+        "{text}"
+    );
+    assert_eq!(hover["range"]["start"], json!({"line": 4, "character": 0}));
+    let call = h.at("textDocument/hover", 5, 5).await;
+    let text = call["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("1♠") && text.contains("by North"), "{text}");
+    assert!(text.contains("Note 1: five cards"), "{text}");
+    let score = h.at("textDocument/hover", 7, 3).await;
+    assert!(score["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("NS +790"));
+    // Blank lines have nothing to say.
+    assert_eq!(h.at("textDocument/hover", 1, 0).await, Value::Null);
+}
+
+#[tokio::test]
+async fn completion_offers_labels_legal_calls_and_playable_cards() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open("rbn", RBN).await;
+    // After `A EZ:P1S`: West's legal calls (the board 7 hands are carried over).
+    let items = h.at("textDocument/completion", 12, 8).await;
+    let labels = texts(&items, "label");
+    assert_eq!(&labels[..3], ["P", "X", "1N"], "{labels:?}");
+    assert!(!labels.contains(&"1S".to_string()) && !labels.contains(&"R".to_string()));
+    assert!(labels.contains(&"7N".to_string()) && labels.contains(&"A".to_string()));
+    // In the play, after `CAT`: West follows in clubs, written without the suit.
+    let items = h.at("textDocument/completion", 8, 5).await;
+    assert_eq!(texts(&items, "label"), ["C7", "C6", "C5"]);
+    assert_eq!(items[0]["textEdit"]["newText"], "7");
+    // A label typed at the start of a new line of board 8, in any case.
+    h.change(2, json!([edit(13, 0, 13, 0, "h")])).await;
+    h.diagnostics(2).await;
+    let items = h.at("textDocument/completion", 13, 1).await;
+    assert_eq!(texts(&items, "label"), ["H"]);
+    assert_eq!(items[0]["textEdit"]["newText"], "H ");
+    assert_eq!(
+        items[0]["textEdit"]["range"]["start"],
+        json!({"line": 13, "character": 0})
+    );
+    // A label the record already has is not offered again.
+    h.change(3, json!([edit(13, 0, 13, 1, "b")])).await;
+    h.diagnostics(3).await;
+    let items = h.at("textDocument/completion", 13, 1).await;
+    assert_eq!(items, json!([]));
+}
+
+#[tokio::test]
+async fn formatting_symbols_and_folding() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let messy = "b 1\nh n:akqj.t98.765.432:t98.765.432.akqj:765.432.akqj.t98:\n\n\nB 2\nA NZ:P\n";
+    h.open("rbn", messy).await;
+    let edits = h
+        .request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    let edits = edits.as_array().unwrap().clone();
+    // Record 1 (case and two blank lines) and record 2 (no empty line after it).
+    assert_eq!(edits.len(), 2, "{edits:?}");
+    assert_eq!(
+        edits[0]["newText"],
+        "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\n\n"
+    );
+    assert_eq!(edits[1]["newText"], "B 2\nA NZ:P\n\n");
+    let ranged = h
+        .request("textDocument/rangeFormatting", json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 1}}, "options": {"tabSize": 4, "insertSpaces": true}}))
+        .await;
+    assert_eq!(ranged.as_array().unwrap().len(), 1);
+
+    h.change(2, json!([{"text": RBN}])).await;
+    h.diagnostics(2).await;
+    let symbols = h
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    let names = texts(&symbols, "name");
+    assert_eq!(names, ["Game", "Board 7 · 4♠X by N · 10 tricks", "Board 8"]);
+    assert_eq!(symbols[1]["detail"], "Club night");
+    assert_eq!(symbols[2]["detail"], "Club night", "E carried over");
+    let children = texts(&symbols[1]["children"], "name");
+    assert_eq!(children, ["Deal", "Auction", "Play"]);
+    let folds = h
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    let lines: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(lines, [(2, 9), (11, 12)]);
+}
+
+#[tokio::test]
+async fn convert_command_returns_the_other_notation() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    h.open("rbn", RBN).await;
+    let result = h
+        .request(
+            "workspace/executeCommand",
+            json!({"command": "kibitzer.convert", "arguments": [URI]}),
+        )
+        .await;
+    assert_eq!(result["language"], "pbn");
+    let text = result["text"].as_str().unwrap();
+    assert!(text.starts_with("% PBN"), "{text}");
+    assert!(
+        text.contains("[Board \"7\"]") && text.contains("[Contract \"4SX\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Board \"8\"]"), "{text}");
+    assert!(result["warnings"].is_array());
+    // A PBN document converts to RBN; the object form of the argument works too.
+    let pbn_uri = "file:///nowhere/x.pbn";
+    h.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": pbn_uri, "languageId": "pbn", "version": 1, "text": text}}),
+    )
+    .await;
+    let back = h
+        .request(
+            "workspace/executeCommand",
+            json!({"command": "kibitzer.convert", "arguments": [{"uri": pbn_uri}]}),
+        )
+        .await;
+    assert_eq!(back["language"], "rbn");
+    let rbn = back["text"].as_str().unwrap();
+    assert!(rbn.contains("B 7\n") && rbn.contains("C 4SX:N"), "{rbn}");
+    // Bad arguments are errors, not crashes.
+    h.next_id += 1;
+    let id = h.next_id;
+    for arguments in [
+        json!([]),
+        json!([42]),
+        json!(["file:///nowhere/missing.rbn"]),
+    ] {
+        let response = h
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "workspace/executeCommand", "params": {"command": "kibitzer.convert", "arguments": arguments}}))
+            .await
+            .unwrap();
+        assert!(response.get("error").is_some(), "{response}");
+    }
+}
