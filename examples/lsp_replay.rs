@@ -8,7 +8,9 @@
 //! Event value of the game in the middle, and for each keystroke measures the time until the
 //! diagnostics of that version arrive (`diagnostics.debounceMs` = 0), then a hover on the Deal
 //! and a completion in the auction of that game. Prints medians, 95th percentiles and the
-//! server's memory (resident, and peak) against the file's size.
+//! server's memory (resident, and peak) against the file's size. With `--whole`, it then times
+//! one document symbols, folding ranges and full semantic tokens request (each reads every game;
+//! the last one is slow and takes gigabytes on such a file).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
@@ -33,9 +35,11 @@ fn memory_kib(pid: u32, key: &str) -> Option<u64> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let whole_requests = args.iter().any(|a| a == "--whole");
+    args.retain(|a| a != "--whole");
     let Some(path) = args.get(1) else {
-        eprintln!("usage: lsp_replay <file.pbn> [kibitzer binary]");
+        eprintln!("usage: lsp_replay <file.pbn> [kibitzer binary] [--whole]");
         std::process::exit(2);
     };
     let binary = args.get(2).cloned().unwrap_or_else(|| {
@@ -176,6 +180,30 @@ fn main() {
     }
     let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
     let peak = memory_kib(pid, "VmHWM:").unwrap_or(0);
+
+    // Whole-document requests, once each when asked (they read every game of the file).
+    let mut whole = Vec::new();
+    let methods: &[&str] = if whole_requests {
+        &[
+            "textDocument/documentSymbol",
+            "textDocument/foldingRange",
+            "textDocument/semanticTokens/full",
+        ]
+    } else {
+        &[]
+    };
+    for &method in methods {
+        id += 1;
+        let t = Instant::now();
+        send(
+            json!({"jsonrpc": "2.0", "id": id, "method": method, "params": {
+            "textDocument": {"uri": uri}}}),
+        );
+        let answer = wait(&|m| m["id"] == id);
+        assert!(answer.get("error").is_none(), "{method}: {answer}");
+        whole.push((method, t.elapsed().as_secs_f64() * 1000.0));
+    }
+    let peak_whole = memory_kib(pid, "VmHWM:").unwrap_or(0);
     send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}));
     wait(&|m| m["id"] == 2);
     send(json!({"jsonrpc": "2.0", "method": "exit"}));
@@ -193,6 +221,15 @@ fn main() {
     report("keystroke → diagnostics", &mut diagnostics, 10.0, 25.0);
     report("hover on the Deal", &mut hovers, 10.0, 10.0);
     report("completion in the auction", &mut completions, 10.0, 10.0);
+    for (method, ms) in &whole {
+        println!("{method} on the whole file: {ms:.0} ms");
+    }
+    if !whole.is_empty() {
+        println!(
+            "server peak memory after these: {:.0} MiB",
+            peak_whole as f64 / 1024.0
+        );
+    }
     println!(
         "server memory: {:.0} MiB after open, {:.0} MiB after typing, peak {:.0} MiB = {:.1}× the file (target < 10×)",
         rss_open as f64 / 1024.0,
