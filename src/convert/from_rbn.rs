@@ -272,7 +272,7 @@ fn date(d: &Source, board: &mut Board) {
         board.dropped.push("`C` (circa) on the date".to_string());
         day.pop();
     }
-    if day.len() == 10 {
+    if day.len() == 10 && day.is_char_boundary(8) {
         board.dropped.push("the end of the date span".to_string());
         day.truncate(8);
     }
@@ -463,8 +463,11 @@ fn hands(h: &Source, dropped: &mut Vec<String>) -> Option<DealRecord> {
         None => {
             let mut rest = h.text.get(1..).unwrap_or("");
             while let Some(c) = rest.chars().next() {
-                let body_end = rest[1..].find([':', ';']).map_or(rest.len(), |p| p + 1);
-                parts.push((c == ';', rest[1..body_end].to_string(), None));
+                let after = c.len_utf8();
+                let body_end = rest[after..]
+                    .find([':', ';'])
+                    .map_or(rest.len(), |p| p + after);
+                parts.push((c == ';', rest[after..body_end].to_string(), None));
                 rest = &rest[body_end..];
             }
         }

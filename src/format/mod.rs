@@ -126,7 +126,7 @@ pub fn format_outline_range(
     let Some(last) = selected.iter().rposition(|&s| s) else {
         return Vec::new();
     };
-    let (eol, convert) = eol_for(text, options.eol);
+    let (eol, convert) = eol_for(text, &pieces, options.eol);
     let inherited = inherited_masks(text, &pieces[..=last], options.export);
     let outputs = format_pieces(text, &pieces, &selected, eol, convert, options, &inherited);
     pieces
@@ -197,6 +197,12 @@ fn split_pieces(text: &str) -> Vec<Piece> {
             error: false,
         });
     }
+    // A `{` never closed runs to the end of the text (S004): that last chunk is kept as it is.
+    if splitter.ended_in_comment {
+        if let Some(last) = pieces.iter_mut().rev().find(|p| !p.blank) {
+            last.error = true;
+        }
+    }
     pieces
 }
 
@@ -227,12 +233,18 @@ fn outline_pieces(outline: &Outline, text: &str) -> Option<Vec<Piece>> {
 }
 
 /// The line end to write and whether comments' line ends are converted too.
-fn eol_for(text: &str, eol: Eol) -> (&'static str, bool) {
+fn eol_for(text: &str, pieces: &[Piece], eol: Eol) -> (&'static str, bool) {
     match eol {
         Eol::Lf => ("\n", true),
         Eol::Crlf => ("\r\n", true),
         Eol::Keep => {
-            let bytes = text.as_bytes();
+            // The first line end of the text that stays: blank lines before the first game are
+            // dropped, and voting with them would make a second run choose differently.
+            let from = pieces
+                .iter()
+                .find(|p| !p.blank)
+                .map_or(0, |p| p.range.start);
+            let bytes = &text.as_bytes()[from..];
             let found = match memchr::memchr2(b'\n', b'\r', bytes) {
                 Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
                 Some(at) if bytes[at] == b'\r' => "\r",
@@ -331,7 +343,7 @@ fn plan<'t>(
     pieces: &[Piece],
     options: &FormatOptions,
 ) -> (Vec<Cow<'t, str>>, &'static str) {
-    let (eol, convert) = eol_for(text, options.eol);
+    let (eol, convert) = eol_for(text, pieces, options.eol);
     let selected = vec![true; pieces.len()];
     let inherited = inherited_masks(text, pieces, options.export);
     let outputs = format_pieces(text, pieces, &selected, eol, convert, options, &inherited);
@@ -359,7 +371,9 @@ fn plan<'t>(
             if let Some(with_header) = add_header(&replacements[first], eol) {
                 replacements[first] = Cow::Owned(with_header);
             }
-            if ends_with_line_end(&replacements[last]) {
+            // A last piece kept as it is for a syntax error gets nothing after it either: an
+            // unclosed `{` there would take the added line into its comment, again and again.
+            if ends_with_line_end(&replacements[last]) && !pieces[last].error {
                 // The empty line after the last game goes where the blank run was, if any.
                 match pieces.get(last + 1) {
                     Some(_) => replacements[last + 1] = Cow::Borrowed(eol),

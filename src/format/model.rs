@@ -221,8 +221,13 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
         let kind = match open {
             Open::Nothing => return None,
             Open::AfterTag => {
-                // Data after a plain tag turns it into a supplemental section.
+                // Data after a plain tag turns it into a supplemental section. A Note with data
+                // cannot be moved: placed after an Auction or Play it would join that section
+                // and its data would become calls or cards. Such a game is kept as it is.
                 let tag = model.tags.pop()?;
+                if tag.name == "Note" {
+                    return None;
+                }
                 model.sections.push(Section {
                     kind: SectionKind::Supplemental,
                     tag,

@@ -99,7 +99,14 @@ pub fn format_rbn_edits(
 }
 
 fn format_record(record: &Record) -> String {
-    let broken = record.items().any(|i| matches!(i, RecordItem::Error(_)));
+    // A record with a line the parser rejected, or with a `{` paragraph never closed by `}`
+    // (which takes in every line up to the record's end, so moving it would swallow fields), is
+    // written back as it is.
+    let broken = record.items().any(|i| match i {
+        RecordItem::Error(_) => true,
+        RecordItem::Paragraph(t) => !t.text().trim_end().ends_with('}'),
+        _ => false,
+    });
     if broken {
         let mut text = record.syntax().text().to_string();
         if !text.ends_with('\n') {
@@ -166,8 +173,18 @@ fn format_record(record: &Record) -> String {
         out.push('\n');
     }
     let h_order = LABELS.find('H').unwrap_or(0);
+    let p_order = LABELS.find('P').unwrap_or(LABELS.len());
+    // Notes read before any P line belong to the auction; without an A line they must still be
+    // written before the first P line, or a second run would give them to the play.
+    let has_auction = fields.iter().any(|(_, _, line)| line.starts_with('A'));
     let mut paragraphs_written = false;
     for (order, _, line) in &fields {
+        if !has_auction && *order >= p_order {
+            for note in std::mem::take(&mut auction_notes) {
+                out.push_str(&note);
+                out.push('\n');
+            }
+        }
         if *order >= h_order && !paragraphs_written {
             for p in before_diagram.drain(..) {
                 out.push_str(&p);
