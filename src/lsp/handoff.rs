@@ -15,9 +15,10 @@ use tower_lsp_server::ls_types::{DidOpenTextDocumentParams, Uri};
 /// Texts at least this long are handed over.
 pub const LARGE_TEXT: usize = 1 << 20;
 
-/// Texts waiting for their `didOpen` handler; only a few are kept, in case a message never
-/// reaches its handler.
-const MAX_WAITING: usize = 4;
+/// At most this many texts wait for their `didOpen` handler (the oldest go first), in case a
+/// message never reaches its handler (one sent before `initialize`, say). Editors restoring a
+/// session open a few files at once, never this many large ones before the first is handled.
+const MAX_WAITING: usize = 64;
 
 /// Texts taken out of `didOpen` messages, waiting for the handler.
 #[derive(Debug, Default)]
@@ -29,7 +30,10 @@ impl Handoff {
     /// Takes the text out of `message` when it is a well-formed `didOpen` with a text of at
     /// least [`LARGE_TEXT`] bytes, leaving an empty string in its place; tells whether it did.
     pub fn take_from(&self, message: &mut Value) -> bool {
-        if message.get("method").and_then(Value::as_str) != Some("textDocument/didOpen") {
+        if message.get("method").and_then(Value::as_str) != Some("textDocument/didOpen")
+            || message.get("jsonrpc").and_then(Value::as_str) != Some("2.0")
+            || message.get("id").is_some()
+        {
             return false;
         }
         let Some(params) = message.get_mut("params") else {
@@ -53,6 +57,8 @@ impl Handoff {
                     .waiting
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
+                // Opening the same document again supersedes a text still waiting for it.
+                waiting.retain(|(uri, _, _)| *uri != open.text_document.uri);
                 while waiting.len() >= MAX_WAITING {
                     waiting.pop_front();
                 }
@@ -123,18 +129,52 @@ mod tests {
         assert!(!handoff.take_from(&mut other));
     }
 
+    fn open(uri: &str, version: i32) -> Value {
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "pbn",
+            "version": version, "text": "y".repeat(LARGE_TEXT)}}})
+    }
+
     #[test]
-    fn only_a_few_texts_wait() {
+    fn a_reopened_document_supersedes_its_waiting_text() {
         let handoff = Handoff::default();
-        for version in 0..10 {
-            let mut message = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": {"textDocument": {"uri": "file:///a.pbn", "languageId": "pbn",
-                "version": version, "text": "y".repeat(LARGE_TEXT)}}});
-            assert!(handoff.take_from(&mut message));
+        for version in 0..3 {
+            assert!(handoff.take_from(&mut open("file:///a.pbn", version)));
         }
-        let uri: Uri = "file:///a.pbn".parse().unwrap();
-        assert_eq!(handoff.claim(&uri, 0), None);
-        assert!(handoff.claim(&uri, 9).is_some());
-        assert_eq!(handoff.waiting.lock().unwrap().len(), MAX_WAITING - 1);
+        assert!(handoff.take_from(&mut open("file:///b.pbn", 1)));
+        let a: Uri = "file:///a.pbn".parse().unwrap();
+        let b: Uri = "file:///b.pbn".parse().unwrap();
+        assert_eq!(handoff.claim(&a, 0), None);
+        assert!(handoff.claim(&a, 2).is_some());
+        assert!(handoff.claim(&b, 1).is_some());
+        assert!(handoff.waiting.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn waiting_texts_are_bounded() {
+        let handoff = Handoff::default();
+        for n in 0..MAX_WAITING + 3 {
+            assert!(handoff.take_from(&mut open(&format!("file:///{n}.pbn"), 1)));
+        }
+        assert_eq!(handoff.waiting.lock().unwrap().len(), MAX_WAITING);
+        let first: Uri = "file:///0.pbn".parse().unwrap();
+        assert_eq!(handoff.claim(&first, 1), None);
+        let last: Uri = format!("file:///{}.pbn", MAX_WAITING + 2).parse().unwrap();
+        assert!(handoff.claim(&last, 1).is_some());
+    }
+
+    #[test]
+    fn requests_and_other_protocols_keep_their_text() {
+        let handoff = Handoff::default();
+        let mut request = open("file:///a.pbn", 1);
+        request["id"] = json!(7);
+        assert!(!handoff.take_from(&mut request));
+        let mut old = open("file:///a.pbn", 1);
+        old["jsonrpc"] = json!("1.0");
+        assert!(!handoff.take_from(&mut old));
+        assert_eq!(
+            old["params"]["textDocument"]["text"].as_str().map(str::len),
+            Some(LARGE_TEXT)
+        );
     }
 }
