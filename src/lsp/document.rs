@@ -690,21 +690,76 @@ impl Snapshot {
     /// The game and comment chunks meeting the byte range `range`, as red nodes with starts,
     /// each parsed from the text as the iteration reaches it.
     pub fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = (SyntaxNode, usize)> + '_ {
+        let (first, last) = self.index_range(&range);
+        let mut cache = TokenCache::default();
+        (first..last).filter_map(move |i| self.parse_child(i, &mut cache))
+    }
+}
+
+impl Snapshot {
+    /// Runs `each` on the game and comment chunks meeting `range` (parsed from the text) and
+    /// gives the results in text order; many chunks are spread over every core.
+    pub fn map_chunks<T: Send>(
+        &self,
+        range: Range<usize>,
+        each: &(dyn Fn(SyntaxNode, usize) -> T + Sync),
+    ) -> Vec<T> {
+        let (first, last) = self.index_range(&range);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let run = |part: Range<usize>| {
+            let mut cache = TokenCache::default();
+            part.filter_map(|i| {
+                let (node, start) = self.parse_child(i, &mut cache)?;
+                Some(each(node, start))
+            })
+            .collect::<Vec<T>>()
+        };
+        let count = last - first;
+        if threads < 2 || count < PARALLEL_GAMES {
+            return run(first..last);
+        }
+        let per = count.div_ceil(threads);
+        let parts: Vec<Range<usize>> = (first..last)
+            .step_by(per)
+            .map(|s| s..(s + per).min(last))
+            .collect();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = parts
+                .iter()
+                .cloned()
+                .map(|part| scope.spawn(move || run(part)))
+                .collect();
+            let mut out = Vec::with_capacity(count);
+            for (handle, part) in handles.into_iter().zip(parts) {
+                match handle.join() {
+                    Ok(done) => out.extend(done),
+                    // A worker cannot panic; should one, its part is done here instead.
+                    Err(_) => out.extend(run(part)),
+                }
+            }
+            out
+        })
+    }
+
+    /// The indices of the children meeting `range`.
+    fn index_range(&self, range: &Range<usize>) -> (usize, usize) {
         let starts = self.outline.child_starts();
         let first = starts
             .partition_point(|&s| (s as usize) <= range.start)
             .saturating_sub(1);
         let last = starts.partition_point(|&s| (s as usize) < range.end.max(range.start + 1));
-        let mut cache = TokenCache::default();
-        (first..last.max(first)).filter_map(move |i| {
-            if self.outline.is_blank(i) {
-                return None;
-            }
-            let child = self.outline.child_range(i)?;
-            let text = TextSource::slice(&self.rope, child.into());
-            let (node, _) = parse_chunk(&text, &mut cache);
-            Some((SyntaxNode::new_root(node), usize::from(child.start())))
-        })
+        (first, last.max(first))
+    }
+
+    /// Child `index` parsed from the text, with its start (`None` for a blank-line run).
+    fn parse_child(&self, index: usize, cache: &mut TokenCache) -> Option<(SyntaxNode, usize)> {
+        if self.outline.is_blank(index) {
+            return None;
+        }
+        let child = self.outline.child_range(index)?;
+        let text = TextSource::slice(&self.rope, child.into());
+        let (node, _) = parse_chunk(&text, cache);
+        Some((SyntaxNode::new_root(node), usize::from(child.start())))
     }
 }
 
@@ -1050,5 +1105,18 @@ mod tests {
             .collect();
         assert_eq!(ours, theirs);
         assert_eq!(snapshot.chunks(3..4).count(), 1);
+        // Mapped in parallel (enough chunks for that), in text order all the same.
+        let many = GAMES.repeat(PARALLEL_GAMES / 2);
+        let doc = opened(&many);
+        let snapshot = doc.snapshot();
+        let mapped = snapshot.map_chunks(0..many.len(), &|node, start| {
+            (node.green().into_owned(), start)
+        });
+        let walked: Vec<_> = snapshot
+            .chunks(0..many.len())
+            .map(|(n, s)| (n.green().into_owned(), s))
+            .collect();
+        assert!(walked.len() >= PARALLEL_GAMES);
+        assert_eq!(mapped, walked);
     }
 }

@@ -834,11 +834,13 @@ impl LanguageServer for Backend {
         };
         let symbols = tokio::task::spawn_blocking(move || {
             let all = 0..snapshot.rope.len_bytes();
+            let rope = &snapshot.rope;
             snapshot
-                .chunks(all)
-                .filter_map(|(node, start)| {
-                    ide::game_symbol(&node).map(|s| symbol(&snapshot.rope, s, start, encoding))
+                .map_chunks(all, &|node, start| {
+                    ide::game_symbol(&node).map(|s| symbol(rope, s, start, encoding))
                 })
+                .into_iter()
+                .flatten()
                 .collect::<Vec<_>>()
         })
         .await
@@ -874,8 +876,8 @@ impl LanguageServer for Backend {
         };
         let ranges = tokio::task::spawn_blocking(move || {
             let rope = &snapshot.rope;
-            let mut out = Vec::new();
-            for (node, start) in snapshot.chunks(0..rope.len_bytes()) {
+            let per_chunk = snapshot.map_chunks(0..rope.len_bytes(), &|node, start| {
+                let mut out = Vec::new();
                 for (range, kind) in ide::folding_ranges(&node) {
                     let range = range_of(rope, shifted(range, start), encoding);
                     if range.end.line > range.start.line {
@@ -890,8 +892,9 @@ impl LanguageServer for Backend {
                         });
                     }
                 }
-            }
-            out
+                out
+            });
+            per_chunk.into_iter().flatten().collect::<Vec<_>>()
         })
         .await
         .unwrap_or_default();
@@ -1143,15 +1146,15 @@ fn tokens_in(
     encoding: PositionEncoding,
 ) -> Vec<lsp::SemanticToken> {
     let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
-    let mut all = Vec::new();
-    for (node, start) in snapshot.chunks(from..to) {
-        for token in ide::semantic_tokens(&node) {
-            let absolute = shifted(token.range, start);
-            if usize::from(absolute.end()) < from || usize::from(absolute.start()) > to {
-                continue;
-            }
-            all.push((absolute, token));
-        }
-    }
+    let per_chunk = snapshot.map_chunks(from..to, &|node, start| {
+        ide::semantic_tokens(&node)
+            .into_iter()
+            .map(|token| (shifted(token.range, start), token))
+            .filter(|(absolute, _)| {
+                usize::from(absolute.end()) >= from && usize::from(absolute.start()) <= to
+            })
+            .collect::<Vec<_>>()
+    });
+    let all: Vec<_> = per_chunk.into_iter().flatten().collect();
     encode_tokens(&snapshot.rope, &all, encoding)
 }
