@@ -527,3 +527,28 @@ async fn inheritance_follows_edits_to_earlier_games() {
         json!({"line": 2, "character": 8})
     );
 }
+
+#[tokio::test]
+async fn full_semantic_tokens_of_a_huge_document_cover_its_beginning_only() {
+    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    // About 5.5 MB: past the 4 MiB that a full request covers.
+    let game = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n";
+    let text = game.repeat(5_500_000 / game.len());
+    let lines = text.lines().count() as u64;
+    h.open(&text).await;
+    let tokens = h
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    let data = tokens["data"].as_array().expect("token data");
+    assert!(!data.is_empty());
+    // Every fifth number is a line delta: their sum is the last token's line.
+    let last_line: u64 = data.iter().step_by(5).map(|n| n.as_u64().unwrap()).sum();
+    assert!(last_line > 1000, "the beginning is covered: {last_line}");
+    assert!(
+        last_line < lines * 8 / 10,
+        "not the whole document: {last_line} of {lines}"
+    );
+}

@@ -909,9 +909,17 @@ impl LanguageServer for Backend {
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
         };
-        let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, None, encoding))
-            .await
-            .unwrap_or_default();
+        let data = tokio::task::spawn_blocking(move || {
+            // Tokens for a whole 100,000-game file would be tens of millions of numbers (seconds
+            // of work and gigabytes for the client too); past the limit only the beginning —
+            // what is on screen after opening — is covered, and range requests and the TextMate
+            // grammar colour the rest.
+            let len = snapshot.rope.len_bytes();
+            let range = (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT));
+            tokens_in(&snapshot, range, encoding)
+        })
+        .await
+        .unwrap_or_default();
         Ok(Some(lsp::SemanticTokensResult::Tokens(
             lsp::SemanticTokens {
                 result_id: None,
@@ -1140,6 +1148,10 @@ impl LanguageServer for Backend {
 }
 
 /// The encoded semantic tokens of the chunks meeting `range` (all when `None`).
+/// Documents larger than this get semantic tokens for their first this-many bytes only in a
+/// `full` request.
+const FULL_TOKENS_LIMIT: usize = 4 << 20;
+
 fn tokens_in(
     snapshot: &Snapshot,
     range: Option<(usize, usize)>,
