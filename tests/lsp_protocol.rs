@@ -1,145 +1,11 @@
 //! The language server at the protocol level, in process: JSON requests in, JSON out.
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+mod lsp_harness;
 
-use futures::{SinkExt, StreamExt};
-use kibitzer::lsp::Backend;
+use lsp_harness::{edit, Harness};
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
-use tower::{Service, ServiceExt};
-use tower_lsp_server::jsonrpc::{Request, Response};
-use tower_lsp_server::LspService;
 
 const URI: &str = "file:///nowhere/test.pbn";
-
-struct Harness {
-    service: LspService<Backend>,
-    messages: mpsc::UnboundedReceiver<Value>,
-    configuration: Arc<Mutex<Value>>,
-    next_id: i64,
-}
-
-impl Harness {
-    /// Starts a server and initializes it with `capabilities` and `options`.
-    async fn start(capabilities: Value, options: Value) -> (Harness, Value) {
-        let (service, socket) = LspService::new(Backend::new);
-        let (tx, rx) = mpsc::unbounded_channel();
-        let configuration = Arc::new(Mutex::new(json!({})));
-        let answers = configuration.clone();
-        tokio::spawn(async move {
-            let (mut requests, mut responses) = socket.split();
-            while let Some(request) = requests.next().await {
-                let value = serde_json::to_value(&request).unwrap();
-                if let Some(id) = request.id().cloned() {
-                    let result = if request.method() == "workspace/configuration" {
-                        json!([answers.lock().unwrap().clone()])
-                    } else {
-                        Value::Null
-                    };
-                    let _ = responses.send(Response::from_ok(id, result)).await;
-                }
-                let _ = tx.send(value);
-            }
-        });
-        let mut harness = Harness {
-            service,
-            messages: rx,
-            configuration,
-            next_id: 0,
-        };
-        let init = harness
-            .request(
-                "initialize",
-                json!({"capabilities": capabilities, "initializationOptions": options}),
-            )
-            .await;
-        harness.notify("initialized", json!({})).await;
-        (harness, init)
-    }
-
-    async fn send(&mut self, message: Value) -> Option<Value> {
-        let request: Request = serde_json::from_value(message).unwrap();
-        let response = self
-            .service
-            .ready()
-            .await
-            .unwrap()
-            .call(request)
-            .await
-            .unwrap();
-        response.map(|r| serde_json::to_value(r).unwrap())
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let message =
-            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
-        let response = self.send(message).await.expect("a response");
-        assert!(response.get("error").is_none(), "{method}: {response}");
-        response["result"].clone()
-    }
-
-    async fn notify(&mut self, method: &str, params: Value) {
-        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
-        assert!(self.send(message).await.is_none());
-    }
-
-    /// The next message the server sends with `method` (others are skipped).
-    async fn next(&mut self, method: &str) -> Value {
-        loop {
-            let message = tokio::time::timeout(Duration::from_secs(10), self.messages.recv())
-                .await
-                .expect("the server sent nothing for 10 s")
-                .expect("the server is gone");
-            if message["method"] == method {
-                return message["params"].clone();
-            }
-        }
-    }
-
-    /// The diagnostics published for `version`.
-    async fn diagnostics(&mut self, version: i64) -> Vec<Value> {
-        loop {
-            let params = self.next("textDocument/publishDiagnostics").await;
-            if params["version"] == version {
-                return params["diagnostics"]
-                    .as_array()
-                    .cloned()
-                    .unwrap_or_default();
-            }
-        }
-    }
-
-    async fn open(&mut self, text: &str) -> Vec<Value> {
-        self.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": URI, "languageId": "pbn", "version": 1, "text": text}}),
-        )
-        .await;
-        self.diagnostics(1).await
-    }
-
-    async fn change(&mut self, version: i64, changes: Value) {
-        self.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": changes}),
-        )
-        .await;
-    }
-
-    async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
-        self.request(
-            method,
-            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
-        )
-        .await
-    }
-}
-
-fn edit(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> Value {
-    json!({"range": {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}, "text": text})
-}
 
 /// No debounce, and only warnings and errors: the fixture's accented and emoji name (S009) and
 /// its board-rotation hints (X802) are expected and not what these tests look at.
@@ -152,20 +18,20 @@ const GAME: &str = "[Event \"Zoë's €uro 😀 cup\"]\n[Board \"7\"]\n[Dealer \
 #[tokio::test]
 async fn negotiates_the_position_encoding() {
     let utf8 = json!({"general": {"positionEncodings": ["utf-16", "utf-8"]}});
-    let (_, init) = Harness::start(utf8, json!({})).await;
+    let (_, init) = Harness::start(URI, utf8, json!({})).await;
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
     let utf32 = json!({"general": {"positionEncodings": ["utf-32", "utf-16"]}});
-    let (_, init) = Harness::start(utf32, json!({})).await;
+    let (_, init) = Harness::start(URI, utf32, json!({})).await;
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-32");
-    let (_, init) = Harness::start(json!({}), json!({})).await;
+    let (_, init) = Harness::start(URI, json!({}), json!({})).await;
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
     assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2);
 }
 
 #[tokio::test]
 async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
-    assert!(h.open(GAME).await.is_empty());
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    assert!(h.open("pbn", GAME).await.is_empty());
     // `[Event "Zoë's €uro 😀` is 21 UTF-16 units: insert a tab inside the string just after the
     // emoji.
     h.change(2, json!([edit(0, 21, 0, 21, "\t")])).await;
@@ -181,9 +47,13 @@ async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
         json!({"line": 0, "character": 22})
     );
     // The same text in UTF-8 columns: the emoji ends at byte 26.
-    let (mut h8, _) =
-        Harness::start(json!({"general": {"positionEncodings": ["utf-8"]}}), fast()).await;
-    h8.open(GAME).await;
+    let (mut h8, _) = Harness::start(
+        URI,
+        json!({"general": {"positionEncodings": ["utf-8"]}}),
+        fast(),
+    )
+    .await;
+    h8.open("pbn", GAME).await;
     h8.change(2, json!([edit(0, 26, 0, 26, "\t")])).await;
     let diagnostics = h8.diagnostics(2).await;
     assert_eq!(
@@ -201,9 +71,9 @@ async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
 
 #[tokio::test]
 async fn crlf_document_positions_and_edits() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let crlf = GAME.replace('\n', "\r\n");
-    assert!(h.open(&crlf).await.is_empty());
+    assert!(h.open("pbn", &crlf).await.is_empty());
     // Break the Board tag on line 1 (after `[Board "7"`, delete the `]`).
     h.change(2, json!([edit(1, 10, 1, 11, "")])).await;
     let diagnostics = h.diagnostics(2).await;
@@ -219,8 +89,8 @@ async fn crlf_document_positions_and_edits() {
 
 #[tokio::test]
 async fn stale_and_bad_changes_never_break_the_document() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
-    h.open(GAME).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
     h.change(2, json!([edit(1, 0, 1, 0, "[Oops\n")])).await;
     assert_eq!(h.diagnostics(2).await.len(), 1);
     // A stale version is ignored.
@@ -248,8 +118,8 @@ async fn stale_and_bad_changes_never_break_the_document() {
 
 #[tokio::test]
 async fn hover_shows_the_diagram_the_call_the_card_and_the_score() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
-    h.open(GAME).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
     let deal = h.at("textDocument/hover", 4, 2).await;
     let text = deal["contents"]["value"].as_str().unwrap();
     assert!(text.contains("North (dealer) vul · 10 HCP"), "{text}");
@@ -274,8 +144,8 @@ async fn hover_shows_the_diagram_the_call_the_card_and_the_score() {
 
 #[tokio::test]
 async fn completion_offers_legal_calls_and_playable_cards() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
-    h.open(GAME).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
     // A new auction line after `AP` is finished: nothing. Instead complete after `1S =1= `.
     let items = h.at("textDocument/completion", 9, 7).await;
     let labels: Vec<&str> = items
@@ -313,11 +183,11 @@ async fn completion_offers_legal_calls_and_playable_cards() {
 
 #[tokio::test]
 async fn outline_folding_tokens_navigation_hints() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
-    h.open(&format!(
-        "{GAME}\n{}",
-        GAME.replace("Board \"7\"", "Board \"8\"")
-    ))
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open(
+        "pbn",
+        &format!("{GAME}\n{}", GAME.replace("Board \"7\"", "Board \"8\"")),
+    )
     .await;
     let symbols = h
         .request(
@@ -394,13 +264,14 @@ async fn outline_folding_tokens_navigation_hints() {
 async fn settings_from_configuration_and_shutdown_with_null_params() {
     let capabilities = json!({"workspace": {"configuration": true}});
     let (mut h, _) = Harness::start(
+        URI,
         capabilities,
         json!({"kibitzer": {"diagnostics": {"debounceMs": 0}}}),
     )
     .await;
     let request = h.next("workspace/configuration").await;
     assert_eq!(request["items"][0]["section"], "kibitzer");
-    h.open("[Board \"1\"\n").await;
+    h.open("pbn", "[Board \"1\"\n").await;
     *h.configuration.lock().unwrap() =
         json!({"check": {"minSeverity": "error"}, "diagnostics": {"debounceMs": 0}});
     h.notify(
@@ -455,9 +326,10 @@ fn apply_edits(text: &str, edits: &[Value]) -> String {
 
 #[tokio::test]
 async fn game_checks_with_quick_fixes_and_unused_notes() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let diagnostics = h
         .open(
+            "pbn",
             "[Dealer \"N\"]\n[Board \"1\"]\n[Auction \"N\"]\n1S P Pass Pass\n[Note \"1:unused\"]\n",
         )
         .await;
@@ -491,10 +363,10 @@ async fn game_checks_with_quick_fixes_and_unused_notes() {
 
 #[tokio::test]
 async fn formatting_gives_one_edit_per_changed_game() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let text =
         "[Dealer \"n\"]\n[Board \"1\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n\n[Board \"2\"]\n";
-    h.open(text).await;
+    h.open("pbn", text).await;
     let edits = h
         .request(
             "textDocument/formatting",
@@ -512,9 +384,12 @@ async fn formatting_gives_one_edit_per_changed_game() {
 #[tokio::test]
 async fn inheritance_follows_edits_to_earlier_games() {
     let settings = json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "info"}});
-    let (mut h, _) = Harness::start(json!({}), settings).await;
+    let (mut h, _) = Harness::start(URI, json!({}), settings).await;
     let diagnostics = h
-        .open("[Event \"Club\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n")
+        .open(
+            "pbn",
+            "[Event \"Club\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n",
+        )
         .await;
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     // Deleting the first game's Event leaves the second game's `#` nothing to inherit.
@@ -530,12 +405,12 @@ async fn inheritance_follows_edits_to_earlier_games() {
 
 #[tokio::test]
 async fn full_semantic_tokens_of_a_huge_document_cover_its_beginning_only() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     // About 5.5 MB: past the 4 MiB that a full request covers.
     let game = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n";
     let text = game.repeat(5_500_000 / game.len());
     let lines = text.lines().count() as u64;
-    h.open(&text).await;
+    h.open("pbn", &text).await;
     let tokens = h
         .request(
             "textDocument/semanticTokens/full",

@@ -1,147 +1,12 @@
 //! The language server on RBN documents, in process: the same protocol harness as
 //! `lsp_protocol.rs`, with documents in Richard's Bridge Notation.
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+mod lsp_harness;
 
-use futures::{SinkExt, StreamExt};
-use kibitzer::lsp::Backend;
+use lsp_harness::{edit, Harness};
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
-use tower::{Service, ServiceExt};
-use tower_lsp_server::jsonrpc::{Request, Response};
-use tower_lsp_server::LspService;
 
 const URI: &str = "file:///nowhere/test.rbn";
-
-struct Harness {
-    service: LspService<Backend>,
-    messages: mpsc::UnboundedReceiver<Value>,
-    #[allow(dead_code)]
-    configuration: Arc<Mutex<Value>>,
-    next_id: i64,
-}
-
-impl Harness {
-    /// Starts a server and initializes it with `capabilities` and `options`.
-    async fn start(capabilities: Value, options: Value) -> (Harness, Value) {
-        let (service, socket) = LspService::new(Backend::new);
-        let (tx, rx) = mpsc::unbounded_channel();
-        let configuration = Arc::new(Mutex::new(json!({})));
-        let answers = configuration.clone();
-        tokio::spawn(async move {
-            let (mut requests, mut responses) = socket.split();
-            while let Some(request) = requests.next().await {
-                let value = serde_json::to_value(&request).unwrap();
-                if let Some(id) = request.id().cloned() {
-                    let result = if request.method() == "workspace/configuration" {
-                        json!([answers.lock().unwrap().clone()])
-                    } else {
-                        Value::Null
-                    };
-                    let _ = responses.send(Response::from_ok(id, result)).await;
-                }
-                let _ = tx.send(value);
-            }
-        });
-        let mut harness = Harness {
-            service,
-            messages: rx,
-            configuration,
-            next_id: 0,
-        };
-        let init = harness
-            .request(
-                "initialize",
-                json!({"capabilities": capabilities, "initializationOptions": options}),
-            )
-            .await;
-        harness.notify("initialized", json!({})).await;
-        (harness, init)
-    }
-
-    async fn send(&mut self, message: Value) -> Option<Value> {
-        let request: Request = serde_json::from_value(message).unwrap();
-        let response = self
-            .service
-            .ready()
-            .await
-            .unwrap()
-            .call(request)
-            .await
-            .unwrap();
-        response.map(|r| serde_json::to_value(r).unwrap())
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let message =
-            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
-        let response = self.send(message).await.expect("a response");
-        assert!(response.get("error").is_none(), "{method}: {response}");
-        response["result"].clone()
-    }
-
-    async fn notify(&mut self, method: &str, params: Value) {
-        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
-        assert!(self.send(message).await.is_none());
-    }
-
-    /// The next message the server sends with `method` (others are skipped).
-    async fn next(&mut self, method: &str) -> Value {
-        loop {
-            let message = tokio::time::timeout(Duration::from_secs(10), self.messages.recv())
-                .await
-                .expect("the server sent nothing for 10 s")
-                .expect("the server is gone");
-            if message["method"] == method {
-                return message["params"].clone();
-            }
-        }
-    }
-
-    /// The diagnostics published for `version`.
-    async fn diagnostics(&mut self, version: i64) -> Vec<Value> {
-        loop {
-            let params = self.next("textDocument/publishDiagnostics").await;
-            if params["version"] == version {
-                return params["diagnostics"]
-                    .as_array()
-                    .cloned()
-                    .unwrap_or_default();
-            }
-        }
-    }
-
-    async fn open(&mut self, language: &str, text: &str) -> Vec<Value> {
-        self.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": URI, "languageId": language, "version": 1, "text": text}}),
-        )
-        .await;
-        self.diagnostics(1).await
-    }
-
-    async fn change(&mut self, version: i64, changes: Value) {
-        self.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": changes}),
-        )
-        .await;
-    }
-
-    async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
-        self.request(
-            method,
-            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
-        )
-        .await
-    }
-}
-
-fn edit(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> Value {
-    json!({"range": {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}, "text": text})
-}
 
 /// No debounce; warnings and errors only (the boards do not follow the board rotation, which
 /// gives X802 hints).
@@ -163,7 +28,7 @@ fn texts(items: &Value, key: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn rbn_diagnostics_have_codes_and_ranges_and_follow_edits() {
-    let (mut h, init) = Harness::start(json!({}), fast()).await;
+    let (mut h, init) = Harness::start(URI, json!({}), fast()).await;
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
         json!(["kibitzer.convert"])
@@ -208,7 +73,7 @@ async fn rbn_diagnostics_have_codes_and_ranges_and_follow_edits() {
 
 #[tokio::test]
 async fn a_uri_ending_in_rbn_is_rbn_whatever_else_the_language_says() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let diagnostics = h.open("plaintext", RBN).await;
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0]["code"], "A302");
@@ -216,7 +81,7 @@ async fn a_uri_ending_in_rbn_is_rbn_whatever_else_the_language_says() {
 
 #[tokio::test]
 async fn hover_on_h_draws_the_diagram_and_on_a_call_names_it() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     h.open("rbn", RBN).await;
     let hover = h.at("textDocument/hover", 4, 0).await;
     let text = hover["contents"]["value"].as_str().unwrap();
@@ -241,7 +106,7 @@ async fn hover_on_h_draws_the_diagram_and_on_a_call_names_it() {
 
 #[tokio::test]
 async fn completion_offers_labels_legal_calls_and_playable_cards() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     h.open("rbn", RBN).await;
     // After `A EZ:P1S`: West's legal calls (the board 7 hands are carried over).
     let items = h.at("textDocument/completion", 12, 8).await;
@@ -272,7 +137,7 @@ async fn completion_offers_labels_legal_calls_and_playable_cards() {
 
 #[tokio::test]
 async fn formatting_symbols_and_folding() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let messy = "b 1\nh n:akqj.t98.765.432:t98.765.432.akqj:765.432.akqj.t98:\n\n\nB 2\nA NZ:P\n";
     h.open("rbn", messy).await;
     let edits = h
@@ -330,7 +195,7 @@ async fn formatting_symbols_and_folding() {
 
 #[tokio::test]
 async fn convert_command_returns_the_other_notation() {
-    let (mut h, _) = Harness::start(json!({}), fast()).await;
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     h.open("rbn", RBN).await;
     let result = h
         .request(

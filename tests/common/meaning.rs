@@ -595,25 +595,8 @@ fn list_difference<T: std::fmt::Debug + PartialEq>(before: &[T], after: &[T]) ->
 
 /// Whether export mode may have added this tag with this meaning (a missing mandatory tag).
 fn added_by_export(name: &str, meanings: &[String]) -> bool {
-    let mandatory = [
-        "Event",
-        "Site",
-        "Date",
-        "Board",
-        "West",
-        "North",
-        "East",
-        "South",
-        "Dealer",
-        "Vulnerable",
-        "Deal",
-        "Scoring",
-        "Declarer",
-        "Contract",
-        "Result",
-    ];
     let passed = format!("{:?}", ContractValue::Passed);
-    mandatory.contains(&name)
+    kibitzer::analysis::tags::MANDATORY_TAGS.contains(&name)
         && matches!(meanings, [m] if m == "?" || m.is_empty() || (name == "Contract" && *m == passed))
 }
 
