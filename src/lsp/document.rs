@@ -132,6 +132,41 @@ struct Entry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadChange(pub String);
 
+/// Replaces `range` (in the negotiated encoding) of `rope` by `text` and returns the replaced
+/// byte range; a range that does not fit the text, or an edit that would make it 4 GiB or more
+/// (offsets are 32-bit), changes nothing and is refused.
+pub fn edit_rope(
+    rope: &mut Rope,
+    range: lsp::Range,
+    text: &str,
+    encoding: PositionEncoding,
+) -> Result<Range<usize>, BadChange> {
+    let (start, end) = match (
+        offset_of(rope, range.start, encoding),
+        offset_of(rope, range.end, encoding),
+    ) {
+        (Some(s), Some(e)) if s <= e => (s, e),
+        _ => {
+            return Err(BadChange(format!(
+                "change range {}:{}-{}:{} does not fit a text of {} lines",
+                range.start.line,
+                range.start.character,
+                range.end.line,
+                range.end.character,
+                rope.len_lines()
+            )))
+        }
+    };
+    if rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize - 1 {
+        return Err(BadChange("the text would exceed 4 GiB".to_string()));
+    }
+    let start_char = rope.byte_to_char(start);
+    let end_char = rope.byte_to_char(end);
+    rope.remove(start_char..end_char);
+    rope.insert(start_char, text);
+    Ok(start..end)
+}
+
 /// An open document.
 ///
 /// It keeps the text, the [`Outline`] of its parse (child boundaries, kinds and syntax errors)
@@ -347,28 +382,7 @@ impl Document {
             self.replace(text);
             return Ok(());
         };
-        let start = offset_of(&self.rope, range.start, encoding);
-        let end = offset_of(&self.rope, range.end, encoding);
-        let (start, end) = match (start, end) {
-            (Some(s), Some(e)) if s <= e => (s, e),
-            _ => {
-                return Err(BadChange(format!(
-                    "change range {}:{}-{}:{} does not fit a text of {} lines",
-                    range.start.line,
-                    range.start.character,
-                    range.end.line,
-                    range.end.character,
-                    self.rope.len_lines()
-                )))
-            }
-        };
-        if self.rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize {
-            return Err(BadChange("the text would exceed 4 GiB".to_string()));
-        }
-        let start_char = self.rope.byte_to_char(start);
-        let end_char = self.rope.byte_to_char(end);
-        self.rope.remove(start_char..end_char);
-        self.rope.insert(start_char, text);
+        let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
         // The games the edit reparses are the ones asked about next: keep a few of their trees.
         let mut parsed: Vec<(usize, GreenNode)> = Vec::new();
         let splice =

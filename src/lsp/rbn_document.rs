@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::document::{offset_of, BadChange};
+use super::document::{edit_rope, BadChange};
 use super::seams;
 use crate::analysis::Diagnostic;
 use crate::convert::Carry;
@@ -103,30 +103,8 @@ impl RbnDocument {
             self.replace(text);
             return Ok(());
         };
-        let (start, end) = match (
-            offset_of(&self.rope, range.start, encoding),
-            offset_of(&self.rope, range.end, encoding),
-        ) {
-            (Some(s), Some(e)) if s <= e => (s, e),
-            _ => {
-                return Err(BadChange(format!(
-                    "change range {}:{}-{}:{} does not fit a text of {} lines",
-                    range.start.line,
-                    range.start.character,
-                    range.end.line,
-                    range.end.character,
-                    self.rope.len_lines()
-                )))
-            }
-        };
-        if self.rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize - 1 {
-            return Err(BadChange("the text would exceed 4 GiB".to_string()));
-        }
-        let start_char = self.rope.byte_to_char(start);
-        let end_char = self.rope.byte_to_char(end);
-        self.rope.remove(start_char..end_char);
-        self.rope.insert(start_char, text);
-        self.parse.apply_edit(start..end, text.len(), &self.rope);
+        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
+        self.parse.apply_edit(edited, text.len(), &self.rope);
         self.generation += 1;
         Ok(())
     }

@@ -188,12 +188,11 @@ impl Backend {
         let settings = settings.clone();
         let edits = tokio::task::spawn_blocking(move || {
             let text = rope.to_string();
-            seams::format_rbn(&parse, &text, range, &settings)
-                .into_iter()
-                .map(|edit| {
-                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
-                })
-                .collect::<Vec<_>>()
+            lsp_edits(
+                &rope,
+                seams::format_rbn(&parse, &text, range, &settings),
+                encoding,
+            )
         })
         .await
         .ok();
@@ -1099,12 +1098,11 @@ impl LanguageServer for Backend {
         };
         let edits = tokio::task::spawn_blocking(move || {
             let text = rope.to_string();
-            seams::format_all(&outline, &text, &settings)
-                .into_iter()
-                .map(|edit| {
-                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
-                })
-                .collect::<Vec<_>>()
+            lsp_edits(
+                &rope,
+                seams::format_all(&outline, &text, &settings),
+                encoding,
+            )
         })
         .await
         .ok();
@@ -1134,12 +1132,11 @@ impl LanguageServer for Backend {
         let edits = tokio::task::spawn_blocking(move || {
             let text = rope.to_string();
             let range = TextRange::new(TextSize::from(from as u32), TextSize::from(to as u32));
-            seams::format_games_in(&outline, &text, range, &settings)
-                .into_iter()
-                .map(|edit| {
-                    lsp::TextEdit::new(range_of(&rope, edit.range, encoding), edit.new_text)
-                })
-                .collect::<Vec<_>>()
+            lsp_edits(
+                &rope,
+                seams::format_games_in(&outline, &text, range, &settings),
+                encoding,
+            )
         })
         .await
         .ok();
@@ -1148,6 +1145,18 @@ impl LanguageServer for Backend {
 }
 
 /// The encoded semantic tokens of the chunks meeting `range` (all when `None`).
+/// Our edits (byte ranges) as LSP edits in the negotiated encoding.
+fn lsp_edits(
+    rope: &Rope,
+    edits: Vec<crate::analysis::TextEdit>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::TextEdit> {
+    edits
+        .into_iter()
+        .map(|edit| lsp::TextEdit::new(range_of(rope, edit.range, encoding), edit.new_text))
+        .collect()
+}
+
 /// Documents larger than this get semantic tokens for their first this-many bytes only in a
 /// `full` request.
 const FULL_TOKENS_LIMIT: usize = 4 << 20;
