@@ -7,11 +7,12 @@ pub mod analysis;
 pub mod bridge;
 pub mod cli;
 pub mod convert;
+pub mod diagnostic;
 pub mod format;
 pub mod ide;
 pub mod lsp;
-mod notation;
+pub mod notation;
 pub mod syntax;
 pub mod text;
 
-pub use notation::{check_document, Notation};
+pub use notation::{Converted, Notation};

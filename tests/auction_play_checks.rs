@@ -5,8 +5,8 @@ use kibitzer::analysis::auction::{check_auction, AuctionModel};
 use kibitzer::analysis::context::{GameContext, TagValue};
 use kibitzer::analysis::play::{check_play, PlayModel};
 use kibitzer::analysis::values::read_seat;
-use kibitzer::analysis::{Diagnostic, Severity};
 use kibitzer::bridge::{Card, Deal, Hand, Seat};
+use kibitzer::diagnostic::{Diagnostic, Severity};
 use kibitzer::syntax::ast::{self, Game};
 use kibitzer::syntax::{Parse, SyntaxKind, TextRange, TextSize};
 

@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use kibitzer::analysis::{check_stream, check_text, CheckOptions, Diagnostic, Severity};
+use kibitzer::analysis::{check_stream, check_text, CheckOptions};
+use kibitzer::diagnostic::{Diagnostic, Severity};
 use kibitzer::syntax::Parse;
 use kibitzer::text::{LineIndex, PositionEncoding};
 

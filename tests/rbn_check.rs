@@ -6,7 +6,7 @@ mod common;
 use kibitzer::analysis::rbn::check_rbn_text;
 
 fn codes(text: &str) -> Vec<&'static str> {
-    check_rbn_text(text)
+    check_rbn_text(text, &Default::default())
         .diagnostics
         .iter()
         .filter(|d| d.code != "S011")
@@ -142,7 +142,7 @@ fn each_r_code_has_a_trigger_and_a_legal_twin() {
             "{code} not expected for {good:?}, got {twin:?}"
         );
     }
-    let r903 = check_rbn_text(&format!("F {}\n", "x".repeat(70)));
+    let r903 = check_rbn_text(&format!("F {}\n", "x".repeat(70)), &Default::default());
     let d = r903
         .diagnostics
         .iter()
@@ -156,7 +156,7 @@ fn pbn_rules_apply_to_rbn_records() {
     let deal = "H W:KJ94.J9543.J6.JT:AT8.T82.942.A862:652.Q7.KT.K97543:\n";
     // A contract that disagrees with the auction (A308), pointing at the C field.
     let text = format!("B 1\n{deal}A NZ:PP1DP:1N2C3NA\nC 4N:N\n");
-    let report = check_rbn_text(&text);
+    let report = check_rbn_text(&text, &Default::default());
     let d = report
         .diagnostics
         .iter()
@@ -165,7 +165,7 @@ fn pbn_rules_apply_to_rbn_records() {
     assert_eq!(&text[d.range], "4N:N");
     // A card the player does not hold (P502), pointing at the card.
     let text = format!("B 1\n{deal}A NZ:PP1DP:1N2C3NA\nC 3N:N\nP S63JA:SK\n");
-    let report = check_rbn_text(&text);
+    let report = check_rbn_text(&text, &Default::default());
     let d = report
         .diagnostics
         .iter()
@@ -187,7 +187,7 @@ fn pbn_rules_apply_to_rbn_records() {
 fn carried_values_are_not_reported_again() {
     // The second record inherits the bad deal; only the first record reports it.
     let text = "H N:AK:A:\nB 1\n\nB 2\n";
-    let report = check_rbn_text(text);
+    let report = check_rbn_text(text, &Default::default());
     assert_eq!(
         report
             .diagnostics
@@ -202,7 +202,7 @@ fn carried_values_are_not_reported_again() {
 fn corpus_rbn_files_are_clean() {
     for path in common::corpus_files("rbn", "rbn") {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let report = check_rbn_text(&text);
+        let report = check_rbn_text(&text, &Default::default());
         let found: Vec<_> = report
             .diagnostics
             .iter()

@@ -163,9 +163,9 @@ proptest! {
         let boards = read_rbn(&text);
         let (pbn, _) = write_pbn_file(&boards);
         let _ = write_rbn(&read_pbn(&pbn));
-        let _ = kibitzer::check_document(kibitzer::Notation::Rbn, &text, &CheckOptions::default());
-        let once = kibitzer::format::rbn::format_rbn(&text);
-        prop_assert_eq!(kibitzer::format::rbn::format_rbn(&once), once);
+        let _ = kibitzer::Notation::Rbn.check(&text, &CheckOptions::default());
+        let once = kibitzer::format::rbn::format_rbn(&text, &Default::default());
+        prop_assert_eq!(kibitzer::format::rbn::format_rbn(&once, &Default::default()), once);
     }
 
     #[test]
@@ -202,9 +202,15 @@ fn cases_found_by_the_properties_stay_fixed() {
     let boards = read_rbn("DT *   € \nH N€:AK.Q.J.T\n");
     let _ = write_pbn_file(&boards);
     // RBN: a note before any A line, with two P lines, stays with the auction.
-    let rbn = kibitzer::format::rbn::format_rbn("1 \nP \nP \n\n");
-    assert_eq!(kibitzer::format::rbn::format_rbn(&rbn), rbn);
+    let rbn = kibitzer::format::rbn::format_rbn("1 \nP \nP \n\n", &Default::default());
+    assert_eq!(
+        kibitzer::format::rbn::format_rbn(&rbn, &Default::default()),
+        rbn
+    );
     // RBN: an unclosed paragraph is not moved in front of fields it would swallow.
     let open = "R \n1 \n{ \n";
-    assert_eq!(kibitzer::format::rbn::format_rbn(open), format!("{open}\n"));
+    assert_eq!(
+        kibitzer::format::rbn::format_rbn(open, &Default::default()),
+        format!("{open}\n")
+    );
 }

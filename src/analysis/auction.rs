@@ -8,8 +8,8 @@
 
 use super::context::GameContext;
 use super::values::{read_contract, read_seat, ContractValue};
-use super::Diagnostic;
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 

@@ -21,7 +21,7 @@ use super::tags::{
 };
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use super::values::{read_seat, read_vulnerable};
-use super::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::syntax::ast::{unescape, Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -636,8 +636,30 @@ pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
     Diagnostic::new(error.code.code(), error.range, error.message.clone())
 }
 
-/// Checks one piece of the file (a chunk rooted at its own start): its text, its syntax errors
-/// and, for a game, everything else. Diagnostics are relative to the piece.
+/// Checks one piece of a file (a chunk rooted at its own start, or a blank run): its text, its
+/// syntax errors and, for a game, everything else, with what earlier games hand down.
+/// Diagnostics are relative to the piece, in text order; the flag says whether it was a game.
+///
+/// This is the one per-piece entry point: `check`, the streaming checker and the language server
+/// all call it, with the options [`document_options`] gives for the whole text.
+pub fn check_piece(
+    piece_text: &str,
+    node: Option<&SyntaxNode>,
+    errors: &[SyntaxError],
+    inherited: &Inheritance,
+    options: &CheckOptions,
+) -> (bool, Vec<Diagnostic>) {
+    let mut out: Vec<Diagnostic> = errors.iter().map(syntax_diagnostic).collect();
+    check_piece_text(piece_text, node, &mut out);
+    let mut is_game = false;
+    if let Some(game) = node.cloned().and_then(Game::cast) {
+        is_game = true;
+        analyze_game(&game, inherited, options.export, &mut out);
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    (is_game, out)
+}
+
 fn check_chunk(
     piece_text: &str,
     element: &GreenElement,
@@ -646,30 +668,27 @@ fn check_chunk(
     options: &CheckOptions,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
-    out.extend(errors.iter().map(syntax_diagnostic));
     let node = match element {
         NodeOrToken::Node(green) => Some(SyntaxNode::new_root(green.clone())),
         NodeOrToken::Token(_) => None,
     };
-    check_piece_text(piece_text, node.as_ref(), out);
-    let mut is_game = false;
-    if let Some(game) = node.and_then(Game::cast) {
-        is_game = true;
-        analyze_game(&game, inherited, options.export, out);
-    }
-    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    let (is_game, found) = check_piece(piece_text, node.as_ref(), errors, inherited, options);
+    out.extend(found);
     is_game
 }
 
-fn effective(text: &str, options: &CheckOptions) -> CheckOptions {
+/// The options a whole text is checked with: `options`, plus export rules when the text's
+/// first lines declare `% EXPORT`. `head` is the text, or any start of it holding its first 20
+/// lines.
+pub fn document_options(head: &str, options: &CheckOptions) -> CheckOptions {
     CheckOptions {
-        export: options.export || declares_export(text),
+        export: options.export || declares_export(head),
     }
 }
 
 /// Checks a parsed file (`parse` must be the parse of `text`).
 pub fn check_text(text: &str, parse: &Parse, options: &CheckOptions) -> FileReport {
-    let options = effective(text, options);
+    let options = document_options(text, options);
     let mut report = FileReport::default();
     let mut inherited = Inheritance::default();
     let errors = parse.errors();
@@ -712,7 +731,7 @@ pub fn check_text(text: &str, parse: &Parse, options: &CheckOptions) -> FileRepo
             .diagnostics
             .extend(out.into_iter().map(|d| d.shifted(u32::from(start))));
     }
-    check_final_newline(text, &mut report.diagnostics);
+    check_final_newline(text, 0, &mut report.diagnostics);
     report
 }
 
@@ -732,7 +751,7 @@ const PIECES_PER_JOB: usize = 64;
 /// Checks a text without building its whole tree: it is split into games, which are parsed and
 /// checked on up to `threads` threads; each worker holds one game's tree at a time.
 pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
-    let options = effective(text, options);
+    let options = document_options(text, options);
     let threads = threads.max(1);
     let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
     let mut report = if uses_inheritance {
@@ -740,7 +759,7 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
     } else {
         check_stream_independent(text, &options, threads)
     };
-    check_final_newline(text, &mut report.diagnostics);
+    check_final_newline(text, 0, &mut report.diagnostics);
     report
 }
 

@@ -3,8 +3,8 @@
 
 use super::tags::{read_rubber_history, score_parts, ScoreSide};
 use super::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
-use super::Diagnostic;
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Seat, Vulnerability};
+use crate::diagnostic::Diagnostic;
 use crate::syntax::TextRange;
 
 /// A tag's resolved value and the range to report on.

@@ -2,8 +2,8 @@
 //! the hand that can be derived when three are given (D208).
 
 use super::values::{read_deal, read_seat, DealText};
-use super::{Diagnostic, Severity};
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// What the Deal check learned about the hands.
@@ -198,18 +198,18 @@ pub fn check_deal(
                 if names.len() == 1 { "s" } else { "" }
             ),
         );
-        let edits: Vec<super::TextEdit> = text
+        let edits: Vec<crate::diagnostic::TextEdit> = text
             .hands
             .iter()
             .enumerate()
             .filter(|(i, h)| !h.unknown && empty.contains(&first.unwrap_or(Seat::North).offset(*i)))
-            .map(|(_, h)| super::TextEdit {
+            .map(|(_, h)| crate::diagnostic::TextEdit {
                 range: h.range,
                 new_text: "-".to_string(),
             })
             .collect();
         if first.is_some() && !edits.is_empty() {
-            diagnostic.fixes.push(super::Fix {
+            diagnostic.fixes.push(crate::diagnostic::Fix {
                 title: "Write `-` for the hands not given".to_string(),
                 edits,
             });

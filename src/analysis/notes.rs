@@ -1,7 +1,7 @@
 //! Notes: `=k=` references in the auction and play against the `[Note "k:…"]` tags of the
 //! same section (N401–N405), and Notes where no section can use them (N406).
 
-use super::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{Section, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 

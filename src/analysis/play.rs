@@ -11,8 +11,8 @@ use super::auction::{
 };
 use super::context::GameContext;
 use super::values::{read_contract, read_result, read_seat, ContractValue};
-use super::Diagnostic;
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast;
 use crate::syntax::{SyntaxKind, TextRange};
 

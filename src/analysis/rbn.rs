@@ -6,9 +6,10 @@
 //! values carried over from an earlier record (which were checked there) have no place in this
 //! record and are left out. No bridge rule is written twice.
 
-use super::{check_game, CheckOptions, Diagnostic, FileReport, Inheritance};
+use super::{check_game, CheckOptions, FileReport, Inheritance};
 use crate::convert::from_rbn::{is_deal, read_contract};
 use crate::convert::{read_record, write_pbn, Board, Carry};
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::Game;
 use crate::syntax::rbn::{Field, RbnParse, Record};
 use crate::syntax::{Parse, SyntaxKind, TextRange, TextSize};
@@ -294,13 +295,13 @@ pub fn check_board(board: &Board) -> Vec<Diagnostic> {
 }
 
 /// Checks a whole RBN text.
-pub fn check_rbn_text(text: &str) -> FileReport {
+pub fn check_rbn_text(text: &str, options: &CheckOptions) -> FileReport {
     let parse = RbnParse::new(text);
-    check_rbn(text, &parse)
+    check_rbn(text, &parse, options)
 }
 
 /// Checks a parsed RBN file (`parse` must be the parse of `text`).
-pub fn check_rbn(text: &str, parse: &RbnParse) -> FileReport {
+pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileReport {
     let mut report = FileReport::default();
     report
         .diagnostics
@@ -319,7 +320,7 @@ pub fn check_rbn(text: &str, parse: &RbnParse) -> FileReport {
             .diagnostics
             .extend(diagnostics.into_iter().map(|d| d.shifted(start)));
     }
-    super::text_checks::check_final_newline(text, &mut report.diagnostics);
+    super::text_checks::check_final_newline(text, 0, &mut report.diagnostics);
     report
         .diagnostics
         .sort_by_key(|d| (d.range.start(), d.range.end()));

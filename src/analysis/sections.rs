@@ -4,7 +4,7 @@
 use super::auction::{check_auction, AuctionModel};
 use super::context::GameContext;
 use super::play::{check_play, PlayModel};
-use super::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::Section;
 
 /// The models of a game's Auction and Play sections (the first of each, when repeated).

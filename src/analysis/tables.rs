@@ -3,8 +3,8 @@
 
 use super::tags::{is_digits, parse_decimal};
 use super::values::{read_contract, read_seat};
-use super::Diagnostic;
 use crate::bridge::{Denomination, Rank, Suit};
+use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::{DataToken, Section};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 

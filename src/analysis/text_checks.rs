@@ -3,7 +3,7 @@
 //! They run per piece of the file (a game, a comment chunk or a run of blank lines): pieces end
 //! at line ends, so every line lies inside one piece.
 
-use super::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// The longest a line may be, line end included.
@@ -164,36 +164,79 @@ fn looks_like_escape(line: &str) -> bool {
     word.starts_with("PBN") || word.starts_with("EXPORT")
 }
 
-/// S011: the text does not end with a line end.
-pub fn check_final_newline(text: &str, out: &mut Vec<Diagnostic>) {
-    if !text.is_empty() && !text.ends_with(['\n', '\r']) {
-        let end = TextSize::of(text);
-        let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
-        out.push(
-            Diagnostic::new(
-                "S011",
-                TextRange::empty(end),
-                "the file does not end with a line end",
-            )
-            .with_fix("Add a line end", TextRange::empty(end), eol),
-        );
+/// S011: the text does not end with a line end. `tail` is the end of the text from the start of
+/// one of its lines (the whole text will do: a caller holding a rope passes its last two lines)
+/// and `tail_start` is where it starts. The fix adds the line end of the line before the last.
+pub fn check_final_newline(tail: &str, tail_start: usize, out: &mut Vec<Diagnostic>) {
+    if tail.is_empty() || tail.ends_with(['\n', '\r']) {
+        return;
     }
+    let end = TextSize::from((tail_start + tail.len()) as u32);
+    let eol = match tail.rfind(['\n', '\r']) {
+        Some(at) if tail.as_bytes()[at] == b'\r' => "\r",
+        Some(at) if at > 0 && tail.as_bytes()[at - 1] == b'\r' => "\r\n",
+        _ => "\n",
+    };
+    out.push(
+        Diagnostic::new(
+            "S011",
+            TextRange::empty(end),
+            "the file does not end with a line end",
+        )
+        .with_fix("Add a line end", TextRange::empty(end), eol),
+    );
 }
 
-/// Whether the first lines of the file declare export format with `% EXPORT`.
+/// How many lines at the start of a file may declare export format.
+pub const EXPORT_HEAD_LINES: usize = 20;
+
+/// Whether the first lines of the file declare export format with `% EXPORT`: a `%` line among
+/// the first [`EXPORT_HEAD_LINES`] lines (ended by `\n`, `\r\n` or `\r`, as editors count
+/// them) before the first tag. `text` may be the whole text or any start of it holding those
+/// lines.
 pub fn declares_export(text: &str) -> bool {
-    text.lines()
-        .take(20)
-        .take_while(|l| !l.trim_start().starts_with('['))
-        .any(|l| {
-            l.strip_prefix('%')
-                .is_some_and(|rest| rest.trim() == "EXPORT")
-        })
+    let mut rest = text;
+    for _ in 0..EXPORT_HEAD_LINES {
+        if rest.is_empty() {
+            break;
+        }
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        if line.trim_start().starts_with('[') {
+            break;
+        }
+        if line
+            .strip_prefix('%')
+            .is_some_and(|word| word.trim() == "EXPORT")
+        {
+            return true;
+        }
+        let eol = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            1
+        };
+        rest = rest.get(end + eol..).unwrap_or("");
+    }
+    false
 }
 
 #[cfg(test)]
 mod tests {
-    use super::plain_word;
+    use super::{declares_export, plain_word};
+
+    #[test]
+    fn export_is_declared_in_the_first_lines_before_a_tag_with_any_line_end() {
+        assert!(declares_export("% PBN 2.1\n% EXPORT\n[Event \"\"]\n"));
+        assert!(declares_export("% PBN 2.1\r\n\r\n%  EXPORT \r\n"));
+        assert!(declares_export("% PBN 2.1\r% EXPORT\r"));
+        assert!(!declares_export("[Event \"\"]\n% EXPORT\n"));
+        assert!(!declares_export("% EXPORTED\n"));
+        let late = format!("{}% EXPORT\n", "%\n".repeat(20));
+        assert!(!declares_export(&late));
+        let in_time = format!("{}% EXPORT\n", "%\r\n".repeat(19));
+        assert!(declares_export(&in_time));
+    }
 
     #[test]
     fn plain_words_are_printable_ascii_and_line_feeds() {

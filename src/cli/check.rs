@@ -8,7 +8,8 @@ use std::sync::mpsc;
 
 use serde_json::{json, Value};
 
-use crate::analysis::{check_stream, CheckOptions, Diagnostic, FileReport, Severity};
+use crate::analysis::{CheckOptions, FileReport};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::syntax::TextRange;
 use crate::text::{decode, Encoding, LineIndex, PositionEncoding, ReadError, SourceText};
 
@@ -79,7 +80,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut files: Vec<PathBuf> = Vec::new();
     for path in &args.paths {
         if path.is_dir() {
-            if let Err(error) = collect(path, &mut files) {
+            if let Err(error) = super::files::collect(path, &mut files) {
                 eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
                 failures += 1;
             }
@@ -159,27 +160,6 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// Adds the `.pbn` and `.rbn` files under `folder` (any case of the extension), sorted, recursively.
-fn collect(folder: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            // An unreadable subfolder is skipped rather than failing the whole run.
-            let _ = collect(&path, files);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("pbn") || e.eq_ignore_ascii_case("rbn"))
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Reads a file without copying it when it is plain UTF-8.
 fn read_source(path: &Path) -> Result<SourceText, ReadError> {
     let bytes = std::fs::read(path).map_err(|error| ReadError::Io {
@@ -209,10 +189,7 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
 fn check_file(path: &Path, options: &CheckOptions, threads: usize) -> Outcome {
     let result = match read_source(path) {
         Ok(source) => {
-            let report = match crate::Notation::from_path(path) {
-                crate::Notation::Rbn => crate::analysis::rbn::check_rbn_text(&source.text),
-                crate::Notation::Pbn => check_stream(&source.text, options, threads),
-            };
+            let report = crate::Notation::from_path(path).check_on(&source.text, options, threads);
             Ok(Checked { source, report })
         }
         Err(error) => Err(match error {

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
 use crate::text::read_file;
 use crate::Notation;
 
@@ -39,21 +38,16 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let boards = match Notation::from_path(&args.path) {
-        Notation::Rbn => read_rbn(&source.text),
-        Notation::Pbn => read_pbn(&source.text),
+    let to = match args.to {
+        Target::Pbn => Notation::Pbn,
+        Target::Rbn => Notation::Rbn,
     };
-    let (text, dropped) = match args.to {
-        Target::Pbn => write_pbn_file(&boards),
-        Target::Rbn => write_rbn(&boards),
-    };
+    let converted = Notation::from_path(&args.path).convert(&source.text, to);
+    let (text, dropped) = (converted.text, converted.dropped);
     if !dropped.is_empty() {
         eprintln!(
             "kibitzer convert: warning: {} cannot express, and so leaves out:",
-            match args.to {
-                Target::Pbn => "PBN",
-                Target::Rbn => "RBN",
-            }
+            to.name()
         );
         for item in &dropped {
             eprintln!("  - {item}");

@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::format::{format_text, Eol, FormatOptions};
+use crate::format::{Eol, FormatOptions};
 use crate::text::{decode, encode};
 
 /// Line-end choices on the command line.
@@ -68,7 +68,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
         if path.as_os_str() == "-" {
             files.push(path.clone());
         } else if path.is_dir() {
-            if let Err(error) = collect_pbn(path, &mut files) {
+            if let Err(error) = super::files::collect(path, &mut files) {
                 eprintln!("kibitzer fmt: {}: {error}", path.display());
                 failed = true;
             }
@@ -95,25 +95,6 @@ pub fn run(args: &FmtArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Adds the `.pbn` files (any case) under `dir` to `files`, sorted, recursively.
-fn collect_pbn(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect_pbn(&path, files)?;
-        } else if path
-            .extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("pbn") || ext.eq_ignore_ascii_case("rbn"))
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
 }
 
 fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
@@ -148,11 +129,7 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let formatted = if crate::Notation::from_path(path) == crate::Notation::Rbn {
-        crate::format::rbn::format_rbn(&source.text)
-    } else {
-        format_text(&source.text, options)
-    };
+    let formatted = crate::Notation::from_path(path).format(&source.text, options);
     let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {
         eprintln!(
             "kibitzer fmt: {name}: the result cannot be written in {}",

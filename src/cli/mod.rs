@@ -2,6 +2,7 @@
 
 mod check;
 mod convert;
+mod files;
 mod fmt;
 mod parse;
 

@@ -4,8 +4,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::syntax::rbn::RbnParse;
-use crate::syntax::{dump_rbn_tree, dump_tree, Parse};
 use crate::text::read_file;
 
 /// Arguments of `kibitzer parse`.
@@ -24,11 +22,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let listing = if crate::Notation::from_path(&args.file) == crate::Notation::Rbn {
-        dump_rbn_tree(&RbnParse::new(&source.text))
-    } else {
-        dump_tree(&Parse::new(&source.text))
-    };
+    let listing = crate::Notation::from_path(&args.file).dump(&source.text);
     let mut out = std::io::stdout().lock();
     if out.write_all(listing.as_bytes()).is_err() {
         return ExitCode::from(2);

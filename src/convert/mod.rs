@@ -31,34 +31,3 @@ pub fn read_rbn(text: &str) -> Vec<Board> {
         .map(|record| read_record(&record, &mut carry))
         .collect()
 }
-
-/// The result of converting a whole text to the other notation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Converted {
-    /// The converted text.
-    pub text: String,
-    /// The notation it is written in.
-    pub notation: crate::notation::Notation,
-    /// What the target notation cannot express (left out of `text`).
-    pub dropped: Vec<String>,
-}
-
-/// Converts a text in `from` to the other notation (RBN to PBN, PBN to RBN).
-pub fn convert_text(from: crate::notation::Notation, text: &str) -> Converted {
-    use crate::notation::Notation;
-    let (text, dropped, notation) = match from {
-        Notation::Rbn => {
-            let (text, dropped) = write_pbn_file(&read_rbn(text));
-            (text, dropped, Notation::Pbn)
-        }
-        Notation::Pbn => {
-            let (text, dropped) = write_rbn(&read_pbn(text));
-            (text, dropped, Notation::Rbn)
-        }
-    };
-    Converted {
-        text,
-        notation,
-        dropped,
-    }
-}

@@ -20,7 +20,7 @@ pub mod values;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::analysis::TextEdit;
+use crate::diagnostic::TextEdit;
 use crate::syntax::split::Splitter;
 use crate::syntax::{Outline, Parse, TextRange, TextSize};
 
@@ -36,6 +36,25 @@ pub enum Eol {
     Lf,
     /// `\r\n`, as export format requires.
     Crlf,
+}
+
+impl Eol {
+    /// The line end to write in `text`: for `Keep`, the text's first line end (`\r\n`, `\r` or
+    /// `\n`; `\n` when it has none). Every notation's writer resolves line ends here.
+    pub fn newline(self, text: &str) -> &'static str {
+        match self {
+            Eol::Lf => "\n",
+            Eol::Crlf => "\r\n",
+            Eol::Keep => {
+                let bytes = text.as_bytes();
+                match memchr::memchr2(b'\n', b'\r', bytes) {
+                    Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
+                    Some(at) if bytes[at] == b'\r' => "\r",
+                    _ => "\n",
+                }
+            }
+        }
+    }
 }
 
 /// What the formatter is asked to do.
@@ -234,25 +253,13 @@ fn outline_pieces(outline: &Outline, text: &str) -> Option<Vec<Piece>> {
 
 /// The line end to write and whether comments' line ends are converted too.
 fn eol_for(text: &str, pieces: &[Piece], eol: Eol) -> (&'static str, bool) {
-    match eol {
-        Eol::Lf => ("\n", true),
-        Eol::Crlf => ("\r\n", true),
-        Eol::Keep => {
-            // The first line end of the text that stays: blank lines before the first game are
-            // dropped, and voting with them would make a second run choose differently.
-            let from = pieces
-                .iter()
-                .find(|p| !p.blank)
-                .map_or(0, |p| p.range.start);
-            let bytes = &text.as_bytes()[from..];
-            let found = match memchr::memchr2(b'\n', b'\r', bytes) {
-                Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
-                Some(at) if bytes[at] == b'\r' => "\r",
-                _ => "\n",
-            };
-            (found, false)
-        }
-    }
+    // With `Keep`, the first line end of the text that stays: blank lines before the first game
+    // are dropped, and voting with them would make a second run choose differently.
+    let from = pieces
+        .iter()
+        .find(|p| !p.blank)
+        .map_or(0, |p| p.range.start);
+    (eol.newline(&text[from..]), eol != Eol::Keep)
 }
 
 /// For each piece, the mandatory tags earlier games gave with `##` (export mode only).

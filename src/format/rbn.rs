@@ -8,25 +8,30 @@
 
 use rowan::NodeOrToken;
 
-use super::Eol;
-use crate::analysis::TextEdit;
+use super::{Eol, FormatOptions};
+use crate::diagnostic::TextEdit;
 use crate::syntax::rbn::{RbnNode, RbnParse, Record, RecordItem, LABELS};
 use crate::syntax::{TextRange, TextSize};
 
 /// The labels whose data is case-insensitive (written in upper case).
 const UPPER: &str = "DBHACPRM";
 
-/// Formats an RBN text.
-pub fn format_rbn(text: &str) -> String {
+/// Formats an RBN text: [`format_rbn_edits`] applied to the whole text, so that a file and an
+/// editor get the same result. RBN has no export form: `options.export` changes nothing.
+pub fn format_rbn(text: &str, options: &FormatOptions) -> String {
     let parse = RbnParse::new(text);
     let mut out = String::with_capacity(text.len() + 16);
-    for (node, _) in parse.records() {
-        let Some(record) = Record::cast(node) else {
-            continue;
-        };
-        out.push_str(&format_record(&record));
-        out.push('\n');
+    let mut at = 0;
+    for edit in format_rbn_edits(&parse, text, None, options.eol) {
+        let (start, end) = (
+            usize::from(edit.range.start()),
+            usize::from(edit.range.end()),
+        );
+        out.push_str(text.get(at..start).unwrap_or(""));
+        out.push_str(&edit.new_text);
+        at = end.max(at);
     }
+    out.push_str(text.get(at..).unwrap_or(""));
     out
 }
 
@@ -42,14 +47,7 @@ pub fn format_rbn_edits(
     range: Option<TextRange>,
     eol: Eol,
 ) -> Vec<TextEdit> {
-    let newline = match eol {
-        Eol::Lf => "\n",
-        Eol::Crlf => "\r\n",
-        Eol::Keep => match text.find(['\n', '\r']) {
-            Some(i) if text[i..].starts_with("\r\n") => "\r\n",
-            _ => "\n",
-        },
-    };
+    let newline = eol.newline(text);
     let children = parse.children();
     let starts = parse.child_starts();
     let end_of = |index: usize| {
@@ -227,9 +225,13 @@ mod tests {
         // before H, so it stays before the diagram.
         let input = "% RBN\np s:hq3j2\n1 falsecard\nb 3\nN a+b:c+d\nA sz:1sp\n{intro}\nH s:akq.jt9.876.5432:\n2 n\n\n\n";
         let expected = "% RBN\nN a+b:c+d\nB 3\n{intro}\nH S:AKQ.JT9.876.5432:\nA SZ:1SP\nP S:HQ3J2\n1 falsecard\n2 n\n\n";
-        let out = format_rbn(input);
+        let out = format_rbn(input, &FormatOptions::default());
         assert_eq!(out, expected);
-        assert_eq!(format_rbn(&out), out, "idempotent");
+        assert_eq!(
+            format_rbn(&out, &FormatOptions::default()),
+            out,
+            "idempotent"
+        );
     }
 
     fn apply(text: &str, edits: &[TextEdit]) -> String {
@@ -246,7 +248,10 @@ mod tests {
         let input = "\n\nB 1\nh n:akq.jt9.876.5432:\n\n\nB 2\nA NZ:P\n\nb 3\n";
         let parse = RbnParse::new(input);
         let edits = format_rbn_edits(&parse, input, None, Eol::Keep);
-        assert_eq!(apply(input, &edits), format_rbn(input));
+        assert_eq!(
+            apply(input, &edits),
+            format_rbn(input, &FormatOptions::default())
+        );
         // The leading blank lines, record 1 (case, two blank lines) and record 3 (case): not 2.
         assert_eq!(edits.len(), 3, "{edits:?}");
         let record3 = input.find("b 3").unwrap() as u32;
@@ -264,8 +269,28 @@ mod tests {
     }
 
     #[test]
+    fn line_ends_follow_the_options_like_pbn() {
+        let crlf = "b 1\r\nA NZ:P\r\n";
+        let keep = FormatOptions::default();
+        assert_eq!(format_rbn(crlf, &keep), "B 1\r\nA NZ:P\r\n\r\n");
+        let to_crlf = FormatOptions {
+            eol: Eol::Crlf,
+            ..FormatOptions::default()
+        };
+        assert_eq!(format_rbn("b 1\n", &to_crlf), "B 1\r\n\r\n");
+        let to_lf = FormatOptions {
+            eol: Eol::Lf,
+            ..FormatOptions::default()
+        };
+        assert_eq!(format_rbn(crlf, &to_lf), "B 1\nA NZ:P\n\n");
+    }
+
+    #[test]
     fn records_with_unknown_lines_are_kept() {
         let input = "B 1\nZ what\nA nz";
-        assert_eq!(format_rbn(input), "B 1\nZ what\nA nz\n\n");
+        assert_eq!(
+            format_rbn(input, &FormatOptions::default()),
+            "B 1\nZ what\nA nz\n\n"
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::analysis::Severity;
+use crate::diagnostic::Severity;
 
 pub use crate::format::Eol;
 

@@ -4,7 +4,7 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::document::range_of;
-use crate::analysis::{self, Severity};
+use crate::diagnostic::{self, Severity};
 use crate::text::PositionEncoding;
 
 /// The LSP severity of a library severity.
@@ -24,7 +24,7 @@ const UNNECESSARY: &[&str] = &["N402"];
 pub fn diagnostic(
     rope: &Rope,
     uri: &Uri,
-    d: &analysis::Diagnostic,
+    d: &diagnostic::Diagnostic,
     encoding: PositionEncoding,
 ) -> lsp::Diagnostic {
     let related: Vec<lsp::DiagnosticRelatedInformation> = d

@@ -13,7 +13,8 @@ use super::config::Settings;
 use super::convert;
 use super::rbn_document::RbnDocument;
 use super::seams;
-use crate::analysis::{self, Inheritance};
+use crate::analysis::{CheckOptions, Inheritance};
+use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
@@ -104,7 +105,7 @@ pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> ls
 #[derive(Debug, Clone)]
 pub struct CachedDiagnostic {
     /// The diagnostic with ranges relative to the game's start.
-    pub diagnostic: analysis::Diagnostic,
+    pub diagnostic: crate::diagnostic::Diagnostic,
     /// The LSP form, lines counted from the game's first line (related locations absolute-free
     /// too: their lines are relative in the same way).
     pub lsp: lsp::Diagnostic,
@@ -197,6 +198,23 @@ pub struct Document {
     uses_inheritance: bool,
     /// Shared by every child without diagnostics.
     no_diagnostics: Arc<Vec<CachedDiagnostic>>,
+    /// The first lines of the text, where `% EXPORT` may switch export rules on for the whole
+    /// document.
+    head: String,
+}
+
+/// The first lines of `rope` that may declare export format.
+fn head_of(rope: &Rope) -> String {
+    let lines = rope.len_lines().min(seams::EXPORT_HEAD_LINES);
+    rope.byte_slice(..rope.line_to_byte(lines)).to_string()
+}
+
+/// The end of `rope` from the start of its second-to-last line (what the end-of-text checks
+/// read), and where that starts.
+pub fn tail_of(rope: &Rope) -> (String, usize) {
+    let line = rope.len_lines().saturating_sub(2);
+    let start = rope.line_to_byte(line);
+    (rope.byte_slice(start..).to_string(), start)
 }
 
 /// Whether a rope contains `"#` (a value that inherits), looking across chunk boundaries.
@@ -224,7 +242,7 @@ fn parse_one(text: &str) -> (GreenNode, Vec<SyntaxError>) {
 struct Checker<'a> {
     rope: &'a Rope,
     uri: &'a Uri,
-    settings: &'a Settings,
+    options: CheckOptions,
     encoding: PositionEncoding,
     empty: &'a Arc<Vec<CachedDiagnostic>>,
 }
@@ -240,17 +258,8 @@ impl Checker<'_> {
         errors: &[SyntaxError],
         inherited: Option<&Inheritance>,
     ) -> Arc<Vec<CachedDiagnostic>> {
-        let mut diagnostics: Vec<analysis::Diagnostic> = errors
-            .iter()
-            .map(|e| analysis::Diagnostic::new(e.code.code(), e.range, e.message.clone()))
-            .collect();
         let chunk = SyntaxNode::new_root(node.clone());
-        diagnostics.extend(seams::game_diagnostics(
-            &chunk,
-            text,
-            inherited,
-            self.settings,
-        ));
+        let diagnostics = seams::piece_diagnostics(&chunk, text, errors, inherited, &self.options);
         if diagnostics.is_empty() {
             return self.empty.clone();
         }
@@ -311,12 +320,14 @@ impl Document {
             trees: Vec::new(),
             uses_inheritance: false,
             no_diagnostics: Arc::new(Vec::new()),
+            head: String::new(),
         }
     }
 
     /// Takes `text` as the whole new text; with settings, checks each game while parsing it.
     fn load(&mut self, text: &str, check: Option<(&Settings, PositionEncoding)>) {
         self.rope = Rope::from_str(text);
+        self.head = head_of(&self.rope);
         self.uses_inheritance = mentions_inheritance(&self.rope);
         self.trees.clear();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -327,7 +338,7 @@ impl Document {
                 let checker = Checker {
                     rope: &self.rope,
                     uri: &self.uri,
-                    settings,
+                    options: seams::check_options(settings, &self.head),
                     encoding,
                     empty: &self.no_diagnostics,
                 };
@@ -382,7 +393,17 @@ impl Document {
             self.replace(text);
             return Ok(());
         };
+        let first_line = range.start.line as usize;
         let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
+        if first_line < seams::EXPORT_HEAD_LINES {
+            let head = head_of(&self.rope);
+            // Whether `% EXPORT` is declared is all that the head decides; when that changes,
+            // every game is checked again.
+            if seams::declares_export(&head) != seams::declares_export(&self.head) {
+                self.invalidate();
+            }
+            self.head = head;
+        }
         // The games the edit reparses are the ones asked about next: keep a few of their trees.
         let mut parsed: Vec<(usize, GreenNode)> = Vec::new();
         let splice =
@@ -597,7 +618,7 @@ impl Document {
         let checker = Checker {
             rope: &self.rope,
             uri: &self.uri,
-            settings,
+            options: seams::check_options(settings, &self.head),
             encoding,
             empty: &self.no_diagnostics,
         };
@@ -608,7 +629,11 @@ impl Document {
 
     /// Every diagnostic at or above the settings' minimum severity, in LSP form, with absolute
     /// positions (the cache must be fresh: call [`Document::refresh`] first).
-    pub fn lsp_diagnostics(&self, settings: &Settings) -> Vec<lsp::Diagnostic> {
+    pub fn lsp_diagnostics(
+        &self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
         let mut out = Vec::new();
         let starts = self.outline.child_starts();
         for (index, entry) in self.entries.iter().enumerate() {
@@ -634,7 +659,21 @@ impl Document {
                 out.push(lsp);
             }
         }
+        out.extend(
+            self.end_diagnostics(settings)
+                .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding)),
+        );
         out
+    }
+
+    /// The diagnostics about the end of the text (absolute ranges) at or above the settings'
+    /// minimum severity.
+    fn end_diagnostics(&self, settings: &Settings) -> impl Iterator<Item = Diagnostic> + '_ {
+        let (tail, start) = tail_of(&self.rope);
+        let min = settings.min_severity;
+        seams::end_diagnostics(&tail, start)
+            .into_iter()
+            .filter(move |d| d.severity >= min)
     }
 
     /// The diagnostics (absolute byte ranges) whose range meets `range`, with their LSP form.
@@ -642,7 +681,8 @@ impl Document {
         &self,
         range: Range<usize>,
         settings: &Settings,
-    ) -> Vec<(analysis::Diagnostic, lsp::Diagnostic)> {
+        encoding: PositionEncoding,
+    ) -> Vec<(crate::diagnostic::Diagnostic, lsp::Diagnostic)> {
         let mut out = Vec::new();
         let starts = self.outline.child_starts();
         let first = self.outline.child_index_at(range.start as u32).unwrap_or(0);
@@ -672,6 +712,13 @@ impl Document {
                     }
                     out.push((absolute, lsp));
                 }
+            }
+        }
+        for d in self.end_diagnostics(settings) {
+            let (s, e) = (usize::from(d.range.start()), usize::from(d.range.end()));
+            if s <= range.end && e >= range.start {
+                let lsp = convert::diagnostic(&self.rope, &self.uri, &d, encoding);
+                out.push((d, lsp));
             }
         }
         out
@@ -899,7 +946,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => {
                 d.refresh(settings, encoding);
-                d.lsp_diagnostics(settings)
+                d.lsp_diagnostics(settings, encoding)
             }
             OpenDocument::Rbn(d) => {
                 d.refresh();
@@ -994,7 +1041,7 @@ mod tests {
     fn published(doc: &mut Document) -> Vec<String> {
         let settings = settings();
         doc.refresh(&settings, PositionEncoding::Utf16);
-        doc.lsp_diagnostics(&settings)
+        doc.lsp_diagnostics(&settings, PositionEncoding::Utf16)
             .iter()
             .map(|d| serde_json::to_string(d).unwrap_or_default())
             .collect()

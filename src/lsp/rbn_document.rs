@@ -16,8 +16,8 @@ use super::config::Settings;
 use super::convert;
 use super::document::{edit_rope, BadChange};
 use super::seams;
-use crate::analysis::Diagnostic;
 use crate::convert::Carry;
+use crate::diagnostic::Diagnostic;
 use crate::syntax::rbn::{RbnGreenElement, RbnNode, RbnParse, Record};
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
@@ -229,20 +229,8 @@ impl RbnDocument {
             let start = starts.get(index).copied().unwrap_or(0);
             all.extend(diagnostics.iter().map(|d| d.clone().shifted(start)));
         }
-        if len > 0 {
-            let last_line = self.rope.len_lines().saturating_sub(1);
-            let line_start = self.rope.line_to_byte(last_line).min(len);
-            let text = self
-                .rope
-                .get_byte_slice(line_start..len)
-                .map(|s| s.to_string())
-                .unwrap_or_default();
-            all.extend(
-                seams::last_line_diagnostics(&text)
-                    .into_iter()
-                    .map(|d| d.shifted(line_start as u32)),
-            );
-        }
+        let (tail, tail_start) = super::document::tail_of(&self.rope);
+        all.extend(seams::end_diagnostics(&tail, tail_start));
         all.into_iter()
             .filter(|d| d.severity >= settings.min_severity)
             .filter(|d| usize::from(d.range.end()) <= len)
@@ -340,7 +328,8 @@ mod tests {
         assert_eq!(doc.last_checked, 3);
         assert_eq!(doc.parse, RbnParse::new(&doc.rope.to_string()));
         // The full check of the same text gives the same codes.
-        let whole = crate::analysis::rbn::check_rbn_text(&doc.rope.to_string());
+        let whole =
+            crate::analysis::rbn::check_rbn_text(&doc.rope.to_string(), &Default::default());
         let mut codes: Vec<String> = whole
             .diagnostics
             .iter()

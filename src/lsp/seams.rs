@@ -4,35 +4,45 @@
 use super::config::Settings;
 use crate::analysis::rbn::check_record;
 use crate::analysis::text_checks::check_final_newline;
-use crate::analysis::text_checks::check_piece_text;
-use crate::analysis::{check_game, CheckOptions, Diagnostic, Inheritance, TextEdit};
+pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
+use crate::analysis::{check_piece, document_options, CheckOptions, Inheritance};
 use crate::convert::from_rbn::is_deal;
-use crate::convert::{convert_text, Carry, Converted};
+use crate::convert::Carry;
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
-use crate::notation::Notation;
-use crate::syntax::ast::Game;
+use crate::notation::{Converted, Notation};
 use crate::syntax::rbn::{RbnNode, RbnParse, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
 
-/// The diagnostics of one chunk (rooted at its start; `text` is its text) beyond the syntax
-/// errors the parse gives: the text checks and, for a game, every game check, with what earlier
-/// games hand down.
-pub fn game_diagnostics(
+/// The check options of a document whose first lines are `head` (see
+/// [`crate::analysis::document_options`]).
+pub fn check_options(settings: &Settings, head: &str) -> CheckOptions {
+    document_options(
+        head,
+        &CheckOptions {
+            export: settings.check_export,
+        },
+    )
+}
+
+/// The diagnostics of one chunk (rooted at its start; `text` is its text), its syntax `errors`
+/// included: the same call `kibitzer check` makes for each piece of a file.
+pub fn piece_diagnostics(
     chunk: &SyntaxNode,
     text: &str,
+    errors: &[SyntaxError],
     inherited: Option<&Inheritance>,
-    settings: &Settings,
+    options: &CheckOptions,
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    check_piece_text(text, Some(chunk), &mut out);
-    if let Some(game) = Game::cast(chunk.clone()) {
-        let none = Inheritance::default();
-        let options = CheckOptions {
-            export: settings.check_export,
-        };
-        out.extend(check_game(&game, inherited.unwrap_or(&none), &options).diagnostics);
-    }
-    out
+    let none = Inheritance::default();
+    check_piece(
+        text,
+        Some(chunk),
+        errors,
+        inherited.unwrap_or(&none),
+        options,
+    )
+    .1
 }
 
 fn options(settings: &Settings) -> FormatOptions {
@@ -75,10 +85,11 @@ pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
     crate::analysis::syntax_diagnostic(error)
 }
 
-/// The diagnostics about the end of a text, given its last line (ranges relative to that line).
-pub fn last_line_diagnostics(last_line: &str) -> Vec<Diagnostic> {
+/// The diagnostics about the end of a text (S011), given its end from the start of a line
+/// (`tail`, starting at byte `tail_start`); ranges are absolute.
+pub fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    check_final_newline(last_line, &mut out);
+    check_final_newline(tail, tail_start, &mut out);
     out
 }
 
@@ -94,5 +105,5 @@ pub fn format_rbn(
 
 /// A document converted to the other notation.
 pub fn convert(notation: Notation, text: &str) -> Converted {
-    convert_text(notation, text)
+    notation.convert(text, notation.counterpart())
 }

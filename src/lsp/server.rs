@@ -992,7 +992,9 @@ impl LanguageServer for Backend {
                 let (from, to) = byte_range(&doc.rope, params.range, encoding)?;
                 doc.refresh(&settings, encoding);
                 let mut actions = Vec::new();
-                for (diagnostic, lsp_diagnostic) in doc.diagnostics_in(from..to, &settings) {
+                for (diagnostic, lsp_diagnostic) in
+                    doc.diagnostics_in(from..to, &settings, encoding)
+                {
                     let preferred = diagnostic.fixes.len() == 1;
                     for fix in &diagnostic.fixes {
                         let edits: Vec<lsp::TextEdit> = fix
@@ -1148,7 +1150,7 @@ impl LanguageServer for Backend {
 /// Our edits (byte ranges) as LSP edits in the negotiated encoding.
 fn lsp_edits(
     rope: &Rope,
-    edits: Vec<crate::analysis::TextEdit>,
+    edits: Vec<crate::diagnostic::TextEdit>,
     encoding: PositionEncoding,
 ) -> Vec<lsp::TextEdit> {
     edits

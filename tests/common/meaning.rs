@@ -19,9 +19,10 @@ use kibitzer::analysis::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue,
 };
 use kibitzer::analysis::{
-    check_game, check_text, syntax_diagnostic, CheckOptions, Diagnostic, GameReport, Inheritance,
+    check_game, check_text, syntax_diagnostic, CheckOptions, GameReport, Inheritance,
 };
 use kibitzer::bridge::{Call, Contract, Deal, Denomination, Seat, Vulnerability};
+use kibitzer::diagnostic::Diagnostic;
 use kibitzer::syntax::ast::{Game, TagPair};
 use kibitzer::syntax::{Parse, SyntaxKind, SyntaxNode};
 
@@ -448,7 +449,7 @@ pub fn view(text: &str, options: &CheckOptions) -> FileView {
         });
     }
     let mut final_newline = Vec::new();
-    check_final_newline(text, &mut final_newline);
+    check_final_newline(text, 0, &mut final_newline);
     let mut file_codes = BTreeMap::new();
     for diagnostic in &final_newline {
         *file_codes.entry(diagnostic.code).or_insert(0) += 1;

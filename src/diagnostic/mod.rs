@@ -1,0 +1,172 @@
+//! The shared vocabulary of findings: diagnostics, severities, fixes and the catalogue of codes.
+//!
+//! Every layer that reports something (the parsers' syntax errors, the checks, the front ends)
+//! speaks in these types, so they sit below all of them and depend on nothing but text ranges.
+
+pub mod catalogue;
+
+pub use rowan::{TextRange, TextSize};
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Style: export format or convention only.
+    Hint,
+    /// Worth knowing.
+    Info,
+    /// Suspicious or non-portable.
+    Warning,
+    /// The data is wrong or unusable.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name (`hint`, `info`, `warning`, `error`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Hint => "hint",
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// Parses a lower-case severity name.
+    pub fn from_name(name: &str) -> Option<Severity> {
+        match name {
+            "hint" => Some(Severity::Hint),
+            "info" => Some(Severity::Info),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+}
+
+/// A replacement of a range of text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TextEdit {
+    /// The range replaced.
+    pub range: TextRange,
+    /// What replaces it.
+    pub new_text: String,
+}
+
+/// A machine-applicable fix: a title and the edits that make it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// What the fix does, for people ("Replace `P` with `Pass`").
+    pub title: String,
+    /// The edits, in text order, not overlapping.
+    pub edits: Vec<TextEdit>,
+}
+
+/// Another place that explains a diagnostic (the first occurrence of a duplicate, say).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Related {
+    /// What is at that place.
+    pub message: String,
+    /// Where.
+    pub range: TextRange,
+}
+
+/// A problem found in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// The catalogue code (`D203`).
+    pub code: &'static str,
+    /// The catalogue name (`duplicate-card`).
+    pub name: &'static str,
+    /// The severity (the catalogue's default unless a check says otherwise).
+    pub severity: Severity,
+    /// What is wrong, in bridge terms.
+    pub message: String,
+    /// The smallest range a user must look at.
+    pub range: TextRange,
+    /// Related places.
+    pub related: Vec<Related>,
+    /// Fixes, when one is obvious.
+    pub fixes: Vec<Fix>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the catalogue's name and severity for `code`.
+    ///
+    /// An unknown code is a programming error; it is reported as an error named `unknown-code`
+    /// rather than panicking.
+    pub fn new(code: &'static str, range: TextRange, message: impl Into<String>) -> Diagnostic {
+        let (name, severity) = match catalogue::lookup(code) {
+            Some(info) => (info.name, info.severity),
+            None => ("unknown-code", Severity::Error),
+        };
+        Diagnostic {
+            code,
+            name,
+            severity,
+            message: message.into(),
+            range,
+            related: Vec::new(),
+            fixes: Vec::new(),
+        }
+    }
+
+    /// Adds a related location.
+    pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {
+        self.related.push(Related {
+            message: message.into(),
+            range,
+        });
+        self
+    }
+
+    /// Adds a fix made of one edit.
+    pub fn with_fix(
+        mut self,
+        title: impl Into<String>,
+        range: TextRange,
+        new_text: impl Into<String>,
+    ) -> Diagnostic {
+        self.fixes.push(Fix {
+            title: title.into(),
+            edits: vec![TextEdit {
+                range,
+                new_text: new_text.into(),
+            }],
+        });
+        self
+    }
+
+    /// The same diagnostic with every range moved forward by `offset` bytes.
+    pub fn shifted(mut self, offset: u32) -> Diagnostic {
+        let by = TextSize::from(offset);
+        self.range += by;
+        for related in &mut self.related {
+            related.range += by;
+        }
+        for fix in &mut self.fixes {
+            for edit in &mut fix.edits {
+                edit.range += by;
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_is_complete_and_unique() {
+        let codes: std::collections::HashSet<_> =
+            catalogue::CATALOGUE.iter().map(|c| c.code).collect();
+        assert_eq!(codes.len(), catalogue::CATALOGUE.len());
+        for code in [
+            "S001", "T102", "D203", "A302", "N401", "P504", "G601", "B705", "X804", "R906",
+        ] {
+            assert!(codes.contains(code), "{code}");
+        }
+        let d = Diagnostic::new("D203", TextRange::default(), "x");
+        assert_eq!((d.name, d.severity), ("duplicate-card", Severity::Error));
+    }
+}

@@ -1,0 +1,212 @@
+//! The two front doors give one answer: after random edits typed into corpus files through the
+//! language server (UTF-16 positions), the diagnostics it publishes for the current version are
+//! exactly what `check --min-severity hint` finds in the same text.
+
+mod lsp_harness;
+
+use kibitzer::analysis::CheckOptions;
+use kibitzer::diagnostic::Diagnostic;
+use kibitzer::Notation;
+use lsp_harness::Harness;
+use serde_json::{json, Value};
+
+/// Fragments typed into the files: pieces of PBN and RBN, blank lines, braces, quotes, accents,
+/// an emoji, CR LF, an export header, inheritance, tabs.
+const FRAGMENTS: &[&str] = &[
+    "[Event \"x\"]\n",
+    "\n\n",
+    "\n",
+    "\r\n",
+    "{",
+    "}",
+    "\"",
+    "é",
+    "😀",
+    "1S ",
+    "Pass ",
+    "P ",
+    "SA ",
+    "=1= ",
+    "[Deal \"N:",
+    "% EXPORT\n",
+    "% PBN 2.1\n",
+    "#",
+    "[Contract \"4S\"]\n",
+    "[Result \"9\"]\n",
+    "\t",
+    "[",
+    "]",
+    "AP",
+    "X",
+    ";",
+    "D:",
+    "A:1S2H",
+    "%",
+];
+
+/// A small deterministic generator (xorshift), so that a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// `at` moved to a place an LSP position can name: a character boundary, not inside `\r\n`.
+fn settle(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    if at > 0 && text.as_bytes()[at - 1] == b'\r' && text.as_bytes().get(at) == Some(&b'\n') {
+        at -= 1;
+    }
+    at
+}
+
+/// The LSP position (UTF-16 columns; lines end at `\n`, `\r\n` or `\r`) of byte `at`.
+fn position(text: &str, at: usize) -> Value {
+    let (mut line, mut column) = (0u32, 0u32);
+    let mut chars = text[..at].chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\r' | '\n' => {
+                line += 1;
+                column = 0;
+            }
+            c => column += c.len_utf16() as u32,
+        }
+    }
+    json!({"line": line, "character": column})
+}
+
+/// A diagnostic as both sides state it: code, severity, range and message.
+fn key_of_check(text: &str, d: &Diagnostic) -> String {
+    let range = json!({
+        "start": position(text, usize::from(d.range.start())),
+        "end": position(text, usize::from(d.range.end())),
+    });
+    let severity = match d.severity.name() {
+        "error" => 1,
+        "warning" => 2,
+        "info" => 3,
+        _ => 4,
+    };
+    // The server adds the catalogue name to the message, as editors show no other place for it.
+    format!("{} {severity} {range} {} ({})", d.code, d.message, d.name)
+}
+
+fn key_of_server(d: &Value) -> String {
+    format!(
+        "{} {} {} {}",
+        d["code"].as_str().unwrap_or(""),
+        d["severity"],
+        d["range"],
+        d["message"].as_str().unwrap_or("")
+    )
+}
+
+/// Types `edits` random edits into `file`, comparing every `every` edits; returns how many
+/// comparisons were made.
+async fn agree_after_edits(file: &str, uri: &'static str, seed: u64, edits: usize) -> usize {
+    let path = format!("../shared/corpus/{file}");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut text = kibitzer::text::decode(&bytes).expect("decodable").text;
+    let notation = Notation::from_path(std::path::Path::new(file));
+    let language = notation.extension();
+    let (mut server, _) = Harness::start(
+        uri,
+        json!({}),
+        json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "hint"}}),
+    )
+    .await;
+    server.open(language, &text).await;
+    let mut rng = Rng(seed);
+    let mut compared = 0;
+    for version in 2..(edits as i64 + 2) {
+        let start = settle(&text, rng.below(text.len() + 1));
+        let end = if rng.below(3) == 0 {
+            settle(&text, start + 1 + rng.below(24))
+        } else {
+            start
+        };
+        let insert = if end > start && rng.below(2) == 0 {
+            ""
+        } else {
+            FRAGMENTS[rng.below(FRAGMENTS.len())]
+        };
+        let change = json!({"range": {"start": position(&text, start), "end": position(&text, end)}, "text": insert});
+        text.replace_range(start..end, insert);
+        server.change(version, json!([change])).await;
+        if version % 5 == 0 || version == edits as i64 + 1 {
+            let published = server.diagnostics(version).await;
+            let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
+            let report = notation.check(&text, &CheckOptions::default());
+            let mut from_check: Vec<String> = report
+                .diagnostics
+                .iter()
+                .map(|d| key_of_check(&text, d))
+                .collect();
+            from_server.sort();
+            from_check.sort();
+            if from_server != from_check {
+                let only_server: Vec<_> = from_server
+                    .iter()
+                    .filter(|k| !from_check.contains(k))
+                    .collect();
+                let only_check: Vec<_> = from_check
+                    .iter()
+                    .filter(|k| !from_server.contains(k))
+                    .collect();
+                panic!(
+                    "{file}, seed {seed}, version {version}: the server and check differ\n\
+                     only from the server: {only_server:#?}\nonly from check: {only_check:#?}"
+                );
+            }
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pbn_files_agree_through_random_edits() {
+    let files = [
+        "pbn/Baker-Bridge__StandardHeader.pbn",
+        "pbn/BigDeal__FIN1.pbn",
+        "pbn/Bridge-Classroom__sample-defender-playout.pbn",
+        "pbn/Bridge-Robot-Utilities__Match_1.pbn",
+        "pbn/Redoublet-website__example.pbn",
+        "pbn/bridge-pbn__test_record_with_lots_of_curlies.pbn",
+    ];
+    let mut compared = 0;
+    for (i, file) in files.iter().enumerate() {
+        compared +=
+            agree_after_edits(file, "file:///nowhere/edited.pbn", 0x9e37 + i as u64, 400).await;
+    }
+    println!("{compared} comparisons after {} edits", files.len() * 400);
+    assert!(compared > files.len() * 80, "{compared}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rbn_files_agree_through_random_edits() {
+    let mut files: Vec<String> = std::fs::read_dir("../shared/corpus/rbn")
+        .expect("the shared corpus beside the checkout")
+        .filter_map(|e| e.ok())
+        .map(|e| format!("rbn/{}", e.file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let mut compared = 0;
+    for (i, file) in files.iter().enumerate() {
+        compared +=
+            agree_after_edits(file, "file:///nowhere/edited.rbn", 0x51f1 + i as u64, 300).await;
+    }
+    println!("{compared} comparisons after {} edits", files.len() * 300);
+    assert!(compared > files.len() * 60, "{compared}");
+}
