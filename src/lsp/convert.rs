@@ -3,7 +3,7 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
-use super::document::range_of;
+use super::position::range_of;
 use crate::diagnostic::{self, Severity};
 use crate::text::PositionEncoding;
 

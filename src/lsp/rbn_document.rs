@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::document::{edit_rope, BadChange};
+use super::position::{edit_rope, tail_of, BadChange};
 use super::seams;
 use crate::convert::Carry;
 use crate::diagnostic::Diagnostic;
@@ -229,7 +229,7 @@ impl RbnDocument {
             let start = starts.get(index).copied().unwrap_or(0);
             all.extend(diagnostics.iter().map(|d| d.clone().shifted(start)));
         }
-        let (tail, tail_start) = super::document::tail_of(&self.rope);
+        let (tail, tail_start) = tail_of(&self.rope);
         all.extend(seams::end_diagnostics(&tail, tail_start));
         all.into_iter()
             .filter(|d| d.severity >= settings.min_severity)

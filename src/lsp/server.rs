@@ -13,8 +13,9 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
-use super::document::{offset_of, position_of, range_of, Document, OpenDocument, Snapshot};
+use super::document::{Document, OpenDocument, Snapshot};
 use super::handoff::Handoff;
+use super::position::{offset_of, position_of, range_of};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::ide;

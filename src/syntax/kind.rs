@@ -1,132 +1,96 @@
 //! The kinds of tokens and nodes in a PBN syntax tree.
 
-/// Every token and node kind of the PBN tree; tokens first, then nodes.
-#[allow(non_camel_case_types)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u16)]
-pub enum SyntaxKind {
-    // ---- trivia tokens ----
-    /// Spaces, horizontal and vertical tabs.
-    WHITESPACE = 0,
-    /// One line end: `\n`, `\r\n` or `\r`.
-    NEWLINE,
-    /// A run of semi-empty lines separating two games (file level only).
-    BLANK_LINES,
-    /// A `;` comment up to (not including) the line end.
-    COMMENT_LINE,
-    /// A `{…}` comment, possibly spanning lines; unterminated ones run to the end of the file.
-    COMMENT_BLOCK,
-    /// A line starting with `%` in column 1 (the escape mechanism), without its line end.
-    ESCAPE_LINE,
+use super::kinds::syntax_kinds;
 
-    // ---- tag pair tokens ----
-    /// `[`
-    L_BRACK,
-    /// `]`
-    R_BRACK,
-    /// The name of a tag pair.
-    TAG_NAME,
-    /// A quoted string, quotes included (tag values without inner structure, section strings).
-    STRING,
-    /// The opening or closing quote of a structured tag value.
-    QUOTE,
-    /// A run of text inside a structured tag value (a seat, a suit's ranks, a note index…).
-    VALUE_TEXT,
-    /// `:` inside a structured tag value.
-    COLON,
-    /// `.` between the suits of a hand in the Deal.
-    DOT,
-    /// `;` between the fields of a structured tag value.
-    SEMICOLON,
-    /// Text inside a tag pair where a quoted value was expected.
-    UNQUOTED_VALUE,
+syntax_kinds! {
+    /// Every token and node kind of the PBN tree; tokens first, then nodes.
+    pub enum SyntaxKind in PbnLanguage (SyntaxNode, SyntaxToken, SyntaxElement) {
+        tokens {
+            // ---- trivia tokens ----
+            /// Spaces, horizontal and vertical tabs.
+            WHITESPACE,
+            /// One line end: `\n`, `\r\n` or `\r`.
+            NEWLINE,
+            /// A run of semi-empty lines separating two games (file level only).
+            BLANK_LINES,
+            /// A `;` comment up to (not including) the line end.
+            COMMENT_LINE,
+            /// A `{…}` comment, possibly spanning lines; unterminated ones run to the end of the file.
+            COMMENT_BLOCK,
+            /// A line starting with `%` in column 1 (the escape mechanism), without its line end.
+            ESCAPE_LINE,
 
-    // ---- section tokens ----
-    /// A call token of the auction section (`1NT`, `Pass`, `X`, `AP`, `-`…), valid or not.
-    CALL,
-    /// A card token of the play section (`SK`, `hT`, `-`…), valid or not.
-    CARD,
-    /// A section token of a supplemental section (table element).
-    SECTION_TOKEN,
-    /// `!`, `?`, `!!`, `??`, `!?` or `?!`.
-    SUFFIX,
-    /// A note reference `=n=`.
-    NOTE_REF,
-    /// A numeric annotation glyph `$n`.
-    NAG,
-    /// An irregularity mark `^I`, `^S`, `^R` or `^L`.
-    IRREGULARITY,
-    /// `*`: the section ends early.
-    STAR,
-    /// `+`: the section is to be continued.
-    PLUS,
-    /// Text that is no token of the place it stands in.
-    UNKNOWN,
+            // ---- tag pair tokens ----
+            /// `[`
+            L_BRACK,
+            /// `]`
+            R_BRACK,
+            /// The name of a tag pair.
+            TAG_NAME,
+            /// A quoted string, quotes included (tag values without inner structure, section strings).
+            STRING,
+            /// The opening or closing quote of a structured tag value.
+            QUOTE,
+            /// A run of text inside a structured tag value (a seat, a suit's ranks, a note index…).
+            VALUE_TEXT,
+            /// `:` inside a structured tag value.
+            COLON,
+            /// `.` between the suits of a hand in the Deal.
+            DOT,
+            /// `;` between the fields of a structured tag value.
+            SEMICOLON,
+            /// Text inside a tag pair where a quoted value was expected.
+            UNQUOTED_VALUE,
 
-    // ---- nodes ----
-    /// The whole file.
-    FILE,
-    /// One game: the text between two separating blank lines.
-    GAME,
-    /// A run of lines between blank lines holding only comments and escape lines.
-    TRIVIA,
-    /// `[Name "value"]`.
-    TAG_PAIR,
-    /// A tag value with inner structure (Deal, Note, Scoring, table column specs).
-    TAG_VALUE,
-    /// One hand inside a Deal value.
-    HAND,
-    /// The Auction tag pair, its calls and its notes.
-    AUCTION_SECTION,
-    /// The Play tag pair, its cards and its notes.
-    PLAY_SECTION,
-    /// Any other tag pair followed by section data (tables and user sections).
-    SUPPLEMENTAL_SECTION,
-    /// Something the parser could not make sense of.
-    ERROR,
+            // ---- section tokens ----
+            /// A call token of the auction section (`1NT`, `Pass`, `X`, `AP`, `-`…), valid or not.
+            CALL,
+            /// A card token of the play section (`SK`, `hT`, `-`…), valid or not.
+            CARD,
+            /// A section token of a supplemental section (table element).
+            SECTION_TOKEN,
+            /// `!`, `?`, `!!`, `??`, `!?` or `?!`.
+            SUFFIX,
+            /// A note reference `=n=`.
+            NOTE_REF,
+            /// A numeric annotation glyph `$n`.
+            NAG,
+            /// An irregularity mark `^I`, `^S`, `^R` or `^L`.
+            IRREGULARITY,
+            /// `*`: the section ends early.
+            STAR,
+            /// `+`: the section is to be continued.
+            PLUS,
+            /// Text that is no token of the place it stands in.
+            UNKNOWN,
+        }
+        nodes {
+            /// The whole file.
+            FILE,
+            /// One game: the text between two separating blank lines.
+            GAME,
+            /// A run of lines between blank lines holding only comments and escape lines.
+            TRIVIA,
+            /// `[Name "value"]`.
+            TAG_PAIR,
+            /// A tag value with inner structure (Deal, Note, Scoring, table column specs).
+            TAG_VALUE,
+            /// One hand inside a Deal value.
+            HAND,
+            /// The Auction tag pair, its calls and its notes.
+            AUCTION_SECTION,
+            /// The Play tag pair, its cards and its notes.
+            PLAY_SECTION,
+            /// Any other tag pair followed by section data (tables and user sections).
+            SUPPLEMENTAL_SECTION,
+            /// Something the parser could not make sense of.
+            ERROR,
+        }
+        fallback ERROR
+    }
 }
 
 use SyntaxKind::*;
-
-/// Every kind, in discriminant order (for converting raw kinds back).
-const ALL_KINDS: &[SyntaxKind] = &[
-    WHITESPACE,
-    NEWLINE,
-    BLANK_LINES,
-    COMMENT_LINE,
-    COMMENT_BLOCK,
-    ESCAPE_LINE,
-    L_BRACK,
-    R_BRACK,
-    TAG_NAME,
-    STRING,
-    QUOTE,
-    VALUE_TEXT,
-    COLON,
-    DOT,
-    SEMICOLON,
-    UNQUOTED_VALUE,
-    CALL,
-    CARD,
-    SECTION_TOKEN,
-    SUFFIX,
-    NOTE_REF,
-    NAG,
-    IRREGULARITY,
-    STAR,
-    PLUS,
-    UNKNOWN,
-    FILE,
-    GAME,
-    TRIVIA,
-    TAG_PAIR,
-    TAG_VALUE,
-    HAND,
-    AUCTION_SECTION,
-    PLAY_SECTION,
-    SUPPLEMENTAL_SECTION,
-    ERROR,
-];
 
 impl SyntaxKind {
     /// Whether this kind is whitespace, a line end, a comment or an escape line.
@@ -142,44 +106,8 @@ impl SyntaxKind {
         matches!(self, COMMENT_LINE | COMMENT_BLOCK)
     }
 
-    /// Whether this kind is a node rather than a token.
-    pub fn is_node(self) -> bool {
-        self as u16 >= FILE as u16
-    }
-
     /// Whether this kind is one of the section node kinds.
     pub fn is_section(self) -> bool {
         matches!(self, AUCTION_SECTION | PLAY_SECTION | SUPPLEMENTAL_SECTION)
     }
-
-    fn from_raw(raw: u16) -> SyntaxKind {
-        ALL_KINDS.get(usize::from(raw)).copied().unwrap_or(ERROR)
-    }
 }
-
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-/// The rowan language tag of PBN trees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PbnLanguage {}
-
-impl rowan::Language for PbnLanguage {
-    type Kind = SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::from_raw(raw.0)
-    }
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-/// A node of a PBN tree.
-pub type SyntaxNode = rowan::SyntaxNode<PbnLanguage>;
-/// A token of a PBN tree.
-pub type SyntaxToken = rowan::SyntaxToken<PbnLanguage>;
-/// A node or a token of a PBN tree.
-pub type SyntaxElement = rowan::SyntaxElement<PbnLanguage>;

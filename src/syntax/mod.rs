@@ -9,6 +9,7 @@ pub mod ast;
 pub mod builder;
 mod dump;
 mod kind;
+mod kinds;
 pub mod lexer;
 mod parse;
 pub mod parser;

@@ -6,144 +6,70 @@
 //! (tokens before nodes), and a separate language makes it impossible to cast an RBN node to a
 //! PBN AST type by mistake.
 
-/// Every token and node kind of the RBN tree; tokens first, then nodes.
-#[allow(non_camel_case_types)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u16)]
-pub enum RbnKind {
-    /// Spaces and tabs (the space after a label, or stray ones in data).
-    WHITESPACE = 0,
-    /// One line end: `\n`, `\r\n` or `\r`.
-    NEWLINE,
-    /// A run of empty (or white-space-only) lines ending a record (file level only).
-    BLANK_LINES,
-    /// A line starting with `%` (file signature, remarks), without its line end.
-    PERCENT_LINE,
-    /// The one-character label of a field (`T`, `H`, …) or of a note (`0`–`9`).
-    LABEL,
-    /// A run of data between separators.
-    TEXT,
-    /// `:` between the parts of a field (or starting a hand).
-    COLON,
-    /// `;` starting a hidden hand.
-    SEMICOLON,
-    /// `.` between the suits of a hand.
-    DOT,
-    /// `+` between partners in the N field.
-    PLUS,
-    /// A call of the A field (`1S`, `3N`, `P`, `X`, `R`, `A`, `Y`).
-    CALL,
-    /// A card of the P field (`CK`, `9`, `+`, `-`, `Y`).
-    CARD,
-    /// An annotation: `!`, `?`, `!!`, `??`, `!?`, `?!` or `*`.
-    SUFFIX,
-    /// A note reference `^1`.
-    NOTE_REF,
-    /// A `{…}` free-text paragraph, possibly over several lines (without the final line end).
-    PARAGRAPH,
-    /// Text that is no token of the place it stands in.
-    UNKNOWN,
+use crate::syntax::kinds::syntax_kinds;
 
-    // ---- nodes ----
-    /// The whole file.
-    FILE,
-    /// One record (deal): the lines between two blank-line runs.
-    RECORD,
-    /// A labelled line, its data and its line end.
-    FIELD,
-    /// One hand of the H field, starting with its `:` or `;`.
-    HAND,
-    /// One trick of the P field.
-    TRICK,
-    /// A note line (`1 forcing`), its text and its line end.
-    NOTE,
-    /// A line that starts with no label.
-    ERROR,
+syntax_kinds! {
+    /// Every token and node kind of the RBN tree; tokens first, then nodes.
+    pub enum RbnKind in RbnLanguage (RbnNode, RbnToken, RbnElement) {
+        tokens {
+            /// Spaces and tabs (the space after a label, or stray ones in data).
+            WHITESPACE,
+            /// One line end: `\n`, `\r\n` or `\r`.
+            NEWLINE,
+            /// A run of empty (or white-space-only) lines ending a record (file level only).
+            BLANK_LINES,
+            /// A line starting with `%` (file signature, remarks), without its line end.
+            PERCENT_LINE,
+            /// The one-character label of a field (`T`, `H`, …) or of a note (`0`–`9`).
+            LABEL,
+            /// A run of data between separators.
+            TEXT,
+            /// `:` between the parts of a field (or starting a hand).
+            COLON,
+            /// `;` starting a hidden hand.
+            SEMICOLON,
+            /// `.` between the suits of a hand.
+            DOT,
+            /// `+` between partners in the N field.
+            PLUS,
+            /// A call of the A field (`1S`, `3N`, `P`, `X`, `R`, `A`, `Y`).
+            CALL,
+            /// A card of the P field (`CK`, `9`, `+`, `-`, `Y`).
+            CARD,
+            /// An annotation: `!`, `?`, `!!`, `??`, `!?`, `?!` or `*`.
+            SUFFIX,
+            /// A note reference `^1`.
+            NOTE_REF,
+            /// A `{…}` free-text paragraph, possibly over several lines (without the final line end).
+            PARAGRAPH,
+            /// Text that is no token of the place it stands in.
+            UNKNOWN,
+        }
+        nodes {
+            /// The whole file.
+            FILE,
+            /// One record (deal): the lines between two blank-line runs.
+            RECORD,
+            /// A labelled line, its data and its line end.
+            FIELD,
+            /// One hand of the H field, starting with its `:` or `;`.
+            HAND,
+            /// One trick of the P field.
+            TRICK,
+            /// A note line (`1 forcing`), its text and its line end.
+            NOTE,
+            /// A line that starts with no label.
+            ERROR,
+        }
+        fallback ERROR
+    }
 }
 
 use RbnKind::*;
 
-/// Every kind, in discriminant order (for converting raw kinds back).
-const ALL_KINDS: &[RbnKind] = &[
-    WHITESPACE,
-    NEWLINE,
-    BLANK_LINES,
-    PERCENT_LINE,
-    LABEL,
-    TEXT,
-    COLON,
-    SEMICOLON,
-    DOT,
-    PLUS,
-    CALL,
-    CARD,
-    SUFFIX,
-    NOTE_REF,
-    PARAGRAPH,
-    UNKNOWN,
-    FILE,
-    RECORD,
-    FIELD,
-    HAND,
-    TRICK,
-    NOTE,
-    ERROR,
-];
-
 impl RbnKind {
-    /// Whether this kind is a node rather than a token.
-    pub fn is_node(self) -> bool {
-        self as u16 >= FILE as u16
-    }
-
     /// Whether this kind is white space, a line end, a blank run or a `%` line.
     pub fn is_trivia(self) -> bool {
         matches!(self, WHITESPACE | NEWLINE | BLANK_LINES | PERCENT_LINE)
-    }
-
-    fn from_raw(raw: u16) -> RbnKind {
-        ALL_KINDS.get(usize::from(raw)).copied().unwrap_or(ERROR)
-    }
-}
-
-impl From<RbnKind> for rowan::SyntaxKind {
-    fn from(kind: RbnKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-/// The rowan language tag of RBN trees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum RbnLanguage {}
-
-impl rowan::Language for RbnLanguage {
-    type Kind = RbnKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> RbnKind {
-        RbnKind::from_raw(raw.0)
-    }
-    fn kind_to_raw(kind: RbnKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-/// A node of an RBN tree.
-pub type RbnNode = rowan::SyntaxNode<RbnLanguage>;
-/// A token of an RBN tree.
-pub type RbnToken = rowan::SyntaxToken<RbnLanguage>;
-/// A node or a token of an RBN tree.
-pub type RbnElement = rowan::SyntaxElement<RbnLanguage>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn raw_kinds_round_trip() {
-        for (i, kind) in ALL_KINDS.iter().enumerate() {
-            assert_eq!(*kind as usize, i);
-            assert_eq!(RbnKind::from_raw(i as u16), *kind);
-        }
-        assert_eq!(RbnKind::from_raw(999), ERROR);
-        assert!(RECORD.is_node() && !CALL.is_node());
     }
 }

@@ -1,0 +1,197 @@
+//! Where LSP positions meet the text: offsets and positions in the negotiated encoding, edits of
+//! the rope by LSP ranges, and the slices of a rope that whole-document checks read.
+//!
+//! Every conversion between a byte offset and an LSP position goes through here.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use ropey::Rope;
+use tower_lsp_server::ls_types as lsp;
+
+use super::seams;
+use crate::syntax::{TextRange, TextSource};
+use crate::text::PositionEncoding;
+
+impl TextSource for Rope {
+    fn len(&self) -> usize {
+        self.len_bytes()
+    }
+
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        let end = range.end.min(self.len_bytes());
+        let start = range.start.min(end);
+        match self.get_byte_slice(start..end) {
+            Some(slice) => match slice.as_str() {
+                Some(s) => Cow::Borrowed(s),
+                None => Cow::Owned(slice.to_string()),
+            },
+            None => Cow::Borrowed(""),
+        }
+    }
+}
+
+/// The byte offset of an LSP position, or `None` when the line is past the end of the text.
+///
+/// A column past the end of its line means the end of the line (before its line end); a column
+/// inside a character (half a UTF-16 surrogate pair) means the start of that character. One line
+/// past the last, at column 0, is the end of the text.
+pub fn offset_of(
+    rope: &Rope,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<usize> {
+    let line = position.line as usize;
+    let lines = rope.len_lines();
+    if line >= lines {
+        return (line == lines && position.character == 0).then(|| rope.len_bytes());
+    }
+    let start = rope.try_line_to_byte(line).ok()?;
+    let slice = rope.get_line(line)?;
+    let mut offset = start;
+    let mut col = 0u32;
+    for c in slice.chars() {
+        if c == '\n' || c == '\r' || col >= position.character {
+            break;
+        }
+        let width = match encoding {
+            PositionEncoding::Utf8 => c.len_utf8() as u32,
+            PositionEncoding::Utf16 => c.len_utf16() as u32,
+            PositionEncoding::Utf32 => 1,
+        };
+        if col + width > position.character {
+            break;
+        }
+        col += width;
+        offset += c.len_utf8();
+    }
+    Some(offset)
+}
+
+/// The LSP position of a byte offset (clamped to the text, floored to a character start).
+pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> lsp::Position {
+    let offset = offset.min(rope.len_bytes());
+    let char_index = rope.byte_to_char(offset);
+    let line = rope.char_to_line(char_index);
+    let line_char = rope.line_to_char(line);
+    let character = match encoding {
+        PositionEncoding::Utf8 => rope.char_to_byte(char_index) - rope.line_to_byte(line),
+        PositionEncoding::Utf32 => char_index - line_char,
+        PositionEncoding::Utf16 => {
+            rope.char_to_utf16_cu(char_index) - rope.char_to_utf16_cu(line_char)
+        }
+    };
+    lsp::Position::new(line as u32, character as u32)
+}
+
+/// The LSP range of a byte range.
+pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> lsp::Range {
+    lsp::Range::new(
+        position_of(rope, usize::from(range.start()), encoding),
+        position_of(rope, usize::from(range.end()), encoding),
+    )
+}
+
+/// Why a change could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadChange(pub String);
+
+/// Replaces `range` (in the negotiated encoding) of `rope` by `text` and returns the replaced
+/// byte range; a range that does not fit the text, or an edit that would make it 4 GiB or more
+/// (offsets are 32-bit), changes nothing and is refused.
+pub fn edit_rope(
+    rope: &mut Rope,
+    range: lsp::Range,
+    text: &str,
+    encoding: PositionEncoding,
+) -> Result<Range<usize>, BadChange> {
+    let (start, end) = match (
+        offset_of(rope, range.start, encoding),
+        offset_of(rope, range.end, encoding),
+    ) {
+        (Some(s), Some(e)) if s <= e => (s, e),
+        _ => {
+            return Err(BadChange(format!(
+                "change range {}:{}-{}:{} does not fit a text of {} lines",
+                range.start.line,
+                range.start.character,
+                range.end.line,
+                range.end.character,
+                rope.len_lines()
+            )))
+        }
+    };
+    if rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize - 1 {
+        return Err(BadChange("the text would exceed 4 GiB".to_string()));
+    }
+    let start_char = rope.byte_to_char(start);
+    let end_char = rope.byte_to_char(end);
+    rope.remove(start_char..end_char);
+    rope.insert(start_char, text);
+    Ok(start..end)
+}
+
+/// The first lines of `rope` that may declare export format.
+pub fn head_of(rope: &Rope) -> String {
+    let lines = rope.len_lines().min(seams::EXPORT_HEAD_LINES);
+    rope.byte_slice(..rope.line_to_byte(lines)).to_string()
+}
+
+/// The end of `rope` from the start of its second-to-last line (what the end-of-text checks
+/// read), and where that starts.
+pub fn tail_of(rope: &Rope) -> (String, usize) {
+    let line = rope.len_lines().saturating_sub(2);
+    let start = rope.line_to_byte(line);
+    (rope.byte_slice(start..).to_string(), start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_round_trip_with_emoji_euro_accents_and_crlf() {
+        let text = "[West \"Zoë €\"]\r\n{😀 x}\ry\nz";
+        let rope = Rope::from_str(text);
+        for encoding in [
+            PositionEncoding::Utf8,
+            PositionEncoding::Utf16,
+            PositionEncoding::Utf32,
+        ] {
+            for (offset, _) in text.char_indices() {
+                if text[..offset].ends_with('\r') && text[offset..].starts_with('\n') {
+                    continue; // inside a CRLF: no position stands there
+                }
+                let position = position_of(&rope, offset, encoding);
+                assert_eq!(
+                    offset_of(&rope, position, encoding),
+                    Some(offset),
+                    "{encoding:?} {offset}"
+                );
+            }
+        }
+        let x = text.find('x').unwrap();
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf16),
+            lsp::Position::new(1, 4)
+        );
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf32),
+            lsp::Position::new(1, 3)
+        );
+        assert_eq!(
+            position_of(&rope, x, PositionEncoding::Utf8),
+            lsp::Position::new(1, 6)
+        );
+        // Past the end of a line: its end, before the CRLF.
+        let end = offset_of(&rope, lsp::Position::new(0, 99), PositionEncoding::Utf16);
+        assert_eq!(end, Some(text.find('\r').unwrap()));
+        assert_eq!(
+            offset_of(&rope, lsp::Position::new(9, 0), PositionEncoding::Utf16),
+            None
+        );
+        // Inside the surrogate pair of the emoji: its start.
+        let inside = offset_of(&rope, lsp::Position::new(1, 2), PositionEncoding::Utf16);
+        assert_eq!(inside, Some(text.find('😀').unwrap()));
+    }
+}
