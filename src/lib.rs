@@ -12,6 +12,7 @@ pub mod format;
 pub mod ide;
 pub mod lsp;
 pub mod notation;
+pub mod parallel;
 pub mod syntax;
 pub mod text;
 

@@ -77,7 +77,7 @@ impl Notation {
 
     /// Checks a whole document (diagnostic ranges in the text), on every core for large texts.
     pub fn check(self, text: &str, options: &CheckOptions) -> FileReport {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = crate::parallel::available_threads();
         self.check_on(text, options, threads)
     }
 

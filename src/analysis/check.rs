@@ -22,6 +22,7 @@ use super::tags::{
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use super::values::{read_seat, read_vulnerable};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::parallel::{map_slices, pull_jobs};
 use crate::syntax::ast::{unescape, Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -800,46 +801,14 @@ fn check_job(
 /// batches, and only the diagnostics are kept.
 fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let limit = text.len().min(u32::MAX as usize - 1);
-    let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
-    type Done = (usize, usize, Vec<Diagnostic>);
-    let done: std::sync::Mutex<Vec<Done>> = std::sync::Mutex::new(Vec::new());
-    let work = || {
-        let mut cache = TokenCache::default();
-        loop {
-            let (index, job) = {
-                let Ok(mut guard) = splitter.lock() else {
-                    return;
-                };
-                let (splitter, next) = &mut *guard;
-                let job = next_job(splitter, limit, PIECES_PER_JOB);
-                *next += 1;
-                (*next - 1, job)
-            };
-            if job.is_empty() {
-                return;
-            }
-            let (games, diagnostics) = check_job(text, &job, options, &mut cache);
-            if let Ok(mut done) = done.lock() {
-                done.push((index, games, diagnostics));
-            }
-        }
-    };
-    if threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(work);
-            }
-            work();
-        });
-    }
-    // A worker cannot panic on any input (and `scope` would pass a panic on), so every run is
-    // here exactly once; sorting puts them back in text order.
-    let mut done = done.into_inner().unwrap_or_default();
-    done.sort_unstable_by_key(|(index, _, _)| *index);
+    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let next =
+        move || Some(next_job(&mut splitter, limit, PIECES_PER_JOB)).filter(|j| !j.is_empty());
+    let done = pull_jobs(threads, next, TokenCache::default, |cache, job| {
+        check_job(text, job, options, cache)
+    });
     let mut report = FileReport::default();
-    for (_, games, diagnostics) in done {
+    for (_, (games, diagnostics)) in done {
         report.games += games;
         report.diagnostics.extend(diagnostics);
     }
@@ -941,7 +910,7 @@ fn check_batch_inheriting(
     threads: usize,
     inherited: &mut Inheritance,
 ) -> Vec<PieceResult> {
-    let parsed: Vec<(GreenElement, Vec<SyntaxError>)> = run_parallel(batch, threads, |pieces| {
+    let parsed: Vec<(GreenElement, Vec<SyntaxError>)> = map_slices(batch, threads, |pieces| {
         let mut cache = TokenCache::default();
         pieces
             .iter()
@@ -958,7 +927,7 @@ fn check_batch_inheriting(
         }
     }
     let items: Vec<BatchItem<'_>> = batch.iter().zip(parsed.iter().zip(states.iter())).collect();
-    run_parallel(&items, threads, |chunk| {
+    map_slices(&items, threads, |chunk| {
         chunk
             .iter()
             .map(|(piece, ((element, errors), state))| {
@@ -966,46 +935,4 @@ fn check_batch_inheriting(
             })
             .collect()
     })
-}
-
-/// Runs `work` over contiguous runs of `items` on up to `threads` threads, keeping order.
-fn run_parallel<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&[T]) -> Vec<R> + Sync,
-) -> Vec<R> {
-    if threads <= 1 || items.len() < 2 {
-        return work(items);
-    }
-    // More runs than threads, taken from a shared counter, so one slow run does not idle
-    // the others.
-    let runs = (threads * 4).min(items.len());
-    let per_run = items.len().div_ceil(runs);
-    let chunks: Vec<&[T]> = items.chunks(per_run).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<Option<Vec<R>>> = Vec::new();
-    results.resize_with(chunks.len(), || None);
-    let slots: Vec<std::sync::Mutex<Option<Vec<R>>>> =
-        results.into_iter().map(std::sync::Mutex::new).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(chunks.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(chunk) = chunks.get(i) else { break };
-                let result = work(chunk);
-                if let Ok(mut slot) = slots[i].lock() {
-                    *slot = Some(result);
-                }
-            });
-        }
-    });
-    let mut all = Vec::with_capacity(items.len());
-    for (slot, chunk) in slots.into_iter().zip(&chunks) {
-        match slot.into_inner().ok().flatten() {
-            Some(result) => all.extend(result),
-            // A worker that died (it cannot on any input, but be safe): redo its run here.
-            None => all.extend(work(chunk)),
-        }
-    }
-    all
 }

@@ -92,7 +92,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         export: args.export,
     };
     let min = args.min_severity.severity();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = crate::parallel::available_threads();
     let stdout = std::io::stdout();
     let colour = args.format == Format::Human && stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -21,6 +21,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::diagnostic::TextEdit;
+use crate::parallel::{available_threads, map_slices};
 use crate::syntax::split::Splitter;
 use crate::syntax::{Outline, Parse, TextRange, TextSize};
 
@@ -303,44 +304,14 @@ fn format_pieces(
         };
         format_game(&text[piece.range.clone()], &settings)
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || text.len() < PARALLEL_THRESHOLD || pieces.len() < 2 {
-        return (0..pieces.len()).map(one).collect();
-    }
-    // Contiguous groups of about equal size, one per thread.
-    let target = text.len() / threads + 1;
-    let mut bounds = vec![0];
-    for (index, piece) in pieces.iter().enumerate() {
-        let group_start = pieces[*bounds.last().unwrap_or(&0)].range.start;
-        if piece.range.end - group_start >= target && bounds.len() < threads {
-            bounds.push(index + 1);
-        }
-    }
-    bounds.push(pieces.len());
-    bounds.dedup();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = bounds
-            .windows(2)
-            .map(|w| {
-                let (from, to) = (w[0], w[1]);
-                let one = &one;
-                (
-                    from,
-                    to,
-                    scope.spawn(move || (from..to).map(one).collect::<Vec<_>>()),
-                )
-            })
-            .collect();
-        let mut all = Vec::with_capacity(pieces.len());
-        for (from, to, handle) in handles {
-            match handle.join() {
-                Ok(outputs) => all.extend(outputs),
-                // Formatting cannot panic on any input; should it ever, keep those games as
-                // they are rather than failing the whole file.
-                Err(_) => all.extend((from..to).map(|_| None)),
-            }
-        }
-        all
+    let threads = if text.len() < PARALLEL_THRESHOLD {
+        1
+    } else {
+        available_threads()
+    };
+    let indices: Vec<usize> = (0..pieces.len()).collect();
+    map_slices(&indices, threads, |part| {
+        part.iter().map(|&i| one(i)).collect()
     })
 }
 

@@ -16,6 +16,7 @@ use super::seams;
 use crate::analysis::{CheckOptions, Inheritance};
 use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
+use crate::parallel::{available_threads, map_slices};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -198,7 +199,7 @@ impl Document {
         self.head = head_of(&self.rope);
         self.uses_inheritance = mentions_inheritance(&self.rope);
         self.trees.clear();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = available_threads();
         let results = match check {
             // Inheritance makes each game depend on the ones before: then the whole text is
             // checked in order, on one thread, after the outline is built.
@@ -375,46 +376,27 @@ impl Document {
         if missing.is_empty() {
             return;
         }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let computed: Vec<(usize, Arc<Vec<CachedDiagnostic>>)> =
-            if missing.len() >= PARALLEL_GAMES && threads > 1 {
-                // Many games at once (after a settings change): check them on every core.
-                let this = &*self;
-                let per = missing.len().div_ceil(threads);
-                std::thread::scope(|scope| {
-                    let handles: Vec<_> = missing
-                        .chunks(per)
-                        .map(|part| {
-                            scope.spawn(move || {
-                                part.iter()
-                                    .map(|&i| {
-                                        let node = this.tree_uncached(i);
-                                        (i, this.compute(i, node.as_ref(), settings, encoding))
-                                    })
-                                    .collect::<Vec<_>>()
-                            })
-                        })
-                        .collect();
-                    let mut all = Vec::with_capacity(missing.len());
-                    for (handle, part) in handles.into_iter().zip(missing.chunks(per)) {
-                        match handle.join() {
-                            Ok(done) => all.extend(done),
-                            Err(_) => {
-                                all.extend(part.iter().map(|&i| (i, self.no_diagnostics.clone())))
-                            }
-                        }
-                    }
-                    all
-                })
-            } else {
-                missing
-                    .iter()
+        let computed: Vec<(usize, Arc<Vec<CachedDiagnostic>>)> = if missing.len() >= PARALLEL_GAMES
+        {
+            // Many games at once (after a settings change): check them on every core.
+            let this = &*self;
+            map_slices(&missing, available_threads(), |part| {
+                part.iter()
                     .map(|&i| {
-                        let node = self.tree(i);
-                        (i, self.compute(i, node.as_ref(), settings, encoding))
+                        let node = this.tree_uncached(i);
+                        (i, this.compute(i, node.as_ref(), settings, encoding))
                     })
                     .collect()
-            };
+            })
+        } else {
+            missing
+                .iter()
+                .map(|&i| {
+                    let node = self.tree(i);
+                    (i, self.compute(i, node.as_ref(), settings, encoding))
+                })
+                .collect()
+        };
         for (index, diagnostics) in computed {
             self.entries[index].diagnostics = Some(diagnostics);
         }
@@ -634,39 +616,20 @@ impl Snapshot {
         each: &(dyn Fn(SyntaxNode, usize) -> T + Sync),
     ) -> Vec<T> {
         let (first, last) = self.index_range(&range);
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let run = |part: Range<usize>| {
-            let mut cache = TokenCache::default();
-            part.filter_map(|i| {
-                let (node, start) = self.parse_child(i, &mut cache)?;
-                Some(each(node, start))
-            })
-            .collect::<Vec<T>>()
+        let indices: Vec<usize> = (first..last).collect();
+        let threads = if indices.len() < PARALLEL_GAMES {
+            1
+        } else {
+            available_threads()
         };
-        let count = last - first;
-        if threads < 2 || count < PARALLEL_GAMES {
-            return run(first..last);
-        }
-        let per = count.div_ceil(threads);
-        let parts: Vec<Range<usize>> = (first..last)
-            .step_by(per)
-            .map(|s| s..(s + per).min(last))
-            .collect();
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = parts
-                .iter()
-                .cloned()
-                .map(|part| scope.spawn(move || run(part)))
-                .collect();
-            let mut out = Vec::with_capacity(count);
-            for (handle, part) in handles.into_iter().zip(parts) {
-                match handle.join() {
-                    Ok(done) => out.extend(done),
-                    // A worker cannot panic; should one, its part is done here instead.
-                    Err(_) => out.extend(run(part)),
-                }
-            }
-            out
+        map_slices(&indices, threads, |part| {
+            let mut cache = TokenCache::default();
+            part.iter()
+                .filter_map(|&i| {
+                    let (node, start) = self.parse_child(i, &mut cache)?;
+                    Some(each(node, start))
+                })
+                .collect()
         })
     }
 

@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::builder::TokenCache;
+use crate::parallel::pull_jobs;
 
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
@@ -93,11 +94,6 @@ fn shift(error: &mut SyntaxError, by: u32) {
     error.range += TextSize::from(by);
 }
 
-/// The number of threads to use by default.
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// Splits `text` and runs `each` on every piece (on several threads when the text is large),
 /// giving the pieces and the results in text order.
 fn for_each_piece<T: Send>(
@@ -124,7 +120,7 @@ impl Parse {
     /// Texts of 4 GiB or more cannot be represented (offsets are 32-bit); the caller refuses them
     /// when reading files. Here they are cut at the limit rather than panicking.
     pub fn new(text: &str) -> Parse {
-        Parse::with_threads(text, default_threads())
+        Parse::with_threads(text, crate::parallel::available_threads())
     }
 
     /// Parses a whole text using at most `threads` threads (1 parses on the calling thread).
@@ -328,7 +324,7 @@ pub struct Outline {
 impl Outline {
     /// The outline of a whole text (parsed on several threads when it is large).
     pub fn new(text: &str) -> Outline {
-        Outline::build(text, default_threads(), &|_| ()).0
+        Outline::build(text, crate::parallel::available_threads(), &|_| ()).0
     }
 
     /// Parses `text` on at most `threads` threads, shows each game or comment chunk to `visit`
@@ -679,53 +675,27 @@ fn parse_parallel<T: Send>(
     threads: usize,
     each: &(dyn Fn(&str, &Piece, &mut TokenCache) -> T + Sync),
 ) -> (Vec<Piece>, Vec<T>) {
-    type Job<T> = (usize, Vec<Piece>, Vec<T>);
-    let splitter = std::sync::Mutex::new((Splitter::new(text.as_bytes(), 0), 0usize));
-    let done: std::sync::Mutex<Vec<Job<T>>> = std::sync::Mutex::new(Vec::new());
-    let work = || {
-        let mut cache = TokenCache::default();
-        loop {
-            let (index, job) = {
-                let Ok(mut guard) = splitter.lock() else {
-                    return;
-                };
-                let (splitter, next) = &mut *guard;
-                let mut job = Vec::with_capacity(PIECES_PER_JOB);
-                while job.len() < PIECES_PER_JOB {
-                    match splitter.next_piece() {
-                        Some(piece) => job.push(piece),
-                        None => break,
-                    }
-                }
-                *next += 1;
-                (*next - 1, job)
-            };
-            if job.is_empty() {
-                return;
-            }
-            let results = job
-                .iter()
-                .map(|piece| each(text, piece, &mut cache))
-                .collect();
-            if let Ok(mut done) = done.lock() {
-                done.push((index, job, results));
-            }
-        }
+    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let next = move || {
+        let job: Vec<Piece> = std::iter::from_fn(|| splitter.next_piece())
+            .take(PIECES_PER_JOB)
+            .collect();
+        (!job.is_empty()).then_some(job)
     };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(work);
-        }
-        work();
-    });
-    // A worker cannot panic on any input (and `scope` would pass a panic on), so every job
-    // is here exactly once; sorting puts them back in text order.
-    let mut done = done.into_inner().unwrap_or_default();
-    done.sort_unstable_by_key(|(index, _, _)| *index);
-    let count = done.iter().map(|(_, job, _)| job.len()).sum();
+    let done = pull_jobs(
+        threads,
+        next,
+        TokenCache::default,
+        |cache, job: &Vec<Piece>| {
+            job.iter()
+                .map(|piece| each(text, piece, cache))
+                .collect::<Vec<T>>()
+        },
+    );
+    let count = done.iter().map(|(job, _)| job.len()).sum();
     let mut pieces = Vec::with_capacity(count);
     let mut parsed = Vec::with_capacity(count);
-    for (_, job, results) in done {
+    for (job, results) in done {
         pieces.extend(job);
         parsed.extend(results);
     }
