@@ -483,7 +483,7 @@ pub fn check_auction(
                 ),
             );
             if count == 0 {
-                d = d.with_fix(
+                d = d.with_unsafe_fix(
                     format!("Start the auction with the dealer, {}", dealer.name()),
                     range,
                     dealer.letter().to_string(),
@@ -751,11 +751,13 @@ pub fn check_auction(
                                 )),
                             };
                             if let Some(message) = needless {
-                                out.push(Diagnostic::new("A311", mark.range, message).with_fix(
-                                    "Remove the `^I`",
-                                    mark.range,
-                                    "",
-                                ));
+                                out.push(
+                                    Diagnostic::new("A311", mark.range, message).with_unsafe_fix(
+                                        "Remove the `^I`",
+                                        mark.range,
+                                        "",
+                                    ),
+                                );
                             }
                         }
                         let verdict = if condoned.is_some() {
@@ -884,7 +886,11 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
                             tag.text
                         ),
                     )
-                    .with_fix("Set the Contract to `Pass`", tag.range, "Pass"),
+                    .with_unsafe_fix(
+                        "Set the Contract to `Pass`",
+                        tag.range,
+                        "Pass",
+                    ),
                 );
             }
         }
@@ -899,7 +905,11 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
                             tag.text
                         ),
                     )
-                    .with_fix(format!("Empty the {name}"), tag.range, ""),
+                    .with_unsafe_fix(
+                        format!("Empty the {name}"),
+                        tag.range,
+                        "",
+                    ),
                 );
             }
         }
@@ -926,7 +936,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
                             tag.text
                         ),
                     )
-                    .with_fix(
+                    .with_unsafe_fix(
                         format!("Set the Contract to `{contract}`"),
                         tag.range,
                         contract.to_string(),
@@ -965,7 +975,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
                             tag.text
                         ),
                     )
-                    .with_fix(format!("Set the Declarer to `{expected}`"), tag.range, expected),
+                    .with_unsafe_fix(format!("Set the Declarer to `{expected}`"), tag.range, expected),
                 );
             }
         }

@@ -137,7 +137,7 @@ fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut V
                 corrected, score.text
             ),
         )
-        .with_fix(
+        .with_unsafe_fix(
             format!("Set the score to `{corrected}`"),
             score.range,
             corrected,
@@ -255,7 +255,7 @@ fn rubber(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut 
                 ),
             )
             .with_related(history.range, "the rubber history")
-            .with_fix(
+            .with_unsafe_fix(
                 format!("Set Vulnerable to `{}`", implied.pbn()),
                 vul_tag.range,
                 implied.pbn(),

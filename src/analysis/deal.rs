@@ -209,7 +209,10 @@ pub fn check_deal(
             })
             .collect();
         if first.is_some() && !edits.is_empty() {
+            // An empty hand and a hand not given read differently (no cards, or unknown
+            // cards): the fix says what the writer probably meant, so it is asked for.
             diagnostic.fixes.push(crate::diagnostic::Fix {
+                applicability: crate::diagnostic::Applicability::Unsafe,
                 title: "Write `-` for the hands not given".to_string(),
                 edits,
             });

@@ -146,7 +146,7 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
                         range,
                         format!("this {what} refers to note {index}, but the section has no [Note \"{index}:…\"]"),
                     )
-                    .with_fix(
+                    .with_unsafe_fix(
                         format!("Add note {index}"),
                         TextRange::empty(insert_at),
                         new_text,

@@ -334,7 +334,7 @@ pub fn check_play(
                                     "`{text}` is not a PBN card; `-` (an unknown card) was probably meant"
                                 ),
                             )
-                            .with_fix(format!("Replace `{text}` with `-`"), range, "-"),
+                            .with_unsafe_fix(format!("Replace `{text}` with `-`"), range, "-"),
                         );
                         (SlotKind::Unknown, false)
                     }
@@ -561,7 +561,7 @@ pub fn check_play(
                                 seat.name()
                             ),
                         )
-                        .with_fix("Remove the `^L`", mark.range, ""),
+                        .with_unsafe_fix("Remove the `^L`", mark.range, ""),
                     );
                 }
                 Some(seat)
@@ -639,7 +639,7 @@ pub fn check_play(
                                         mark.range,
                                         format!("`^R` marks a revoke, but {why}"),
                                     )
-                                    .with_fix(
+                                    .with_unsafe_fix(
                                         "Remove the `^R`",
                                         mark.range,
                                         "",
@@ -757,7 +757,7 @@ pub fn check_play(
                         )
                     };
                     if won == most {
-                        d = d.with_fix(
+                        d = d.with_unsafe_fix(
                             format!("Set the Result to {won}"),
                             tag.range,
                             won.to_string(),

@@ -158,7 +158,7 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     } else if changed && !args.diff {
-        if let Err(error) = write_atomically(path, &new_bytes) {
+        if let Err(error) = super::files::write_atomically(path, &new_bytes) {
             eprintln!("kibitzer fmt: {name}: cannot write: {error}");
             return Outcome::Failed;
         }
@@ -174,30 +174,4 @@ fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)?;
     out.flush()
-}
-
-/// Writes a temporary file beside `path` and renames it over `path`, keeping its permissions.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{file_name}.kibitzer-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if let Ok(metadata) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temp, metadata.permissions())?;
-        }
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
 }

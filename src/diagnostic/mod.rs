@@ -52,6 +52,27 @@ pub struct TextEdit {
     pub new_text: String,
 }
 
+/// Whether a fix may be applied without asking: the line `check --fix` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    /// The file says the same after the fix, only in standard form (a spelling, a space, a
+    /// line end): `check --fix` applies it.
+    Safe,
+    /// The fix changes what the file says (a Contract set to the auction's, a mark removed):
+    /// applied only with `--unsafe-fixes`, or by a person choosing it in the editor.
+    Unsafe,
+}
+
+impl Applicability {
+    /// The lower-case name (`safe`, `unsafe`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
 /// A machine-applicable fix: a title and the edits that make it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
@@ -59,6 +80,8 @@ pub struct Fix {
     pub title: String,
     /// The edits, in text order, not overlapping.
     pub edits: Vec<TextEdit>,
+    /// Whether it keeps the file's meaning.
+    pub applicability: Applicability,
 }
 
 /// Another place that explains a diagnostic (the first occurrence of a duplicate, say).
@@ -119,12 +142,33 @@ impl Diagnostic {
         self
     }
 
-    /// Adds a fix made of one edit.
+    /// Adds a safe fix made of one edit (see [`Applicability::Safe`]).
     pub fn with_fix(
+        self,
+        title: impl Into<String>,
+        range: TextRange,
+        new_text: impl Into<String>,
+    ) -> Diagnostic {
+        self.with_edit_fix(title, range, new_text, Applicability::Safe)
+    }
+
+    /// Adds a fix made of one edit that changes what the file says (see
+    /// [`Applicability::Unsafe`]).
+    pub fn with_unsafe_fix(
+        self,
+        title: impl Into<String>,
+        range: TextRange,
+        new_text: impl Into<String>,
+    ) -> Diagnostic {
+        self.with_edit_fix(title, range, new_text, Applicability::Unsafe)
+    }
+
+    fn with_edit_fix(
         mut self,
         title: impl Into<String>,
         range: TextRange,
         new_text: impl Into<String>,
+        applicability: Applicability,
     ) -> Diagnostic {
         self.fixes.push(Fix {
             title: title.into(),
@@ -132,6 +176,7 @@ impl Diagnostic {
                 range,
                 new_text: new_text.into(),
             }],
+            applicability,
         });
         self
     }

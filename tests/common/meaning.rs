@@ -578,6 +578,53 @@ pub fn compare(before: &FileView, after: &FileView, export: bool) -> Vec<String>
     problems
 }
 
+/// What the games of two versions of a file mean differently, one line per difference (the
+/// codes `check` reports are not compared: fixes make findings disappear on purpose).
+pub fn compare_meaning(before: &FileView, after: &FileView) -> Vec<String> {
+    if before.pieces.len() != after.pieces.len() {
+        return vec![format!(
+            "pieces: {} → {}",
+            before.pieces.len(),
+            after.pieces.len()
+        )];
+    }
+    let mut problems = Vec::new();
+    for (index, (b, a)) in before.pieces.iter().zip(&after.pieces).enumerate() {
+        let what = format!("piece {} (input offset {})", index + 1, b.start);
+        match (&b.game, &a.game) {
+            (Some(bg), Some(ag)) => problems.extend(
+                differences(&respelled(bg), &respelled(ag), false)
+                    .into_iter()
+                    .map(|d| format!("{what}: {d}")),
+            ),
+            (None, None) => {}
+            _ => problems.push(format!("{what}: a game became a comment chunk or back")),
+        }
+    }
+    problems
+}
+
+/// A meaning with every call and card taken as spelled the standard way (what a fix that
+/// respells changes).
+fn respelled(game: &GameMeaning) -> GameMeaning {
+    let mut game = game.clone();
+    if let Some(auction) = &mut game.auction {
+        auction
+            .calls
+            .iter_mut()
+            .for_each(|c| c.standard_spelling = true);
+    }
+    if let Some(play) = &mut game.play {
+        for trick in &mut play.tricks {
+            trick
+                .cards
+                .iter_mut()
+                .for_each(|c| c.standard_spelling = true);
+        }
+    }
+    game
+}
+
 /// The first place two lists differ, shown briefly.
 fn list_difference<T: std::fmt::Debug + PartialEq>(before: &[T], after: &[T]) -> String {
     let at = before

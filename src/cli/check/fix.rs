@@ -1,0 +1,122 @@
+//! `check --fix`: applying the fixes the checks offer to a file's text, and checking again until
+//! nothing more applies.
+
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+
+/// How many times a file is checked and fixed at most: a fix may reveal another finding with a
+/// fix of its own (a call respelled, then the contract it makes compared).
+const MAX_ROUNDS: usize = 8;
+
+/// Whether a fix of this applicability is applied.
+pub fn wanted(applicability: Applicability, unsafe_fixes: bool) -> bool {
+    applicability == Applicability::Safe || unsafe_fixes
+}
+
+/// Whether two edits touch the same text (two insertions at one place count as touching).
+fn overlap(a: &TextEdit, b: &TextEdit) -> bool {
+    a.range.start() == b.range.start()
+        || (a.range.start() < b.range.end() && b.range.start() < a.range.end())
+}
+
+/// Applies to `text` the first wanted fix of each diagnostic, leaving out a fix whose edits
+/// meet the edits of one already taken (the next round takes it up). Returns the new text and
+/// how many fixes were applied.
+pub fn apply_once<'d>(
+    text: &str,
+    diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+    unsafe_fixes: bool,
+) -> (String, usize) {
+    let mut taken: Vec<&TextEdit> = Vec::new();
+    let mut applied = 0;
+    for diagnostic in diagnostics {
+        let Some(fix) = diagnostic
+            .fixes
+            .iter()
+            .find(|f| wanted(f.applicability, unsafe_fixes))
+        else {
+            continue;
+        };
+        let fits = fix.edits.iter().all(|edit| {
+            usize::from(edit.range.end()) <= text.len()
+                && text.is_char_boundary(edit.range.start().into())
+                && text.is_char_boundary(edit.range.end().into())
+                && !taken.iter().any(|other| overlap(edit, other))
+        });
+        if fits {
+            taken.extend(&fix.edits);
+            applied += 1;
+        }
+    }
+    taken.sort_by_key(|e| (e.range.start(), e.range.end()));
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut at = 0;
+    for edit in taken {
+        out.push_str(&text[at..usize::from(edit.range.start())]);
+        out.push_str(&edit.new_text);
+        at = edit.range.end().into();
+    }
+    out.push_str(&text[at..]);
+    (out, applied)
+}
+
+/// Checks and fixes `text` until no wanted fix is left (or [`MAX_ROUNDS`] rounds): `check`
+/// gives the findings that count (selected, severe enough) of a text. Returns the fixed text and
+/// the number of fixes applied.
+pub fn fix_until_done(
+    text: &str,
+    unsafe_fixes: bool,
+    check: impl Fn(&str) -> Vec<Diagnostic>,
+) -> (String, usize) {
+    let mut current = text.to_string();
+    let mut total = 0;
+    for _ in 0..MAX_ROUNDS {
+        let findings = check(&current);
+        let (next, applied) = apply_once(&current, &findings, unsafe_fixes);
+        if applied == 0 || next == current {
+            break;
+        }
+        total += applied;
+        current = next;
+    }
+    (current, total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::TextRange;
+
+    fn at(start: u32, end: u32) -> TextRange {
+        TextRange::new(start.into(), end.into())
+    }
+
+    #[test]
+    fn fixes_apply_in_text_order_and_overlaps_wait_for_the_next_round() {
+        let text = "1N P P P";
+        let one = Diagnostic::new("A301", at(0, 2), "x").with_fix("1NT", at(0, 2), "1NT");
+        let two = Diagnostic::new("A301", at(3, 4), "x").with_fix("Pass", at(3, 4), "Pass");
+        let clash = Diagnostic::new("A301", at(3, 5), "x").with_fix("clash", at(3, 5), "?");
+        let risky =
+            Diagnostic::new("A308", at(5, 6), "x").with_unsafe_fix("unsafe", at(5, 6), "Pass");
+        let (out, applied) = apply_once(text, [&two, &one, &clash, &risky], false);
+        assert_eq!((out.as_str(), applied), ("1NT Pass P P", 2));
+        let (out, applied) = apply_once(text, [&risky], true);
+        assert_eq!((out.as_str(), applied), ("1N P Pass P", 1));
+    }
+
+    #[test]
+    fn fixing_stops_when_nothing_is_left_to_fix() {
+        let check = |text: &str| -> Vec<Diagnostic> {
+            text.find(" P ")
+                .map(|i| {
+                    let r = at(i as u32 + 1, i as u32 + 2);
+                    Diagnostic::new("A301", r, "x").with_fix("Pass", r, "Pass")
+                })
+                .into_iter()
+                .collect()
+        };
+        let (out, applied) = fix_until_done("1S P P P \n", false, check);
+        assert_eq!(out, "1S Pass Pass Pass \n");
+        assert_eq!(applied, 3);
+    }
+}

@@ -1,0 +1,328 @@
+//! `kibitzer check`: diagnostics for files and folders, for people, programs and CI; `--fix`
+//! applies the fixes the checks offer.
+
+mod fix;
+mod output;
+mod select;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use crate::analysis::CheckOptions;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::text::{decode, encode, Encoding, ReadError, SourceText};
+use crate::Notation;
+
+use output::{FileResult, Format, Printer, Totals};
+use select::Selection;
+
+/// Severities accepted by `--min-severity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MinSeverity {
+    /// Everything.
+    Hint,
+    /// Infos, warnings and errors (the default).
+    Info,
+    /// Warnings and errors.
+    Warning,
+    /// Errors only.
+    Error,
+}
+
+impl MinSeverity {
+    fn severity(self) -> Severity {
+        match self {
+            MinSeverity::Hint => Severity::Hint,
+            MinSeverity::Info => Severity::Info,
+            MinSeverity::Warning => Severity::Warning,
+            MinSeverity::Error => Severity::Error,
+        }
+    }
+}
+
+/// Arguments of `kibitzer check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// How to print the findings.
+    #[arg(long = "output-format", alias = "format", value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Hold every file to export format as well.
+    #[arg(long)]
+    export: bool,
+    /// Hide findings below this severity.
+    #[arg(long, value_enum, default_value_t = MinSeverity::Info)]
+    min_severity: MinSeverity,
+    /// Report only these codes or prefixes (`A`, `T1`, `A301`; comma-separated or repeated).
+    #[arg(long, value_name = "CODES")]
+    select: Vec<String>,
+    /// Report these codes or prefixes as well as the selected ones.
+    #[arg(long, value_name = "CODES")]
+    extend_select: Vec<String>,
+    /// Do not report these codes or prefixes.
+    #[arg(long, value_name = "CODES")]
+    ignore: Vec<String>,
+    /// Apply the safe fixes in place (atomically), then report what remains.
+    #[arg(long)]
+    fix: bool,
+    /// With --fix, also apply fixes that change what the file says (a Contract set to the
+    /// auction's, say).
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// With --fix, print the change as a unified diff instead of writing it.
+    #[arg(long)]
+    diff: bool,
+    /// Print one line per code (count, code, name, how many are fixable) instead of the findings.
+    #[arg(long)]
+    statistics: bool,
+    /// Files, or folders searched recursively for the notations Kibitzer reads.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// What one run asks of each file.
+struct Job<'a> {
+    options: CheckOptions,
+    selection: &'a Selection,
+    min: Severity,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
+}
+
+impl Job<'_> {
+    /// The findings of a text that this run reports.
+    fn findings(&self, notation: Notation, text: &str, threads: usize) -> (usize, Vec<Diagnostic>) {
+        let report = notation.check_on(text, &self.options, threads);
+        let shown = report
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.severity >= self.min && self.selection.allows(d.code))
+            .collect();
+        (report.games, shown)
+    }
+}
+
+/// A checked file, or why it could not be.
+struct Outcome {
+    path: PathBuf,
+    result: Result<Checked, String>,
+}
+
+struct Checked {
+    source: SourceText,
+    games: usize,
+    diagnostics: Vec<Diagnostic>,
+    fixed: usize,
+    /// With `--fix --diff`: the change, as a unified diff.
+    diff: Option<String>,
+}
+
+/// Runs the check; exit code 0 (no error), 1 (errors reported, or with `--diff` a change to
+/// show) or 2 (usage or I/O failure).
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let selection = match Selection::new(&args.select, &args.extend_select, &args.ignore) {
+        Ok(selection) => selection,
+        Err(message) => {
+            eprintln!("kibitzer check: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if (args.diff || args.unsafe_fixes) && !args.fix {
+        eprintln!("kibitzer check: --diff and --unsafe-fixes go with --fix");
+        return ExitCode::from(2);
+    }
+    let mut failures = 0usize;
+    let mut files: Vec<PathBuf> = Vec::new();
+    for path in &args.paths {
+        if path.is_dir() {
+            if let Err(error) = super::files::collect(path, &mut files) {
+                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
+                failures += 1;
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let job = Job {
+        options: CheckOptions {
+            export: args.export,
+        },
+        selection: &selection,
+        min: args.min_severity.severity(),
+        fix: args.fix,
+        unsafe_fixes: args.unsafe_fixes,
+        diff: args.diff,
+    };
+    let threads = crate::parallel::available_threads();
+    let stdout = std::io::stdout();
+    let colour = args.format == Format::Human && stdout.is_terminal();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut totals = Totals::default();
+    let mut printer = Printer::new(args.format, colour, job.min, args.unsafe_fixes, args.fix);
+    // --diff shows only the changes, as ruff does; --statistics only the counts.
+    let printing = !args.statistics && !args.diff;
+    if printing && printer.start(&mut out).is_err() {
+        return ExitCode::from(2);
+    }
+    let inner_threads = if files.len() == 1 { threads } else { 1 };
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, Outcome)>();
+    let mut write_failed = false;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(files.len()).max(1) {
+            let sender = sender.clone();
+            let (files, next, job) = (&files, &next, &job);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(i) else { break };
+                let outcome = check_file(path, job, inner_threads);
+                if sender.send((i, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Print in the order the files were given, as results arrive.
+        let mut pending: std::collections::BTreeMap<usize, Outcome> = Default::default();
+        let mut printed = 0;
+        for (i, outcome) in receiver {
+            pending.insert(i, outcome);
+            while let Some(outcome) = pending.remove(&printed) {
+                printed += 1;
+                match &outcome.result {
+                    Err(message) => {
+                        eprintln!("kibitzer: {message}");
+                        failures += 1;
+                    }
+                    Ok(checked) => {
+                        let file = FileResult {
+                            path: &outcome.path,
+                            text: &checked.source.text,
+                            encoding: checked.source.encoding.name(),
+                            games: checked.games,
+                            diagnostics: &checked.diagnostics,
+                            fixed: checked.fixed,
+                        };
+                        totals.add(&file, args.unsafe_fixes);
+                        if let Some(diff) = &checked.diff {
+                            write_failed |= out.write_all(diff.as_bytes()).is_err();
+                        }
+                        if printing && !write_failed && printer.file(&mut out, &file).is_err() {
+                            write_failed = true;
+                        }
+                    }
+                }
+            }
+        }
+    });
+    let finished = if args.diff {
+        eprintln!(
+            "kibitzer check: would fix {} finding(s) in {} file(s)",
+            totals.fixed, totals.files_fixed
+        );
+        Ok(())
+    } else if printing {
+        printer.finish(&mut out, &totals)
+    } else {
+        output::statistics(&mut out, args.format, &totals)
+    };
+    if write_failed || finished.is_err() || out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if failures > 0 {
+        ExitCode::from(2)
+    } else if totals.errors > 0 || (args.diff && totals.fixed > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads a file without copying it when it is plain UTF-8.
+fn read_source(path: &Path) -> Result<SourceText, ReadError> {
+    let bytes = std::fs::read(path).map_err(|error| ReadError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let has_bom = bytes.starts_with(&[0xEF, 0xBB, 0xBF])
+        || bytes.starts_with(&[0xFF, 0xFE])
+        || bytes.starts_with(&[0xFE, 0xFF]);
+    if !has_bom && bytes.len() < u32::MAX as usize {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                let line_ending = crate::text::LineEnding::detect(&text);
+                return Ok(SourceText {
+                    text,
+                    encoding: Encoding::Utf8,
+                    bom: false,
+                    line_ending,
+                });
+            }
+            Err(error) => return decode(error.as_bytes()),
+        }
+    }
+    decode(&bytes)
+}
+
+fn check_file(path: &Path, job: &Job<'_>, threads: usize) -> Outcome {
+    let result = read_source(path)
+        .map_err(|error| match error {
+            ReadError::Io { .. } => error.to_string(),
+            other => format!("{}: {other}", path.display()),
+        })
+        .and_then(|source| check_source(path, source, job, threads));
+    Outcome {
+        path: path.to_path_buf(),
+        result,
+    }
+}
+
+/// Checks one decoded file; with `--fix`, fixes it first and writes it back (or shows the diff).
+fn check_source(
+    path: &Path,
+    mut source: SourceText,
+    job: &Job<'_>,
+    threads: usize,
+) -> Result<Checked, String> {
+    let notation = Notation::from_path(path);
+    let mut fixed = 0;
+    let mut diff = None;
+    if job.fix {
+        let (new_text, applied) = fix::fix_until_done(&source.text, job.unsafe_fixes, |text| {
+            job.findings(notation, text, threads).1
+        });
+        if applied > 0 && new_text != source.text {
+            let name = path.display().to_string();
+            if job.diff {
+                let unified = similar::TextDiff::from_lines(&source.text, &new_text)
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(&name, &name)
+                    .to_string();
+                diff = Some(unified);
+            } else {
+                let Some(bytes) = encode(&new_text, source.encoding, source.bom) else {
+                    return Err(format!(
+                        "{name}: the fixed text cannot be written in {}; the file is left as it was",
+                        source.encoding.name()
+                    ));
+                };
+                super::files::write_atomically(path, &bytes)
+                    .map_err(|error| format!("{name}: cannot write the fixes: {error}"))?;
+                source.text = new_text;
+            }
+            fixed = applied;
+        }
+    }
+    let (games, diagnostics) = job.findings(notation, &source.text, threads);
+    Ok(Checked {
+        source,
+        games,
+        diagnostics,
+        fixed,
+        diff,
+    })
+}

@@ -1,0 +1,582 @@
+//! How `check` prints what it found: for people (`human`, `concise`), for programs (`json`), and
+//! for CI (`github` workflow commands, `sarif` for code scanning); and `--statistics`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use super::fix::wanted;
+use crate::diagnostic::catalogue::{lookup, CATALOGUE};
+use crate::diagnostic::{Applicability, Diagnostic, Severity};
+use crate::syntax::TextRange;
+use crate::text::{LineIndex, PositionEncoding};
+
+/// Output formats of `kibitzer check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// rustc-style messages with the source line and a caret underline.
+    Human,
+    /// One line per finding: `path:line:column: severity[CODE] message`.
+    Concise,
+    /// One JSON document.
+    Json,
+    /// GitHub Actions workflow commands (annotations on the pull request).
+    Github,
+    /// SARIF 2.1.0, for code-scanning services.
+    Sarif,
+}
+
+/// What the printer needs of one checked file.
+pub struct FileResult<'a> {
+    /// The path as given or found.
+    pub path: &'a Path,
+    /// The text (after fixes, when `--fix` wrote them).
+    pub text: &'a str,
+    /// Its encoding's name.
+    pub encoding: &'a str,
+    /// The number of games.
+    pub games: usize,
+    /// The findings to show.
+    pub diagnostics: &'a [Diagnostic],
+    /// How many fixes `--fix` applied.
+    pub fixed: usize,
+}
+
+/// Counts over the whole run.
+#[derive(Debug, Default)]
+pub struct Totals {
+    /// Files checked.
+    pub files: usize,
+    /// Games checked.
+    pub games: usize,
+    /// Findings by severity.
+    pub errors: usize,
+    /// Warnings shown.
+    pub warnings: usize,
+    /// Infos shown.
+    pub infos: usize,
+    /// Hints shown.
+    pub hints: usize,
+    /// Findings with a safe fix.
+    pub fixable: usize,
+    /// Findings whose only fixes change meaning.
+    pub unsafe_fixable: usize,
+    /// Fixes applied by `--fix`.
+    pub fixed: usize,
+    /// Files `--fix` changed.
+    pub files_fixed: usize,
+    /// Per code: (findings, fixable findings), for `--statistics`.
+    pub by_code: BTreeMap<&'static str, (usize, usize)>,
+}
+
+impl Totals {
+    /// Adds one file's findings.
+    pub fn add(&mut self, file: &FileResult<'_>, unsafe_fixes: bool) {
+        self.files += 1;
+        self.games += file.games;
+        self.fixed += file.fixed;
+        self.files_fixed += usize::from(file.fixed > 0);
+        for d in file.diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+                Severity::Hint => self.hints += 1,
+            }
+            let safe = has_fix(d, Applicability::Safe);
+            let fixable = d
+                .fixes
+                .iter()
+                .any(|f| wanted(f.applicability, unsafe_fixes));
+            self.fixable += usize::from(safe);
+            self.unsafe_fixable += usize::from(!safe && has_fix(d, Applicability::Unsafe));
+            let entry = self.by_code.entry(d.code).or_default();
+            entry.0 += 1;
+            entry.1 += usize::from(fixable);
+        }
+    }
+}
+
+fn has_fix(d: &Diagnostic, applicability: Applicability) -> bool {
+    d.fixes.iter().any(|f| f.applicability == applicability)
+}
+
+/// 1-based line and character column of a byte offset.
+fn position(text: &str, index: &LineIndex, offset: u32) -> (u32, u32) {
+    let lc = index.line_col(text, offset, PositionEncoding::Utf32);
+    (lc.line + 1, lc.col + 1)
+}
+
+fn json_range(text: &str, index: &LineIndex, range: TextRange) -> Value {
+    let (sl, sc) = position(text, index, range.start().into());
+    let (el, ec) = position(text, index, range.end().into());
+    json!({"start": {"line": sl, "column": sc}, "end": {"line": el, "column": ec}})
+}
+
+/// The JSON object of one diagnostic.
+pub fn diagnostic_json(text: &str, index: &LineIndex, d: &Diagnostic) -> Value {
+    json!({
+        "code": d.code,
+        "name": d.name,
+        "severity": d.severity.name(),
+        "message": d.message,
+        "range": json_range(text, index, d.range),
+        "related": d.related.iter().map(|r| json!({
+            "message": r.message,
+            "range": json_range(text, index, r.range),
+        })).collect::<Vec<_>>(),
+        "fixes": d.fixes.iter().map(|f| json!({
+            "title": f.title,
+            "applicability": f.applicability.name(),
+            "edits": f.edits.iter().map(|e| json!({
+                "range": json_range(text, index, e.range),
+                "new_text": e.new_text,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Writes each file's findings as they come, then the summary.
+pub struct Printer {
+    /// The format.
+    pub format: Format,
+    /// Whether to colour human output.
+    pub colour: bool,
+    /// The lowest severity shown (for the summary's columns).
+    pub min: Severity,
+    /// Whether fixes that change meaning count as fixable.
+    pub unsafe_fixes: bool,
+    /// Whether `--fix` ran.
+    pub fixing: bool,
+    first: bool,
+    /// SARIF results, kept until the end (the document holds them in one array).
+    sarif_results: Vec<Value>,
+}
+
+impl Printer {
+    /// A printer for one run.
+    pub fn new(
+        format: Format,
+        colour: bool,
+        min: Severity,
+        unsafe_fixes: bool,
+        fixing: bool,
+    ) -> Printer {
+        Printer {
+            format,
+            colour,
+            min,
+            unsafe_fixes,
+            fixing,
+            first: true,
+            sarif_results: Vec::new(),
+        }
+    }
+
+    /// What comes before the first file.
+    pub fn start(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            write!(out, "{{\"files\":[")?;
+        }
+        Ok(())
+    }
+
+    fn paint(&self, text: &str, style: &str) -> String {
+        if self.colour {
+            format!("\x1b[{style}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// One file's findings.
+    pub fn file(&mut self, out: &mut impl Write, file: &FileResult<'_>) -> std::io::Result<()> {
+        let index = if file.diagnostics.is_empty() {
+            LineIndex::new("")
+        } else {
+            LineIndex::new(file.text)
+        };
+        match self.format {
+            Format::Json => {
+                let object = json!({
+                    "path": file.path.display().to_string(),
+                    "encoding": file.encoding,
+                    "games": file.games,
+                    "fixed": file.fixed,
+                    "diagnostics": file.diagnostics.iter().map(|d| diagnostic_json(file.text, &index, d)).collect::<Vec<_>>(),
+                });
+                if !self.first {
+                    write!(out, ",")?;
+                }
+                self.first = false;
+                serde_json::to_writer(&mut *out, &object)?;
+            }
+            Format::Human => {
+                for d in file.diagnostics {
+                    self.human(out, file, &index, d)?;
+                }
+            }
+            Format::Concise => {
+                for d in file.diagnostics {
+                    let (line, column) = position(file.text, &index, d.range.start().into());
+                    let marker = if has_fix(d, Applicability::Safe) {
+                        " [*]"
+                    } else {
+                        ""
+                    };
+                    writeln!(
+                        out,
+                        "{}:{line}:{column}: {}[{}]{marker} {}",
+                        file.path.display(),
+                        d.severity.name(),
+                        d.code,
+                        d.message
+                    )?;
+                }
+            }
+            Format::Github => {
+                for d in file.diagnostics {
+                    writeln!(out, "{}", github_line(file, &index, d))?;
+                }
+            }
+            Format::Sarif => {
+                for d in file.diagnostics {
+                    self.sarif_results.push(sarif_result(file, &index, d));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn human(
+        &self,
+        out: &mut impl Write,
+        file: &FileResult<'_>,
+        index: &LineIndex,
+        d: &Diagnostic,
+    ) -> std::io::Result<()> {
+        let (path, text) = (file.path, file.text);
+        let (line, column) = position(text, index, d.range.start().into());
+        let style = match d.severity {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Info => "1;34",
+            Severity::Hint => "1;36",
+        };
+        let label = self.paint(&format!("{}[{}]", d.severity.name(), d.code), style);
+        writeln!(
+            out,
+            "{}:{line}:{column}: {label} {}",
+            path.display(),
+            d.message
+        )?;
+        let (source_line, caret_start, caret_len) = underline(text, index, d.range);
+        let gutter = line.to_string();
+        let pad = " ".repeat(gutter.len());
+        let bar = self.paint("|", "1;34");
+        writeln!(out, "{pad} {bar}")?;
+        writeln!(out, "{} {bar} {source_line}", self.paint(&gutter, "1;34"))?;
+        let carets = self.paint(&"^".repeat(caret_len), style);
+        writeln!(out, "{pad} {bar} {}{carets}", " ".repeat(caret_start))?;
+        for related in &d.related {
+            let (rl, rc) = position(text, index, related.range.start().into());
+            writeln!(
+                out,
+                "{pad} = note: {}:{rl}:{rc}: {}",
+                path.display(),
+                related.message
+            )?;
+        }
+        for fix in &d.fixes {
+            let how = match fix.applicability {
+                Applicability::Safe => "",
+                Applicability::Unsafe => " (changes the meaning: --unsafe-fixes)",
+            };
+            writeln!(out, "{pad} = help: {}{how}", fix.title)?;
+        }
+        writeln!(out)
+    }
+
+    /// The summary (or the closing of the JSON and SARIF documents).
+    pub fn finish(&mut self, out: &mut impl Write, totals: &Totals) -> std::io::Result<()> {
+        match self.format {
+            Format::Json => {
+                let summary = json!({
+                    "files": totals.files,
+                    "games": totals.games,
+                    "errors": totals.errors,
+                    "warnings": totals.warnings,
+                    "fixable": totals.fixable,
+                    "fixed": totals.fixed,
+                });
+                write!(out, "],\"summary\":")?;
+                serde_json::to_writer(&mut *out, &summary)?;
+                writeln!(out, "}}")
+            }
+            Format::Sarif => {
+                let document = sarif_document(std::mem::take(&mut self.sarif_results));
+                serde_json::to_writer_pretty(&mut *out, &document)?;
+                writeln!(out)
+            }
+            Format::Github => Ok(()),
+            Format::Human | Format::Concise => writeln!(out, "{}", self.summary_line(totals)),
+        }
+    }
+
+    fn summary_line(&self, totals: &Totals) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut counts = vec![
+            plural(totals.errors, "error"),
+            plural(totals.warnings, "warning"),
+        ];
+        if self.min <= Severity::Info {
+            counts.push(plural(totals.infos, "info"));
+        }
+        if self.min <= Severity::Hint {
+            counts.push(plural(totals.hints, "hint"));
+        }
+        let mut line = format!(
+            "Checked {} in {}: {}",
+            plural(totals.games, "game"),
+            plural(totals.files, "file"),
+            counts.join(", ")
+        );
+        if self.fixing {
+            line.push_str(&format!(
+                "; fixed {} in {}",
+                plural(totals.fixed, "finding"),
+                plural(totals.files_fixed, "file")
+            ));
+        }
+        let remaining = if self.unsafe_fixes {
+            totals.fixable + totals.unsafe_fixable
+        } else {
+            totals.fixable
+        };
+        if remaining > 0 {
+            line.push_str(&format!(
+                "; {remaining} fixable with --fix{}",
+                if self.unsafe_fixes {
+                    " --unsafe-fixes"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if !self.unsafe_fixes && totals.unsafe_fixable > 0 {
+            line.push_str(&format!(
+                " ({} more with --unsafe-fixes)",
+                totals.unsafe_fixable
+            ));
+        }
+        line
+    }
+}
+
+/// `--statistics`: one line per code, most frequent first: count, code, name, fixable count.
+pub fn statistics(out: &mut impl Write, format: Format, totals: &Totals) -> std::io::Result<()> {
+    let mut rows: Vec<(&str, usize, usize)> = totals
+        .by_code
+        .iter()
+        .map(|(code, (count, fixable))| (*code, *count, *fixable))
+        .collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    if format == Format::Json {
+        let list: Vec<Value> = rows
+            .iter()
+            .map(|(code, count, fixable)| {
+                json!({"code": code, "name": lookup(code).map_or("", |c| c.name), "count": count, "fixable": fixable})
+            })
+            .collect();
+        serde_json::to_writer(&mut *out, &list)?;
+        return writeln!(out);
+    }
+    let width = rows.first().map_or(1, |r| r.1.to_string().len());
+    for (code, count, fixable) in rows {
+        let name = lookup(code).map_or("", |c| c.name);
+        let fixes = if fixable > 0 {
+            format!("  ({fixable} fixable)")
+        } else {
+            String::new()
+        };
+        writeln!(out, "{count:>width$}  {code}  {name}{fixes}")?;
+    }
+    Ok(())
+}
+
+/// Escapes workflow-command data: `%`, CR and LF (and, in a property, `:` and `,`).
+fn github_escape(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One GitHub Actions workflow command for a finding.
+fn github_line(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> String {
+    let (line, column) = position(file.text, index, d.range.start().into());
+    let (end_line, end_column) = position(file.text, index, d.range.end().into());
+    let command = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info | Severity::Hint => "notice",
+    };
+    format!(
+        "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+        github_escape(&file.path.display().to_string(), true),
+        github_escape(&format!("{} {}", d.code, d.name), true),
+        github_escape(&d.message, false),
+    )
+}
+
+/// A path as a SARIF artifact URI: forward slashes, and the characters a URI reference cannot
+/// hold percent-encoded.
+fn artifact_uri(path: &Path) -> String {
+    let text = path.display().to_string().replace('\\', "/");
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(char::from(byte))
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info | Severity::Hint => "note",
+    }
+}
+
+/// One SARIF result.
+fn sarif_result(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> Value {
+    let (line, column) = position(file.text, index, d.range.start().into());
+    let (end_line, end_column) = position(file.text, index, d.range.end().into());
+    let rule_index = CATALOGUE.iter().position(|c| c.code == d.code);
+    json!({
+        "ruleId": d.code,
+        "ruleIndex": rule_index,
+        "level": sarif_level(d.severity),
+        "message": {"text": d.message},
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": {"uri": artifact_uri(file.path)},
+                "region": {
+                    "startLine": line,
+                    "startColumn": column,
+                    "endLine": end_line,
+                    "endColumn": end_column,
+                },
+            },
+        }],
+    })
+}
+
+/// The catalogue's own words for each code: the "when" column of `docs/diagnostics.md`.
+fn help_text(code: &str) -> Option<String> {
+    const CATALOGUE_DOC: &str = include_str!("../../../docs/diagnostics.md");
+    let prefix = format!("| {code} |");
+    let row = CATALOGUE_DOC.lines().find(|l| l.starts_with(&prefix))?;
+    row.split(" | ").nth(3).map(|s| s.trim().to_string())
+}
+
+/// The whole SARIF 2.1.0 document: the tool with every rule of the catalogue, and the results.
+fn sarif_document(results: Vec<Value>) -> Value {
+    let rules: Vec<Value> = CATALOGUE
+        .iter()
+        .map(|c| {
+            let help = help_text(c.code).unwrap_or_else(|| c.name.to_string());
+            json!({
+                "id": c.code,
+                "name": c.name,
+                "shortDescription": {"text": c.name.replace('-', " ")},
+                "fullDescription": {"text": help},
+                "help": {"text": help},
+                "defaultConfiguration": {"level": sarif_level(c.severity)},
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "kibitzer",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    })
+}
+
+/// The source line holding the start of `range` (tabs shown as spaces), and the caret column
+/// and width in characters (at least one caret; a range over several lines is underlined to the
+/// end of its first line).
+fn underline(text: &str, index: &LineIndex, range: TextRange) -> (String, usize, usize) {
+    let start = u32::from(range.start()).min(text.len() as u32);
+    let line = index.line_of(start);
+    let line_start = index.line_start(line).unwrap_or(0) as usize;
+    let line_end = index
+        .line_start(line + 1)
+        .map_or(text.len(), |s| s as usize);
+    let line_text = text
+        .get(line_start..line_end)
+        .unwrap_or("")
+        .trim_end_matches(['\n', '\r']);
+    let content_end = line_start + line_text.len();
+    let start = start as usize;
+    let end = (u32::from(range.end()) as usize).clamp(start, content_end.max(start));
+    let column = text.get(line_start..start).map_or(0, |t| t.chars().count());
+    let width = text.get(start..end).map_or(0, |t| t.chars().count());
+    let shown = line_text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    (shown, column, width.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workflow_command_data_and_properties_are_escaped() {
+        assert_eq!(github_escape("a%b\r\nc: d, e", false), "a%25b%0D%0Ac: d, e");
+        assert_eq!(github_escape("a:b,c", true), "a%3Ab%2Cc");
+    }
+
+    #[test]
+    fn artifact_uris_are_uri_references() {
+        assert_eq!(artifact_uri(Path::new("dir/a b%.pbn")), "dir/a%20b%25.pbn");
+        assert_eq!(artifact_uri(Path::new("Liège.pbn")), "Li%C3%A8ge.pbn");
+    }
+
+    #[test]
+    fn every_code_has_help_from_the_catalogue_document() {
+        for code in CATALOGUE {
+            let help = help_text(code.code);
+            assert!(
+                help.as_deref().is_some_and(|h| !h.is_empty()),
+                "{}",
+                code.code
+            );
+        }
+    }
+}

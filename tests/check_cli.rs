@@ -1,0 +1,366 @@
+//! `kibitzer check` as a CI user runs it: `--fix` over a copy of the corpus (meaning kept,
+//! nothing fixable left, idempotent), `--unsafe-fixes`, `--diff`, selection, `--statistics`, and
+//! the output formats (GitHub workflow commands against their syntax, SARIF against the required
+//! fields of its schema).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::meaning::{compare_meaning, view};
+use kibitzer::analysis::CheckOptions;
+use kibitzer::text::decode;
+use serde_json::Value;
+
+fn kibitzer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A fresh folder under the target directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+            let mut permissions = std::fs::metadata(&target).unwrap().permissions();
+            #[allow(clippy::permissions_set_readonly_false)]
+            permissions.set_readonly(false);
+            std::fs::set_permissions(&target, permissions).unwrap();
+        }
+    }
+}
+
+/// `--statistics --output-format json` of a folder: code → (count, fixable).
+fn statistics(path: &Path, extra: &[&str]) -> Vec<(String, u64, u64)> {
+    let mut args = vec!["check", "--statistics", "--output-format", "json"];
+    args.extend(extra);
+    let path = path.to_string_lossy().into_owned();
+    args.push(&path);
+    let output = kibitzer(&args);
+    let rows: Vec<Value> = serde_json::from_slice(&output.stdout).expect("statistics as JSON");
+    rows.iter()
+        .map(|r| {
+            (
+                r["code"].as_str().unwrap().to_string(),
+                r["count"].as_u64().unwrap(),
+                r["fixable"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn print_statistics(title: &str, rows: &[(String, u64, u64)]) {
+    println!("{title}:");
+    for (code, count, fixable) in rows {
+        println!("  {count:>6} {code} ({fixable} fixable)");
+    }
+}
+
+#[test]
+fn fix_over_the_corpus_keeps_meaning_leaves_nothing_fixable_and_is_idempotent() {
+    let dir = scratch("fix-corpus");
+    copy_tree(&common::corpus_dir().join("pbn"), &dir.join("pbn"));
+    copy_tree(&common::corpus_dir().join("rbn"), &dir.join("rbn"));
+    let before = statistics(&dir, &[]);
+    print_statistics("before --fix", &before);
+    let fixable_before: u64 = before.iter().map(|r| r.2).sum();
+    assert!(fixable_before > 10_000, "{fixable_before}");
+
+    let originals: Vec<(PathBuf, String)> = common::corpus_files("pbn", "pbn")
+        .into_iter()
+        .map(|p| {
+            let text = decode(&std::fs::read(&p).unwrap()).unwrap().text;
+            (dir.join("pbn").join(p.file_name().unwrap()), text)
+        })
+        .collect();
+
+    let first = kibitzer(&[
+        "check",
+        "--fix",
+        "--output-format",
+        "concise",
+        dir.to_str().unwrap(),
+    ]);
+    let summary = stdout(&first);
+    assert!(summary.contains("fixed "), "{summary}");
+    let after = statistics(&dir, &[]);
+    print_statistics("after --fix", &after);
+    assert!(
+        after.iter().all(|r| r.2 == 0),
+        "findings with a safe fix are left: {after:?}"
+    );
+
+    // The meaning of every game is what it was: the fixes only respell.
+    let options = CheckOptions::default();
+    let mut changed_files = 0;
+    for (path, original) in &originals {
+        let fixed = decode(&std::fs::read(path).unwrap()).unwrap().text;
+        if fixed == *original {
+            continue;
+        }
+        changed_files += 1;
+        // A T102 fix rewrites a tag value in its standard form (`2024-05-28` as `2024.05.28`):
+        // such a value may change, to exactly what a fix of the original proposed.
+        let proposed: Vec<String> = kibitzer::Notation::Pbn
+            .check(original, &options)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "T102")
+            .flat_map(|d| d.fixes.iter().flat_map(|f| f.edits.iter()))
+            .map(|e| format!("{:?}", e.new_text))
+            .collect();
+        let problems: Vec<String> =
+            compare_meaning(&view(original, &options), &view(&fixed, &options))
+                .into_iter()
+                .filter(|p| {
+                    let Some((_, change)) = p.split_once(": tag ") else {
+                        return true;
+                    };
+                    let after = change.rsplit_once(" → ").map_or("", |(_, a)| a);
+                    !proposed.iter().any(|value| after.contains(value.as_str()))
+                })
+                .collect();
+        assert!(problems.is_empty(), "{}: {problems:#?}", path.display());
+    }
+    assert!(changed_files > 20, "{changed_files}");
+
+    // A second run changes nothing.
+    let snapshot: Vec<Vec<u8>> = originals
+        .iter()
+        .map(|(p, _)| std::fs::read(p).unwrap())
+        .collect();
+    let second = kibitzer(&["check", "--fix", dir.to_str().unwrap()]);
+    assert!(stdout(&second).contains("fixed 0 findings in 0 files"));
+    for ((path, _), bytes) in originals.iter().zip(snapshot) {
+        assert_eq!(std::fs::read(path).unwrap(), bytes, "{}", path.display());
+    }
+}
+
+const GAME: &str = "[Event \"x\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n1S P 2S P\nP P\n";
+
+fn fixture(name: &str, text: &str) -> PathBuf {
+    let dir = scratch(name);
+    let path = dir.join("game.pbn");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn safe_fixes_respell_and_unsafe_ones_need_asking() {
+    let path = fixture("unsafe", GAME);
+    let file = path.to_str().unwrap();
+    let output = kibitzer(&["check", "--fix", file]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("1S Pass 2S Pass\nPass Pass\n"), "{text}");
+    assert!(
+        text.contains("[Contract \"3NT\"]"),
+        "the contract needs asking"
+    );
+    let summary = stdout(&output);
+    assert!(summary.contains("more with --unsafe-fixes"), "{summary}");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the contract still contradicts the auction"
+    );
+
+    let json = kibitzer(&["check", "--output-format", "json", file]);
+    let document: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let fixes: Vec<&Value> = document["files"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["fixes"].as_array().unwrap())
+        .collect();
+    assert!(!fixes.is_empty());
+    assert!(
+        fixes.iter().all(|f| f["applicability"] == "unsafe"),
+        "{fixes:?}"
+    );
+
+    let output = kibitzer(&["check", "--fix", "--unsafe-fixes", file]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("[Contract \"2S\"]") && text.contains("[Declarer \"N\"]"),
+        "{text}"
+    );
+    assert!(stdout(&output).contains("fixed "));
+}
+
+#[test]
+fn diff_shows_the_fixes_and_writes_nothing() {
+    let path = fixture("diff", GAME);
+    let file = path.to_str().unwrap();
+    let output = kibitzer(&["check", "--fix", "--diff", file]);
+    let diff = stdout(&output);
+    assert!(
+        diff.contains("-1S P 2S P\n-P P\n+1S Pass 2S Pass\n+Pass Pass\n"),
+        "{diff}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), GAME);
+    assert_eq!(output.status.code(), Some(1));
+    let lone = kibitzer(&["check", "--diff", file]);
+    assert_eq!(lone.status.code(), Some(2), "--diff goes with --fix");
+}
+
+#[test]
+fn selection_by_code_and_prefix() {
+    let path = fixture("select", GAME);
+    let file = path.to_str().unwrap();
+    let codes = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["check", "--output-format", "json", "--min-severity", "hint"];
+        all.extend(args);
+        all.push(file);
+        let document: Value = serde_json::from_slice(&kibitzer(&all).stdout).unwrap();
+        let mut codes: Vec<String> = document["files"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    };
+    let everything = codes(&[]);
+    assert!(everything.contains(&"A301".to_string()) && everything.contains(&"A308".to_string()));
+    assert_eq!(codes(&["--select", "A301"]), vec!["A301"]);
+    assert!(!codes(&["--ignore", "A3"])
+        .iter()
+        .any(|c| c.starts_with("A3")));
+    let mixed = codes(&["--select", "A", "--ignore", "A301"]);
+    assert!(!mixed.is_empty() && mixed.iter().all(|c| c.starts_with('A') && c != "A301"));
+    let extended = codes(&["--select", "A308", "--extend-select", "A309"]);
+    assert_eq!(extended, vec!["A308", "A309"]);
+    let bad = kibitzer(&["check", "--select", "Z1", file]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`Z1` matches no diagnostic code"));
+}
+
+#[test]
+fn statistics_count_each_code_once_per_finding() {
+    let path = fixture("statistics", GAME);
+    let rows = statistics(&path, &[]);
+    let a301 = rows.iter().find(|r| r.0 == "A301").expect("A301 counted");
+    assert_eq!((a301.1, a301.2), (4, 4));
+    let human = stdout(&kibitzer(&[
+        "check",
+        "--statistics",
+        path.to_str().unwrap(),
+    ]));
+    let first = human.lines().next().unwrap();
+    assert_eq!(
+        first.split_whitespace().collect::<Vec<_>>(),
+        ["4", "A301", "invalid-call", "(4", "fixable)"]
+    );
+}
+
+#[test]
+fn github_lines_follow_the_workflow_command_syntax() {
+    let path = fixture("github, 50%", GAME);
+    let output = kibitzer(&["check", "--output-format", "github", path.to_str().unwrap()]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.is_empty());
+    for line in lines {
+        let rest = line
+            .strip_prefix("::error ")
+            .or_else(|| line.strip_prefix("::warning "))
+            .or_else(|| line.strip_prefix("::notice "))
+            .unwrap_or_else(|| panic!("not a workflow command: {line}"));
+        let (properties, message) = rest.split_once("::").expect("properties::message");
+        assert!(!message.is_empty() && !message.contains('\n'));
+        let keys: Vec<&str> = properties
+            .split(',')
+            .map(|p| p.split_once('=').expect("key=value").0)
+            .collect();
+        assert_eq!(
+            keys,
+            ["file", "line", "col", "endLine", "endColumn", "title"]
+        );
+        for property in properties.split(',') {
+            let value = property.split_once('=').unwrap().1;
+            assert!(!value.contains(':'), "unescaped `:` in {property}");
+        }
+        assert!(properties.contains("github%2C 50%25"), "{properties}");
+    }
+}
+
+#[test]
+fn sarif_has_the_fields_its_schema_requires() {
+    let path = fixture("sarif", GAME);
+    let output = kibitzer(&["check", "--output-format", "sarif", path.to_str().unwrap()]);
+    let document: Value = serde_json::from_slice(&output.stdout).expect("SARIF is JSON");
+    assert_eq!(document["version"], "2.1.0");
+    assert!(document["$schema"]
+        .as_str()
+        .unwrap()
+        .contains("sarif-2.1.0"));
+    let run = &document["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "kibitzer");
+    let rules = driver["rules"].as_array().unwrap();
+    assert!(rules.len() > 50);
+    for rule in rules {
+        assert!(rule["id"].is_string() && rule["name"].is_string());
+        assert!(!rule["help"]["text"].as_str().unwrap().is_empty());
+    }
+    let results = run["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for result in results {
+        assert!(!result["message"]["text"].as_str().unwrap().is_empty());
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+        assert!(["error", "warning", "note"].contains(&result["level"].as_str().unwrap()));
+        let location = &result["locations"][0]["physicalLocation"];
+        assert!(location["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("game.pbn"));
+        let region = &location["region"];
+        for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+            assert!(region[key].as_u64().unwrap() >= 1, "{key}");
+        }
+    }
+}
+
+#[test]
+fn concise_lines_name_place_code_and_fixability() {
+    let path = fixture("concise", GAME);
+    let text = stdout(&kibitzer(&[
+        "check",
+        "--output-format",
+        "concise",
+        path.to_str().unwrap(),
+    ]));
+    let first = text.lines().find(|l| l.contains("A301")).unwrap();
+    assert!(
+        first.ends_with(
+            "game.pbn:10:4: error[A301] [*] `P` is not a PBN call; `Pass` was probably meant"
+        ),
+        "{first}"
+    );
+    assert!(
+        text.lines().last().unwrap().contains("fixable with --fix"),
+        "{text}"
+    );
+}
