@@ -42,6 +42,8 @@ const FRAGMENTS: &[&str] = &[
     "D:",
     "A:1S2H",
     "%",
+    "% kibitzer-ignore: A301\n",
+    "% kibitzer-ignore: T1, X9, S011\n",
 ];
 
 /// A small deterministic generator (xorshift), so that a failure can be replayed.

@@ -733,7 +733,19 @@ pub fn check_text(text: &str, parse: &Parse, options: &CheckOptions) -> FileRepo
             .extend(out.into_iter().map(|d| d.shifted(u32::from(start))));
     }
     check_final_newline(text, 0, &mut report.diagnostics);
+    report.diagnostics = suppress_pbn(text, std::mem::take(&mut report.diagnostics));
     report
+}
+
+/// The in-file suppression pass over a PBN text's diagnostics.
+fn suppress_pbn(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let starts = || {
+        Splitter::all(text)
+            .iter()
+            .map(|p| p.range().start as u32)
+            .collect()
+    };
+    super::suppress::apply_to_text(text, starts, super::suppress::pbn_body_line, diagnostics)
 }
 
 fn shift_back(range: TextRange, by: TextSize) -> TextRange {
@@ -761,6 +773,7 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
         check_stream_independent(text, &options, threads)
     };
     check_final_newline(text, 0, &mut report.diagnostics);
+    report.diagnostics = suppress_pbn(text, std::mem::take(&mut report.diagnostics));
     report
 }
 

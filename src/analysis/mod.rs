@@ -13,6 +13,7 @@ pub mod notes;
 pub mod play;
 pub mod rbn;
 pub mod sections;
+pub mod suppress;
 pub mod tables;
 pub mod tags;
 pub mod text_checks;

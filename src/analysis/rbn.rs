@@ -324,5 +324,11 @@ pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileR
     report
         .diagnostics
         .sort_by_key(|d| (d.range.start(), d.range.end()));
+    report.diagnostics = super::suppress::apply_to_text(
+        text,
+        || parse.child_starts().to_vec(),
+        super::suppress::rbn_body_line,
+        std::mem::take(&mut report.diagnostics),
+    );
     report
 }

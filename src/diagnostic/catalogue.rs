@@ -73,6 +73,16 @@ pub const CATALOGUE: &[CodeInfo] = &[
         severity: Severity::Hint,
     },
     CodeInfo {
+        code: "S012",
+        name: "invalid-suppression",
+        severity: Severity::Warning,
+    },
+    CodeInfo {
+        code: "S013",
+        name: "unused-suppression",
+        severity: Severity::Hint,
+    },
+    CodeInfo {
         code: "T101",
         name: "duplicate-tag",
         severity: Severity::Warning,

@@ -13,6 +13,7 @@ use super::convert;
 use super::position::{edit_rope, head_of, tail_of, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
+use crate::analysis::suppress::PieceFacts;
 use crate::analysis::{CheckOptions, Inheritance};
 use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
@@ -33,6 +34,15 @@ pub struct CachedDiagnostic {
     pub lsp: lsp::Diagnostic,
 }
 
+/// What checking one child of the outline gave.
+#[derive(Debug, Default)]
+pub struct CheckedPiece {
+    /// Its diagnostics.
+    pub diagnostics: Vec<CachedDiagnostic>,
+    /// When it holds `% kibitzer-ignore:` lines: what the suppression pass needs of it.
+    pub facts: Option<PieceFacts>,
+}
+
 /// Checking at least this many games at once is spread over threads.
 const PARALLEL_GAMES: usize = 2048;
 
@@ -48,7 +58,7 @@ struct Entry {
     /// What earlier games hand down through `#`/`##` (only tracked in documents that use them).
     inherited: Option<Arc<Inheritance>>,
     /// Its diagnostics; `None` until computed.
-    diagnostics: Option<Arc<Vec<CachedDiagnostic>>>,
+    diagnostics: Option<Arc<CheckedPiece>>,
 }
 
 /// An open document.
@@ -80,7 +90,7 @@ pub struct Document {
     /// the games before it. Set when such text is opened or typed, cleared on a full reload.
     uses_inheritance: bool,
     /// Shared by every child without diagnostics.
-    no_diagnostics: Arc<Vec<CachedDiagnostic>>,
+    no_diagnostics: Arc<CheckedPiece>,
     /// The first lines of the text, where `% EXPORT` may switch export rules on for the whole
     /// document.
     head: String,
@@ -113,7 +123,7 @@ struct Checker<'a> {
     uri: &'a Uri,
     options: CheckOptions,
     encoding: PositionEncoding,
-    empty: &'a Arc<Vec<CachedDiagnostic>>,
+    empty: &'a Arc<CheckedPiece>,
 }
 
 impl Checker<'_> {
@@ -126,10 +136,11 @@ impl Checker<'_> {
         node: &GreenNode,
         errors: &[SyntaxError],
         inherited: Option<&Inheritance>,
-    ) -> Arc<Vec<CachedDiagnostic>> {
+    ) -> Arc<CheckedPiece> {
         let chunk = SyntaxNode::new_root(node.clone());
         let diagnostics = seams::piece_diagnostics(&chunk, text, errors, inherited, &self.options);
-        if diagnostics.is_empty() {
+        let facts = seams::suppression_facts(text);
+        if diagnostics.is_empty() && facts.is_none() {
             return self.empty.clone();
         }
         let rope = self.rope;
@@ -150,7 +161,10 @@ impl Checker<'_> {
                 CachedDiagnostic { diagnostic, lsp }
             })
             .collect();
-        Arc::new(cached)
+        Arc::new(CheckedPiece {
+            diagnostics: cached,
+            facts,
+        })
     }
 }
 
@@ -188,7 +202,7 @@ impl Document {
             next_id: 0,
             trees: Vec::new(),
             uses_inheritance: false,
-            no_diagnostics: Arc::new(Vec::new()),
+            no_diagnostics: Arc::new(CheckedPiece::default()),
             head: String::new(),
         }
     }
@@ -376,8 +390,7 @@ impl Document {
         if missing.is_empty() {
             return;
         }
-        let computed: Vec<(usize, Arc<Vec<CachedDiagnostic>>)> = if missing.len() >= PARALLEL_GAMES
-        {
+        let computed: Vec<(usize, Arc<CheckedPiece>)> = if missing.len() >= PARALLEL_GAMES {
             // Many games at once (after a settings change): check them on every core.
             let this = &*self;
             map_slices(&missing, available_threads(), |part| {
@@ -450,7 +463,7 @@ impl Document {
         node: Option<&GreenNode>,
         settings: &Settings,
         encoding: PositionEncoding,
-    ) -> Arc<Vec<CachedDiagnostic>> {
+    ) -> Arc<CheckedPiece> {
         let (Some(node), Some(range)) = (node, self.outline.child_range(index)) else {
             return self.no_diagnostics.clone();
         };
@@ -484,18 +497,25 @@ impl Document {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
+        if let Some(all) = self.suppressed() {
+            return all
+                .iter()
+                .filter(|d| d.severity >= settings.min_severity)
+                .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+                .collect();
+        }
         let mut out = Vec::new();
         let starts = self.outline.child_starts();
         for (index, entry) in self.entries.iter().enumerate() {
             let Some(diagnostics) = &entry.diagnostics else {
                 continue;
             };
-            if diagnostics.is_empty() {
+            if diagnostics.diagnostics.is_empty() {
                 continue;
             }
             let start = starts.get(index).copied().unwrap_or(0) as usize;
             let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
-            for cached in diagnostics.iter() {
+            for cached in diagnostics.diagnostics.iter() {
                 if cached.diagnostic.severity < settings.min_severity {
                     continue;
                 }
@@ -514,6 +534,61 @@ impl Document {
                 .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding)),
         );
         out
+    }
+
+    /// When the document holds `% kibitzer-ignore:` lines: every diagnostic (absolute ranges, in
+    /// text order, of every severity) after the suppression pass, as `check` gives them. `None`
+    /// for a document without them, whose cached diagnostics stand as they are.
+    fn suppressed(&self) -> Option<Vec<Diagnostic>> {
+        if self
+            .entries
+            .iter()
+            .all(|e| e.diagnostics.as_ref().is_none_or(|d| d.facts.is_none()))
+        {
+            return None;
+        }
+        let empty = PieceFacts::default();
+        // Pieces without directives only matter up to the first body line of the document: read
+        // their facts from the text until it is found.
+        let mut body_seen = false;
+        let mut scanned: Vec<Option<PieceFacts>> = Vec::with_capacity(self.entries.len());
+        for index in 0..self.entries.len() {
+            let stored = self.entries[index]
+                .diagnostics
+                .as_ref()
+                .and_then(|d| d.facts.clone());
+            let facts = match stored {
+                Some(facts) => Some(facts),
+                None if !body_seen => self
+                    .outline
+                    .child_range(index)
+                    .map(|r| seams::body_facts(&TextSource::slice(&self.rope, r.into()))),
+                None => None,
+            };
+            body_seen |= facts.as_ref().is_some_and(|f| f.first_body_line.is_some());
+            scanned.push(facts);
+        }
+        let mut all = Vec::new();
+        let mut pieces = Vec::with_capacity(self.entries.len());
+        for (index, entry) in self.entries.iter().enumerate() {
+            let Some(range) = self.outline.child_range(index) else {
+                continue;
+            };
+            if let Some(checked) = &entry.diagnostics {
+                let start = u32::from(range.start());
+                all.extend(
+                    checked
+                        .diagnostics
+                        .iter()
+                        .map(|c| c.diagnostic.clone().shifted(start)),
+                );
+            }
+            pieces.push((range, scanned[index].as_ref().unwrap_or(&empty)));
+        }
+        let (tail, start) = tail_of(&self.rope);
+        all.extend(seams::end_diagnostics(&tail, start));
+        all.sort_by_key(|d| (d.range.start(), d.range.end()));
+        Some(seams::suppress(&pieces, all))
     }
 
     /// The diagnostics about the end of the text (absolute ranges) at or above the settings'
@@ -543,7 +618,7 @@ impl Document {
             };
             let start = starts.get(index).copied().unwrap_or(0);
             let base = self.rope.byte_to_line(start as usize) as u32;
-            for cached in diagnostics.iter() {
+            for cached in diagnostics.diagnostics.iter() {
                 if cached.diagnostic.severity < settings.min_severity {
                     continue;
                 }

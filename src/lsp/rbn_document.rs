@@ -231,6 +231,8 @@ impl RbnDocument {
         }
         let (tail, tail_start) = tail_of(&self.rope);
         all.extend(seams::end_diagnostics(&tail, tail_start));
+        all.sort_by_key(|d| (d.range.start(), d.range.end()));
+        let all = seams::suppress_rbn(&self.rope.to_string(), starts, all);
         all.into_iter()
             .filter(|d| d.severity >= settings.min_severity)
             .filter(|d| usize::from(d.range.end()) <= len)

@@ -3,6 +3,7 @@
 
 use super::config::Settings;
 use crate::analysis::rbn::check_record;
+use crate::analysis::suppress::{self, PieceFacts};
 use crate::analysis::text_checks::check_final_newline;
 pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
 use crate::analysis::{check_piece, document_options, CheckOptions, Inheritance};
@@ -106,4 +107,46 @@ pub fn format_rbn(
 /// A document converted to the other notation.
 pub fn convert(notation: Notation, text: &str) -> Converted {
     notation.convert(text, notation.counterpart())
+}
+
+/// The suppression facts of a piece of a PBN document, when it holds `% kibitzer-ignore:`
+/// lines (the server keeps them with the piece's diagnostics).
+pub fn suppression_facts(text: &str) -> Option<PieceFacts> {
+    suppress::mentions_directive(text).then(|| suppress::piece_facts(text, suppress::pbn_body_line))
+}
+
+/// The suppression facts of a piece of a PBN document, whatever it holds (for the pieces
+/// before the document's first tag).
+pub fn body_facts(text: &str) -> PieceFacts {
+    suppress::piece_facts(text, suppress::pbn_body_line)
+}
+
+/// The suppression pass over a document's diagnostics (absolute, in text order), given its
+/// pieces with their facts.
+pub fn suppress(
+    pieces: &[(TextRange, &PieceFacts)],
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let pieces: Vec<suppress::Piece<'_>> = pieces
+        .iter()
+        .map(|(range, facts)| suppress::Piece {
+            range: *range,
+            facts,
+        })
+        .collect();
+    suppress::apply(&pieces, diagnostics)
+}
+
+/// The suppression pass over an RBN document's diagnostics (absolute, in text order).
+pub fn suppress_rbn(
+    text: &str,
+    child_starts: &[u32],
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    suppress::apply_to_text(
+        text,
+        || child_starts.to_vec(),
+        suppress::rbn_body_line,
+        diagnostics,
+    )
 }
