@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod bridge;
 pub mod cli;
+pub mod config;
 pub mod convert;
 pub mod diagnostic;
 pub mod format;

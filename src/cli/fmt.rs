@@ -4,6 +4,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::config::{Config, ConfigError};
 use crate::format::{Eol, FormatOptions};
 use crate::text::{decode, encode};
 
@@ -33,10 +34,14 @@ pub struct FmtArgs {
     /// Strict export format: add the `% PBN 2.1` header and missing mandatory tags.
     #[arg(long)]
     export: bool,
-    /// Line ends to write.
-    #[arg(long, value_enum, default_value = "keep")]
-    eol: EolArg,
-    /// Files or folders (folders are searched for `.pbn` files); `-` reads standard input.
+    /// Line ends to write [default: the settings file's, else keep].
+    #[arg(long, value_enum)]
+    eol: Option<EolArg>,
+    /// Use this settings file for every file instead of the nearest `kibitzer.toml`.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Files or folders (folders are searched for the notations Kibitzer reads); `-` reads
+    /// standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -50,13 +55,30 @@ enum Outcome {
 
 /// Formats the files; exit 2 on usage or I/O errors, 1 when `--check` finds changes, else 0.
 pub fn run(args: &FmtArgs) -> ExitCode {
-    let options = FormatOptions {
-        export: args.export,
-        eol: match args.eol {
-            EolArg::Keep => Eol::Keep,
-            EolArg::Lf => Eol::Lf,
-            EolArg::Crlf => Eol::Crlf,
-        },
+    let explicit = match args.config.as_deref().map(Config::load).transpose() {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("kibitzer fmt: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    // The options of a file: the command line's, else its settings file's.
+    let options_for = |path: &Path| -> Result<FormatOptions, ConfigError> {
+        let found = match &explicit {
+            Some(config) => Some(config.clone()),
+            None if path.as_os_str() == "-" => None,
+            None => Config::find_for(path)
+                .map(|p| Config::load(&p))
+                .transpose()?,
+        };
+        let eol = match args.eol {
+            Some(EolArg::Keep) => Eol::Keep,
+            Some(EolArg::Lf) => Eol::Lf,
+            Some(EolArg::Crlf) => Eol::Crlf,
+            None => found.as_ref().and_then(|c| c.eol).unwrap_or_default(),
+        };
+        let export = args.export || found.and_then(|c| c.format_export).unwrap_or(false);
+        Ok(FormatOptions { export, eol })
     };
     if args.stdout && args.paths.len() != 1 {
         eprintln!("kibitzer fmt: --stdout takes exactly one file");
@@ -82,6 +104,13 @@ pub fn run(args: &FmtArgs) -> ExitCode {
     }
     let mut changed = false;
     for file in &files {
+        let options = match options_for(file) {
+            Ok(options) => options,
+            Err(error) => {
+                eprintln!("kibitzer fmt: {error}");
+                return ExitCode::from(2);
+            }
+        };
         match format_one(file, args, &options) {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,

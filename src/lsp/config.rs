@@ -1,7 +1,14 @@
-//! The server's settings, read from `initializationOptions` and `workspace/configuration`.
+//! The server's settings, read from `initializationOptions` and `workspace/configuration`, and
+//! each document's project settings file (`kibitzer.toml`), reloaded when it changes.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::SystemTime;
 
 use serde_json::Value;
 
+use crate::config::{Config, ConfigError, Selection, SelectionArgs};
 use crate::diagnostic::Severity;
 
 pub use crate::format::Eol;
@@ -19,6 +26,23 @@ pub struct Settings {
     pub format_export: bool,
     /// `diagnostics.debounceMs`: how long to wait after a change before checking.
     pub debounce_ms: u64,
+    /// The codes a document's settings file selects (`None`: every code).
+    pub selection: Option<Selection>,
+    /// Which of the settings above the editor gave (they win over the settings file).
+    pub explicit: Explicit,
+}
+
+/// The settings the editor gave explicitly.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Explicit {
+    /// `check.export`.
+    pub check_export: bool,
+    /// `check.minSeverity`.
+    pub min_severity: bool,
+    /// `format.eol`.
+    pub format_eol: bool,
+    /// `format.export`.
+    pub format_export: bool,
 }
 
 impl Default for Settings {
@@ -29,6 +53,8 @@ impl Default for Settings {
             format_eol: Eol::Keep,
             format_export: false,
             debounce_ms: 150,
+            selection: None,
+            explicit: Explicit::default(),
         }
     }
 }
@@ -50,23 +76,30 @@ impl Settings {
         let mut out = self.clone();
         if let Some(b) = lookup(value, "check.export").and_then(Value::as_bool) {
             out.check_export = b;
+            out.explicit.check_export = true;
         }
         if let Some(s) = lookup(value, "check.minSeverity")
             .and_then(Value::as_str)
             .and_then(Severity::from_name)
         {
             out.min_severity = s;
+            out.explicit.min_severity = true;
         }
         if let Some(eol) = lookup(value, "format.eol").and_then(Value::as_str) {
-            match eol {
-                "keep" => out.format_eol = Eol::Keep,
-                "lf" => out.format_eol = Eol::Lf,
-                "crlf" => out.format_eol = Eol::Crlf,
-                _ => {}
+            let known = match eol {
+                "keep" => Some(Eol::Keep),
+                "lf" => Some(Eol::Lf),
+                "crlf" => Some(Eol::Crlf),
+                _ => None,
+            };
+            if let Some(eol) = known {
+                out.format_eol = eol;
+                out.explicit.format_eol = true;
             }
         }
         if let Some(b) = lookup(value, "format.export").and_then(Value::as_bool) {
             out.format_export = b;
+            out.explicit.format_export = true;
         }
         if let Some(ms) = lookup(value, "diagnostics.debounceMs").and_then(Value::as_f64) {
             if ms.is_finite() && ms >= 0.0 {
@@ -74,6 +107,72 @@ impl Settings {
             }
         }
         out
+    }
+}
+
+impl Settings {
+    /// The settings for a document at `file` under its settings file: what the editor gave
+    /// explicitly wins; the rest comes from the file, then the defaults.
+    pub fn for_document(&self, config: Option<&Config>, file: &Path) -> Settings {
+        let mut out = self.clone();
+        let Some(config) = config else {
+            return out;
+        };
+        if !self.explicit.check_export {
+            out.check_export = config.check_export.unwrap_or(out.check_export);
+        }
+        if !self.explicit.min_severity {
+            out.min_severity = config.min_severity.unwrap_or(out.min_severity);
+        }
+        if !self.explicit.format_eol {
+            out.format_eol = config.eol.unwrap_or(out.format_eol);
+        }
+        if !self.explicit.format_export {
+            out.format_export = config.format_export.unwrap_or(out.format_export);
+        }
+        out.selection = Config::selection_for(Some(config), file, &SelectionArgs::default()).ok();
+        out
+    }
+
+    /// Whether a diagnostic with `code` and `severity` is published.
+    pub fn shows(&self, code: &str, severity: Severity) -> bool {
+        severity >= self.min_severity && self.selection.as_ref().is_none_or(|s| s.allows(code))
+    }
+}
+
+/// A settings file as last read: its modification time and length then, and what it gave.
+type ReadFile = (Option<SystemTime>, u64, Result<Arc<Config>, ConfigError>);
+
+/// The settings files of the open documents, read once and read again when they change on disk.
+#[derive(Debug, Default)]
+pub struct ProjectFiles {
+    /// By settings file.
+    read: HashMap<PathBuf, ReadFile>,
+}
+
+impl ProjectFiles {
+    /// The settings file that applies to `file`, read or re-read as needed. A file that cannot
+    /// be used gives its error (the document is then checked without it).
+    pub fn for_file(&mut self, file: &Path) -> Option<Result<Arc<Config>, ConfigError>> {
+        let path = Config::find_for(file)?;
+        let metadata = std::fs::metadata(&path).ok();
+        let stamp = (
+            metadata.as_ref().and_then(|m| m.modified().ok()),
+            metadata.as_ref().map_or(0, |m| m.len()),
+        );
+        if let Some((modified, len, loaded)) = self.read.get(&path) {
+            if (*modified, *len) == stamp {
+                return Some(loaded.clone());
+            }
+        }
+        let loaded = Config::load(&path).map(Arc::new);
+        self.read.insert(path, (stamp.0, stamp.1, loaded.clone()));
+        Some(loaded)
+    }
+
+    /// Forgets every file read (after the editor says one changed).
+    pub fn forget(&mut self) {
+        self.read.clear();
     }
 }
 

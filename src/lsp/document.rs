@@ -94,6 +94,8 @@ pub struct Document {
     /// The first lines of the text, where `% EXPORT` may switch export rules on for the whole
     /// document.
     head: String,
+    /// The `check.export` setting the cached diagnostics were computed with.
+    checked_export: Option<bool>,
 }
 
 /// Whether a rope contains `"#` (a value that inherits), looking across chunk boundaries.
@@ -204,6 +206,7 @@ impl Document {
             uses_inheritance: false,
             no_diagnostics: Arc::new(CheckedPiece::default()),
             head: String::new(),
+            checked_export: None,
         }
     }
 
@@ -211,6 +214,7 @@ impl Document {
     fn load(&mut self, text: &str, check: Option<(&Settings, PositionEncoding)>) {
         self.rope = Rope::from_str(text);
         self.head = head_of(&self.rope);
+        self.checked_export = check.map(|(settings, _)| settings.check_export);
         self.uses_inheritance = mentions_inheritance(&self.rope);
         self.trees.clear();
         let threads = available_threads();
@@ -384,6 +388,13 @@ impl Document {
     /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
     /// settings change) are parsed from the text again and checked.
     pub fn refresh(&mut self, settings: &Settings, encoding: PositionEncoding) {
+        if self.checked_export != Some(settings.check_export) {
+            // The settings file or the editor changed what the games are checked with.
+            if self.checked_export.is_some() {
+                self.invalidate();
+            }
+            self.checked_export = Some(settings.check_export);
+        }
         let missing: Vec<usize> = (0..self.entries.len())
             .filter(|&i| self.entries[i].diagnostics.is_none())
             .collect();
@@ -500,7 +511,7 @@ impl Document {
         if let Some(all) = self.suppressed() {
             return all
                 .iter()
-                .filter(|d| d.severity >= settings.min_severity)
+                .filter(|d| settings.shows(d.code, d.severity))
                 .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
                 .collect();
         }
@@ -516,7 +527,7 @@ impl Document {
             let start = starts.get(index).copied().unwrap_or(0) as usize;
             let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
             for cached in diagnostics.diagnostics.iter() {
-                if cached.diagnostic.severity < settings.min_severity {
+                if !settings.shows(cached.diagnostic.code, cached.diagnostic.severity) {
                     continue;
                 }
                 let mut lsp = cached.lsp.clone();
@@ -595,10 +606,10 @@ impl Document {
     /// minimum severity.
     fn end_diagnostics(&self, settings: &Settings) -> impl Iterator<Item = Diagnostic> + '_ {
         let (tail, start) = tail_of(&self.rope);
-        let min = settings.min_severity;
+        let settings = settings.clone();
         seams::end_diagnostics(&tail, start)
             .into_iter()
-            .filter(move |d| d.severity >= min)
+            .filter(move |d| settings.shows(d.code, d.severity))
     }
 
     /// The diagnostics (absolute byte ranges) whose range meets `range`, with their LSP form.
@@ -619,7 +630,7 @@ impl Document {
             let start = starts.get(index).copied().unwrap_or(0);
             let base = self.rope.byte_to_line(start as usize) as u32;
             for cached in diagnostics.diagnostics.iter() {
-                if cached.diagnostic.severity < settings.min_severity {
+                if !settings.shows(cached.diagnostic.code, cached.diagnostic.severity) {
                     continue;
                 }
                 let absolute = cached.diagnostic.clone().shifted(start);

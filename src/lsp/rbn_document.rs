@@ -234,7 +234,7 @@ impl RbnDocument {
         all.sort_by_key(|d| (d.range.start(), d.range.end()));
         let all = seams::suppress_rbn(&self.rope.to_string(), starts, all);
         all.into_iter()
-            .filter(|d| d.severity >= settings.min_severity)
+            .filter(|d| settings.shows(d.code, d.severity))
             .filter(|d| usize::from(d.range.end()) <= len)
             .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding))
             .collect()

@@ -12,7 +12,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::config::Settings;
+use super::config::{ProjectFiles, Settings};
 use super::document::{Document, OpenDocument, Snapshot};
 use super::handoff::Handoff;
 use super::position::{offset_of, position_of, range_of};
@@ -36,6 +36,36 @@ struct Shared {
     publishing: tokio::sync::Mutex<()>,
     shut_down: Arc<AtomicBool>,
     handoff: Arc<Handoff>,
+    /// The documents' settings files, re-read when they change.
+    projects: Mutex<ProjectFiles>,
+    /// Settings-file errors already shown (each is shown once).
+    reported: Mutex<Vec<String>>,
+    /// Whether the client lets the server register a watcher for settings files.
+    supports_watching: AtomicBool,
+}
+
+impl Shared {
+    /// The settings for document `uri`: the editor's, with its settings file applied; and the
+    /// file's error when it cannot be used and that was not shown yet.
+    fn settings_for(&self, uri: &Uri) -> (Settings, Option<String>) {
+        let base = lock(&self.settings).clone();
+        let Some(path) = uri.to_file_path() else {
+            return (base, None);
+        };
+        match lock(&self.projects).for_file(&path) {
+            Some(Ok(config)) => (base.for_document(Some(&config), &path), None),
+            Some(Err(error)) => {
+                let message = error.to_string();
+                let mut reported = lock(&self.reported);
+                let new = !reported.contains(&message);
+                if new {
+                    reported.push(message.clone());
+                }
+                (base, new.then_some(message))
+            }
+            None => (base, None),
+        }
+    }
 }
 
 /// Locks a mutex, recovering the data if a holder panicked (nothing here panics, but a poisoned
@@ -72,6 +102,9 @@ impl Backend {
                 publishing: tokio::sync::Mutex::new(()),
                 shut_down: Arc::new(AtomicBool::new(false)),
                 handoff,
+                projects: Mutex::new(ProjectFiles::default()),
+                reported: Mutex::new(Vec::new()),
+                supports_watching: AtomicBool::new(false),
             }),
         }
     }
@@ -85,8 +118,19 @@ impl Backend {
         *lock(&self.shared.encoding)
     }
 
-    fn settings(&self) -> Settings {
-        lock(&self.shared.settings).clone()
+    /// The settings for document `uri` (see [`Shared::settings_for`]); a settings file that
+    /// cannot be used is shown to the user once.
+    async fn settings_for(&self, uri: &Uri) -> Settings {
+        let (settings, problem) = self.shared.settings_for(uri);
+        if let Some(message) = problem {
+            self.client
+                .show_message(
+                    lsp::MessageType::WARNING,
+                    format!("Kibitzer ignores a settings file: {message}"),
+                )
+                .await;
+        }
+        settings
     }
 
     /// Runs `f` on the PBN document `uri` under the lock (synchronously).
@@ -149,8 +193,10 @@ impl Backend {
         let changed_checks = {
             let mut settings = lock(&self.shared.settings);
             let new = settings.merged(value);
+            // What the editor states explicitly also decides over the settings file.
             let changed = new.check_export != settings.check_export
-                || new.min_severity != settings.min_severity;
+                || new.min_severity != settings.min_severity
+                || new.explicit != settings.explicit;
             *settings = new;
             changed
         };
@@ -220,7 +266,15 @@ fn memory_note() -> String {
 /// not changed since.
 async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Option<u64>) {
     let _order = shared.publishing.lock().await;
-    let settings = lock(&shared.settings).clone();
+    let (settings, problem) = shared.settings_for(&uri);
+    if let Some(message) = problem {
+        client
+            .show_message(
+                lsp::MessageType::WARNING,
+                format!("Kibitzer ignores a settings file: {message}"),
+            )
+            .await;
+    }
     let encoding = *lock(&shared.encoding);
     let found = {
         let mut docs = lock(&shared.docs);
@@ -531,6 +585,16 @@ impl LanguageServer for Backend {
         self.shared
             .supports_configuration
             .store(supports_configuration, Ordering::SeqCst);
+        let supports_watching = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        self.shared
+            .supports_watching
+            .store(supports_watching, Ordering::SeqCst);
         if let Some(options) = &params.initialization_options {
             let mut settings = lock(&self.shared.settings);
             *settings = settings.merged(options);
@@ -595,6 +659,32 @@ impl LanguageServer for Backend {
 
     async fn initialized(&self, _: lsp::InitializedParams) {
         self.pull_configuration().await;
+        if self.shared.supports_watching.load(Ordering::SeqCst) {
+            let watcher = lsp::FileSystemWatcher {
+                glob_pattern: lsp::GlobPattern::String(format!("**/{}", crate::config::FILE_NAME)),
+                kind: None,
+            };
+            let options = lsp::DidChangeWatchedFilesRegistrationOptions {
+                watchers: vec![watcher],
+            };
+            let registration = lsp::Registration {
+                id: "kibitzer-settings-files".to_string(),
+                method: "workspace/didChangeWatchedFiles".to_string(),
+                register_options: serde_json::to_value(options).ok(),
+            };
+            // A client that refuses still gets changes picked up: each check looks at the
+            // file's modification time.
+            let _ = self.client.register_capability(vec![registration]).await;
+        }
+    }
+
+    async fn did_change_watched_files(&self, _: lsp::DidChangeWatchedFilesParams) {
+        lock(&self.shared.projects).forget();
+        lock(&self.shared.reported).clear();
+        let uris: Vec<Uri> = lock(&self.shared.docs).keys().cloned().collect();
+        for uri in uris {
+            publish(self.shared.clone(), self.client.clone(), uri, None).await;
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -614,7 +704,8 @@ impl LanguageServer for Backend {
                 eprintln!("open: request received; {}", memory_note());
             }
             let t = std::time::Instant::now();
-            let settings = self.settings();
+            // A settings file that cannot be used is shown by the first publish.
+            let settings = self.shared.settings_for(&doc.uri).0;
             let encoding = self.encoding();
             let document = OpenDocument::open(
                 doc.uri.clone(),
@@ -986,7 +1077,7 @@ impl LanguageServer for Backend {
         params: lsp::CodeActionParams,
     ) -> Result<Option<lsp::CodeActionResponse>> {
         let encoding = self.encoding();
-        let settings = self.settings();
+        let settings = self.settings_for(&params.text_document.uri).await;
         let uri = params.text_document.uri.clone();
         let actions = self
             .with_doc(&params.text_document.uri, |doc| {
@@ -1087,7 +1178,7 @@ impl LanguageServer for Backend {
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
-        let settings = self.settings();
+        let settings = self.settings_for(&params.text_document.uri).await;
         if let Some(edits) = self
             .format_rbn(&params.text_document.uri, None, &settings)
             .await
@@ -1117,7 +1208,7 @@ impl LanguageServer for Backend {
         params: lsp::DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let encoding = self.encoding();
-        let settings = self.settings();
+        let settings = self.settings_for(&params.text_document.uri).await;
         if let Some(edits) = self
             .format_rbn(&params.text_document.uri, Some(params.range), &settings)
             .await

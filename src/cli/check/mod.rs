@@ -3,21 +3,22 @@
 
 mod fix;
 mod output;
-mod select;
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 
 use crate::analysis::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::{decode, encode, Encoding, ReadError, SourceText};
 use crate::Notation;
 
+use crate::config::{Config, ConfigError, Selection, SelectionArgs};
 use output::{FileResult, Format, Printer, Totals};
-use select::Selection;
 
 /// Severities accepted by `--min-severity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -52,9 +53,9 @@ pub struct CheckArgs {
     /// Hold every file to export format as well.
     #[arg(long)]
     export: bool,
-    /// Hide findings below this severity.
-    #[arg(long, value_enum, default_value_t = MinSeverity::Info)]
-    min_severity: MinSeverity,
+    /// Hide findings below this severity [default: the settings file's, else info].
+    #[arg(long, value_enum)]
+    min_severity: Option<MinSeverity>,
     /// Report only these codes or prefixes (`A`, `T1`, `A301`; comma-separated or repeated).
     #[arg(long, value_name = "CODES")]
     select: Vec<String>,
@@ -77,22 +78,50 @@ pub struct CheckArgs {
     /// Print one line per code (count, code, name, how many are fixable) instead of the findings.
     #[arg(long)]
     statistics: bool,
+    /// Use this settings file for every file instead of the nearest `kibitzer.toml`.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
     /// Files, or folders searched recursively for the notations Kibitzer reads.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
 
-/// What one run asks of each file.
+/// What one run asks of every file.
 struct Job<'a> {
-    options: CheckOptions,
-    selection: &'a Selection,
-    min: Severity,
+    args: &'a CheckArgs,
+    selection_args: SelectionArgs,
     fix: bool,
     unsafe_fixes: bool,
     diff: bool,
 }
 
+/// How one file is checked: the run's options with its settings file applied.
+struct FileSettings {
+    options: CheckOptions,
+    selection: Selection,
+    min: Severity,
+}
+
 impl Job<'_> {
+    /// The settings for `path` under `config`.
+    fn settings(&self, path: &Path, config: Option<&Config>) -> Result<FileSettings, String> {
+        let selection = Config::selection_for(config, path, &self.selection_args)?;
+        let min = match self.args.min_severity {
+            Some(min) => min.severity(),
+            None => config
+                .and_then(|c| c.min_severity)
+                .unwrap_or(Severity::Info),
+        };
+        let export = self.args.export || config.and_then(|c| c.check_export).unwrap_or(false);
+        Ok(FileSettings {
+            options: CheckOptions { export },
+            selection,
+            min,
+        })
+    }
+}
+
+impl FileSettings {
     /// The findings of a text that this run reports.
     fn findings(&self, notation: Notation, text: &str, threads: usize) -> (usize, Vec<Diagnostic>) {
         let report = notation.check_on(text, &self.options, threads);
@@ -103,6 +132,35 @@ impl Job<'_> {
             .collect();
         (report.games, shown)
     }
+}
+
+/// The settings file of each file: `--config`, or the nearest `kibitzer.toml` (read once per
+/// folder); the first file that cannot be used is an error.
+fn settings_files(
+    files: &[PathBuf],
+    explicit: Option<&Path>,
+) -> Result<Vec<Option<Arc<Config>>>, ConfigError> {
+    if let Some(path) = explicit {
+        let config = Arc::new(Config::load(path)?);
+        return Ok(files.iter().map(|_| Some(config.clone())).collect());
+    }
+    let mut by_path: HashMap<PathBuf, Arc<Config>> = HashMap::new();
+    let mut out = Vec::with_capacity(files.len());
+    for file in files {
+        let found = match Config::find_for(file) {
+            Some(path) => match by_path.get(&path) {
+                Some(config) => Some(config.clone()),
+                None => {
+                    let config = Arc::new(Config::load(&path)?);
+                    by_path.insert(path, config.clone());
+                    Some(config)
+                }
+            },
+            None => None,
+        };
+        out.push(found);
+    }
+    Ok(out)
 }
 
 /// A checked file, or why it could not be.
@@ -123,13 +181,15 @@ struct Checked {
 /// Runs the check; exit code 0 (no error), 1 (errors reported, or with `--diff` a change to
 /// show) or 2 (usage or I/O failure).
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let selection = match Selection::new(&args.select, &args.extend_select, &args.ignore) {
-        Ok(selection) => selection,
-        Err(message) => {
-            eprintln!("kibitzer check: {message}");
-            return ExitCode::from(2);
-        }
+    let selection_args = SelectionArgs {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
     };
+    if let Err(message) = Config::selection_for(None, Path::new(""), &selection_args) {
+        eprintln!("kibitzer check: {message}");
+        return ExitCode::from(2);
+    }
     if (args.diff || args.unsafe_fixes) && !args.fix {
         eprintln!("kibitzer check: --diff and --unsafe-fixes go with --fix");
         return ExitCode::from(2);
@@ -146,22 +206,29 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             files.push(path.clone());
         }
     }
+    let configs = match settings_files(&files, args.config.as_deref()) {
+        Ok(configs) => configs,
+        Err(error) => {
+            eprintln!("kibitzer check: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let job = Job {
-        options: CheckOptions {
-            export: args.export,
-        },
-        selection: &selection,
-        min: args.min_severity.severity(),
+        args,
+        selection_args,
         fix: args.fix,
         unsafe_fixes: args.unsafe_fixes,
         diff: args.diff,
     };
+    let min = args
+        .min_severity
+        .map_or(Severity::Info, MinSeverity::severity);
     let threads = crate::parallel::available_threads();
     let stdout = std::io::stdout();
     let colour = args.format == Format::Human && stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut totals = Totals::default();
-    let mut printer = Printer::new(args.format, colour, job.min, args.unsafe_fixes, args.fix);
+    let mut printer = Printer::new(args.format, colour, min, args.unsafe_fixes, args.fix);
     // --diff shows only the changes, as ruff does; --statistics only the counts.
     let printing = !args.statistics && !args.diff;
     if printing && printer.start(&mut out).is_err() {
@@ -174,11 +241,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     std::thread::scope(|scope| {
         for _ in 0..threads.min(files.len()).max(1) {
             let sender = sender.clone();
-            let (files, next, job) = (&files, &next, &job);
+            let (files, next, job, configs) = (&files, &next, &job, &configs);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(path) = files.get(i) else { break };
-                let outcome = check_file(path, job, inner_threads);
+                let config = configs.get(i).cloned().flatten();
+                let outcome = check_file(path, job, config.as_deref(), inner_threads);
                 if sender.send((i, outcome)).is_err() {
                     break;
                 }
@@ -267,13 +335,15 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
     decode(&bytes)
 }
 
-fn check_file(path: &Path, job: &Job<'_>, threads: usize) -> Outcome {
-    let result = read_source(path)
-        .map_err(|error| match error {
-            ReadError::Io { .. } => error.to_string(),
-            other => format!("{}: {other}", path.display()),
-        })
-        .and_then(|source| check_source(path, source, job, threads));
+fn check_file(path: &Path, job: &Job<'_>, config: Option<&Config>, threads: usize) -> Outcome {
+    let result = job.settings(path, config).and_then(|settings| {
+        read_source(path)
+            .map_err(|error| match error {
+                ReadError::Io { .. } => error.to_string(),
+                other => format!("{}: {other}", path.display()),
+            })
+            .and_then(|source| check_source(path, source, job, &settings, threads))
+    });
     Outcome {
         path: path.to_path_buf(),
         result,
@@ -285,6 +355,7 @@ fn check_source(
     path: &Path,
     mut source: SourceText,
     job: &Job<'_>,
+    settings: &FileSettings,
     threads: usize,
 ) -> Result<Checked, String> {
     let notation = Notation::from_path(path);
@@ -292,7 +363,7 @@ fn check_source(
     let mut diff = None;
     if job.fix {
         let (new_text, applied) = fix::fix_until_done(&source.text, job.unsafe_fixes, |text| {
-            job.findings(notation, text, threads).1
+            settings.findings(notation, text, threads).1
         });
         if applied > 0 && new_text != source.text {
             let name = path.display().to_string();
@@ -317,7 +388,7 @@ fn check_source(
             fixed = applied;
         }
     }
-    let (games, diagnostics) = job.findings(notation, &source.text, threads);
+    let (games, diagnostics) = settings.findings(notation, &source.text, threads);
     Ok(Checked {
         source,
         games,
