@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
 use crate::analysis::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::{decode, encode, Encoding, ReadError, SourceText};
@@ -134,6 +136,20 @@ impl FileSettings {
     }
 }
 
+/// A progress bar on standard error for runs over several files, with files and games per
+/// second; hidden when standard error is no terminal (piped, in CI).
+fn progress_bar(files: usize) -> ProgressBar {
+    if files < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr());
+    let style =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} files · {msg} · {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
 /// The settings file of each file: `--config`, or the nearest `kibitzer.toml` (read once per
 /// folder); the first file that cannot be used is an error.
 fn settings_files(
@@ -235,6 +251,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let inner_threads = if files.len() == 1 { threads } else { 1 };
+    let progress = progress_bar(files.len());
+    // Asked once: the bar's state is locked while it steps aside.
+    let drawn = !progress.is_hidden();
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Outcome)>();
     let mut write_failed = false;
@@ -260,9 +279,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             pending.insert(i, outcome);
             while let Some(outcome) = pending.remove(&printed) {
                 printed += 1;
+                progress.inc(1);
                 match &outcome.result {
                     Err(message) => {
-                        eprintln!("kibitzer: {message}");
+                        progress.suspend(|| eprintln!("kibitzer: {message}"));
                         failures += 1;
                     }
                     Ok(checked) => {
@@ -275,17 +295,31 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                             fixed: checked.fixed,
                         };
                         totals.add(&file, args.unsafe_fixes);
-                        if let Some(diff) = &checked.diff {
-                            write_failed |= out.write_all(diff.as_bytes()).is_err();
-                        }
-                        if printing && !write_failed && printer.file(&mut out, &file).is_err() {
-                            write_failed = true;
-                        }
+                        let seconds = progress.elapsed().as_secs_f64().max(1e-3);
+                        progress.set_message(format!(
+                            "{:.1} files/s · {} games, {:.0} games/s",
+                            totals.files as f64 / seconds,
+                            totals.games,
+                            totals.games as f64 / seconds
+                        ));
+                        // The bar steps aside while the findings are written.
+                        progress.suspend(|| {
+                            if let Some(diff) = &checked.diff {
+                                write_failed |= out.write_all(diff.as_bytes()).is_err();
+                            }
+                            if printing && !write_failed && printer.file(&mut out, &file).is_err() {
+                                write_failed = true;
+                            }
+                            if drawn {
+                                write_failed |= out.flush().is_err();
+                            }
+                        });
                     }
                 }
             }
         }
     });
+    progress.finish_and_clear();
     let finished = if args.diff {
         eprintln!(
             "kibitzer check: would fix {} finding(s) in {} file(s)",
