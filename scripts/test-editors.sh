@@ -37,7 +37,15 @@ cat > "$T/broken.pbn" <<'PBN'
 PBN
 export PBN="$T/broken.pbn"
 
-leftover() { pgrep -f -- "$KIBITZER lsp" >/dev/null; }
+# Files for the set-up probes, which run the editors with the set-ups from editors/ exactly as
+# the README gives them, finding `kibitzer` on PATH.
+printf '[Event "Set-up"]\n[Board "1"\n' > "$T/setup.pbn"
+printf 'B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nZ what\n\n' > "$T/setup.rbn"
+printf 'md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|\n' > "$T/setup.lin"
+export SETUP_PBN="$T/setup.pbn" SETUP_RBN="$T/setup.rbn" SETUP_LIN="$T/setup.lin"
+BIN_DIR="$(dirname "$KIBITZER")"
+
+leftover() { pgrep -f -- "kibitzer lsp" >/dev/null; }
 status=0
 echo "== Neovim $(nvim --version | head -1)"
 export XDG_CONFIG_HOME="$T/cfg" XDG_DATA_HOME="$T/data" XDG_STATE_HOME="$T/state" XDG_CACHE_HOME="$T/cache"
@@ -45,8 +53,20 @@ if setsid timeout 60 nvim --headless -u NONE -c "luafile editors/nvim/probe.lua"
 sleep 0.5
 if leftover; then echo "a server process outlived Neovim"; status=1; fi
 echo
+echo "-- the set-up in editors/nvim/kibitzer.lua"
+if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" setsid timeout 60 \
+  nvim --headless -u editors/nvim/kibitzer.lua -c "luafile editors/nvim/setup-probe.lua" </dev/null; then :; else status=1; fi
+sleep 0.5
+if leftover; then echo "a server process outlived Neovim"; status=1; fi
+echo
 echo "== $(emacs --version | head -1)"
 if setsid timeout 60 emacs --batch -l editors/emacs/probe.el </dev/null; then :; else status=1; fi
+sleep 0.5
+if leftover; then echo "a server process outlived Emacs"; status=1; fi
+echo "-- the set-up in editors/emacs/kibitzer-mode.el"
+if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" \
+  KIBITZER_MODE="$PWD/editors/emacs/kibitzer-mode.el" setsid timeout 60 \
+  emacs --batch -l editors/emacs/setup-probe.el </dev/null; then :; else status=1; fi
 sleep 0.5
 if leftover; then echo "a server process outlived Emacs"; status=1; fi
 [ $status -eq 0 ] && echo "editors: all probes passed" || echo "editors: FAILED"

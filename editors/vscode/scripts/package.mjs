@@ -1,9 +1,9 @@
 // Packages the extension to kibitzer-<version>.vsix (or kibitzer-<target>-<version>.vsix when a
 // server binary is bundled) in editors/vscode/.
 //
-// The server binary bundled is, the first that exists:
-//   $KIBITZER_SERVER_BINARY, <repo>/target/release/kibitzer, $CARGO_TARGET_DIR/release/kibitzer
-// (build it first with `cargo build --release`). It is copied to server/<platform>-<arch>/ and the
+// The server binary bundled is $KIBITZER_SERVER_BINARY when set, else the one `cargo build
+// --release` just wrote: $CARGO_TARGET_DIR/release/kibitzer when CARGO_TARGET_DIR is set (never a
+// stale <repo>/target binary then), <repo>/target/release/kibitzer otherwise. It is copied to server/<platform>-<arch>/ and the
 // .vsix is then marked for that platform. Without one, the .vsix is universal and uses the
 // `kibitzer.server.path` setting or `kibitzer` on PATH.
 import { execFileSync } from "node:child_process";
@@ -18,11 +18,10 @@ const exe = process.platform === "win32" ? "kibitzer.exe" : "kibitzer";
 
 execFileSync(process.execPath, [join(ext, "scripts", "build.mjs"), "--release"], { stdio: "inherit" });
 
-const candidates = [
-  process.env.KIBITZER_SERVER_BINARY,
-  join(repo, "target", "release", exe),
-  process.env.CARGO_TARGET_DIR && join(resolve(repo, process.env.CARGO_TARGET_DIR), "release", exe),
-].filter(Boolean);
+const targetDir = process.env.CARGO_TARGET_DIR
+  ? resolve(repo, process.env.CARGO_TARGET_DIR)
+  : join(repo, "target");
+const candidates = [process.env.KIBITZER_SERVER_BINARY, join(targetDir, "release", exe)].filter(Boolean);
 const binary = candidates.find((p) => existsSync(p));
 
 rmSync(join(ext, "server"), { recursive: true, force: true });

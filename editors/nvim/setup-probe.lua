@@ -1,0 +1,34 @@
+-- Probe of the Neovim set-up exactly as a user has it: run with the set-up as the only config,
+--   nvim --headless -u editors/nvim/kibitzer.lua -c 'luafile editors/nvim/setup-probe.lua'
+-- with `kibitzer` on PATH and PBN, RBN and LIN naming files to open. Checks the file types, that
+-- the server attaches to PBN and RBN files (one diagnostic each) and not to LIN files.
+local function fail(msg)
+  io.stderr:write('nvim set-up probe FAILED: ' .. msg .. '\n')
+  vim.cmd('cquit 1')
+end
+local function wait(ms, cond, what)
+  if not vim.wait(ms, cond, 20) then fail('timed out waiting for ' .. what) end
+end
+
+local expected = { PBN = 'pbn', RBN = 'rbn', LIN = 'lin' }
+for variable, filetype in pairs(expected) do
+  vim.cmd('edit ' .. os.getenv(variable))
+  local buf = vim.api.nvim_get_current_buf()
+  if vim.bo[buf].filetype ~= filetype then
+    fail(variable .. ' opened as `' .. vim.bo[buf].filetype .. '`, not ' .. filetype)
+  end
+  if filetype == 'lin' then
+    vim.wait(300)
+    if #vim.lsp.buf_get_clients(buf) ~= 0 then fail('the server attached to a LIN file') end
+  else
+    wait(5000, function() return #vim.diagnostic.get(buf) > 0 end, filetype .. ' diagnostics')
+    local d = vim.diagnostic.get(buf)[1]
+    print(filetype .. ': ' .. d.message)
+  end
+end
+for _, client in ipairs(vim.lsp.get_active_clients()) do
+  client.stop()
+end
+wait(5000, function() return #vim.lsp.get_active_clients() == 0 end, 'the clients to stop')
+print('nvim set-up probe OK')
+vim.cmd('qall!')
