@@ -344,6 +344,18 @@ fn sarif_has_the_fields_its_schema_requires() {
 }
 
 #[test]
+fn piped_runs_print_no_progress_bar() {
+    let dir = scratch("progress");
+    for name in ["a.pbn", "b.pbn", "c.pbn"] {
+        std::fs::write(dir.join(name), GAME).unwrap();
+    }
+    let output = kibitzer(&["check", dir.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.is_empty(), "stderr: {stderr}");
+    assert!(stdout(&output).contains("Checked 3 games in 3 files"));
+}
+
+#[test]
 fn concise_lines_name_place_code_and_fixability() {
     let path = fixture("concise", GAME);
     let text = stdout(&kibitzer(&[

@@ -14,14 +14,22 @@ fn the_helix_languages_file_says_what_helix_expects() {
     assert_eq!(server["command"].as_str(), Some("kibitzer"));
     assert_eq!(server["args"].as_array().map(Vec::len), Some(1));
     assert_eq!(server["args"][0].as_str(), Some("lsp"));
-    let languages = document["language"].as_array().expect("[[language]] entries");
-    let names: Vec<&str> = languages.iter().filter_map(|l| l["name"].as_str()).collect();
+    let languages = document["language"]
+        .as_array()
+        .expect("[[language]] entries");
+    let names: Vec<&str> = languages
+        .iter()
+        .filter_map(|l| l["name"].as_str())
+        .collect();
     assert_eq!(names, ["pbn", "rbn", "lin"]);
     for language in languages {
         let name = language["name"].as_str().unwrap();
         let file_types = language["file-types"].as_array().unwrap();
         assert_eq!(file_types, &vec![Value::String(name.to_string())]);
-        assert_eq!(language["scope"].as_str(), Some(format!("source.{name}").as_str()));
+        assert_eq!(
+            language["scope"].as_str(),
+            Some(format!("source.{name}").as_str())
+        );
         let servers = language.get("language-servers").and_then(Value::as_array);
         match name {
             "lin" => assert!(servers.is_none()),

@@ -88,6 +88,39 @@ fn check_reads_the_nearest_settings_file_and_its_per_file_ignores() {
 }
 
 #[test]
+fn export_and_extend_select_keys_change_what_is_checked_and_written() {
+    let dir = scratch("settings-export");
+    // A game without most mandatory tags: export rules report T106.
+    std::fs::write(dir.join("a.pbn"), GAME).unwrap();
+    let json = || {
+        kibitzer(&[
+            "check",
+            "--output-format",
+            "json",
+            "--min-severity",
+            "hint",
+            dir.join("a.pbn").to_str().unwrap(),
+        ])
+    };
+    assert!(!codes(&json()).contains(&"T106".to_string()));
+    std::fs::write(
+        dir.join("kibitzer.toml"),
+        "[check]\nexport = true\nselect = [\"T106\"]\nextend-select = [\"A301\"]\n",
+    )
+    .unwrap();
+    assert_eq!(codes(&json()), ["A301", "T106"]);
+    // [format] export adds the export header and the missing mandatory tags.
+    std::fs::write(dir.join("kibitzer.toml"), "[format]\nexport = true\n").unwrap();
+    std::fs::write(dir.join("b.pbn"), "[Event \"x\"]\n[Board \"1\"]\n").unwrap();
+    let out = kibitzer(&["fmt", "--stdout", dir.join("b.pbn").to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("% PBN 2.1") && text.contains("[Site \"?\"]"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_bad_settings_file_is_an_error_with_file_line_and_key() {
     let dir = scratch("settings-bad");
     std::fs::write(dir.join("a.pbn"), GAME).unwrap();
