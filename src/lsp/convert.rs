@@ -3,8 +3,10 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
-use super::position::range_of;
+use super::position::{position_of, range_of, shifted};
 use crate::diagnostic::{self, Severity};
+use crate::ide;
+use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
 /// The LSP severity of a library severity.
@@ -48,4 +50,254 @@ pub fn diagnostic(
             .then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
         data: None,
     }
+}
+
+/// The position encoding to use: UTF-8, then UTF-32, when the client offers them; else UTF-16.
+pub fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
+    let offered = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.clone())
+        .unwrap_or_default();
+    // clangd's older extension, still sent by some clients.
+    let legacy = params
+        .capabilities
+        .offset_encoding
+        .clone()
+        .unwrap_or_default();
+    let offered: Vec<lsp::PositionEncodingKind> = offered
+        .into_iter()
+        .chain(legacy.iter().filter_map(|e| match e.as_str() {
+            "utf-8" | "utf8" => Some(lsp::PositionEncodingKind::UTF8),
+            "utf-32" | "utf32" => Some(lsp::PositionEncodingKind::UTF32),
+            "utf-16" | "utf16" => Some(lsp::PositionEncodingKind::UTF16),
+            _ => None,
+        }))
+        .collect();
+    if offered.contains(&lsp::PositionEncodingKind::UTF8) {
+        PositionEncoding::Utf8
+    } else if offered.contains(&lsp::PositionEncodingKind::UTF32) {
+        PositionEncoding::Utf32
+    } else {
+        PositionEncoding::Utf16
+    }
+}
+
+/// The LSP name of a position encoding.
+pub fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
+    match encoding {
+        PositionEncoding::Utf8 => lsp::PositionEncodingKind::UTF8,
+        PositionEncoding::Utf16 => lsp::PositionEncodingKind::UTF16,
+        PositionEncoding::Utf32 => lsp::PositionEncodingKind::UTF32,
+    }
+}
+
+/// The semantic token legend (order matches [`ide::TokenType::ALL`]).
+pub fn legend() -> lsp::SemanticTokensLegend {
+    let types = [
+        "property",
+        "string",
+        "comment",
+        "keyword",
+        "variable",
+        "spades",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "notrump",
+        "decorator",
+        "label",
+        "macro",
+        "macro",
+    ];
+    lsp::SemanticTokensLegend {
+        token_types: types
+            .iter()
+            .map(|t| lsp::SemanticTokenType::new(t))
+            .collect(),
+        token_modifiers: ["call", "card", "hand"]
+            .iter()
+            .map(|m| lsp::SemanticTokenModifier::new(m))
+            .collect(),
+    }
+}
+
+/// Encodes semantic tokens (absolute byte ranges, in order) relative to each other, splitting
+/// tokens that run over several lines.
+pub fn encode_tokens(
+    rope: &Rope,
+    tokens: &[(TextRange, ide::SemanticToken)],
+    encoding: PositionEncoding,
+) -> Vec<lsp::SemanticToken> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let (mut prev_line, mut prev_start) = (0u32, 0u32);
+    for (range, token) in tokens {
+        let (mut start, end) = (usize::from(range.start()), usize::from(range.end()));
+        while start < end {
+            let position = position_of(rope, start, encoding);
+            let line_end = match rope.get_line(position.line as usize) {
+                Some(_) => {
+                    let next = rope
+                        .try_line_to_byte(position.line as usize + 1)
+                        .unwrap_or(rope.len_bytes());
+                    next.min(end)
+                }
+                None => end,
+            };
+            let segment_end = {
+                let text = rope
+                    .get_byte_slice(start..line_end)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                start + text.trim_end_matches(['\n', '\r']).len()
+            };
+            let end_position = position_of(rope, segment_end, encoding);
+            let length = end_position.character.saturating_sub(position.character);
+            if length > 0 {
+                let delta_line = position.line - prev_line;
+                let delta_start = if delta_line == 0 {
+                    position.character - prev_start
+                } else {
+                    position.character
+                };
+                out.push(lsp::SemanticToken {
+                    delta_line,
+                    delta_start,
+                    length,
+                    token_type: token.kind.index(),
+                    token_modifiers_bitset: token.modifiers,
+                });
+                prev_line = position.line;
+                prev_start = position.character;
+            }
+            if line_end <= start {
+                break;
+            }
+            start = line_end;
+        }
+    }
+    out
+}
+
+/// The LSP form of a document symbol of a piece that starts at byte `start`.
+pub fn symbol(
+    rope: &Rope,
+    symbol: ide::Symbol,
+    start: usize,
+    encoding: PositionEncoding,
+) -> lsp::DocumentSymbol {
+    let kind = match symbol.kind {
+        ide::SymbolKind::Game => lsp::SymbolKind::NAMESPACE,
+        ide::SymbolKind::Section => lsp::SymbolKind::STRUCT,
+        ide::SymbolKind::Deal => lsp::SymbolKind::FIELD,
+    };
+    #[allow(deprecated)]
+    lsp::DocumentSymbol {
+        name: symbol.name,
+        detail: symbol.detail,
+        kind,
+        tags: None,
+        deprecated: None,
+        range: range_of(rope, shifted(symbol.range, start), encoding),
+        selection_range: range_of(rope, shifted(symbol.selection, start), encoding),
+        children: Some(
+            symbol
+                .children
+                .into_iter()
+                .map(|c| self::symbol(rope, c, start, encoding))
+                .collect(),
+        ),
+    }
+}
+
+/// The LSP form of a completion at `offset` of a piece starting at `start`.
+pub fn completion_item(
+    rope: &Rope,
+    item: ide::Completion,
+    start: usize,
+    offset: usize,
+    encoding: PositionEncoding,
+) -> lsp::CompletionItem {
+    let range = shifted(item.range, start);
+    let typed = rope
+        .get_byte_slice(usize::from(range.start())..offset.max(usize::from(range.start())))
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let filter = if typed.starts_with('[') {
+        format!("[{}", item.label)
+    } else {
+        item.label.clone()
+    };
+    lsp::CompletionItem {
+        label: item.label,
+        kind: Some(match item.kind {
+            ide::CompletionKind::Tag => lsp::CompletionItemKind::PROPERTY,
+            ide::CompletionKind::Value => lsp::CompletionItemKind::VALUE,
+            ide::CompletionKind::Call => lsp::CompletionItemKind::KEYWORD,
+            ide::CompletionKind::Card => lsp::CompletionItemKind::ENUM_MEMBER,
+            ide::CompletionKind::Note => lsp::CompletionItemKind::REFERENCE,
+        }),
+        detail: item.detail,
+        sort_text: Some(item.sort),
+        filter_text: Some(filter),
+        insert_text_format: Some(if item.snippet {
+            lsp::InsertTextFormat::SNIPPET
+        } else {
+            lsp::InsertTextFormat::PLAIN_TEXT
+        }),
+        text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
+            range_of(rope, range, encoding),
+            item.insert,
+        ))),
+        ..Default::default()
+    }
+}
+
+/// The LSP form of a hover on a piece that starts at byte `start`.
+pub fn hover(
+    rope: &Rope,
+    hover: ide::Hover,
+    start: usize,
+    encoding: PositionEncoding,
+) -> lsp::Hover {
+    lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: hover.markdown,
+        }),
+        range: Some(range_of(rope, shifted(hover.range, start), encoding)),
+    }
+}
+
+/// A folding range over several lines, or `None`.
+pub fn folding_range(
+    rope: &Rope,
+    range: TextRange,
+    start: usize,
+    kind: ide::FoldKind,
+    encoding: PositionEncoding,
+) -> Option<lsp::FoldingRange> {
+    let range = range_of(rope, shifted(range, start), encoding);
+    (range.end.line > range.start.line).then(|| lsp::FoldingRange {
+        start_line: range.start.line,
+        end_line: range.end.line,
+        kind: Some(match kind {
+            ide::FoldKind::Comment => lsp::FoldingRangeKind::Comment,
+            ide::FoldKind::Region => lsp::FoldingRangeKind::Region,
+        }),
+        ..Default::default()
+    })
+}
+
+/// Our edits (byte ranges) as LSP edits in the negotiated encoding.
+pub fn lsp_edits(
+    rope: &Rope,
+    edits: Vec<crate::diagnostic::TextEdit>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::TextEdit> {
+    edits
+        .into_iter()
+        .map(|edit| lsp::TextEdit::new(range_of(rope, edit.range, encoding), edit.new_text))
+        .collect()
 }

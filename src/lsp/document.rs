@@ -21,7 +21,7 @@ use crate::parallel::{available_threads, map_slices};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
-use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextSource};
+use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSource};
 use crate::text::PositionEncoding;
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
@@ -851,6 +851,32 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.invalidate(),
             OpenDocument::Rbn(d) => d.invalidate(),
+        }
+    }
+
+    /// The formatting of the whole document, or of the games or records `range` touches, as a
+    /// job to run off the protocol thread (it holds its own copy of the text and its outline).
+    pub fn formatter(
+        &self,
+        range: Option<TextRange>,
+        settings: &Settings,
+    ) -> Box<dyn FnOnce() -> Vec<crate::diagnostic::TextEdit> + Send> {
+        let settings = settings.clone();
+        match self {
+            OpenDocument::Pbn(d) => {
+                let (rope, outline) = (d.rope.clone(), d.outline.clone());
+                Box::new(move || {
+                    let text = rope.to_string();
+                    match range {
+                        Some(range) => seams::format_games_in(&outline, &text, range, &settings),
+                        None => seams::format_all(&outline, &text, &settings),
+                    }
+                })
+            }
+            OpenDocument::Rbn(d) => {
+                let (rope, parse) = (d.rope.clone(), d.parse.clone());
+                Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use ropey::Rope;
 use tower_lsp_server::ls_types as lsp;
 
 use super::seams;
-use crate::syntax::{TextRange, TextSource};
+use crate::syntax::{TextRange, TextSize, TextSource};
 use crate::text::PositionEncoding;
 
 impl TextSource for Rope {
@@ -143,6 +143,23 @@ pub fn tail_of(rope: &Rope) -> (String, usize) {
     let line = rope.len_lines().saturating_sub(2);
     let start = rope.line_to_byte(line);
     (rope.byte_slice(start..).to_string(), start)
+}
+
+/// A range of a piece moved to where the piece starts in the document.
+pub fn shifted(range: TextRange, start: usize) -> TextRange {
+    range + TextSize::from(start as u32)
+}
+
+/// The byte range of an LSP range (its end clamped to the text); `None` when its start is
+/// past the end.
+pub fn byte_range(
+    rope: &Rope,
+    range: lsp::Range,
+    encoding: PositionEncoding,
+) -> Option<(usize, usize)> {
+    let start = offset_of(rope, range.start, encoding)?;
+    let end = offset_of(rope, range.end, encoding).unwrap_or(rope.len_bytes());
+    Some((start.min(end), end.max(start)))
 }
 
 #[cfg(test)]

@@ -6,16 +6,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use ropey::Rope;
 use serde_json::Value;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
+use super::convert;
+use super::convert::{
+    completion_item, encode_tokens, encoding_kind, folding_range, legend, lsp_edits, negotiate,
+    symbol,
+};
 use super::document::{Document, OpenDocument, Snapshot};
 use super::handoff::Handoff;
-use super::position::{offset_of, position_of, range_of};
+use super::position::{byte_range, offset_of, position_of, range_of, shifted};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::ide;
@@ -212,38 +216,30 @@ impl Backend {
         }
     }
 
-    /// The formatting edits of the RBN document `uri` (only the records `range` touches, when
-    /// given); `None` when `uri` is no open RBN document.
-    async fn format_rbn(
-        &self,
-        uri: &Uri,
-        range: Option<lsp::Range>,
-        settings: &Settings,
-    ) -> Option<Option<Vec<lsp::TextEdit>>> {
+    /// The formatting edits of document `uri` in either notation (only the games or records
+    /// `range` touches, when given), computed off the protocol thread; `None` when `uri` is not
+    /// open or `range` does not fit it.
+    async fn format(&self, uri: &Uri, range: Option<lsp::Range>) -> Option<Vec<lsp::TextEdit>> {
         let encoding = self.encoding();
-        let (rope, parse) = self.with_rbn(uri, |doc| (doc.rope.clone(), doc.parse.clone()))?;
-        let range = match range {
-            Some(range) => match byte_range(&rope, range, encoding) {
-                Some((from, to)) => Some(TextRange::new(
-                    TextSize::from(from as u32),
-                    TextSize::from(to as u32),
-                )),
-                None => return Some(None),
-            },
-            None => None,
-        };
-        let settings = settings.clone();
-        let edits = tokio::task::spawn_blocking(move || {
-            let text = rope.to_string();
-            lsp_edits(
-                &rope,
-                seams::format_rbn(&parse, &text, range, &settings),
-                encoding,
-            )
-        })
-        .await
-        .ok();
-        Some(edits)
+        let settings = self.settings_for(uri).await;
+        let (rope, job) = self
+            .with_any(uri, |doc| {
+                let range = match range {
+                    Some(range) => {
+                        let (from, to) = byte_range(doc.rope(), range, encoding)?;
+                        Some(TextRange::new(
+                            TextSize::from(from as u32),
+                            TextSize::from(to as u32),
+                        ))
+                    }
+                    None => None,
+                };
+                Some((doc.rope().clone(), doc.formatter(range, &settings)))
+            })
+            .flatten()?;
+        tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))
+            .await
+            .ok()
     }
 
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
@@ -297,219 +293,6 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
     }
 }
 
-fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
-    let offered = params
-        .capabilities
-        .general
-        .as_ref()
-        .and_then(|g| g.position_encodings.clone())
-        .unwrap_or_default();
-    // clangd's older extension, still sent by some clients.
-    let legacy = params
-        .capabilities
-        .offset_encoding
-        .clone()
-        .unwrap_or_default();
-    let offered: Vec<lsp::PositionEncodingKind> = offered
-        .into_iter()
-        .chain(legacy.iter().filter_map(|e| match e.as_str() {
-            "utf-8" | "utf8" => Some(lsp::PositionEncodingKind::UTF8),
-            "utf-32" | "utf32" => Some(lsp::PositionEncodingKind::UTF32),
-            "utf-16" | "utf16" => Some(lsp::PositionEncodingKind::UTF16),
-            _ => None,
-        }))
-        .collect();
-    if offered.contains(&lsp::PositionEncodingKind::UTF8) {
-        PositionEncoding::Utf8
-    } else if offered.contains(&lsp::PositionEncodingKind::UTF32) {
-        PositionEncoding::Utf32
-    } else {
-        PositionEncoding::Utf16
-    }
-}
-
-fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
-    match encoding {
-        PositionEncoding::Utf8 => lsp::PositionEncodingKind::UTF8,
-        PositionEncoding::Utf16 => lsp::PositionEncodingKind::UTF16,
-        PositionEncoding::Utf32 => lsp::PositionEncodingKind::UTF32,
-    }
-}
-
-/// The semantic token legend (order matches [`ide::TokenType::ALL`]).
-pub fn legend() -> lsp::SemanticTokensLegend {
-    let types = [
-        "property",
-        "string",
-        "comment",
-        "keyword",
-        "variable",
-        "spades",
-        "hearts",
-        "diamonds",
-        "clubs",
-        "notrump",
-        "decorator",
-        "label",
-        "macro",
-        "macro",
-    ];
-    lsp::SemanticTokensLegend {
-        token_types: types
-            .iter()
-            .map(|t| lsp::SemanticTokenType::new(t))
-            .collect(),
-        token_modifiers: ["call", "card", "hand"]
-            .iter()
-            .map(|m| lsp::SemanticTokenModifier::new(m))
-            .collect(),
-    }
-}
-
-fn shifted(range: TextRange, start: usize) -> TextRange {
-    range + TextSize::from(start as u32)
-}
-
-fn byte_range(
-    rope: &Rope,
-    range: lsp::Range,
-    encoding: PositionEncoding,
-) -> Option<(usize, usize)> {
-    let start = offset_of(rope, range.start, encoding)?;
-    let end = offset_of(rope, range.end, encoding).unwrap_or(rope.len_bytes());
-    Some((start.min(end), end.max(start)))
-}
-
-/// Encodes semantic tokens (absolute byte ranges, in order) relative to each other, splitting
-/// tokens that run over several lines.
-fn encode_tokens(
-    rope: &Rope,
-    tokens: &[(TextRange, ide::SemanticToken)],
-    encoding: PositionEncoding,
-) -> Vec<lsp::SemanticToken> {
-    let mut out = Vec::with_capacity(tokens.len());
-    let (mut prev_line, mut prev_start) = (0u32, 0u32);
-    for (range, token) in tokens {
-        let (mut start, end) = (usize::from(range.start()), usize::from(range.end()));
-        while start < end {
-            let position = position_of(rope, start, encoding);
-            let line_end = match rope.get_line(position.line as usize) {
-                Some(_) => {
-                    let next = rope
-                        .try_line_to_byte(position.line as usize + 1)
-                        .unwrap_or(rope.len_bytes());
-                    next.min(end)
-                }
-                None => end,
-            };
-            let segment_end = {
-                let text = rope
-                    .get_byte_slice(start..line_end)
-                    .map(|s| s.to_string())
-                    .unwrap_or_default();
-                start + text.trim_end_matches(['\n', '\r']).len()
-            };
-            let end_position = position_of(rope, segment_end, encoding);
-            let length = end_position.character.saturating_sub(position.character);
-            if length > 0 {
-                let delta_line = position.line - prev_line;
-                let delta_start = if delta_line == 0 {
-                    position.character - prev_start
-                } else {
-                    position.character
-                };
-                out.push(lsp::SemanticToken {
-                    delta_line,
-                    delta_start,
-                    length,
-                    token_type: token.kind.index(),
-                    token_modifiers_bitset: token.modifiers,
-                });
-                prev_line = position.line;
-                prev_start = position.character;
-            }
-            if line_end <= start {
-                break;
-            }
-            start = line_end;
-        }
-    }
-    out
-}
-
-fn symbol(
-    rope: &Rope,
-    symbol: ide::Symbol,
-    start: usize,
-    encoding: PositionEncoding,
-) -> lsp::DocumentSymbol {
-    let kind = match symbol.kind {
-        ide::SymbolKind::Game => lsp::SymbolKind::NAMESPACE,
-        ide::SymbolKind::Section => lsp::SymbolKind::STRUCT,
-        ide::SymbolKind::Deal => lsp::SymbolKind::FIELD,
-    };
-    #[allow(deprecated)]
-    lsp::DocumentSymbol {
-        name: symbol.name,
-        detail: symbol.detail,
-        kind,
-        tags: None,
-        deprecated: None,
-        range: range_of(rope, shifted(symbol.range, start), encoding),
-        selection_range: range_of(rope, shifted(symbol.selection, start), encoding),
-        children: Some(
-            symbol
-                .children
-                .into_iter()
-                .map(|c| self::symbol(rope, c, start, encoding))
-                .collect(),
-        ),
-    }
-}
-
-/// The LSP form of a completion at `offset` of a piece starting at `start`.
-fn completion_item(
-    rope: &Rope,
-    item: ide::Completion,
-    start: usize,
-    offset: usize,
-    encoding: PositionEncoding,
-) -> lsp::CompletionItem {
-    let range = shifted(item.range, start);
-    let typed = rope
-        .get_byte_slice(usize::from(range.start())..offset.max(usize::from(range.start())))
-        .map(|s| s.to_string())
-        .unwrap_or_default();
-    let filter = if typed.starts_with('[') {
-        format!("[{}", item.label)
-    } else {
-        item.label.clone()
-    };
-    lsp::CompletionItem {
-        label: item.label,
-        kind: Some(match item.kind {
-            ide::CompletionKind::Tag => lsp::CompletionItemKind::PROPERTY,
-            ide::CompletionKind::Value => lsp::CompletionItemKind::VALUE,
-            ide::CompletionKind::Call => lsp::CompletionItemKind::KEYWORD,
-            ide::CompletionKind::Card => lsp::CompletionItemKind::ENUM_MEMBER,
-            ide::CompletionKind::Note => lsp::CompletionItemKind::REFERENCE,
-        }),
-        detail: item.detail,
-        sort_text: Some(item.sort),
-        filter_text: Some(filter),
-        insert_text_format: Some(if item.snippet {
-            lsp::InsertTextFormat::SNIPPET
-        } else {
-            lsp::InsertTextFormat::PLAIN_TEXT
-        }),
-        text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
-            range_of(rope, range, encoding),
-            item.insert,
-        ))),
-        ..Default::default()
-    }
-}
-
 /// The hover of an RBN document at `position`.
 fn rbn_hover(
     doc: &mut RbnDocument,
@@ -521,17 +304,7 @@ fn rbn_hover(
     let record = context.record?;
     let at = TextSize::from((offset - context.start) as u32);
     let hover = ide::rbn::hover(&record, &context.carry, at)?;
-    Some(lsp::Hover {
-        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-            kind: lsp::MarkupKind::Markdown,
-            value: hover.markdown,
-        }),
-        range: Some(range_of(
-            &doc.rope,
-            shifted(hover.range, context.start),
-            encoding,
-        )),
-    })
+    Some(convert::hover(&doc.rope, hover, context.start, encoding))
 }
 
 /// The completions of an RBN document at `position`.
@@ -550,26 +323,6 @@ fn rbn_completions(
             .map(|item| completion_item(&doc.rope, item, context.start, offset, encoding))
             .collect(),
     )
-}
-
-/// A folding range over several lines, or `None`.
-fn folding_range(
-    rope: &Rope,
-    range: TextRange,
-    start: usize,
-    kind: ide::FoldKind,
-    encoding: PositionEncoding,
-) -> Option<lsp::FoldingRange> {
-    let range = range_of(rope, shifted(range, start), encoding);
-    (range.end.line > range.start.line).then(|| lsp::FoldingRange {
-        start_line: range.start.line,
-        end_line: range.end.line,
-        kind: Some(match kind {
-            ide::FoldKind::Comment => lsp::FoldingRangeKind::Comment,
-            ide::FoldKind::Region => lsp::FoldingRangeKind::Region,
-        }),
-        ..Default::default()
-    })
 }
 
 impl LanguageServer for Backend {
@@ -820,13 +573,7 @@ impl LanguageServer for Backend {
                 let offset = offset_of(&doc.rope, at.position, encoding)?;
                 let (node, start) = doc.chunk_at(offset)?;
                 let hover = ide::hover(&node, TextSize::from((offset - start) as u32))?;
-                Some(lsp::Hover {
-                    contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-                        kind: lsp::MarkupKind::Markdown,
-                        value: hover.markdown,
-                    }),
-                    range: Some(range_of(&doc.rope, shifted(hover.range, start), encoding)),
-                })
+                Some(convert::hover(&doc.rope, hover, start, encoding))
             })
             .flatten())
     }
@@ -968,22 +715,10 @@ impl LanguageServer for Backend {
         let ranges = tokio::task::spawn_blocking(move || {
             let rope = &snapshot.rope;
             let per_chunk = snapshot.map_chunks(0..rope.len_bytes(), &|node, start| {
-                let mut out = Vec::new();
-                for (range, kind) in ide::folding_ranges(&node) {
-                    let range = range_of(rope, shifted(range, start), encoding);
-                    if range.end.line > range.start.line {
-                        out.push(lsp::FoldingRange {
-                            start_line: range.start.line,
-                            end_line: range.end.line,
-                            kind: Some(match kind {
-                                ide::FoldKind::Comment => lsp::FoldingRangeKind::Comment,
-                                ide::FoldKind::Region => lsp::FoldingRangeKind::Region,
-                            }),
-                            ..Default::default()
-                        });
-                    }
-                }
-                out
+                ide::folding_ranges(&node)
+                    .into_iter()
+                    .filter_map(|(range, kind)| folding_range(rope, range, start, kind, encoding))
+                    .collect::<Vec<_>>()
             });
             per_chunk.into_iter().flatten().collect::<Vec<_>>()
         })
@@ -1177,78 +912,17 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        let encoding = self.encoding();
-        let settings = self.settings_for(&params.text_document.uri).await;
-        if let Some(edits) = self
-            .format_rbn(&params.text_document.uri, None, &settings)
-            .await
-        {
-            return Ok(edits);
-        }
-        let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
-            (doc.rope.clone(), doc.outline.clone())
-        }) else {
-            return Ok(None);
-        };
-        let edits = tokio::task::spawn_blocking(move || {
-            let text = rope.to_string();
-            lsp_edits(
-                &rope,
-                seams::format_all(&outline, &text, &settings),
-                encoding,
-            )
-        })
-        .await
-        .ok();
-        Ok(edits)
+        Ok(self.format(&params.text_document.uri, None).await)
     }
 
     async fn range_formatting(
         &self,
         params: lsp::DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        let encoding = self.encoding();
-        let settings = self.settings_for(&params.text_document.uri).await;
-        if let Some(edits) = self
-            .format_rbn(&params.text_document.uri, Some(params.range), &settings)
-            .await
-        {
-            return Ok(edits);
-        }
-        let Some((rope, outline)) = self.with_doc(&params.text_document.uri, |doc| {
-            (doc.rope.clone(), doc.outline.clone())
-        }) else {
-            return Ok(None);
-        };
-        let Some((from, to)) = byte_range(&rope, params.range, encoding) else {
-            return Ok(None);
-        };
-        let edits = tokio::task::spawn_blocking(move || {
-            let text = rope.to_string();
-            let range = TextRange::new(TextSize::from(from as u32), TextSize::from(to as u32));
-            lsp_edits(
-                &rope,
-                seams::format_games_in(&outline, &text, range, &settings),
-                encoding,
-            )
-        })
-        .await
-        .ok();
-        Ok(edits)
+        Ok(self
+            .format(&params.text_document.uri, Some(params.range))
+            .await)
     }
-}
-
-/// The encoded semantic tokens of the chunks meeting `range` (all when `None`).
-/// Our edits (byte ranges) as LSP edits in the negotiated encoding.
-fn lsp_edits(
-    rope: &Rope,
-    edits: Vec<crate::diagnostic::TextEdit>,
-    encoding: PositionEncoding,
-) -> Vec<lsp::TextEdit> {
-    edits
-        .into_iter()
-        .map(|edit| lsp::TextEdit::new(range_of(rope, edit.range, encoding), edit.new_text))
-        .collect()
 }
 
 /// Documents larger than this get semantic tokens for their first this-many bytes only in a
