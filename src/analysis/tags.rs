@@ -555,6 +555,13 @@ fn understand_date(value: &str) -> Option<String> {
         Some((date, time)) if time.contains(':') => date,
         _ => value,
     };
+    // Eight digits run together: year, month and day (`20160831`).
+    if value.len() == 8 && is_digits(value) {
+        let (year, month, day) = (&value[..4], &value[4..6], &value[6..]);
+        let (m, d): (u32, u32) = (month.parse().ok()?, day.parse().ok()?);
+        return ((1..=12).contains(&m) && (1..=31).contains(&d))
+            .then(|| format!("{year}.{month}.{day}"));
+    }
     let parts: Vec<&str> = value
         .split(['-', '/', '.', ' ', ','])
         .filter(|p| !p.is_empty())
@@ -715,6 +722,14 @@ mod tests {
     #[test]
     fn values() {
         assert!(check_value("Date", "1995.06.10").is_ok());
+        assert_eq!(
+            check_value("Date", "20160831").unwrap_err().replacement,
+            Some("2016.08.31".to_string())
+        );
+        assert_eq!(
+            check_value("Date", "20161331").unwrap_err().replacement,
+            None
+        );
         assert!(check_value("Date", "1995.??.??").is_ok());
         assert!(check_value("Date", "1995.13.10").is_err());
         assert_eq!(

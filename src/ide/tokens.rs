@@ -127,7 +127,12 @@ pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
             SyntaxKind::COMMENT_LINE | SyntaxKind::COMMENT_BLOCK => {
                 push(&mut out, TokenType::Comment, 0)
             }
-            SyntaxKind::ESCAPE_LINE => push(&mut out, TokenType::Escape, 0),
+            // Only the standard's directives and Kibitzer's own are directives; any other `%`
+            // line is a comment.
+            SyntaxKind::ESCAPE_LINE if is_directive(token.text()) => {
+                push(&mut out, TokenType::Escape, 0)
+            }
+            SyntaxKind::ESCAPE_LINE => push(&mut out, TokenType::Comment, 0),
             SyntaxKind::CALL => match parse_call(token.text()) {
                 Some(Call::Bid(bid)) => {
                     let kind = match bid.denomination() {
@@ -151,10 +156,40 @@ pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
     out
 }
 
+/// Whether a `%` line is a directive: `% PBN 2.1`, `% EXPORT`, or `% kibitzer-ignore: …`.
+fn is_directive(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('%') else {
+        return false;
+    };
+    let word = rest.trim();
+    word == "EXPORT"
+        || word
+            .strip_prefix("PBN")
+            .is_some_and(|v| v.trim().chars().next().is_some_and(|c| c.is_ascii_digit()))
+        || word.starts_with("kibitzer-ignore:")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ide::model::tests::game;
+
+    #[test]
+    fn only_directives_among_percent_lines_are_directives() {
+        let text = "% PBN 2.1\n% EXPORT\n% kibitzer-ignore: A301\n% Creator: dealer 3.0\n%\n[Event \"\"]\n";
+        let tokens = semantic_tokens(&game(text));
+        let kind = |line: &str| {
+            tokens
+                .iter()
+                .find(|t| &text[t.range] == line)
+                .map(|t| t.kind)
+        };
+        assert_eq!(kind("% PBN 2.1"), Some(TokenType::Escape));
+        assert_eq!(kind("% EXPORT"), Some(TokenType::Escape));
+        assert_eq!(kind("% kibitzer-ignore: A301"), Some(TokenType::Escape));
+        assert_eq!(kind("% Creator: dealer 3.0"), Some(TokenType::Comment));
+        assert_eq!(kind("%"), Some(TokenType::Comment));
+    }
 
     #[test]
     fn suits_calls_and_cards_are_told_apart() {

@@ -363,12 +363,9 @@ impl LanguageServer for Backend {
             )),
             hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
             completion_provider: Some(lsp::CompletionOptions {
-                trigger_characters: Some(
-                    ["[", "\"", "=", " "]
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect(),
-                ),
+                // No space: a list that opens by itself after a space turns the Enter that ends
+                // an auction line into a call. Completion opens on request there.
+                trigger_characters: Some(["[", "\"", "="].iter().map(|s| s.to_string()).collect()),
                 ..Default::default()
             }),
             definition_provider: Some(lsp::OneOf::Left(true)),
