@@ -32,6 +32,25 @@ async fn negotiates_the_position_encoding() {
 }
 
 #[tokio::test]
+async fn the_deal_hover_fits_twelve_lines_with_every_hand() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
+    for character in [1, 8, 30] {
+        let hover = h.at("textDocument/hover", 4, character).await;
+        let text = hover["contents"]["value"].as_str().unwrap();
+        assert!(
+            text.lines().count() <= 12,
+            "{} lines:\n{text}",
+            text.lines().count()
+        );
+        for seat in ["North", "East", "South", "West"] {
+            assert!(text.contains(seat), "{seat} missing:\n{text}");
+        }
+        assert!(text.contains("♠ A K Q J  ♥ 10 9 8"), "{text}");
+    }
+}
+
+#[tokio::test]
 async fn utf16_edit_after_an_emoji_lands_where_the_client_means() {
     let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     assert!(h.open("pbn", GAME).await.is_empty());

@@ -89,9 +89,11 @@ fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
         None => format!("**{name}**: a tag this server does not describe."),
     };
     match name {
+        // The diagram alone: with the tag's description it would not fit a hover.
         "Deal" => {
-            out.push_str("\n\n");
-            out.push_str(&diagram(model)?);
+            if let Some(diagram) = diagram(model) {
+                return Some(diagram);
+            }
         }
         "Contract" | "Result" => {
             if let Some(score) = score_text(model) {
@@ -346,7 +348,8 @@ pub struct DiagramInput<'a> {
     pub hidden_source: &'a str,
 }
 
-/// The five lines of one hand in the diagram: a heading, then ♠ ♥ ♦ ♣.
+/// The three lines of one hand in the diagram: a heading, then ♠ and ♥, then ♦ and ♣ (so that
+/// the whole diagram fits the dozen lines an editor shows of a hover).
 fn hand_block(input: &DiagramInput, seat: Seat) -> Vec<String> {
     let mut heading = seat.name().to_string();
     if input.dealer == Some(seat) {
@@ -362,9 +365,12 @@ fn hand_block(input: &DiagramInput, seat: Seat) -> Vec<String> {
             if hidden {
                 heading.push_str(" · hidden");
             }
-            let mut block = vec![heading];
-            block.extend(Suit::ALL.iter().map(|&s| suit_line(hand, s)));
-            block
+            let pair = |a: Suit, b: Suit| format!("{}  {}", suit_line(hand, a), suit_line(hand, b));
+            vec![
+                heading,
+                pair(Suit::Spades, Suit::Hearts),
+                pair(Suit::Diamonds, Suit::Clubs),
+            ]
         }
         None => vec![heading, "(not given)".to_string()],
     }
@@ -383,45 +389,40 @@ fn diagram(model: &GameModel) -> Option<String> {
     }))
 }
 
-/// A deal as a compass diagram in a Markdown code block.
+/// A deal as a compass diagram: a title line, then a Markdown code block; 12 lines in all, what
+/// an editor shows of a hover before it scrolls (the board preview draws the full picture).
 pub fn diagram_markdown(input: &DiagramInput) -> String {
     const INDENT: usize = 14;
-    const WEST_WIDTH: usize = 28;
+    const WEST_WIDTH: usize = 30;
     let north = hand_block(input, Seat::North);
     let south = hand_block(input, Seat::South);
     let west = hand_block(input, Seat::West);
     let east = hand_block(input, Seat::East);
-    let mut lines = Vec::new();
-    let board = input.board.map(|b| format!("Board {b}"));
+    let board = input.board.map(|b| format!("**Board {b}**"));
     let dealer = input.dealer.map(|d| format!("Dealer {}", d.name()));
     let vul = input
         .vulnerability
         .map(|v| format!("Vulnerable {}", v.pbn()));
-    let title: Vec<String> = [board, dealer, vul].into_iter().flatten().collect();
-    if !title.is_empty() {
-        lines.push(title.join(" · "));
-        lines.push(String::new());
-    }
+    let hidden = (!input.hidden.is_empty()).then(|| {
+        let names: Vec<&str> = input.hidden.iter().map(|s| s.name()).collect();
+        format!("hidden ({}): {}", input.hidden_source, names.join(", "))
+    });
+    let title: Vec<String> = [board, dealer, vul, hidden].into_iter().flatten().collect();
+    let mut lines = Vec::new();
     lines.extend(north.iter().map(|l| format!("{}{l}", " ".repeat(INDENT))));
-    lines.push(String::new());
     for i in 0..west.len().max(east.len()) {
         let w = west.get(i).map_or("", String::as_str);
         let e = east.get(i).map_or("", String::as_str);
-        let pad = WEST_WIDTH.saturating_sub(w.chars().count());
+        let pad = WEST_WIDTH.saturating_sub(w.chars().count()).max(2);
         lines.push(format!("{w}{}{e}", " ".repeat(pad)).trim_end().to_string());
     }
-    lines.push(String::new());
     lines.extend(south.iter().map(|l| format!("{}{l}", " ".repeat(INDENT))));
-    if !input.hidden.is_empty() {
-        let names: Vec<&str> = input.hidden.iter().map(|s| s.name()).collect();
-        lines.push(String::new());
-        lines.push(format!(
-            "Hidden ({}): {}",
-            input.hidden_source,
-            names.join(", ")
-        ));
+    let block = format!("```text\n{}\n```", lines.join("\n"));
+    if title.is_empty() {
+        block
+    } else {
+        format!("{}\n{block}", title.join(" · "))
     }
-    format!("```text\n{}\n```", lines.join("\n"))
 }
 
 /// The note reference text `=n=` of a token, when it is one.
@@ -453,6 +454,12 @@ mod tests {
         assert!(!text.contains('T'.to_string().as_str()) || !text.contains("♥ T"));
         let value = hover(&node, at("AKQJ.T98", 0)).unwrap();
         assert!(value.markdown.contains("♣ A K Q J"));
+        // The whole hover fits the dozen lines an editor shows before it scrolls.
+        assert!(
+            text.lines().count() <= 12,
+            "{} lines:\n{text}",
+            text.lines().count()
+        );
     }
 
     #[test]

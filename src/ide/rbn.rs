@@ -120,7 +120,8 @@ pub fn hover(record: &Record, carry: &Carry, offset: TextSize) -> Option<Hover> 
         .is_some_and(|t| t.text_range().contains_inclusive(offset));
     let line = field.line_range();
     let (markdown, range) = match label {
-        'H' => (format!("{heading}\n\n{}", diagram(&board)?), line),
+        // The diagram alone: with the label's meaning it would not fit a hover.
+        'H' => (diagram(&board).unwrap_or(heading), line),
         'A' if !on_label => match token_at(&field, offset, &[RbnKind::CALL]) {
             Some(token) => (call_hover(&board, token.text_range())?, token.text_range()),
             None => (heading, line),
