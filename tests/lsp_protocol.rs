@@ -449,3 +449,57 @@ async fn full_semantic_tokens_of_a_huge_document_cover_its_beginning_only() {
         "not the whole document: {last_line} of {lines}"
     );
 }
+
+/// `kibitzer/board` at a position of the test document.
+async fn board_at(h: &mut Harness, line: u32, character: u32) -> Value {
+    h.request(
+        "kibitzer/board",
+        json!({"textDocument": {"uri": h.uri}, "position": {"line": line, "character": character}}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_board_request_gives_hands_auction_contract_and_play_in_pbn_spelling() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", &format!("{GAME}\n[Event \"second\"]\n"))
+        .await;
+    let board = board_at(&mut h, 9, 2).await;
+    assert_eq!(board["notation"], "pbn");
+    assert_eq!(board["board"], "7");
+    assert_eq!(
+        (&board["dealer"], &board["vulnerable"]),
+        (&json!("N"), &json!("NS"))
+    );
+    assert_eq!(
+        board["hands"]["N"],
+        json!({"S": "AKQJ", "H": "T98", "D": "765", "C": "432"})
+    );
+    assert_eq!(board["hands"]["W"]["C"], "765");
+    assert_eq!(board["auction"]["first"], "N");
+    assert_eq!(
+        board["auction"]["calls"],
+        json!(["1S", "Pass", "4S", "X", "AP"])
+    );
+    assert_eq!(board["auction"]["callNotes"][0], 1);
+    assert_eq!(board["auction"]["notes"]["1"], "five cards");
+    assert_eq!(
+        (&board["contract"], &board["declarer"]),
+        (&json!("4SX"), &json!("N"))
+    );
+    assert_eq!(board["result"], 10);
+    assert_eq!(board["play"]["leader"], "E");
+    assert_eq!(
+        board["play"]["tricks"],
+        json!([["CA", "CT", "C5", "C2"], ["H7", "H4", "HA", "HT"]])
+    );
+    assert_eq!(board["play"]["seats"][0], json!(["E", "S", "W", "N"]));
+    assert!(board["doubleDummy"].is_null());
+    // The second game has no deal or auction; the blank line between them is in no board.
+    let second = board_at(&mut h, 16, 2).await;
+    assert!(
+        second["hands"]["N"].is_null() && second["auction"].is_null(),
+        "{second}"
+    );
+    assert!(board_at(&mut h, 15, 0).await.is_null());
+}

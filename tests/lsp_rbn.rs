@@ -246,3 +246,39 @@ async fn convert_command_returns_the_other_notation() {
         assert!(response.get("error").is_some(), "{response}");
     }
 }
+
+#[tokio::test]
+async fn the_board_request_reads_an_rbn_record_like_a_pbn_game() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("rbn", RBN).await;
+    let board = h
+        .request(
+            "kibitzer/board",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 5, "character": 3}}),
+        )
+        .await;
+    assert_eq!(board["notation"], "rbn");
+    assert_eq!(board["board"], "7");
+    assert_eq!(
+        board["hands"]["N"],
+        json!({"S": "AKQJ", "H": "T98", "D": "765", "C": "432"})
+    );
+    assert_eq!(
+        board["auction"]["calls"],
+        json!(["1S", "Pass", "4S", "X", "AP"])
+    );
+    assert_eq!(board["auction"]["notes"]["1"], "five cards");
+    assert_eq!(
+        (&board["contract"], &board["declarer"]),
+        (&json!("4SX"), &json!("N"))
+    );
+    assert_eq!(board["result"], 10);
+    assert_eq!(board["play"]["tricks"][0], json!(["CA", "CT", "C5", "C2"]));
+    let blank = h
+        .request(
+            "kibitzer/board",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 1, "character": 0}}),
+        )
+        .await;
+    assert!(blank.is_null(), "{blank}");
+}

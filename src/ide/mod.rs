@@ -4,6 +4,7 @@
 //! offsets and ranges are relative to that start; the language server adds the chunk's offset
 //! and converts to editor positions. Nothing here knows about LSP.
 
+pub mod board;
 pub mod completion;
 pub mod hover;
 pub mod info;
@@ -13,6 +14,7 @@ pub mod outline;
 pub mod rbn;
 pub mod tokens;
 
+pub use board::{board_view, BoardView};
 pub use completion::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
 pub use navigation::{definition, inlay_hints, references, InlayHint};

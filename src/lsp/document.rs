@@ -15,6 +15,7 @@ use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::{CheckOptions, Inheritance};
+use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
 use crate::parallel::{available_threads, map_slices};
@@ -383,6 +384,19 @@ impl Document {
         let node = self.tree(index)?;
         let start = *self.outline.child_starts().get(index)? as usize;
         Some((SyntaxNode::new_root(node), start))
+    }
+
+    /// The board (game) holding `offset`, read into the format-neutral record with what earlier
+    /// games hand down; `None` outside every game.
+    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+        let index = self.outline.child_index_at(offset as u32)?;
+        let game = as_game(self.tree(index)?)?;
+        let none = Inheritance::default();
+        let inherited = self.entries.get(index).and_then(|e| e.inherited.clone());
+        Some(seams::read_board(
+            &game,
+            inherited.as_deref().unwrap_or(&none),
+        ))
     }
 
     /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
@@ -877,6 +891,14 @@ impl OpenDocument {
                 let (rope, parse) = (d.rope.clone(), d.parse.clone());
                 Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
             }
+        }
+    }
+
+    /// The board holding `offset`, if any.
+    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+        match self {
+            OpenDocument::Pbn(d) => d.board_at(offset),
+            OpenDocument::Rbn(d) => d.board_at(offset),
         }
     }
 

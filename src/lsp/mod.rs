@@ -45,9 +45,7 @@ pub fn run() -> ExitCode {
     let clean = runtime.block_on(async {
         let handoff = Arc::new(Handoff::default());
         let for_server = handoff.clone();
-        let (service, socket) = tower_lsp_server::LspService::new(move |client| {
-            Backend::with_handoff(client, for_server)
-        });
+        let (service, socket) = service(move |client| Backend::with_handoff(client, for_server));
         let shut_down = service.inner().shutdown_flag();
         let (input, pump) = tokio::io::duplex(1 << 22);
         tokio::spawn(sanitize(tokio::io::stdin(), pump, handoff));
@@ -57,6 +55,19 @@ pub fn run() -> ExitCode {
         shut_down.load(Ordering::SeqCst)
     });
     std::process::exit(if clean { 0 } else { 1 });
+}
+
+/// The protocol service around a server made by `init`, with Kibitzer's own requests
+/// (`kibitzer/board`) next to the standard ones.
+pub fn service(
+    init: impl FnOnce(tower_lsp_server::Client) -> Backend,
+) -> (
+    tower_lsp_server::LspService<Backend>,
+    tower_lsp_server::ClientSocket,
+) {
+    tower_lsp_server::LspService::build(init)
+        .custom_method("kibitzer/board", Backend::board)
+        .finish()
 }
 
 /// What replaces a message whose body is not JSON: a notification every server ignores.

@@ -16,7 +16,7 @@ use super::config::Settings;
 use super::convert;
 use super::position::{edit_rope, tail_of, BadChange};
 use super::seams;
-use crate::convert::Carry;
+use crate::convert::{Board, Carry};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::rbn::{RbnGreenElement, RbnNode, RbnParse, Record};
 use crate::syntax::TextRange;
@@ -274,6 +274,14 @@ impl RbnDocument {
             start,
             carry,
         }
+    }
+
+    /// The board of the record holding `offset`, if it is a deal.
+    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+        let context = self.context_at(offset)?;
+        let record = context.record?;
+        let mut carry = (*context.carry).clone();
+        seams::read_rbn_board(&record, &mut carry)
     }
 
     /// Every record with its start and the state handed down to it.

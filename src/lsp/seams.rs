@@ -8,10 +8,11 @@ use crate::analysis::text_checks::check_final_newline;
 pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
 use crate::analysis::{check_piece, document_options, CheckOptions, Inheritance};
 use crate::convert::from_rbn::is_deal;
-use crate::convert::Carry;
+use crate::convert::{Board, Carry};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
 use crate::notation::{Converted, Notation};
+use crate::syntax::ast::Game;
 use crate::syntax::rbn::{RbnNode, RbnParse, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
 
@@ -149,4 +150,14 @@ pub fn suppress_rbn(
         suppress::rbn_body_line,
         diagnostics,
     )
+}
+
+/// A PBN game read into the format-neutral board record (for the board view).
+pub fn read_board(game: &Game, inherited: &Inheritance) -> Board {
+    crate::convert::from_pbn::read_game(game, inherited)
+}
+
+/// An RBN record read into the board record, when it is a deal, advancing `carry`.
+pub fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
+    is_deal(record).then(|| crate::convert::read_record(record, carry))
 }

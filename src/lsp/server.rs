@@ -242,6 +242,23 @@ impl Backend {
             .ok()
     }
 
+    /// `kibitzer/board`: the board at a position as a viewer draws it (see [`ide::BoardView`]),
+    /// `null` when the position is in no board.
+    pub async fn board(
+        &self,
+        params: lsp::TextDocumentPositionParams,
+    ) -> Result<Option<ide::BoardView>> {
+        let encoding = self.encoding();
+        Ok(self
+            .with_any(&params.text_document.uri, |doc| {
+                let offset = offset_of(doc.rope(), params.position, encoding)?;
+                let notation = doc.notation();
+                let board = doc.board_at(offset)?;
+                Some(ide::board_view(&board, notation.extension()))
+            })
+            .flatten())
+    }
+
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         self.with_doc(uri, |doc| doc.snapshot())
     }

@@ -30,7 +30,7 @@ pub struct Harness {
 impl Harness {
     /// Starts a server and initializes it with `capabilities` and `options`.
     pub async fn start(uri: &'static str, capabilities: Value, options: Value) -> (Harness, Value) {
-        let (service, socket) = LspService::new(Backend::new);
+        let (service, socket) = kibitzer::lsp::service(Backend::new);
         let (tx, rx) = mpsc::unbounded_channel();
         let configuration = Arc::new(Mutex::new(json!({})));
         let answers = configuration.clone();

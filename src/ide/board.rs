@@ -1,0 +1,171 @@
+//! The board as a picture wants it: hands by seat and suit, the auction from its first seat with
+//! notes and alerts, contract, declarer, result and the play trick by trick, all in PBN
+//! spelling. Read from the format-neutral board record, so every notation gives the same shape;
+//! it is what the `kibitzer/board` request returns (the README documents the JSON).
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use crate::bridge::{Seat, Suit};
+use crate::convert::model::{Annotation, Board, CallKind, CardKind, ContractKind};
+
+/// One board for a viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// The notation the board was read from (`pbn`, `rbn`).
+    pub notation: String,
+    /// The board number (the Board tag), if given.
+    pub board: Option<String>,
+    /// The dealer's letter.
+    pub dealer: Option<char>,
+    /// The vulnerability in PBN spelling (`None`, `NS`, `EW`, `All`).
+    pub vulnerable: Option<String>,
+    /// Each seat's hand by suit letter (ranks in PBN letters), `None` when not given.
+    pub hands: BTreeMap<char, Option<BTreeMap<char, String>>>,
+    /// Seats whose hands are marked hidden.
+    pub hidden: Vec<char>,
+    /// The auction, if the board has one.
+    pub auction: Option<AuctionView>,
+    /// The contract in PBN spelling (`4SX`, `Pass`).
+    pub contract: Option<String>,
+    /// The declarer's letter.
+    pub declarer: Option<char>,
+    /// Tricks won by declarer.
+    pub result: Option<u8>,
+    /// The play, if the board has one.
+    pub play: Option<PlayView>,
+    /// The double-dummy table and par, when they have been computed (not yet).
+    #[serde(rename = "doubleDummy")]
+    pub double_dummy: Option<()>,
+}
+
+/// The auction for a viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AuctionView {
+    /// Who made the first call.
+    pub first: Option<char>,
+    /// The calls in PBN spelling (`AP` for all pass, `?` for an unknown call).
+    pub calls: Vec<String>,
+    /// Per call: the note it refers to.
+    #[serde(rename = "callNotes")]
+    pub call_notes: Vec<Option<u8>>,
+    /// Per call: whether it was alerted.
+    pub alerts: Vec<bool>,
+    /// The notes by number.
+    pub notes: BTreeMap<u8, String>,
+}
+
+/// The play for a viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayView {
+    /// Who led to the first trick.
+    pub leader: Option<char>,
+    /// The cards of each trick in the order played (PBN spelling; `-` unknown, `?` a gap).
+    pub tricks: Vec<Vec<String>>,
+    /// The seat of each card, trick by trick.
+    pub seats: Vec<Vec<Option<char>>>,
+    /// The notes by number.
+    pub notes: BTreeMap<u8, String>,
+}
+
+fn note_of(annotation: &Annotation) -> Option<u8> {
+    annotation.note
+}
+
+/// The view of a board read from a document in `notation`.
+pub fn board_view(board: &Board, notation: &str) -> BoardView {
+    let mut hands = BTreeMap::new();
+    let mut hidden = Vec::new();
+    for seat in Seat::ALL {
+        let hand = board.deal.as_ref().and_then(|d| d.hands[seat.index()]);
+        let suits = hand.map(|hand| {
+            Suit::ALL
+                .iter()
+                .map(|&suit| {
+                    let ranks: String = hand
+                        .suit_cards(suit)
+                        .into_iter()
+                        .map(|c| c.rank.letter())
+                        .collect();
+                    (suit.letter(), ranks)
+                })
+                .collect()
+        });
+        hands.insert(seat.letter(), suits);
+        if board.deal.as_ref().is_some_and(|d| d.hidden[seat.index()]) {
+            hidden.push(seat.letter());
+        }
+    }
+    let auction = board.auction.as_ref().map(|auction| {
+        let first = board.dealer.map(|(seat, _)| seat.letter());
+        let calls = auction
+            .calls
+            .iter()
+            .map(|c| match c.kind {
+                CallKind::Call(call) => call.to_string(),
+                CallKind::AllPass => "AP".to_string(),
+                CallKind::Query => "?".to_string(),
+            })
+            .collect();
+        AuctionView {
+            first,
+            calls,
+            call_notes: auction
+                .calls
+                .iter()
+                .map(|c| note_of(&c.annotation))
+                .collect(),
+            alerts: auction.calls.iter().map(|c| c.annotation.alert).collect(),
+            notes: auction.notes.iter().cloned().collect(),
+        }
+    });
+    let (contract, declarer) = match &board.contract {
+        Some(record) => {
+            let text = match record.kind {
+                ContractKind::Passed => "Pass".to_string(),
+                ContractKind::Made(contract) => contract.to_string(),
+            };
+            (Some(text), record.declarer.map(Seat::letter))
+        }
+        None => (None, None),
+    };
+    let play = board.play.as_ref().map(|play| {
+        let card_text = |kind: &CardKind| match kind {
+            CardKind::Card(card) => card.to_string(),
+            CardKind::Unknown => "-".to_string(),
+            CardKind::Shortcut { highest, suit } => {
+                let suit = suit.map(|s| s.letter().to_string()).unwrap_or_default();
+                format!("{suit}{}", if *highest { "+" } else { "-" })
+            }
+            CardKind::Query => "?".to_string(),
+        };
+        PlayView {
+            leader: play.leader.map(Seat::letter),
+            tricks: play
+                .tricks
+                .iter()
+                .map(|trick| trick.iter().map(|c| card_text(&c.kind)).collect())
+                .collect(),
+            seats: play
+                .tricks
+                .iter()
+                .map(|trick| trick.iter().map(|c| c.seat.map(Seat::letter)).collect())
+                .collect(),
+            notes: play.notes.iter().cloned().collect(),
+        }
+    });
+    BoardView {
+        notation: notation.to_string(),
+        board: board.info("Board").map(str::to_string),
+        dealer: board.dealer.map(|(seat, _)| seat.letter()),
+        vulnerable: board.vulnerability.map(|(v, _)| v.pbn().to_string()),
+        hands,
+        hidden,
+        auction,
+        contract,
+        declarer,
+        result: board.result.map(|(n, _)| n),
+        play,
+        double_dummy: None,
+    }
+}
