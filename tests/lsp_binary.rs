@@ -191,6 +191,29 @@ fn exit_without_shutdown_ends_with_code_1_and_garbage_never_kills_it() {
 }
 
 #[test]
+fn messages_that_are_not_json_rpc_2_are_answered_or_ignored_and_the_session_goes_on() {
+    let mut server = Server::start();
+    server.request(1, "initialize", json!({"capabilities": {}}));
+    // Each of these used to end the process with status 1.
+    server.send(json!({}));
+    server.send(json!({"jsonrpc": "1.0", "method": "initialized"}));
+    server.send(json!({"jsonrpc": "2.0", "id": {"an": "object"}, "method": "shutdown"}));
+    server.send(json!([1, 2, 3]));
+    // With an id the client can match, the answer is an error for that id.
+    server.send(json!({"jsonrpc": "1.0", "id": 5, "method": "textDocument/hover"}));
+    let answer = server.wait_for(|m| m["id"] == 5);
+    assert!(answer["error"]["code"].is_i64(), "{answer}");
+    server
+        .send(json!({"jsonrpc": "2.0", "id": "six", "method": "textDocument/hover", "params": 6}));
+    let answer = server.wait_for(|m| m["id"] == "six");
+    assert!(answer.get("error").is_some(), "{answer}");
+    // And the session is still there: a shutdown and an exit end it cleanly.
+    server.request(7, "shutdown", Value::Null);
+    server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    assert_eq!(server.exited_within(Duration::from_secs(5)), Some(0));
+}
+
+#[test]
 fn a_large_file_opens_edits_and_answers_like_a_small_one() {
     // Over a MiB: the input pump hands the text to the server past the protocol library.
     let game = TEXT.replace("1S \n", "1S Pass Pass Pass\n");

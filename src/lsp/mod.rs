@@ -70,6 +70,50 @@ pub fn service(
         .finish()
 }
 
+/// Whether a message is JSON-RPC 2.0 as the protocol library accepts it: `"jsonrpc": "2.0"`, an
+/// `id` that is a number, a string or null when present, and either a method (with object,
+/// array or null params, if any) or a result or error. The library ends the session on anything else.
+fn is_json_rpc(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    let id_ok = match value.get("id") {
+        None | Some(Value::Null) => true,
+        Some(Value::Number(n)) => n.is_i64(),
+        Some(Value::String(_)) => true,
+        Some(_) => false,
+    };
+    let params_ok = matches!(
+        value.get("params"),
+        None | Some(Value::Null) | Some(Value::Object(_)) | Some(Value::Array(_))
+    );
+    let shape = match value.get("method") {
+        Some(Value::String(_)) => params_ok,
+        Some(_) => false,
+        None => {
+            value.get("id").is_some()
+                && (value.get("result").is_some() || value.get("error").is_some())
+        }
+    };
+    value.get("jsonrpc").and_then(serde_json::Value::as_str) == Some("2.0") && id_ok && shape
+}
+
+/// What stands in for a message that is not JSON-RPC 2.0: when it carries an id the server can
+/// answer, a request for a method nobody has (so the client gets an error for that id);
+/// otherwise a notification every server ignores.
+fn stand_in(value: &serde_json::Value) -> Vec<u8> {
+    use serde_json::Value;
+    match value.get("id") {
+        Some(id @ (Value::Number(_) | Value::String(_))) if value.get("method").is_some() => {
+            let request = serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "method": "kibitzer/invalidRequest",
+            });
+            serde_json::to_vec(&request).unwrap_or_else(|_| PLACEHOLDER.to_vec())
+        }
+        _ => PLACEHOLDER.to_vec(),
+    }
+}
+
 /// What replaces a message whose body is not JSON: a notification every server ignores.
 const PLACEHOLDER: &[u8] = br#"{"jsonrpc":"2.0","method":"$/kibitzer/invalidMessage"}"#;
 
@@ -153,6 +197,7 @@ async fn sanitize(
                 .is_some_and(|value| handoff.take_from(value));
         let body: Vec<u8> = match &parsed {
             None => PLACEHOLDER.to_vec(),
+            Some(value) if !is_json_rpc(value) => stand_in(value),
             Some(value) if handed => {
                 drop(body);
                 serde_json::to_vec(value).unwrap_or_else(|_| PLACEHOLDER.to_vec())
@@ -179,11 +224,44 @@ mod tests {
             b"garbage\r\n\r\nContent-Length: 9\r\n\r\n{not jsonContent-Length: 2\r\n\r\n{}";
         let mut output = Vec::new();
         sanitize(input, &mut output, Arc::new(Handoff::default())).await;
-        let expected = format!(
-            "Content-Length: {}\r\n\r\n{}Content-Length: 2\r\n\r\n{{}}",
+        // Neither the broken JSON nor the object that is no JSON-RPC reaches the library.
+        let placeholder = format!(
+            "Content-Length: {}\r\n\r\n{}",
             PLACEHOLDER.len(),
             String::from_utf8_lossy(PLACEHOLDER)
         );
-        assert_eq!(String::from_utf8_lossy(&output), expected);
+        assert_eq!(String::from_utf8_lossy(&output), placeholder.repeat(2));
+    }
+
+    #[test]
+    fn only_json_rpc_2_passes_and_answerable_ids_become_an_unknown_request() {
+        use serde_json::json;
+        for good in [
+            json!({"jsonrpc": "2.0", "id": 1, "method": "shutdown", "params": null}),
+            json!({"jsonrpc": "2.0", "id": "a", "method": "x", "params": []}),
+            json!({"jsonrpc": "2.0", "method": "exit"}),
+            json!({"jsonrpc": "2.0", "id": 3, "result": null}),
+            json!({"jsonrpc": "2.0", "id": 3, "error": {"code": 1, "message": "m"}}),
+        ] {
+            assert!(is_json_rpc(&good), "{good}");
+        }
+        for bad in [
+            json!({}),
+            json!({"jsonrpc": "1.0", "method": "x"}),
+            json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "x"}),
+            json!({"jsonrpc": "2.0", "id": 1.5, "method": "x"}),
+            json!({"jsonrpc": "2.0", "method": 3}),
+            json!({"jsonrpc": "2.0", "method": "x", "params": 3}),
+            json!({"jsonrpc": "2.0", "id": 4}),
+        ] {
+            assert!(!is_json_rpc(&bad), "{bad}");
+        }
+        let answered: serde_json::Value =
+            serde_json::from_slice(&stand_in(&json!({"id": 9, "method": "x"}))).unwrap();
+        assert_eq!(answered["id"], 9);
+        assert_eq!(
+            stand_in(&json!({"id": {"a": 1}, "method": "x"})),
+            PLACEHOLDER
+        );
     }
 }
