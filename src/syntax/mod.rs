@@ -15,11 +15,13 @@ mod parse;
 pub mod parser;
 pub mod rbn;
 pub mod split;
+mod top;
 
 pub use dump::{dump_rbn_tree, dump_tree};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use parse::{GreenElement, Outline, Parse, ParsedChunk, Splice, TextSource};
 pub use rowan::{TextRange, TextSize};
+pub use top::{FileLanguage, TopLevel};
 
 /// The catalogue codes of the errors the parser itself reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -22,7 +22,8 @@ use crate::parallel::pull_jobs;
 
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
-use super::{SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use super::top::TopLevel;
+use super::{PbnLanguage, SyntaxError, SyntaxKind, TextRange, TextSize};
 
 /// A child of the file node: a game or comment chunk (node) or a run of blank lines (token).
 pub type GreenElement = NodeOrToken<GreenNode, GreenToken>;
@@ -51,26 +52,8 @@ impl TextSource for str {
 /// Files larger than this are parsed on several threads.
 const PARALLEL_THRESHOLD: usize = 1 << 20;
 
-/// The syntax tree of a whole file and its syntax errors.
-#[derive(Debug, Clone)]
-pub struct Parse {
-    children: Vec<GreenElement>,
-    starts: Vec<u32>,
-    len: u32,
-    errors: Vec<SyntaxError>,
-    root: OnceLock<GreenNode>,
-}
-
-impl PartialEq for Parse {
-    fn eq(&self, other: &Parse) -> bool {
-        self.children == other.children
-            && self.starts == other.starts
-            && self.len == other.len
-            && self.errors == other.errors
-    }
-}
-
-impl Eq for Parse {}
+/// The syntax tree of a whole PBN file and its syntax errors.
+pub type Parse = TopLevel<PbnLanguage>;
 
 /// One parsed piece: the green element and its errors (relative to the piece).
 type ParsedPiece = (GreenElement, Vec<SyntaxError>);
@@ -127,81 +110,19 @@ impl Parse {
     pub fn with_threads(text: &str, threads: usize) -> Parse {
         let text = clip(text);
         let (pieces, parsed) = for_each_piece(text, threads, &parse_piece);
-        let mut parse = Parse {
-            children: Vec::with_capacity(parsed.len()),
-            starts: Vec::with_capacity(parsed.len()),
-            len: text.len() as u32,
-            errors: Vec::new(),
-            root: OnceLock::new(),
-        };
+        let mut parse = Parse::with_capacity(text.len() as u32, parsed.len());
         for (piece, (element, errors)) in pieces.iter().zip(parsed) {
             let start = piece.range().start as u32;
-            parse.children.push(element);
-            parse.starts.push(start);
-            parse.errors.extend(errors.into_iter().map(|mut e| {
-                shift(&mut e, start);
-                e
-            }));
+            let errors = errors
+                .into_iter()
+                .map(|mut e| {
+                    shift(&mut e, start);
+                    e
+                })
+                .collect();
+            parse.push(element, start, errors);
         }
         parse
-    }
-
-    /// The file node's children: games, comment chunks and blank-line runs, in order.
-    pub fn children(&self) -> &[GreenElement] {
-        &self.children
-    }
-
-    /// The start offset of each child.
-    pub fn child_starts(&self) -> &[u32] {
-        &self.starts
-    }
-
-    /// The byte range of child `index`.
-    pub fn child_range(&self, index: usize) -> Option<TextRange> {
-        child_range(&self.starts, self.len, index)
-    }
-
-    /// The index of the child containing `offset` (the last child for the end of the text).
-    pub fn child_index_at(&self, offset: u32) -> Option<usize> {
-        child_index_at(&self.starts, offset)
-    }
-
-    /// The child containing `offset` as a red node rooted at its own start, with that start.
-    pub fn chunk_at(&self, offset: u32) -> Option<(SyntaxNode, u32)> {
-        let index = self.child_index_at(offset)?;
-        match &self.children[index] {
-            NodeOrToken::Node(node) => {
-                Some((SyntaxNode::new_root(node.clone()), self.starts[index]))
-            }
-            NodeOrToken::Token(_) => None,
-        }
-    }
-
-    /// The length of the text in bytes.
-    pub fn len(&self) -> u32 {
-        self.len
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The syntax errors, ordered by position.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
-    /// The `FILE` green node (assembled on first use).
-    pub fn green(&self) -> GreenNode {
-        self.root
-            .get_or_init(|| GreenNode::new(SyntaxKind::FILE.into(), self.children.iter().cloned()))
-            .clone()
-    }
-
-    /// The root of the tree.
-    pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green())
     }
 
     /// The outline of this parse: the same boundaries, kinds and errors, without the trees.
@@ -255,10 +176,6 @@ impl Parse {
         plan.splice_offsets(&mut self.starts, &mut self.errors, new_errors);
         self.len = plan.new_len as u32;
         self.root = OnceLock::new();
-    }
-
-    fn is_blank(&self, index: usize) -> bool {
-        matches!(&self.children[index], NodeOrToken::Token(_))
     }
 }
 
@@ -703,7 +620,7 @@ fn parse_parallel<T: Send>(
 }
 
 /// `text` cut to less than 4 GiB at a character boundary.
-fn clip(text: &str) -> &str {
+pub(crate) fn clip(text: &str) -> &str {
     let limit = u32::MAX as usize - 1;
     if text.len() <= limit {
         return text;

@@ -73,3 +73,7 @@ impl RbnKind {
         matches!(self, WHITESPACE | NEWLINE | BLANK_LINES | PERCENT_LINE)
     }
 }
+
+impl crate::syntax::top::FileLanguage for RbnLanguage {
+    const FILE: RbnKind = RbnKind::FILE;
+}

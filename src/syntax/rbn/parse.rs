@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::parser::parse_record;
-use super::{RbnKind, RbnNode};
+use super::{RbnKind, RbnLanguage, RbnNode};
+use crate::syntax::parse::clip;
+use crate::syntax::TopLevel;
 use crate::syntax::{SyntaxError, TextRange, TextSize, TextSource};
 
 /// A child of the file node: a record (node) or a run of blank lines (token).
@@ -67,118 +69,30 @@ fn parse_piece(text: &str, piece: &Piece) -> (RbnGreenElement, Vec<SyntaxError>)
     }
 }
 
-/// The syntax tree of a whole RBN file and its syntax errors.
-#[derive(Debug, Clone)]
-pub struct RbnParse {
-    children: Vec<RbnGreenElement>,
-    starts: Vec<u32>,
-    len: u32,
-    errors: Vec<SyntaxError>,
-    root: OnceLock<GreenNode>,
-}
-
-impl PartialEq for RbnParse {
-    fn eq(&self, other: &RbnParse) -> bool {
-        self.children == other.children
-            && self.starts == other.starts
-            && self.len == other.len
-            && self.errors == other.errors
-    }
-}
-
-impl Eq for RbnParse {}
+/// The syntax tree of a whole RBN file and its syntax errors (R901, R905, R906).
+pub type RbnParse = TopLevel<RbnLanguage>;
 
 impl RbnParse {
     /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
     pub fn new(text: &str) -> RbnParse {
         let text = clip(text);
-        let mut parse = RbnParse {
-            children: Vec::new(),
-            starts: Vec::new(),
-            len: text.len() as u32,
-            errors: Vec::new(),
-            root: OnceLock::new(),
-        };
-        for piece in split(text) {
+        let pieces = split(text);
+        let mut parse = RbnParse::with_capacity(text.len() as u32, pieces.len());
+        for piece in pieces {
             let (element, errors) = parse_piece(text, &piece);
             let start = piece.range.start as u32;
-            parse.children.push(element);
-            parse.starts.push(start);
-            parse
-                .errors
-                .extend(errors.into_iter().map(|e| shifted(e, start as i64)));
+            let errors = errors
+                .into_iter()
+                .map(|e| shifted(e, start as i64))
+                .collect();
+            parse.push(element, start, errors);
         }
         parse
     }
 
-    /// The file node's children: records and blank-line runs, in order.
-    pub fn children(&self) -> &[RbnGreenElement] {
-        &self.children
-    }
-
-    /// The start offset of each child.
-    pub fn child_starts(&self) -> &[u32] {
-        &self.starts
-    }
-
-    /// The byte range of child `index`.
-    pub fn child_range(&self, index: usize) -> Option<TextRange> {
-        let start = *self.starts.get(index)?;
-        let end = self.starts.get(index + 1).copied().unwrap_or(self.len);
-        Some(TextRange::new(start.into(), end.into()))
-    }
-
     /// Each record as a red node rooted at its own start, with that start (per-record trees).
     pub fn records(&self) -> impl Iterator<Item = (RbnNode, u32)> + '_ {
-        self.children
-            .iter()
-            .zip(&self.starts)
-            .filter_map(|(child, start)| match child {
-                NodeOrToken::Node(node) => Some((RbnNode::new_root(node.clone()), *start)),
-                NodeOrToken::Token(_) => None,
-            })
-    }
-
-    /// The record containing `offset`, rooted at its own start, with that start.
-    pub fn record_at(&self, offset: u32) -> Option<(RbnNode, u32)> {
-        if self.children.is_empty() {
-            return None;
-        }
-        let index = self
-            .starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        match &self.children[index] {
-            NodeOrToken::Node(node) => Some((RbnNode::new_root(node.clone()), self.starts[index])),
-            NodeOrToken::Token(_) => None,
-        }
-    }
-
-    /// The length of the text in bytes.
-    pub fn len(&self) -> u32 {
-        self.len
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The syntax errors (R901, R905, R906), ordered by position.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
-    /// The `FILE` green node (assembled on first use).
-    pub fn green(&self) -> GreenNode {
-        self.root
-            .get_or_init(|| GreenNode::new(RbnKind::FILE.into(), self.children.iter().cloned()))
-            .clone()
-    }
-
-    /// The root of the tree.
-    pub fn syntax(&self) -> RbnNode {
-        RbnNode::new_root(self.green())
+        self.chunks()
     }
 
     /// Updates the tree after the bytes `old_range` of the old text were replaced by
@@ -219,16 +133,17 @@ impl RbnParse {
             };
             let text = new_text.slice(region_start..region_end);
             let pieces = split(&text);
-            let blank_before = first > 0 && self.is_blank_child(first - 1);
+            let blank_before = first > 0 && self.is_blank(first - 1);
             let start_ok = first == 0
-                || pieces.first().map_or(
-                    last >= n || self.is_blank_child(last) != blank_before,
-                    |p| p.blank != blank_before,
-                );
+                || pieces
+                    .first()
+                    .map_or(last >= n || self.is_blank(last) != blank_before, |p| {
+                        p.blank != blank_before
+                    });
             let end_ok = last >= n
                 || pieces
                     .last()
-                    .map_or(first == 0, |p| p.blank != self.is_blank_child(last));
+                    .map_or(first == 0, |p| p.blank != self.is_blank(last));
             if !start_ok {
                 first -= 1;
                 continue;
@@ -277,10 +192,6 @@ impl RbnParse {
             return;
         }
     }
-
-    fn is_blank_child(&self, index: usize) -> bool {
-        matches!(self.children.get(index), Some(NodeOrToken::Token(_)))
-    }
 }
 
 fn shifted(mut error: SyntaxError, by: i64) -> SyntaxError {
@@ -288,19 +199,6 @@ fn shifted(mut error: SyntaxError, by: i64) -> SyntaxError {
     let end = (u32::from(error.range.end()) as i64 + by).max(start as i64) as u32;
     error.range = TextRange::new(TextSize::from(start), TextSize::from(end));
     error
-}
-
-/// `text` cut to less than 4 GiB at a character boundary.
-fn clip(text: &str) -> &str {
-    let limit = u32::MAX as usize - 1;
-    if text.len() <= limit {
-        return text;
-    }
-    let mut end = limit;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 #[cfg(test)]
