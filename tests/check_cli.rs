@@ -6,30 +6,16 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use common::meaning::{compare_meaning, view};
+use common::{kibitzer, scratch};
 use kibitzer::analysis::CheckOptions;
 use kibitzer::text::decode;
 use serde_json::Value;
 
-fn kibitzer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-/// A fresh folder under the target directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn copy_tree(from: &Path, to: &Path) {

@@ -2,27 +2,15 @@
 //! `--config`), read by the language server for each document and read again when it changes;
 //! errors name the file, the line and the key.
 
+mod common;
 mod lsp_harness;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
+use common::{kibitzer, scratch};
 use lsp_harness::Harness;
 use serde_json::{json, Value};
-
-fn kibitzer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A game with `P` for Pass (A301, fixable) and a date written with dashes (T102).
 const GAME: &str = "[Event \"x\"]\n[Date \"2024-05-28\"]\n[Auction \"N\"]\n1S P 2S P\nP P\n";

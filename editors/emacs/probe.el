@@ -6,14 +6,8 @@
 (add-to-list 'eglot-server-programs
              `(pbn-mode . (,(or (getenv "KIBITZER") "kibitzer") "lsp" "--stdio"
                            :initializationOptions (:diagnostics (:debounceMs 0)))))
-(defun probe-fail (fmt &rest args)
-  (princ (concat "emacs probe FAILED: " (apply #'format fmt args) "\n") #'external-debugging-output)
-  (kill-emacs 1))
-(defun probe-wait (secs pred what)
-  (let ((deadline (+ (float-time) secs)))
-    (while (and (not (funcall pred)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (unless (funcall pred) (probe-fail "timed out waiting for %s" what))))
+(load (expand-file-name "probe-common.el" (file-name-directory load-file-name)))
+(setq probe-name "emacs probe")
 
 (find-file (getenv "PBN"))
 (eglot-ensure)

@@ -9,14 +9,8 @@
 (add-hook 'pbn-mode-hook #'eglot-ensure)
 (add-hook 'rbn-mode-hook #'eglot-ensure)
 
-(defun probe-fail (fmt &rest args)
-  (princ (concat "emacs set-up probe FAILED: " (apply #'format fmt args) "\n") #'external-debugging-output)
-  (kill-emacs 1))
-(defun probe-wait (secs pred what)
-  (let ((deadline (+ (float-time) secs)))
-    (while (and (not (funcall pred)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (unless (funcall pred) (probe-fail "timed out waiting for %s" what))))
+(load (expand-file-name "probe-common.el" (file-name-directory load-file-name)))
+(setq probe-name "emacs set-up probe")
 (defvar probe-diags nil)
 (advice-add 'eglot-handle-notification :before
             (lambda (_server method &rest params)

@@ -3,13 +3,8 @@
 -- Run: KIBITZER=/path/to/kibitzer PBN=/path/to/file.pbn nvim --headless -u NONE -c 'luafile probe.lua'
 local bin = os.getenv('KIBITZER') or 'kibitzer'
 local file = os.getenv('PBN')
-local function fail(msg)
-  io.stderr:write('nvim probe FAILED: ' .. msg .. '\n')
-  vim.cmd('cquit 1')
-end
-local function wait(ms, cond, what)
-  if not vim.wait(ms, cond, 20) then fail('timed out waiting for ' .. what) end
-end
+local probe = dofile('editors/nvim/probe_common.lua')('nvim probe')
+local fail, wait = probe.fail, probe.wait
 
 vim.cmd('edit ' .. file)
 local buf = vim.api.nvim_get_current_buf()

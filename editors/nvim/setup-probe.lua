@@ -2,13 +2,8 @@
 --   nvim --headless -u editors/nvim/kibitzer.lua -c 'luafile editors/nvim/setup-probe.lua'
 -- with `kibitzer` on PATH and PBN, RBN and LIN naming files to open. Checks the file types, that
 -- the server attaches to PBN and RBN files (one diagnostic each) and not to LIN files.
-local function fail(msg)
-  io.stderr:write('nvim set-up probe FAILED: ' .. msg .. '\n')
-  vim.cmd('cquit 1')
-end
-local function wait(ms, cond, what)
-  if not vim.wait(ms, cond, 20) then fail('timed out waiting for ' .. what) end
-end
+local probe = dofile('editors/nvim/probe_common.lua')('nvim set-up probe')
+local fail, wait = probe.fail, probe.wait
 
 local expected = { PBN = 'pbn', RBN = 'rbn', LIN = 'lin' }
 for variable, filetype in pairs(expected) do

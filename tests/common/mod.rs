@@ -4,6 +4,7 @@
 pub mod meaning;
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// The shared corpus folder beside the checkout (`../shared/corpus`).
 pub fn corpus_dir() -> PathBuf {
@@ -31,4 +32,20 @@ pub fn corpus_files(subfolder: &str, extension: &str) -> Vec<PathBuf> {
         dir.display()
     );
     files
+}
+
+/// Runs the built `kibitzer` binary with `args`.
+pub fn kibitzer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh, empty folder under the target directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
