@@ -1,5 +1,6 @@
 //! `kibitzer fmt`: formatting files in place, checking them, or showing the difference.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -62,14 +63,23 @@ pub fn run(args: &FmtArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The options of a file: the command line's, else its settings file's.
-    let options_for = |path: &Path| -> Result<FormatOptions, ConfigError> {
+    // The options of a file: the command line's, else its settings file's (each settings file
+    // read once).
+    let mut read: HashMap<PathBuf, Config> = HashMap::new();
+    let mut options_for = |path: &Path| -> Result<FormatOptions, ConfigError> {
         let found = match &explicit {
             Some(config) => Some(config.clone()),
             None if path.as_os_str() == "-" => None,
-            None => Config::find_for(path)
-                .map(|p| Config::load(&p))
-                .transpose()?,
+            None => match Config::find_for(path) {
+                Some(settings) => {
+                    if !read.contains_key(&settings) {
+                        let config = Config::load(&settings)?;
+                        read.insert(settings.clone(), config);
+                    }
+                    read.get(&settings).cloned()
+                }
+                None => None,
+            },
         };
         let eol = match args.eol {
             Some(EolArg::Keep) => Eol::Keep,
