@@ -10,7 +10,7 @@ use crate::diagnostic::catalogue::CATALOGUE;
 use crate::diagnostic::{Diagnostic, TextRange, TextSize};
 
 /// The word that starts a directive after the `%`.
-const WORD: &str = "kibitzer-ignore:";
+pub const DIRECTIVE: &str = "kibitzer-ignore:";
 
 /// One code named by a directive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -93,8 +93,8 @@ pub fn piece_facts(piece_text: &str, is_body_line: fn(&str) -> bool) -> PieceFac
 fn directive_of(line: &str, start: usize) -> Option<Directive> {
     let after_percent = line.strip_prefix('%')?;
     let trimmed = after_percent.trim_start();
-    let list = trimmed.strip_prefix(WORD)?;
-    let list_start = start + 1 + (after_percent.len() - trimmed.len()) + WORD.len();
+    let list = trimmed.strip_prefix(DIRECTIVE)?;
+    let list_start = start + 1 + (after_percent.len() - trimmed.len()) + DIRECTIVE.len();
     let mut codes = Vec::new();
     let mut offset = 0;
     for part in list.split(',') {
@@ -271,7 +271,7 @@ pub fn apply_to_text(
 
 /// Whether a text holds a directive at all (the fast path of every caller).
 pub fn mentions_directive(text: &str) -> bool {
-    memchr::memmem::find(text.as_bytes(), WORD.as_bytes()).is_some()
+    memchr::memmem::find(text.as_bytes(), DIRECTIVE.as_bytes()).is_some()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{Seat, Suit};
-use crate::convert::model::{Annotation, Board, CallKind, CardKind, ContractKind};
+use crate::convert::model::{Board, CallKind, CardKind, ContractKind};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -68,10 +68,6 @@ pub struct PlayView {
     pub notes: BTreeMap<u8, String>,
 }
 
-fn note_of(annotation: &Annotation) -> Option<u8> {
-    annotation.note
-}
-
 /// The view of a board read from a document in `notation`.
 pub fn board_view(board: &Board, notation: &str) -> BoardView {
     let mut hands = BTreeMap::new();
@@ -110,11 +106,7 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         AuctionView {
             first,
             calls,
-            call_notes: auction
-                .calls
-                .iter()
-                .map(|c| note_of(&c.annotation))
-                .collect(),
+            call_notes: auction.calls.iter().map(|c| c.annotation.note).collect(),
             alerts: auction.calls.iter().map(|c| c.annotation.alert).collect(),
             notes: auction.notes.iter().cloned().collect(),
         }

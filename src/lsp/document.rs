@@ -10,7 +10,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::position::{edit_rope, head_of, tail_of, BadChange};
+use super::position::{edit_rope, head_of, rope_contains, tail_of, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
@@ -97,21 +97,6 @@ pub struct Document {
     head: String,
     /// The `check.export` setting the cached diagnostics were computed with.
     checked_export: Option<bool>,
-}
-
-/// Whether a rope contains `"#` (a value that inherits), looking across chunk boundaries.
-fn mentions_inheritance(rope: &Rope) -> bool {
-    let mut previous_quote = false;
-    for chunk in rope.chunks() {
-        let bytes = chunk.as_bytes();
-        if (previous_quote && bytes.first() == Some(&b'#'))
-            || memchr::memmem::find(bytes, b"\"#").is_some()
-        {
-            return true;
-        }
-        previous_quote = bytes.last() == Some(&b'"') || (previous_quote && bytes.is_empty());
-    }
-    false
 }
 
 /// Parses one chunk's text on its own: its tree and its syntax errors (relative to its start).
@@ -216,7 +201,8 @@ impl Document {
         self.rope = Rope::from_str(text);
         self.head = head_of(&self.rope);
         self.checked_export = check.map(|(settings, _)| settings.check_export);
-        self.uses_inheritance = mentions_inheritance(&self.rope);
+        // A value that inherits (`"#`) makes each game depend on the ones before it.
+        self.uses_inheritance = rope_contains(&self.rope, b"\"#");
         self.trees.clear();
         let threads = available_threads();
         let results = match check {

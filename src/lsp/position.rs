@@ -162,9 +162,61 @@ pub fn byte_range(
     Some((start.min(end), end.max(start)))
 }
 
+/// Whether `needle` occurs in `rope`, also across the boundaries of its chunks, without
+/// copying the text.
+pub fn rope_contains(rope: &Rope, needle: &[u8]) -> bool {
+    let Some(keep) = needle.len().checked_sub(1) else {
+        return true;
+    };
+    // The last `keep` bytes seen: a match that starts there ends in the next chunk.
+    let mut tail: Vec<u8> = Vec::with_capacity(2 * keep);
+    for chunk in rope.chunks() {
+        let bytes = chunk.as_bytes();
+        let mut window = tail;
+        window.extend_from_slice(&bytes[..bytes.len().min(keep)]);
+        if memchr::memmem::find(bytes, needle).is_some()
+            || memchr::memmem::find(&window, needle).is_some()
+        {
+            return true;
+        }
+        // A chunk shorter than `keep` is wholly in `window`, after the old tail.
+        tail = if bytes.len() >= keep {
+            bytes[bytes.len() - keep..].to_vec()
+        } else {
+            window[window.len().saturating_sub(keep)..].to_vec()
+        };
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_needle_is_found_across_chunk_boundaries() {
+        let word = "kibitzer-ignore:";
+        let mut text = "x".repeat(5000);
+        assert!(
+            Rope::from_str(&text).chunks().count() > 3,
+            "the text spans chunks"
+        );
+        // Every place in the first few chunks, so that some matches straddle a boundary.
+        for at in 0..3000 {
+            let mut with = text.clone();
+            with.replace_range(at..at + word.len(), word);
+            assert!(
+                rope_contains(&Rope::from_str(&with), word.as_bytes()),
+                "at {at}"
+            );
+        }
+        assert!(!rope_contains(&Rope::from_str(&text), word.as_bytes()));
+        text.replace_range(100..101, "\"");
+        text.replace_range(101..102, "#");
+        assert!(rope_contains(&Rope::from_str(&text), b"\"#"));
+        assert!(rope_contains(&Rope::from_str("a\"#"), b"\"#"));
+        assert!(!rope_contains(&Rope::from_str("\""), b"\"#"));
+    }
 
     #[test]
     fn positions_round_trip_with_emoji_euro_accents_and_crlf() {

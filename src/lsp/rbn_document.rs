@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::position::{edit_rope, tail_of, BadChange};
+use super::position::{edit_rope, rope_contains, tail_of, BadChange};
 use super::seams;
 use crate::convert::{Board, Carry};
 use crate::diagnostic::Diagnostic;
@@ -232,7 +232,12 @@ impl RbnDocument {
         let (tail, tail_start) = tail_of(&self.rope);
         all.extend(seams::end_diagnostics(&tail, tail_start));
         all.sort_by_key(|d| (d.range.start(), d.range.end()));
-        let all = seams::suppress_rbn(&self.rope.to_string(), starts, all);
+        // The suppression pass reads the text only when a directive is in it.
+        let all = if rope_contains(&self.rope, seams::DIRECTIVE.as_bytes()) {
+            seams::suppress_rbn(&self.rope.to_string(), starts, all)
+        } else {
+            all
+        };
         all.into_iter()
             .filter(|d| settings.shows(d.code, d.severity))
             .filter(|d| usize::from(d.range.end()) <= len)

@@ -3,6 +3,7 @@
 
 use super::config::Settings;
 use crate::analysis::rbn::check_record;
+pub use crate::analysis::suppress::DIRECTIVE;
 use crate::analysis::suppress::{self, PieceFacts};
 use crate::analysis::text_checks::check_final_newline;
 pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};

@@ -60,25 +60,27 @@ pub fn apply_once<'d>(
 }
 
 /// Checks and fixes `text` until no wanted fix is left (or [`MAX_ROUNDS`] rounds): `check`
-/// gives the findings that count (selected, severe enough) of a text. Returns the fixed text and
-/// the number of fixes applied.
-pub fn fix_until_done(
+/// gives what a text's check reports (the findings that count, and anything else the caller
+/// keeps). Returns the fixed text, the number of fixes applied, and the check of that text,
+/// so that the caller does not check it again.
+pub fn fix_until_done<T>(
     text: &str,
     unsafe_fixes: bool,
-    check: impl Fn(&str) -> Vec<Diagnostic>,
-) -> (String, usize) {
+    check: impl Fn(&str) -> (T, Vec<Diagnostic>),
+) -> (String, usize, (T, Vec<Diagnostic>)) {
     let mut current = text.to_string();
     let mut total = 0;
     for _ in 0..MAX_ROUNDS {
-        let findings = check(&current);
-        let (next, applied) = apply_once(&current, &findings, unsafe_fixes);
+        let checked = check(&current);
+        let (next, applied) = apply_once(&current, &checked.1, unsafe_fixes);
         if applied == 0 || next == current {
-            break;
+            return (current, total, checked);
         }
         total += applied;
         current = next;
     }
-    (current, total)
+    let checked = check(&current);
+    (current, total, checked)
 }
 
 #[cfg(test)]
@@ -106,17 +108,24 @@ mod tests {
 
     #[test]
     fn fixing_stops_when_nothing_is_left_to_fix() {
-        let check = |text: &str| -> Vec<Diagnostic> {
-            text.find(" P ")
+        let checks = std::cell::Cell::new(0);
+        let check = |text: &str| -> ((), Vec<Diagnostic>) {
+            checks.set(checks.get() + 1);
+            let found = text
+                .find(" P ")
                 .map(|i| {
                     let r = at(i as u32 + 1, i as u32 + 2);
                     Diagnostic::new("A301", r, "x").with_fix("Pass", r, "Pass")
                 })
                 .into_iter()
-                .collect()
+                .collect();
+            ((), found)
         };
-        let (out, applied) = fix_until_done("1S P P P \n", false, check);
+        let (out, applied, (_, left)) = fix_until_done("1S P P P \n", false, check);
         assert_eq!(out, "1S Pass Pass Pass \n");
         assert_eq!(applied, 3);
+        assert!(left.is_empty());
+        // Three rounds that fixed something and the one that found nothing: no check twice.
+        assert_eq!(checks.get(), 4);
     }
 }

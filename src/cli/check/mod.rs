@@ -92,9 +92,6 @@ pub struct CheckArgs {
 struct Job<'a> {
     args: &'a CheckArgs,
     selection_args: SelectionArgs,
-    fix: bool,
-    unsafe_fixes: bool,
-    diff: bool,
 }
 
 /// How one file is checked: the run's options with its settings file applied.
@@ -232,9 +229,6 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let job = Job {
         args,
         selection_args,
-        fix: args.fix,
-        unsafe_fixes: args.unsafe_fixes,
-        diff: args.diff,
     };
     let min = args
         .min_severity
@@ -393,36 +387,50 @@ fn check_source(
     threads: usize,
 ) -> Result<Checked, String> {
     let notation = Notation::from_path(path);
+    let args = job.args;
+    if !args.fix {
+        let (games, diagnostics) = settings.findings(notation, &source.text, threads);
+        return Ok(Checked {
+            source,
+            games,
+            diagnostics,
+            fixed: 0,
+            diff: None,
+        });
+    }
+    let (new_text, applied, (games, diagnostics)) =
+        fix::fix_until_done(&source.text, args.unsafe_fixes, |text| {
+            settings.findings(notation, text, threads)
+        });
     let mut fixed = 0;
     let mut diff = None;
-    if job.fix {
-        let (new_text, applied) = fix::fix_until_done(&source.text, job.unsafe_fixes, |text| {
-            settings.findings(notation, text, threads).1
-        });
-        if applied > 0 && new_text != source.text {
-            let name = path.display().to_string();
-            if job.diff {
-                let unified = similar::TextDiff::from_lines(&source.text, &new_text)
-                    .unified_diff()
-                    .context_radius(3)
-                    .header(&name, &name)
-                    .to_string();
-                diff = Some(unified);
-            } else {
-                let Some(bytes) = encode(&new_text, source.encoding, source.bom) else {
-                    return Err(format!(
-                        "{name}: the fixed text cannot be written in {}; the file is left as it was",
-                        source.encoding.name()
-                    ));
-                };
-                super::files::write_atomically(path, &bytes)
-                    .map_err(|error| format!("{name}: cannot write the fixes: {error}"))?;
-                source.text = new_text;
-            }
-            fixed = applied;
+    // What is reported is the text as it now stands on disk: fixed, unless only shown.
+    let (games, diagnostics) = if applied > 0 && new_text != source.text {
+        fixed = applied;
+        let name = path.display().to_string();
+        if args.diff {
+            let unified = similar::TextDiff::from_lines(&source.text, &new_text)
+                .unified_diff()
+                .context_radius(3)
+                .header(&name, &name)
+                .to_string();
+            diff = Some(unified);
+            settings.findings(notation, &source.text, threads)
+        } else {
+            let Some(bytes) = encode(&new_text, source.encoding, source.bom) else {
+                return Err(format!(
+                    "{name}: the fixed text cannot be written in {}; the file is left as it was",
+                    source.encoding.name()
+                ));
+            };
+            super::files::write_atomically(path, &bytes)
+                .map_err(|error| format!("{name}: cannot write the fixes: {error}"))?;
+            source.text = new_text;
+            (games, diagnostics)
         }
-    }
-    let (games, diagnostics) = settings.findings(notation, &source.text, threads);
+    } else {
+        (games, diagnostics)
+    };
     Ok(Checked {
         source,
         games,
