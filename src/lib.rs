@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod convert;
 pub mod diagnostic;
+pub mod double_dummy;
 pub mod format;
 pub mod ide;
 pub mod lsp;
