@@ -12,6 +12,7 @@ use rowan::{GreenNode, NodeOrToken};
 use super::context::{GameContext, TagValue};
 use super::cross::{check_cross, CrossTags, Value};
 use super::deal::check_deal;
+use super::double_dummy::{check_double_dummy, DoubleDummyInput, Solutions};
 use super::notes::{check_section_notes, misplaced_note};
 use super::sections::{self, SectionModels};
 use super::tables::{check_section_comments, check_table, is_table};
@@ -32,10 +33,13 @@ use crate::syntax::{
 };
 
 /// How strictly to check.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CheckOptions {
     /// Hold the file to export format as well (also switched on by `% EXPORT` in the file).
     pub export: bool,
+    /// Check the double-dummy results games carry against these solutions (opt-in: solving
+    /// is slow, so the caller decides when and where it happens).
+    pub double_dummy: Option<Solutions>,
 }
 
 /// The tag values that games pass on to later games (chapter 4.8).
@@ -115,7 +119,7 @@ pub struct GameReport {
 /// Checks one game (a tree rooted at the game, so ranges are relative to its start).
 pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) -> GameReport {
     let mut diagnostics = Vec::new();
-    let (context, sections) = analyze_game(game, inherited, options.export, &mut diagnostics);
+    let (context, sections) = analyze_game(game, inherited, options, &mut diagnostics);
     let mut next = inherited.clone();
     next.advance(game);
     GameReport {
@@ -181,8 +185,11 @@ impl<'e> KeyTags<'e> {
     const SCORE: usize = 7;
     const SCORING: usize = 8;
     const RUBBER_HISTORY: usize = 9;
+    const OPTIMUM_SCORE: usize = 10;
+    const PAR_CONTRACT: usize = 11;
+    const DOUBLE_DUMMY_TRICKS: usize = 12;
 
-    const NAMES: [&'static str; 10] = [
+    const NAMES: [&'static str; 13] = [
         "Dealer",
         "Vulnerable",
         "Declarer",
@@ -193,6 +200,9 @@ impl<'e> KeyTags<'e> {
         "Score",
         "Scoring",
         "ScoreRubberHistory",
+        "OptimumScore",
+        "ParContract",
+        "DoubleDummyTricks",
     ];
 
     /// The first entry of each name that is neither ignored nor a section note, found in one
@@ -219,9 +229,10 @@ impl<'e> KeyTags<'e> {
 fn analyze_game(
     game: &Game,
     inherited: &Inheritance,
-    export: bool,
+    options: &CheckOptions,
     out: &mut Vec<Diagnostic>,
 ) -> (GameContext, SectionModels) {
+    let export = options.export;
     let entries = collect_tags(game, inherited, out);
     let tags = KeyTags::new(&entries);
     let mut models = SectionModels::default();
@@ -345,10 +356,41 @@ fn analyze_game(
     let play_complete = models.play.as_ref().is_some_and(|play| play.complete);
     check_cross(&cross, play_complete, out);
 
+    if let Some(solutions) = &options.double_dummy {
+        let input = DoubleDummyInput {
+            deal: context.deal.filter(|_| context.deal_is_valid),
+            dealer: context.dealer,
+            vulnerability: context.vulnerability,
+            tricks: tags
+                .get(KeyTags::DOUBLE_DUMMY_TRICKS)
+                .and_then(Entry::cross),
+            score: tags.get(KeyTags::OPTIMUM_SCORE).and_then(Entry::cross),
+            par_contract: tags.get(KeyTags::PAR_CONTRACT).and_then(Entry::cross),
+            table: game
+                .sections()
+                .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable")),
+            newline: newline_of(game),
+        };
+        check_double_dummy(&input, solutions, out);
+    }
     if export {
         export_checks(&entries, inherited, out);
     }
     (context, models)
+}
+
+/// The line end a game's text uses.
+pub(crate) fn newline_of(game: &Game) -> &'static str {
+    let crlf = game
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .any(|t| t.kind().is_trivia() && t.text().contains("\r\n"));
+    if crlf {
+        "\r\n"
+    } else {
+        "\n"
+    }
 }
 
 fn filled(tag: &Option<TagValue>) -> bool {
@@ -655,7 +697,7 @@ pub fn check_piece(
     let mut is_game = false;
     if let Some(game) = node.cloned().and_then(Game::cast) {
         is_game = true;
-        analyze_game(&game, inherited, options.export, &mut out);
+        analyze_game(&game, inherited, options, &mut out);
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     (is_game, out)
@@ -684,6 +726,7 @@ fn check_chunk(
 pub fn document_options(head: &str, options: &CheckOptions) -> CheckOptions {
     CheckOptions {
         export: options.export || declares_export(head),
+        double_dummy: options.double_dummy.clone(),
     }
 }
 

@@ -9,6 +9,7 @@ mod check;
 pub mod context;
 pub mod cross;
 pub mod deal;
+pub mod double_dummy;
 pub mod notes;
 pub mod play;
 pub mod rbn;

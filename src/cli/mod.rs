@@ -2,6 +2,7 @@
 
 mod check;
 mod convert;
+mod dd;
 mod files;
 mod fmt;
 mod parse;
@@ -30,6 +31,8 @@ enum Command {
     Lsp(LspArgs),
     /// Convert a file between PBN and RBN (what the target cannot express is listed on stderr).
     Convert(convert::ConvertArgs),
+    /// Print each board's double-dummy table and par; --write adds them to PBN files.
+    Dd(dd::DdArgs),
 }
 
 /// Options of `kibitzer lsp`.
@@ -63,5 +66,6 @@ pub fn run() -> ExitCode {
             crate::lsp::run()
         }
         Command::Convert(args) => convert::run(&args),
+        Command::Dd(args) => dd::run(&args),
     }
 }

@@ -407,6 +407,21 @@ pub const CATALOGUE: &[CodeInfo] = &[
         name: "missing-space-after-label",
         severity: Severity::Error,
     },
+    CodeInfo {
+        code: "O101",
+        name: "double-dummy-mismatch",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "O102",
+        name: "par-mismatch",
+        severity: Severity::Warning,
+    },
+    CodeInfo {
+        code: "O103",
+        name: "double-dummy-table-shape",
+        severity: Severity::Warning,
+    },
 ];
 
 /// The catalogue entry of `code`, if it exists.

@@ -67,14 +67,12 @@ pub fn read_optimum_score(text: &str) -> Option<i32> {
     score
 }
 
-/// An `OptimumScore` value for a North-South score, written from the side `like` (a value the
-/// file had) names first; from North-South's when it names none.
-pub fn write_optimum_score(score_ns: i32, like: Option<&str>) -> String {
-    let east_west = like.is_some_and(|l| l.trim_start().starts_with("EW"));
-    if east_west {
-        format!("EW {}", -score_ns)
-    } else {
-        format!("NS {score_ns}")
+/// The `OptimumScore` value of a par result, from the side that declares the par contract (as
+/// BridgeComposer writes it: `EW -300` for East-West's sacrifice); `NS 0` when passed out.
+pub fn write_optimum_score(par: &Par) -> String {
+    match par.contracts.first() {
+        Some(c) if !c.declarer.is_ns() => format!("EW {}", -par.score),
+        _ => format!("NS {}", par.score),
     }
 }
 
@@ -189,8 +187,11 @@ pub fn write_par_contracts(par: &Par) -> String {
     if par.contracts.is_empty() {
         return "Pass".to_string();
     }
+    // Lowest bid first, as BridgeComposer lists them.
+    let mut contracts = par.contracts.clone();
+    contracts.sort_by_key(|c| (c.contract.bid, c.declarer.index()));
     let mut parts: Vec<String> = Vec::new();
-    for c in &par.contracts {
+    for c in &contracts {
         let partner_too = par.contracts.iter().any(|o| {
             o.declarer == c.declarer.partner()
                 && o.contract == c.contract
@@ -313,8 +314,11 @@ mod tests {
         assert_eq!(read_optimum_score("EW 140 NS -140"), Some(-140));
         assert_eq!(read_optimum_score("EW 140 NS 140"), None);
         assert_eq!(read_optimum_score("620"), None);
-        assert_eq!(write_optimum_score(300, Some("EW -100")), "EW -300");
-        assert_eq!(write_optimum_score(-50, None), "NS -50");
+        let passed = Par {
+            score: 0,
+            contracts: Vec::new(),
+        };
+        assert_eq!(write_optimum_score(&passed), "NS 0");
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub fn check_options(settings: &Settings, head: &str) -> CheckOptions {
         head,
         &CheckOptions {
             export: settings.check_export,
+            double_dummy: None,
         },
     )
 }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::analysis::double_dummy::solve_then_check;
 use crate::analysis::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::{decode, encode, Encoding, ReadError, SourceText};
@@ -80,6 +81,10 @@ pub struct CheckArgs {
     /// Print one line per code (count, code, name, how many are fixable) instead of the findings.
     #[arg(long)]
     statistics: bool,
+    /// Check the double-dummy results files carry (OptimumResultTable, OptimumScore,
+    /// DoubleDummyTricks, ParContract) against the solver: slow, a fraction of a second a deal.
+    #[arg(long)]
+    double_dummy: bool,
     /// Use this settings file for every file instead of the nearest `kibitzer.toml`.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
@@ -99,6 +104,8 @@ struct FileSettings {
     options: CheckOptions,
     selection: Selection,
     min: Severity,
+    /// Whether to solve the deals and run the double-dummy checks.
+    double_dummy: bool,
 }
 
 impl Job<'_> {
@@ -113,7 +120,11 @@ impl Job<'_> {
         };
         let export = self.args.export || config.and_then(|c| c.check_export).unwrap_or(false);
         Ok(FileSettings {
-            options: CheckOptions { export },
+            options: CheckOptions {
+                export,
+                double_dummy: None,
+            },
+            double_dummy: self.args.double_dummy,
             selection,
             min,
         })
@@ -123,7 +134,13 @@ impl Job<'_> {
 impl FileSettings {
     /// The findings of a text that this run reports.
     fn findings(&self, notation: Notation, text: &str, threads: usize) -> (usize, Vec<Diagnostic>) {
-        let report = notation.check_on(text, &self.options, threads);
+        let report = if self.double_dummy {
+            solve_then_check(&self.options, |options| {
+                notation.check_on(text, options, threads)
+            })
+        } else {
+            notation.check_on(text, &self.options, threads)
+        };
         let shown = report
             .diagnostics
             .into_iter()

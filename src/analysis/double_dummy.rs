@@ -1,0 +1,576 @@
+//! The double-dummy checks (opt-in): the DD results a game carries (`OptimumResultTable`,
+//! `DoubleDummyTricks`, `OptimumScore`, `ParContract`) against the solver's (O101–O103).
+//!
+//! The checks never solve: they ask a [`Solutions`] source, and say nothing about a deal it has
+//! no table for yet. The CLI solves every deal it will ask for beforehand; the language server
+//! answers from its background pool and checks the game again once the deal is solved.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::check::newline_of;
+use super::cross::Value;
+use super::CheckOptions;
+use crate::bridge::{Deal, Denomination, Seat, Vulnerability};
+use crate::diagnostic::{Diagnostic, TextEdit};
+use crate::double_dummy::tags::{
+    digit_of, par_contracts_agree, read_optimum_score, read_par_contracts, standard_layout,
+    tricks_cell, tricks_digit, write_optimum_score, write_par_contracts, write_table_rows,
+    ColumnLayout, TABLE_COLUMNS,
+};
+use crate::double_dummy::{par, pars_either_side, solve_all, Par, TrickTable};
+use crate::syntax::ast::Section;
+use crate::syntax::{SyntaxKind, TextRange, TextSize};
+
+/// The tags whose values the double-dummy checks compare with the solver.
+pub const DOUBLE_DUMMY_TAGS: [&str; 4] = [
+    "OptimumResultTable",
+    "DoubleDummyTricks",
+    "OptimumScore",
+    "ParContract",
+];
+
+/// Where the checks find the solver's table of a deal (`None`: not solved yet).
+#[derive(Clone)]
+pub struct Solutions(Arc<dyn Fn(&Deal) -> Option<TrickTable> + Send + Sync>);
+
+impl Solutions {
+    /// A source answering with `lookup`.
+    pub fn new(lookup: impl Fn(&Deal) -> Option<TrickTable> + Send + Sync + 'static) -> Solutions {
+        Solutions(Arc::new(lookup))
+    }
+
+    /// The table of `deal`, when known.
+    pub fn table(&self, deal: &Deal) -> Option<TrickTable> {
+        (self.0)(deal)
+    }
+}
+
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Solutions")
+    }
+}
+
+impl PartialEq for Solutions {
+    fn eq(&self, other: &Solutions) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Solutions {}
+
+/// What the double-dummy checks read of one game.
+#[derive(Debug, Default)]
+pub struct DoubleDummyInput<'a> {
+    /// The hands, when the Deal is valid.
+    pub deal: Option<Deal>,
+    /// The dealer, when readable.
+    pub dealer: Option<Seat>,
+    /// The vulnerability, when readable.
+    pub vulnerability: Option<Vulnerability>,
+    /// `DoubleDummyTricks`.
+    pub tricks: Option<Value<'a>>,
+    /// `OptimumScore`.
+    pub score: Option<Value<'a>>,
+    /// `ParContract`.
+    pub par_contract: Option<Value<'a>>,
+    /// The `OptimumResultTable` section.
+    pub table: Option<Section>,
+    /// The line end the game uses, for rewritten tables.
+    pub newline: &'a str,
+}
+
+impl DoubleDummyInput<'_> {
+    /// Whether the game carries anything to check.
+    pub fn carries_results(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| table_columns(t).is_some())
+            || self.tricks.is_some_and(|v| !v.text.is_empty())
+            || self.score.is_some()
+            || self.par_contract.is_some()
+    }
+}
+
+/// The deal a game asks the solver about: its valid, complete deal when it carries DD results.
+pub fn deal_to_solve(input: &DoubleDummyInput<'_>) -> Option<Deal> {
+    input
+        .deal
+        .filter(|d| d.is_complete() && input.carries_results())
+}
+
+/// Runs the O checks of one game.
+pub fn check_double_dummy(
+    input: &DoubleDummyInput<'_>,
+    solutions: &Solutions,
+    out: &mut Vec<Diagnostic>,
+) {
+    if let Some(section) = &input.table {
+        if table_columns(section).is_none() {
+            unreadable_table(section, out);
+        }
+    }
+    let Some(deal) = deal_to_solve(input) else {
+        return;
+    };
+    let Some(table) = solutions.table(&deal) else {
+        return;
+    };
+    if let Some(value) = input.tricks.filter(|v| !v.text.is_empty()) {
+        check_tricks(value, &table, out);
+    }
+    if let Some(section) = &input.table {
+        check_table(section, &table, input.newline, out);
+    }
+    let Some(vulnerability) = input.vulnerability else {
+        return;
+    };
+    let dealer_par = input.dealer.map(|d| par(&table, vulnerability, d));
+    let candidates: Vec<Par> = dealer_par
+        .iter()
+        .cloned()
+        .chain(pars_either_side(&table, vulnerability))
+        .collect();
+    let best = dealer_par.unwrap_or_else(|| candidates[0].clone());
+    if let Some(value) = input.score {
+        if let Some(written) = read_optimum_score(value.text) {
+            if !candidates.iter().any(|p| p.score == written) {
+                let right = write_optimum_score(&best);
+                out.push(
+                    Diagnostic::new(
+                        "O102",
+                        value.range,
+                        format!(
+                            "the OptimumScore says {}, but par at double dummy is {right}",
+                            value.text.trim()
+                        ),
+                    )
+                    .with_unsafe_fix(
+                        format!("Write `{right}`"),
+                        value.range,
+                        right.clone(),
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(value) = input.par_contract {
+        if let Some(written) = read_par_contracts(value.text) {
+            if !candidates
+                .iter()
+                .any(|p| par_contracts_agree(&written, p, vulnerability))
+            {
+                let right = write_par_contracts(&best);
+                out.push(
+                    Diagnostic::new(
+                        "O102",
+                        value.range,
+                        format!(
+                            "the ParContract says {}, but the par contract at double dummy is {right} ({} {})",
+                            value.text.trim(),
+                            if best.score >= 0 { "NS" } else { "EW" },
+                            best.score.abs()
+                        ),
+                    )
+                    .with_unsafe_fix(format!("Write `{right}`"), value.range, right.clone()),
+                );
+            }
+        }
+    }
+}
+
+fn who(seat: Seat) -> &'static str {
+    seat.name()
+}
+
+fn tricks(n: u8) -> String {
+    if n == 1 {
+        "1 trick".to_string()
+    } else {
+        format!("{n} tricks")
+    }
+}
+
+fn in_denomination(d: Denomination) -> String {
+    match d {
+        Denomination::NoTrump => "no trump".to_string(),
+        suit => suit.name().to_lowercase(),
+    }
+}
+
+/// `DoubleDummyTricks`: 20 base-14 digits, each checked.
+fn check_tricks(value: Value<'_>, table: &TrickTable, out: &mut Vec<Diagnostic>) {
+    let right: String = crate::double_dummy::tags::write_tricks(table);
+    let digits: Vec<Option<u8>> = value.text.chars().map(tricks_digit).collect();
+    let as_written = usize::from(value.range.len()) == value.text.len();
+    if digits.len() != 20 || digits.iter().any(|d| d.is_none_or(|t| t > 13)) || !as_written {
+        out.push(
+            Diagnostic::new(
+                "O103",
+                value.range,
+                format!(
+                    "DoubleDummyTricks should be 20 base-14 digits (0-9, a-d: declarers N, S, E, W, each in NT, S, H, D, C); `{}` is not",
+                    value.text
+                ),
+            )
+            .with_unsafe_fix(format!("Write `{right}`"), value.range, right),
+        );
+        return;
+    }
+    for (i, written) in digits.iter().enumerate() {
+        let (Some(written), Some((seat, d))) = (written, tricks_cell(i)) else {
+            continue;
+        };
+        let solved = table.tricks(seat, d);
+        if *written != solved {
+            let at = value.range.start() + TextSize::from(i as u32);
+            let range = TextRange::at(at, TextSize::from(1));
+            out.push(
+                Diagnostic::new(
+                    "O101",
+                    range,
+                    format!(
+                        "DoubleDummyTricks says {} takes {} in {}; at double dummy: {solved}",
+                        who(seat),
+                        tricks(*written),
+                        in_denomination(d)
+                    ),
+                )
+                .with_unsafe_fix(
+                    format!("Write `{}`", digit_of(solved)),
+                    range,
+                    digit_of(solved).to_string(),
+                ),
+            );
+        }
+    }
+}
+
+/// The positions of the Declarer, Denomination and Result columns in a table's column spec.
+fn column_positions(spec: &str) -> Option<(usize, [usize; 3])> {
+    let names: Vec<&str> = spec
+        .split(';')
+        .map(|c| c.split('\\').next().unwrap_or(c))
+        .collect();
+    let find = |name: &str| names.iter().position(|n| *n == name);
+    Some((
+        names.len(),
+        [find("Declarer")?, find("Denomination")?, find("Result")?],
+    ))
+}
+
+/// The text of the whole section written in the standard layout (or the table's own, when it
+/// is the standard three columns), from its tag to its last row.
+pub fn table_section_text(table: &TrickTable, spec: Option<&str>, newline: &str) -> String {
+    let (spec, layout) = match spec.and_then(|s| standard_layout(s).map(|l| (s, l))) {
+        Some(found) => found,
+        None => (
+            TABLE_COLUMNS,
+            standard_layout(TABLE_COLUMNS).unwrap_or([ColumnLayout::default(); 3]),
+        ),
+    };
+    let rows = write_table_rows(table, &layout, newline);
+    format!(
+        "[OptimumResultTable \"{spec}\"]{newline}{}",
+        rows.strip_suffix(newline).unwrap_or(&rows)
+    )
+}
+
+/// The range of a section from its tag to its last data token (without the trivia after it).
+pub fn section_extent(section: &Section) -> TextRange {
+    let start = section.syntax().text_range().start();
+    let end = section
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .last()
+        .map_or(section.syntax().text_range().end(), |t| {
+            t.text_range().end()
+        });
+    TextRange::new(start, end.max(start))
+}
+
+/// The column count and the Declarer, Denomination and Result positions of a table section.
+fn table_columns(section: &Section) -> Option<(usize, [usize; 3])> {
+    let (spec, _) = section.tag()?.raw_value()?;
+    column_positions(&spec)
+}
+
+/// O103 for a table whose columns are not those of a double-dummy table (`dd --write` writes
+/// one; no solution is needed to see it).
+fn unreadable_table(section: &Section, out: &mut Vec<Diagnostic>) {
+    let Some(tag) = section.tag() else { return };
+    let (spec, range) = tag
+        .raw_value()
+        .unwrap_or_else(|| (String::new(), tag.syntax().text_range()));
+    out.push(Diagnostic::new(
+        "O103",
+        range,
+        format!("an OptimumResultTable needs the columns Declarer, Denomination and Result; `{spec}` is not such a table (`kibitzer dd --write` writes one)"),
+    ));
+}
+
+/// `OptimumResultTable`: every row's result, then whether it is the whole table.
+fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut Vec<Diagnostic>) {
+    let Some(tag) = section.tag() else { return };
+    let Some((spec, _)) = tag.raw_value() else {
+        return;
+    };
+    let extent = section_extent(section);
+    let whole = table_section_text(table, Some(&spec), newline);
+    let rewrite =
+        |d: Diagnostic| d.with_unsafe_fix("Write the solver's table", extent, whole.clone());
+    let Some((width, [declarer_at, denomination_at, result_at])) = column_positions(&spec) else {
+        return;
+    };
+    let elements: Vec<_> = section
+        .green_data()
+        .into_iter()
+        .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
+        .collect();
+    let mut seen = [[false; 5]; 4];
+    let mut covered = 0;
+    for row in elements.chunks(width).filter(|r| r.len() == width) {
+        let seat = single_char(row[declarer_at].text()).and_then(Seat::from_char);
+        let d = Denomination::parse(row[denomination_at].text());
+        let (Some(seat), Some(d)) = (seat, d) else {
+            continue;
+        };
+        if !std::mem::replace(&mut seen[seat.index()][d.index()], true) {
+            covered += 1;
+        }
+        let result = &row[result_at];
+        let Ok(written) = result.text().parse::<u8>() else {
+            continue;
+        };
+        let solved = table.tricks(seat, d);
+        if written != solved {
+            out.push(
+                Diagnostic::new(
+                    "O101",
+                    result.text_range(),
+                    format!(
+                        "the OptimumResultTable says {} takes {} in {}; at double dummy: {solved}",
+                        who(seat),
+                        tricks(written),
+                        in_denomination(d)
+                    ),
+                )
+                .with_unsafe_fix(
+                    format!("Write {solved}"),
+                    result.text_range(),
+                    solved.to_string(),
+                ),
+            );
+        }
+    }
+    if covered < 20 {
+        let name_range = tag
+            .name_token()
+            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        out.push(rewrite(Diagnostic::new(
+            "O103",
+            name_range,
+            format!(
+                "the OptimumResultTable gives {covered} of the 20 declarer and denomination pairs; a full table has a row for each"
+            ),
+        )));
+    }
+}
+
+fn single_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c.to_ascii_uppercase())
+}
+
+/// Runs `check` with the double-dummy checks on, solving first: a first run gathers the deals
+/// the checks ask about, [`crate::double_dummy::solve_all`] solves them in one batch on every
+/// core, and a second run checks against the tables.
+pub fn solve_then_check<R>(options: &CheckOptions, check: impl Fn(&CheckOptions) -> R) -> R {
+    let asked: Arc<Mutex<Vec<Deal>>> = Arc::default();
+    let gather = {
+        let asked = asked.clone();
+        Solutions::new(move |deal| {
+            if let Ok(mut asked) = asked.lock() {
+                asked.push(*deal);
+            }
+            None
+        })
+    };
+    let first = CheckOptions {
+        double_dummy: Some(gather),
+        ..options.clone()
+    };
+    let _ = check(&first);
+    let mut deals = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
+    deals.sort_unstable_by_key(|d| d.hands.map(|h| h.map(|h| h.bits())));
+    deals.dedup();
+    let tables: HashMap<Deal, TrickTable> = deals
+        .iter()
+        .zip(solve_all(&deals))
+        .filter_map(|(deal, table)| Some((*deal, table?)))
+        .collect();
+    let solved = Solutions::new(move |deal| tables.get(deal).copied());
+    check(&CheckOptions {
+        double_dummy: Some(solved),
+        ..options.clone()
+    })
+}
+
+/// One game's double-dummy facts and where its results are written, for `kibitzer dd`.
+#[derive(Debug, Clone)]
+pub struct DoubleDummyGame {
+    /// The game's Board tag.
+    pub board: Option<String>,
+    /// The hands, when the Deal is valid and complete.
+    pub deal: Option<Deal>,
+    /// The dealer, when readable.
+    pub dealer: Option<Seat>,
+    /// The vulnerability, when readable.
+    pub vulnerability: Option<Vulnerability>,
+    /// Where the values of `OptimumScore`, `ParContract` and `DoubleDummyTricks` stand.
+    score: Option<TextRange>,
+    par_contract: Option<TextRange>,
+    tricks: Option<TextRange>,
+    /// The `OptimumResultTable` section's extent and column spec.
+    table: Option<(TextRange, String)>,
+    /// The end of the game's last token (where new results go).
+    end: TextSize,
+    newline: &'static str,
+}
+
+impl DoubleDummyGame {
+    /// The par for the game's vulnerability and dealer (either side first when the dealer is
+    /// unknown), when its vulnerability is known.
+    pub fn par(&self, table: &TrickTable) -> Option<Par> {
+        let vulnerability = self.vulnerability?;
+        Some(match self.dealer {
+            Some(dealer) => par(table, vulnerability, dealer),
+            None => {
+                let [ns_first, _] = pars_either_side(table, vulnerability);
+                ns_first
+            }
+        })
+    }
+
+    /// The edits that write `table` into the game: `OptimumResultTable` and `OptimumScore`
+    /// added or updated, `DoubleDummyTricks` and `ParContract` updated where the game has them.
+    pub fn edits(&self, table: &TrickTable) -> Vec<TextEdit> {
+        let nl = self.newline;
+        let par = self.par(table);
+        let mut edits = Vec::new();
+        let mut replace = |range: TextRange, new_text: String| {
+            edits.push(TextEdit { range, new_text });
+        };
+        if let Some(range) = self.tricks {
+            replace(range, crate::double_dummy::tags::write_tricks(table));
+        }
+        let score_text = par.as_ref().map(write_optimum_score);
+        let mut score_line = String::new();
+        match (self.score, &score_text) {
+            (Some(range), Some(text)) => replace(range, text.clone()),
+            (None, Some(text)) => score_line = format!("[OptimumScore \"{text}\"]{nl}"),
+            _ => {}
+        }
+        if let (Some(range), Some(par)) = (self.par_contract, &par) {
+            replace(range, write_par_contracts(par));
+        }
+        match &self.table {
+            Some((extent, spec)) => replace(
+                *extent,
+                format!("{score_line}{}", table_section_text(table, Some(spec), nl)),
+            ),
+            None => replace(
+                TextRange::empty(self.end),
+                format!("{nl}{score_line}{}", table_section_text(table, None, nl)),
+            ),
+        }
+        edits.sort_by_key(|e| (e.range.start(), e.range.end()));
+        edits
+    }
+}
+
+/// The games of a PBN text with what `kibitzer dd` needs of each (ranges in the text).
+pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
+    let parse = crate::syntax::Parse::new(text);
+    let mut inherited = super::Inheritance::default();
+    let mut games = Vec::new();
+    for (index, element) in parse.children().iter().enumerate() {
+        let (Some(green), Some(range)) = (element.as_node(), parse.child_range(index)) else {
+            continue;
+        };
+        let node = crate::syntax::SyntaxNode::new_root(green.clone());
+        let Some(game) = crate::syntax::ast::Game::cast(node) else {
+            continue;
+        };
+        let report = super::check_game(&game, &inherited, &CheckOptions::default());
+        inherited = report.inherited;
+        let ctx = &report.context;
+        let at = |r: TextRange| r + range.start();
+        let value_of = |name: &str| {
+            game.tag_pairs()
+                .filter(|t| {
+                    t.syntax()
+                        .parent()
+                        .is_some_and(|p| p.kind() == SyntaxKind::GAME)
+                })
+                .find(|t| t.name() == name)
+                .and_then(|t| t.raw_value())
+        };
+        let table = game
+            .sections()
+            .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable"))
+            .map(|s| {
+                let spec = s.tag().and_then(|t| t.raw_value()).map(|v| v.0);
+                (at(section_extent(&s)), spec.unwrap_or_default())
+            });
+        let end = game
+            .syntax()
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .last()
+            .map_or(game.syntax().text_range().end(), |t| t.text_range().end());
+        games.push(DoubleDummyGame {
+            board: value_of("Board").map(|v| v.0),
+            deal: ctx.deal.filter(|d| ctx.deal_is_valid && d.is_complete()),
+            dealer: ctx.dealer,
+            vulnerability: ctx.vulnerability,
+            score: value_of("OptimumScore").map(|v| at(v.1)),
+            par_contract: value_of("ParContract").map(|v| at(v.1)),
+            tricks: value_of("DoubleDummyTricks").map(|v| at(v.1)),
+            table,
+            end: at(TextRange::empty(end)).start(),
+            newline: newline_of(&game),
+        });
+    }
+    games
+}
+
+/// Applies edits that are sorted and do not overlap (an insertion may share its start with
+/// the replacement after it).
+pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
+    let mut out = String::with_capacity(text.len() + edits.len() * 64);
+    let mut at = 0;
+    for edit in edits {
+        let (start, end) = (
+            usize::from(edit.range.start()),
+            usize::from(edit.range.end()),
+        );
+        if start < at
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&edit.new_text);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}

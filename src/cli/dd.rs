@@ -1,0 +1,299 @@
+//! `kibitzer dd [--write] [--format human|json] PATH...`: each board's double-dummy table and
+//! par; with `--write`, the results written into PBN files in place.
+//!
+//! Every file is read, its deals solved in batches on every core, and (with `--write`) the file
+//! replaced atomically before the next one starts: interrupted at any moment, each file is either
+//! untouched or complete. Disjoint sets of files can be given to separate processes, on one
+//! machine or many (see the README): they share nothing.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::analysis::double_dummy::{apply_edits, double_dummy_games, DoubleDummyGame};
+use crate::bridge::{Deal, Seat};
+use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
+use crate::double_dummy::{solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
+use crate::text::{encode, read_file};
+use crate::Notation;
+
+/// How `dd` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DdFormat {
+    /// A table per board, for people.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
+/// Arguments of `kibitzer dd`.
+#[derive(Debug, clap::Args)]
+pub struct DdArgs {
+    /// Write OptimumResultTable and OptimumScore into each PBN file (and update
+    /// DoubleDummyTricks and ParContract where the file has them), atomically.
+    #[arg(long)]
+    write: bool,
+    /// How to print the tables.
+    #[arg(long, value_enum, default_value_t = DdFormat::Human)]
+    format: DdFormat,
+    /// Files, or folders searched recursively.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
+const BATCH: usize = 64;
+
+/// One board of a file, as printed.
+struct BoardResult {
+    board: Option<String>,
+    dealer: Option<Seat>,
+    vulnerable: Option<&'static str>,
+    solved: Option<(TrickTable, Option<Par>)>,
+}
+
+/// Runs `dd`; exit code 0, or 2 when a file could not be read or written.
+pub fn run(args: &DdArgs) -> ExitCode {
+    let mut files = Vec::new();
+    let mut failures = 0;
+    for path in &args.paths {
+        if path.is_dir() {
+            if let Err(error) = super::files::collect(path, &mut files) {
+                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
+                failures += 1;
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let progress = progress_bar(&files);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut json_files = Vec::new();
+    for path in &files {
+        match dd_file(path, args, &progress) {
+            Ok(boards) => match args.format {
+                DdFormat::Human => {
+                    let text = human(path, &boards);
+                    let mut failed = false;
+                    progress.suspend(|| failed = out.write_all(text.as_bytes()).is_err());
+                    if failed {
+                        return ExitCode::from(2);
+                    }
+                }
+                DdFormat::Json => json_files.push(json!({
+                    "path": path.display().to_string(),
+                    "boards": boards.iter().map(board_json).collect::<Vec<_>>(),
+                })),
+            },
+            Err(message) => {
+                progress.suspend(|| eprintln!("kibitzer dd: {message}"));
+                failures += 1;
+            }
+        }
+    }
+    progress.finish_and_clear();
+    if args.format == DdFormat::Json {
+        let document = json!({ "files": json_files });
+        if writeln!(out, "{document}").is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    if out.flush().is_err() || failures > 0 {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}
+
+/// A progress bar over the deals of all files (counted by their `Deal` tags), with an ETA;
+/// hidden when standard error is no terminal.
+fn progress_bar(files: &[PathBuf]) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let deals: usize = files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .map(|bytes| memchr::memmem::find_iter(&bytes, b"[Deal ").count())
+        .sum();
+    let bar = ProgressBar::with_draw_target(Some(deals as u64), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} deals · {per_sec} · {elapsed} (eta {eta})",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Solves the deals of `boards` in batches, stepping the bar.
+fn solve_batches(deals: &[Option<Deal>], progress: &ProgressBar) -> Vec<Option<TrickTable>> {
+    let mut tables = Vec::with_capacity(deals.len());
+    for chunk in deals.chunks(BATCH) {
+        let solvable: Vec<Deal> = chunk.iter().flatten().copied().collect();
+        let mut solved = solve_all(&solvable).into_iter();
+        for deal in chunk {
+            tables.push(deal.and_then(|_| solved.next().flatten()));
+        }
+        progress.inc(chunk.len() as u64);
+    }
+    tables
+}
+
+/// Solves one file's boards, and with `--write` writes the results into it.
+fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<BoardResult>, String> {
+    let source = read_file(path).map_err(|e| e.to_string())?;
+    let notation = Notation::from_path(path);
+    if notation != Notation::Pbn {
+        if args.write {
+            return Err(format!(
+                "{}: {} has no tags for double-dummy results; only PBN files are written",
+                path.display(),
+                notation.name()
+            ));
+        }
+        let boards = notation.read_boards(&source.text);
+        let deals: Vec<Option<Deal>> = boards
+            .iter()
+            .map(|b| {
+                b.deal
+                    .as_ref()
+                    .map(|d| Deal::from_hands(d.hands))
+                    .filter(Deal::is_complete)
+            })
+            .collect();
+        let tables = solve_batches(&deals, progress);
+        return Ok(boards
+            .iter()
+            .zip(tables)
+            .map(|(b, table)| {
+                let dealer = b.dealer.map(|d| d.0);
+                let vulnerability = b.vulnerability.map(|v| v.0);
+                BoardResult {
+                    board: b.info("Board").map(str::to_string),
+                    dealer,
+                    vulnerable: vulnerability.map(|v| v.pbn()),
+                    solved: table.map(|t| {
+                        let par = vulnerability.map(|v| {
+                            crate::double_dummy::par(&t, v, dealer.unwrap_or(Seat::North))
+                        });
+                        (t, par)
+                    }),
+                }
+            })
+            .collect());
+    }
+    let games = double_dummy_games(&source.text);
+    let deals: Vec<Option<Deal>> = games.iter().map(|g| g.deal).collect();
+    let tables = solve_batches(&deals, progress);
+    if args.write {
+        write_results(path, &source, &games, &tables)?;
+    }
+    Ok(games
+        .iter()
+        .zip(tables)
+        .map(|(game, table)| BoardResult {
+            board: game.board.clone(),
+            dealer: game.dealer,
+            vulnerable: game.vulnerability.map(|v| v.pbn()),
+            solved: table.map(|t| (t, game.par(&t))),
+        })
+        .collect())
+}
+
+/// Writes every solved game's results into the file, atomically, when anything changes.
+fn write_results(
+    path: &Path,
+    source: &crate::text::SourceText,
+    games: &[DoubleDummyGame],
+    tables: &[Option<TrickTable>],
+) -> Result<(), String> {
+    let edits: Vec<_> = games
+        .iter()
+        .zip(tables)
+        .filter_map(|(game, table)| Some(game.edits(table.as_ref()?)))
+        .flatten()
+        .collect();
+    let new_text = apply_edits(&source.text, &edits);
+    if new_text == source.text {
+        return Ok(());
+    }
+    let name = path.display();
+    let bytes = encode(&new_text, source.encoding, source.bom).ok_or_else(|| {
+        format!(
+            "{name}: the results cannot be written in {}; the file is left as it was",
+            source.encoding.name()
+        )
+    })?;
+    super::files::write_atomically(path, &bytes)
+        .map_err(|e| format!("{name}: cannot write ({e}); the file is left as it was"))
+}
+
+fn human(path: &Path, boards: &[BoardResult]) -> String {
+    let mut out = String::new();
+    for b in boards {
+        let board = b.board.as_deref().unwrap_or("?");
+        out.push_str(&format!("{} board {board}", path.display()));
+        if let Some(dealer) = b.dealer {
+            out.push_str(&format!(", dealer {}", dealer.letter()));
+        }
+        if let Some(v) = b.vulnerable {
+            out.push_str(&format!(", vulnerable {v}"));
+        }
+        out.push('\n');
+        let Some((table, par)) = &b.solved else {
+            out.push_str("  no complete deal\n\n");
+            continue;
+        };
+        out.push_str("     NT  S  H  D  C\n");
+        for seat in DECLARERS {
+            out.push_str(&format!("  {} ", seat.letter()));
+            for d in DENOMINATIONS {
+                out.push_str(&format!("{:>3}", table.tricks(seat, d)));
+            }
+            out.push('\n');
+        }
+        if let Some(par) = par {
+            out.push_str(&format!(
+                "  par {} ({})\n",
+                write_optimum_score(par),
+                write_par_contracts(par)
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn board_json(b: &BoardResult) -> Value {
+    let (tricks, par) = match &b.solved {
+        Some((table, par)) => {
+            let mut by_seat = serde_json::Map::new();
+            for seat in DECLARERS {
+                let mut row = serde_json::Map::new();
+                for d in DENOMINATIONS {
+                    row.insert(d.pbn().to_string(), json!(table.tricks(seat, d)));
+                }
+                by_seat.insert(seat.letter().to_string(), Value::Object(row));
+            }
+            let par = par.as_ref().map(|p| {
+                json!({
+                    "score": p.score,
+                    "optimumScore": write_optimum_score(p),
+                    "contracts": write_par_contracts(p),
+                })
+            });
+            (Value::Object(by_seat), par.unwrap_or(Value::Null))
+        }
+        None => (Value::Null, Value::Null),
+    };
+    json!({
+        "board": b.board,
+        "dealer": b.dealer.map(|d| d.letter().to_string()),
+        "vulnerable": b.vulnerable,
+        "tricks": tricks,
+        "par": par,
+    })
+}
