@@ -68,6 +68,7 @@ fn converted(text: &str, eol: &str) -> String {
 fn check_corpus(options: &FormatOptions) -> Vec<String> {
     let check_options = CheckOptions {
         export: options.export,
+        ..CheckOptions::default()
     };
     let started = Instant::now();
     let mode = if options.export { "export" } else { "default" };
@@ -149,7 +150,10 @@ fn corpus_in_export_crlf_mode_keeps_meaning() {
 fn piece_codes_match_check_text() {
     for (path, text) in corpus().into_iter().step_by(5) {
         for export in [false, true] {
-            let options = CheckOptions { export };
+            let options = CheckOptions {
+                export,
+                ..CheckOptions::default()
+            };
             assert_eq!(
                 all_codes(&view(&text, &options)),
                 check_text_codes(&text, &options),

@@ -79,6 +79,7 @@ fn golden_files() {
             }
             let check_options = CheckOptions {
                 export: options.export,
+                ..CheckOptions::default()
             };
             let (before, after) = (
                 view(&baseline, &check_options),

@@ -140,7 +140,10 @@ proptest! {
 
     #[test]
     fn checking_never_panics(text in pbnish(), export in any::<bool>()) {
-        let options = CheckOptions { export };
+        let options = CheckOptions {
+            export,
+            ..CheckOptions::default()
+        };
         let parse = Parse::new(&text);
         let report = check_text(&text, &parse, &options);
         let streamed = check_stream(&text, &options, 2);

@@ -408,6 +408,7 @@ pub fn view(text: &str, options: &CheckOptions) -> FileView {
     // `check` turns export rules on for a file that declares `% EXPORT`; so must the models.
     let options = CheckOptions {
         export: options.export || declares_export(text),
+        ..CheckOptions::default()
     };
     let errors = parse.errors();
     let mut pieces = Vec::new();
