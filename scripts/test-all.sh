@@ -14,6 +14,9 @@ cargo clippy --release --all-targets --locked -- -D warnings
 step "Rust tests (unit, integration, corpus, properties)"
 cargo test --release --locked
 
+step "dd --write sharded with GNU parallel (installs it with apt-get when missing)"
+bash scripts/test-dd-parallel.sh
+
 step "TextMate grammar tests"
 bash syntaxes/test.sh
 
