@@ -33,7 +33,9 @@ async fn negotiates_the_position_encoding() {
 
 #[tokio::test]
 async fn the_deal_hover_fits_twelve_lines_with_every_hand() {
-    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    let mut options = fast();
+    options["doubleDummy"] = json!({"enabled": false});
+    let (mut h, _) = Harness::start(URI, json!({}), options).await;
     h.open("pbn", GAME).await;
     for character in [1, 8, 30] {
         let hover = h.at("textDocument/hover", 4, character).await;
@@ -502,4 +504,79 @@ async fn the_board_request_gives_hands_auction_contract_and_play_in_pbn_spelling
         "{second}"
     );
     assert!(board_at(&mut h, 15, 0).await.is_null());
+}
+
+/// The hover's text at a position.
+async fn hover_text(h: &mut Harness, line: u32, character: u32) -> String {
+    let hover = h.at("textDocument/hover", line, character).await;
+    hover["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_for_it() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
+    let first = hover_text(&mut h, 4, 8).await;
+    // The diagram comes first, within the twelve lines an editor shows; the table below it.
+    let diagram = first.split("\n\n").next().unwrap();
+    assert!(diagram.lines().count() <= 12, "{first}");
+    assert!(first.contains("solving in the background"), "{first}");
+    let mut latencies = Vec::new();
+    let solved = loop {
+        let t = std::time::Instant::now();
+        let text = hover_text(&mut h, 4, 8).await;
+        latencies.push(t.elapsed());
+        if text.contains("**Double dummy**") {
+            break text;
+        }
+        assert!(latencies.len() < 6000, "not solved in a minute");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    };
+    latencies.sort();
+    eprintln!(
+        "hover while solving: {} hovers, median {:?}, max {:?}",
+        latencies.len(),
+        latencies[latencies.len() / 2],
+        latencies[latencies.len() - 1]
+    );
+    // Each player holds a four-card suit run: North's ♠AKQJ etc. The table has four rows.
+    for seat in ["N   ", "S   ", "E   ", "W   "] {
+        assert!(solved.lines().any(|l| l.starts_with(seat)), "{solved}");
+    }
+    assert!(solved.contains("\nPar "), "{solved}");
+    // Hovering elsewhere says nothing of double dummy.
+    assert!(!hover_text(&mut h, 6, 3).await.contains("Double dummy"));
+}
+
+#[tokio::test]
+async fn with_check_double_dummy_a_wrong_table_cell_is_published_once_solved() {
+    let mut options = fast();
+    options["check"]["doubleDummy"] = json!(true);
+    let (mut h, _) = Harness::start(URI, json!({}), options).await;
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/corpus/pbn/bridge-pbn__three_test_records.pbn"),
+    )
+    .unwrap()
+    .replacen("N  H 11", "N  H 10", 1);
+    let first = h.open("pbn", &text).await;
+    assert!(first.iter().all(|d| d["code"] != "O101"));
+    let found = loop {
+        let params = h.next("textDocument/publishDiagnostics").await;
+        let diagnostics = params["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if let Some(d) = diagnostics.iter().find(|d| d["code"] == "O101") {
+            break d.clone();
+        }
+    };
+    assert_eq!(found["range"]["start"]["line"], 57);
+    assert!(found["message"]
+        .as_str()
+        .unwrap()
+        .contains("North takes 10 tricks in hearts"));
 }

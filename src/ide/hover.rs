@@ -4,6 +4,8 @@ use super::info::{nag_meaning, suffix_meaning, tag_info};
 use super::model::{lower, note_ref_number, GameModel, SectionKind};
 use crate::analysis::values::{read_result, ContractValue};
 use crate::bridge::{duplicate_score, Contract, Deal, Hand, Rank, Seat, Suit, Vulnerability};
+use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
+use crate::double_dummy::{Par, TrickTable, DECLARERS, DENOMINATIONS};
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// A hover answer: Markdown and the range it is about (relative to the game).
@@ -423,6 +425,32 @@ pub fn diagram_markdown(input: &DiagramInput) -> String {
     } else {
         format!("{}\n{block}", title.join(" · "))
     }
+}
+
+/// What the Deal hover says under the diagram while the deal is being solved.
+pub const DOUBLE_DUMMY_PENDING: &str =
+    "_Double dummy: solving in the background; hover again in a moment._";
+
+/// The double-dummy part of the Deal hover: tricks by declarer and denomination (no trump
+/// first), then par when the vulnerability is known.
+pub fn double_dummy_markdown(table: &TrickTable, par: Option<&Par>) -> String {
+    let mut lines = vec!["     NT  ♠  ♥  ♦  ♣".to_string()];
+    for seat in DECLARERS {
+        let mut line = format!("{}   ", seat.letter());
+        for d in DENOMINATIONS {
+            line.push_str(&format!("{:>3}", table.tricks(seat, d)));
+        }
+        lines.push(line);
+    }
+    let mut out = format!("**Double dummy**\n```text\n{}\n```", lines.join("\n"));
+    if let Some(par) = par {
+        out.push_str(&format!(
+            "\nPar {} ({})",
+            write_optimum_score(par),
+            write_par_contracts(par)
+        ));
+    }
+    out
 }
 
 /// The note reference text `=n=` of a token, when it is one.

@@ -28,6 +28,13 @@ pub struct Settings {
     pub debounce_ms: u64,
     /// The codes a document's settings file selects (`None`: every code).
     pub selection: Option<Selection>,
+    /// `doubleDummy.enabled`: solve complete deals in the background for the Deal hover.
+    pub double_dummy: bool,
+    /// `check.doubleDummy`: check the DD results games carry against the solver.
+    pub check_double_dummy: bool,
+    /// Where the double-dummy checks find solved deals (set by the server for a document when
+    /// `check.doubleDummy` is on).
+    pub solutions: Option<crate::analysis::double_dummy::Solutions>,
     /// Which of the settings above the editor gave (they win over the settings file).
     pub explicit: Explicit,
 }
@@ -54,6 +61,9 @@ impl Default for Settings {
             format_export: false,
             debounce_ms: 150,
             selection: None,
+            double_dummy: true,
+            check_double_dummy: false,
+            solutions: None,
             explicit: Explicit::default(),
         }
     }
@@ -100,6 +110,12 @@ impl Settings {
         if let Some(b) = lookup(value, "format.export").and_then(Value::as_bool) {
             out.format_export = b;
             out.explicit.format_export = true;
+        }
+        if let Some(b) = lookup(value, "doubleDummy.enabled").and_then(Value::as_bool) {
+            out.double_dummy = b;
+        }
+        if let Some(b) = lookup(value, "check.doubleDummy").and_then(Value::as_bool) {
+            out.check_double_dummy = b;
         }
         if let Some(ms) = lookup(value, "diagnostics.debounceMs").and_then(Value::as_f64) {
             if ms.is_finite() && ms >= 0.0 {

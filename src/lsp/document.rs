@@ -96,10 +96,15 @@ pub struct Document {
     /// document.
     head: String,
     /// The `check.export` setting the cached diagnostics were computed with.
-    checked_export: Option<bool>,
+    checked_with: Option<(bool, bool)>,
 }
 
 /// Parses one chunk's text on its own: its tree and its syntax errors (relative to its start).
+/// What the cached diagnostics depend on in the settings: export rules, and the DD checks.
+fn checked_with(settings: &Settings) -> (bool, bool) {
+    (settings.check_export, settings.solutions.is_some())
+}
+
 fn parse_one(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     parse_chunk(text, &mut TokenCache::default())
 }
@@ -192,7 +197,7 @@ impl Document {
             uses_inheritance: false,
             no_diagnostics: Arc::new(CheckedPiece::default()),
             head: String::new(),
-            checked_export: None,
+            checked_with: None,
         }
     }
 
@@ -200,7 +205,7 @@ impl Document {
     fn load(&mut self, text: &str, check: Option<(&Settings, PositionEncoding)>) {
         self.rope = Rope::from_str(text);
         self.head = head_of(&self.rope);
-        self.checked_export = check.map(|(settings, _)| settings.check_export);
+        self.checked_with = check.map(|(settings, _)| checked_with(settings));
         // A value that inherits (`"#`) makes each game depend on the ones before it.
         self.uses_inheritance = rope_contains(&self.rope, b"\"#");
         self.trees.clear();
@@ -388,12 +393,12 @@ impl Document {
     /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
     /// settings change) are parsed from the text again and checked.
     pub fn refresh(&mut self, settings: &Settings, encoding: PositionEncoding) {
-        if self.checked_export != Some(settings.check_export) {
+        if self.checked_with != Some(checked_with(settings)) {
             // The settings file or the editor changed what the games are checked with.
-            if self.checked_export.is_some() {
+            if self.checked_with.is_some() {
                 self.invalidate();
             }
-            self.checked_export = Some(settings.check_export);
+            self.checked_with = Some(checked_with(settings));
         }
         let missing: Vec<usize> = (0..self.entries.len())
             .filter(|&i| self.entries[i].diagnostics.is_none())
@@ -455,6 +460,24 @@ impl Document {
                 entry.diagnostics = None;
             }
             state.advance(&game);
+        }
+    }
+
+    /// Forgets the cached diagnostics of the games that carry double-dummy results (after the
+    /// solver finished a deal, so that they are checked against it).
+    pub fn invalidate_double_dummy(&mut self) {
+        for index in 0..self.entries.len() {
+            let Some(range) = self.outline.child_range(index) else {
+                continue;
+            };
+            let text = TextSource::slice(&self.rope, range.into());
+            let text: &str = &text;
+            if seams::DOUBLE_DUMMY_TAGS
+                .iter()
+                .any(|name| text.contains(name))
+            {
+                self.entries[index].diagnostics = None;
+            }
         }
     }
 
@@ -843,6 +866,14 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.apply_change(range, text, encoding),
             OpenDocument::Rbn(d) => d.apply_change(range, text, encoding),
+        }
+    }
+
+    /// Forgets the cached diagnostics of games with double-dummy results (PBN only: RBN has no
+    /// place for them).
+    pub fn invalidate_double_dummy(&mut self) {
+        if let OpenDocument::Pbn(d) = self {
+            d.invalidate_double_dummy();
         }
     }
 

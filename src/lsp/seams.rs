@@ -2,6 +2,7 @@
 //! that following their changes touches nothing else.
 
 use super::config::Settings;
+pub use crate::analysis::double_dummy::{Solutions, DOUBLE_DUMMY_TAGS};
 use crate::analysis::rbn::check_record;
 pub use crate::analysis::suppress::DIRECTIVE;
 use crate::analysis::suppress::{self, PieceFacts};
@@ -24,7 +25,7 @@ pub fn check_options(settings: &Settings, head: &str) -> CheckOptions {
         head,
         &CheckOptions {
             export: settings.check_export,
-            double_dummy: None,
+            double_dummy: settings.solutions.clone(),
         },
     )
 }

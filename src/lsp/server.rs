@@ -22,6 +22,7 @@ use super::handoff::Handoff;
 use super::position::{byte_range, offset_of, position_of, range_of, shifted};
 use super::rbn_document::RbnDocument;
 use super::seams;
+use crate::double_dummy::pool::{Lookup, SolverPool};
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
@@ -46,9 +47,31 @@ struct Shared {
     reported: Mutex<Vec<String>>,
     /// Whether the client lets the server register a watcher for settings files.
     supports_watching: AtomicBool,
+    /// Solves complete deals in the background (hover, and the checks when asked for).
+    solver: SolverPool,
+    /// Where the solver's threads say a deal was solved; taken by the task that listens.
+    solved: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<crate::bridge::Deal>>>,
 }
 
 impl Shared {
+    /// `settings` with the solver as the source of the double-dummy checks of `uri`, when they
+    /// are on: a deal not solved yet is queued for the document, and checked once it is.
+    fn with_solutions(&self, mut settings: Settings, uri: &Uri) -> Settings {
+        if settings.check_double_dummy {
+            let pool = self.solver.clone();
+            let owner = format!("check:{}", uri.as_str());
+            settings.solutions = Some(seams::Solutions::new(move |deal| match pool.lookup(deal) {
+                Lookup::Solved(table) => Some(table),
+                Lookup::Pending => None,
+                Lookup::Unknown => {
+                    pool.add(&owner, *deal);
+                    None
+                }
+            }));
+        }
+        settings
+    }
+
     /// The settings for document `uri`: the editor's, with its settings file applied; and the
     /// file's error when it cannot be used and that was not shown yet.
     fn settings_for(&self, uri: &Uri) -> (Settings, Option<String>) {
@@ -56,6 +79,7 @@ impl Shared {
         let Some(path) = uri.to_file_path() else {
             return (base, None);
         };
+        let base = self.with_solutions(base, uri);
         match lock(&self.projects).for_file(&path) {
             Some(Ok(config)) => (base.for_document(Some(&config), &path), None),
             Some(Err(error)) => {
@@ -96,6 +120,13 @@ impl Backend {
     /// A server talking to `client` that takes large opened texts from `handoff` (where the
     /// input pump leaves them).
     pub fn with_handoff(client: Client, handoff: Arc<Handoff>) -> Backend {
+        let (solved_tx, solved_rx) = tokio::sync::mpsc::unbounded_channel();
+        let solver = SolverPool::new(
+            SolverPool::default_threads(),
+            Box::new(move |deal| {
+                let _ = solved_tx.send(deal);
+            }),
+        );
         Backend {
             client,
             shared: Arc::new(Shared {
@@ -109,6 +140,8 @@ impl Backend {
                 projects: Mutex::new(ProjectFiles::default()),
                 reported: Mutex::new(Vec::new()),
                 supports_watching: AtomicBool::new(false),
+                solver,
+                solved: Mutex::new(Some(solved_rx)),
             }),
         }
     }
@@ -259,10 +292,101 @@ impl Backend {
             .flatten())
     }
 
+    /// Republishes the documents whose double-dummy checks waited for the solver, at most a
+    /// few times a second however fast deals come in.
+    fn listen_for_solved_deals(&self) {
+        let Some(mut solved) = lock(&self.shared.solved).take() else {
+            return;
+        };
+        let shared = self.shared.clone();
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            while solved.recv().await.is_some() {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+                while solved.try_recv().is_ok() {}
+                let uris: Vec<Uri> = {
+                    let mut docs = lock(&shared.docs);
+                    docs.iter_mut()
+                        .filter(|(uri, _)| shared.settings_for(uri).0.check_double_dummy)
+                        .map(|(uri, doc)| {
+                            doc.invalidate_double_dummy();
+                            uri.clone()
+                        })
+                        .collect()
+                };
+                for uri in uris {
+                    publish(shared.clone(), client.clone(), uri, None).await;
+                }
+            }
+        });
+    }
+
+    /// After an edit settles, asks the solver for the deal of the game edited (and so stops
+    /// solving what the deal was before).
+    fn schedule_solving(&self, uri: Uri, generation: u64, offset: usize) {
+        let shared = self.shared.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(SOLVE_AFTER_MS)).await;
+            if !shared.settings_for(&uri).0.double_dummy {
+                return;
+            }
+            let deal = {
+                let mut docs = lock(&shared.docs);
+                let Some(OpenDocument::Pbn(doc)) = docs.get_mut(&uri) else {
+                    return;
+                };
+                if doc.generation != generation {
+                    return;
+                }
+                doc.chunk_at(offset)
+                    .and_then(|(node, _)| ide::model::lower(&node).deal)
+                    .filter(|d| d.is_complete())
+            };
+            let owner = format!("edit:{}", uri.as_str());
+            shared.solver.want(&owner, deal.into_iter().collect());
+        });
+    }
+
+    /// The double-dummy part of a hover over the Deal of `node` (rooted at the game) at `at`:
+    /// the table when solved, else a note that it is being solved (and the request for it).
+    fn double_dummy_hover(
+        &self,
+        uri: &Uri,
+        node: &crate::syntax::SyntaxNode,
+        at: TextSize,
+    ) -> Option<String> {
+        let model = ide::model::lower(node);
+        let on_deal = model
+            .tag("Deal")
+            .is_some_and(|t| t.range.contains_inclusive(at));
+        let deal = model.deal.filter(|d| on_deal && d.is_complete())?;
+        match self.shared.solver.lookup(&deal) {
+            Lookup::Solved(table) => {
+                let par = model.vulnerability.map(|v| {
+                    crate::double_dummy::par(
+                        &table,
+                        v,
+                        model.dealer.unwrap_or(crate::bridge::Seat::North),
+                    )
+                });
+                Some(ide::hover::double_dummy_markdown(&table, par.as_ref()))
+            }
+            Lookup::Pending | Lookup::Unknown => {
+                self.shared
+                    .solver
+                    .add(&format!("hover:{}", uri.as_str()), deal);
+                Some(ide::hover::DOUBLE_DUMMY_PENDING.to_string())
+            }
+        }
+    }
+
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         self.with_doc(uri, |doc| doc.snapshot())
     }
 }
+
+/// How long after the last edit the edited game's deal is handed to the solver.
+const SOLVE_AFTER_MS: u64 = 600;
 
 /// The server's resident and peak memory, for timing notes (Linux only; empty elsewhere).
 fn memory_note() -> String {
@@ -426,6 +550,7 @@ impl LanguageServer for Backend {
 
     async fn initialized(&self, _: lsp::InitializedParams) {
         self.pull_configuration().await;
+        self.listen_for_solved_deals();
         if self.shared.supports_watching.load(Ordering::SeqCst) {
             let watcher = lsp::FileSystemWatcher {
                 glob_pattern: lsp::GlobPattern::String(format!("**/{}", crate::config::FILE_NAME)),
@@ -456,6 +581,7 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.shared.shut_down.store(true, Ordering::SeqCst);
+        self.shared.solver.shut_down();
         Ok(())
     }
 
@@ -522,8 +648,13 @@ impl LanguageServer for Backend {
                         }
                     }
                     doc.set_version(version);
+                    let edited = params
+                        .content_changes
+                        .last()
+                        .and_then(|c| c.range)
+                        .and_then(|r| offset_of(doc.rope(), r.start, encoding));
                     match problem {
-                        None => Ok(doc.generation()),
+                        None => Ok((doc.generation(), edited)),
                         Some(message) => {
                             // Resynchronise from the file on disk when there is one.
                             let disk = uri
@@ -543,7 +674,12 @@ impl LanguageServer for Backend {
             }
         };
         match outcome {
-            Ok(generation) => self.schedule_diagnostics(uri, generation, false),
+            Ok((generation, edited)) => {
+                if let Some(offset) = edited {
+                    self.schedule_solving(uri.clone(), generation, offset);
+                }
+                self.schedule_diagnostics(uri, generation, false)
+            }
             Err(message) => {
                 self.client
                     .log_message(lsp::MessageType::WARNING, message)
@@ -559,6 +695,11 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri).is_some();
+        for kind in ["edit", "hover", "check"] {
+            self.shared
+                .solver
+                .want(&format!("{kind}:{}", uri.as_str()), Vec::new());
+        }
         if removed {
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
         }
@@ -582,11 +723,20 @@ impl LanguageServer for Backend {
         }) {
             return Ok(hover);
         }
+        let uri = &at.text_document.uri;
+        let double_dummy = self.shared.settings_for(uri).0.double_dummy;
         Ok(self
-            .with_doc(&at.text_document.uri, |doc| {
+            .with_doc(uri, |doc| {
                 let offset = offset_of(&doc.rope, at.position, encoding)?;
                 let (node, start) = doc.chunk_at(offset)?;
-                let hover = ide::hover(&node, TextSize::from((offset - start) as u32))?;
+                let relative = TextSize::from((offset - start) as u32);
+                let mut hover = ide::hover(&node, relative)?;
+                if double_dummy {
+                    if let Some(more) = self.double_dummy_hover(uri, &node, relative) {
+                        hover.markdown.push_str("\n\n");
+                        hover.markdown.push_str(&more);
+                    }
+                }
                 Some(convert::hover(&doc.rope, hover, start, encoding))
             })
             .flatten())
