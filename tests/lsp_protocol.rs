@@ -580,3 +580,34 @@ async fn with_check_double_dummy_a_wrong_table_cell_is_published_once_solved() {
         .unwrap()
         .contains("North takes 10 tricks in hearts"));
 }
+
+/// Not a timing assertion: prints how fast hovers are answered while the pool solves 500 deals
+/// (the figure the double-dummy work promises: a median well under 10 ms).
+#[tokio::test]
+async fn hovers_are_answered_while_hundreds_of_deals_are_solved() {
+    let mut options = fast();
+    options["check"]["doubleDummy"] = json!(true);
+    let (mut h, _) = Harness::start(URI, json!({}), options).await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pbn/Bridge-Robot-Utilities__Cappelletti-BBO.pbn");
+    let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+    h.open("pbn", &text).await;
+    let deal_line = text.lines().position(|l| l.starts_with("[Deal ")).unwrap() as u32;
+    let mut latencies = Vec::new();
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(3) {
+        let t = std::time::Instant::now();
+        let text = hover_text(&mut h, deal_line, 8).await;
+        latencies.push(t.elapsed());
+        assert!(text.contains("North"), "{text}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    latencies.sort();
+    eprintln!(
+        "hover while the pool solves: {} hovers, median {:?}, p95 {:?}, max {:?}",
+        latencies.len(),
+        latencies[latencies.len() / 2],
+        latencies[latencies.len() * 95 / 100],
+        latencies[latencies.len() - 1]
+    );
+}
