@@ -547,6 +547,15 @@ async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_
         assert!(solved.lines().any(|l| l.starts_with(seat)), "{solved}");
     }
     assert!(solved.contains("\nPar "), "{solved}");
+    // The board request carries the same results now.
+    let board = board_at(&mut h, 4, 8).await;
+    let dd = &board["doubleDummy"];
+    assert_eq!(
+        dd["tricks"].as_object().map(|t| t.len()),
+        Some(4),
+        "{board}"
+    );
+    assert!(dd["parScore"].is_i64(), "{board}");
     // Hovering elsewhere says nothing of double dummy.
     assert!(!hover_text(&mut h, 6, 3).await.contains("Double dummy"));
 }

@@ -36,7 +36,40 @@ pub struct BoardView {
     pub play: Option<PlayView>,
     /// The double-dummy table and par, when they have been computed (not yet).
     #[serde(rename = "doubleDummy")]
-    pub double_dummy: Option<()>,
+    pub double_dummy: Option<DoubleDummyView>,
+}
+
+/// The double-dummy results of a board: tricks by declarer then denomination, and par.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DoubleDummyView {
+    /// `{"N": {"NT": 9, "S": 10, …}, …}`.
+    pub tricks: std::collections::BTreeMap<String, std::collections::BTreeMap<String, u8>>,
+    /// The par score from North-South's side, when the vulnerability is known.
+    #[serde(rename = "parScore")]
+    pub par_score: Option<i32>,
+    /// The par contracts as `ParContract` writes them (`NS 4S=`).
+    #[serde(rename = "parContracts")]
+    pub par_contracts: Option<String>,
+}
+
+/// The view of a solved table (and par, when known).
+pub fn double_dummy_view(
+    table: &crate::double_dummy::TrickTable,
+    par: Option<&crate::double_dummy::Par>,
+) -> DoubleDummyView {
+    let mut tricks = std::collections::BTreeMap::new();
+    for seat in crate::double_dummy::DECLARERS {
+        let row = crate::double_dummy::DENOMINATIONS
+            .iter()
+            .map(|d| (d.pbn().to_string(), table.tricks(seat, *d)))
+            .collect();
+        tricks.insert(seat.letter().to_string(), row);
+    }
+    DoubleDummyView {
+        tricks,
+        par_score: par.map(|p| p.score),
+        par_contracts: par.map(crate::double_dummy::tags::write_par_contracts),
+    }
 }
 
 /// The auction for a viewer.

@@ -282,12 +282,15 @@ impl Backend {
         params: lsp::TextDocumentPositionParams,
     ) -> Result<Option<ide::BoardView>> {
         let encoding = self.encoding();
+        let uri = &params.text_document.uri;
         Ok(self
-            .with_any(&params.text_document.uri, |doc| {
+            .with_any(uri, |doc| {
                 let offset = offset_of(doc.rope(), params.position, encoding)?;
                 let notation = doc.notation();
                 let board = doc.board_at(offset)?;
-                Some(ide::board_view(&board, notation.extension()))
+                let mut view = ide::board_view(&board, notation.extension());
+                view.double_dummy = self.double_dummy_view(uri, &board);
+                Some(view)
             })
             .flatten())
     }
@@ -376,6 +379,34 @@ impl Backend {
                     .solver
                     .add(&format!("hover:{}", uri.as_str()), deal);
                 Some(ide::hover::DOUBLE_DUMMY_PENDING.to_string())
+            }
+        }
+    }
+
+    /// The board's double-dummy results when solved (else `None`, and the deal is queued).
+    fn double_dummy_view(
+        &self,
+        uri: &Uri,
+        board: &crate::convert::Board,
+    ) -> Option<ide::board::DoubleDummyView> {
+        let record = board.deal.as_ref()?;
+        let deal = crate::bridge::Deal::from_hands(record.hands);
+        if !deal.is_complete() {
+            return None;
+        }
+        match self.shared.solver.lookup(&deal) {
+            Lookup::Solved(table) => {
+                let par = board.vulnerability.map(|(v, _)| {
+                    let dealer = board.dealer.map_or(crate::bridge::Seat::North, |d| d.0);
+                    crate::double_dummy::par(&table, v, dealer)
+                });
+                Some(ide::board::double_dummy_view(&table, par.as_ref()))
+            }
+            _ => {
+                self.shared
+                    .solver
+                    .add(&format!("hover:{}", uri.as_str()), deal);
+                None
             }
         }
     }

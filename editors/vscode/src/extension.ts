@@ -30,9 +30,10 @@ export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
 
 /** What the server reads: `initializationOptions` and the answer to `workspace/configuration`. */
 export interface ServerSettings {
-  check: { export: boolean; minSeverity: string };
+  check: { export: boolean; minSeverity: string; doubleDummy: boolean };
   format: { eol: string; export: boolean };
   diagnostics: { debounceMs: number };
+  doubleDummy: { enabled: boolean };
 }
 
 export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
@@ -41,12 +42,14 @@ export function serverSettings(scope?: vscode.ConfigurationScope): ServerSetting
     check: {
       export: c.get<boolean>("check.export", false),
       minSeverity: c.get<string>("check.minSeverity", "hint"),
+      doubleDummy: c.get<boolean>("check.doubleDummy", false),
     },
     format: {
       eol: c.get<string>("format.eol", "keep"),
       export: c.get<boolean>("format.export", false),
     },
     diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
+    doubleDummy: { enabled: c.get<boolean>("doubleDummy.enabled", true) },
   };
 }
 
