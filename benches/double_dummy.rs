@@ -25,15 +25,10 @@ fn main() {
         .unwrap_or(300);
     let text = String::from_utf8_lossy(&std::fs::read(&source).expect("bench file")).into_owned();
     // The first `boards` games, written to a file of their own.
-    let mut cut = text.len();
-    let mut seen = 0;
-    for (at, _) in text.match_indices("[Event ") {
-        if seen == boards {
-            cut = at;
-            break;
-        }
-        seen += 1;
-    }
+    let cut = text
+        .match_indices("[Event ")
+        .nth(boards)
+        .map_or(text.len(), |(at, _)| at);
     let sample = &text[..cut];
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)

@@ -30,9 +30,12 @@ pub const DOUBLE_DUMMY_TAGS: [&str; 4] = [
     "ParContract",
 ];
 
+/// A lookup of a deal's solved table.
+type TableLookup = dyn Fn(&Deal) -> Option<TrickTable> + Send + Sync;
+
 /// Where the checks find the solver's table of a deal (`None`: not solved yet).
 #[derive(Clone)]
-pub struct Solutions(Arc<dyn Fn(&Deal) -> Option<TrickTable> + Send + Sync>);
+pub struct Solutions(Arc<TableLookup>);
 
 impl Solutions {
     /// A source answering with `lookup`.

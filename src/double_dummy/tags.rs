@@ -48,7 +48,7 @@ pub fn read_tricks(text: &str) -> Option<TrickTable> {
 /// (`NS 620 EW -620`, which must agree).
 pub fn read_optimum_score(text: &str) -> Option<i32> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    if words.is_empty() || words.len() % 2 != 0 || words.len() > 4 {
+    if words.is_empty() || !words.len().is_multiple_of(2) || words.len() > 4 {
         return None;
     }
     let mut score = None;
@@ -102,10 +102,8 @@ pub fn read_par_contracts(text: &str) -> Option<Vec<WrittenPar>> {
 fn read_one_par(text: &str) -> Option<WrittenPar> {
     let (who, rest) = text.split_once(' ')?;
     let mut declarers = [None; 2];
-    let mut count = 0;
-    for c in who.chars() {
+    for (count, c) in who.chars().enumerate() {
         *declarers.get_mut(count)? = Some(Seat::from_char(c)?);
-        count += 1;
     }
     let rest = rest.trim();
     let level = rest.chars().next()?.to_digit(10)? as u8;
