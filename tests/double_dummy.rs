@@ -170,7 +170,8 @@ fn empty_results(text: &str) -> String {
 #[test]
 fn dd_write_restores_results_taken_out() {
     let dir = scratch("dd_write");
-    let cases: [(&str, fn(&str) -> String); 4] = [
+    type TakeOut = fn(&str) -> String;
+    let cases: [(&str, TakeOut); 4] = [
         ("bridge-pbn__three_test_records.pbn", strip_results),
         ("bridge-pbn__three_test_records_crlf.pbn", strip_results),
         ("zdenecek-pbn__bridgecomposer.pbn", empty_results),
