@@ -620,3 +620,36 @@ async fn hovers_are_answered_while_hundreds_of_deals_are_solved() {
         latencies[latencies.len() - 1]
     );
 }
+
+#[tokio::test]
+async fn play_analysis_hints_mark_the_card_that_gave_a_trick_away() {
+    const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";
+    let capabilities = json!({"workspace": {"inlayHint": {"refreshSupport": true}}});
+    let mut options = fast();
+    options["doubleDummy"] = json!({"playAnalysis": true});
+    let (mut h, _) = Harness::start(URI, capabilities, options).await;
+    h.open("pbn", PLAYED).await;
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 30, "character": 0}});
+    let params = json!({"textDocument": {"uri": h.uri}, "range": range});
+    let labels = |hints: &Value| -> Vec<(u64, u64, String)> {
+        hints
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["label"].as_str().unwrap().starts_with('−'))
+            .map(|h| {
+                (
+                    h["position"]["line"].as_u64().unwrap(),
+                    h["position"]["character"].as_u64().unwrap(),
+                    h["label"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let first = h.request("textDocument/inlayHint", params.clone()).await;
+    assert!(labels(&first).is_empty(), "{first}");
+    h.next("workspace/inlayHint/refresh").await;
+    let again = h.request("textDocument/inlayHint", params).await;
+    // West's H3, the lead to trick 3 (line 10, third column), gave declarer a ninth trick.
+    assert_eq!(labels(&again), [(10, 8, "−1".to_string())], "{again}");
+}

@@ -6,6 +6,7 @@
 //! server on a bounded background pool ([`pool::SolverPool`]). [`tags`] reads and writes the
 //! forms files keep these results in.
 
+pub mod play;
 pub mod pool;
 pub mod tags;
 

@@ -1,5 +1,5 @@
-//! A bounded pool of background solver threads with a cache of solved deals, for the language
-//! server: requests never wait on it.
+//! A bounded pool of background solver threads with a cache of answers (deals' tables and plays'
+//! analyses), for the language server: requests never wait on it.
 //!
 //! Work is asked for by *owners* (a document's last edit, its hovers, its checks). An owner's
 //! new wish list replaces its old one; a deal nobody wants any more leaves the queue, and when
@@ -10,28 +10,47 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
+use super::play::{trick_costs, PlayRecord};
 use super::{ThreadSolver, TrickTable, SOLVER_STACK};
 use crate::bridge::Deal;
 
-/// How many solved deals the cache keeps before it forgets the oldest.
+/// How many answers the cache keeps before it forgets the oldest.
 const CACHE_LIMIT: usize = 20_000;
 
-/// Called on a worker thread each time a deal is solved.
-pub type OnSolved = Box<dyn Fn(Deal) + Send + Sync>;
+/// A piece of work for the pool.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Job {
+    /// A deal's table.
+    Table(Deal),
+    /// A play's analysis.
+    Play(Arc<PlayRecord>),
+}
+
+/// What a job gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Answer {
+    Table(TrickTable),
+    /// The tricks each card gave away; `None` when the play cannot be analysed (a card not
+    /// held, a revoke).
+    Play(Option<Arc<Vec<u8>>>),
+}
+
+/// Called on a worker thread each time a job is done.
+pub type OnSolved = Box<dyn Fn(Job) + Send + Sync>;
 
 #[derive(Default)]
 struct State {
-    /// Deals waiting, oldest first.
-    queue: VecDeque<Deal>,
-    /// Who wants each queued or running deal.
-    wanted_by: HashMap<Deal, HashSet<String>>,
-    /// Each owner's deals.
-    wishes: HashMap<String, Vec<Deal>>,
-    /// Deals being solved, with their stop flags.
-    running: HashMap<Deal, Arc<AtomicBool>>,
-    /// Solved deals, and the order they came in (to forget the oldest).
-    solved: HashMap<Deal, TrickTable>,
-    solved_order: VecDeque<Deal>,
+    /// Jobs waiting, oldest first.
+    queue: VecDeque<Job>,
+    /// Who wants each queued or running job.
+    wanted_by: HashMap<Job, HashSet<String>>,
+    /// Each owner's jobs.
+    wishes: HashMap<String, Vec<Job>>,
+    /// Jobs being done, with their stop flags.
+    running: HashMap<Job, Arc<AtomicBool>>,
+    /// Answers, and the order they came in (to forget the oldest).
+    solved: HashMap<Job, Answer>,
+    solved_order: VecDeque<Job>,
     shut_down: bool,
 }
 
@@ -63,12 +82,12 @@ impl std::fmt::Debug for SolverPool {
     }
 }
 
-/// What the pool knows of a deal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lookup {
-    /// Solved.
-    Solved(TrickTable),
-    /// Queued or being solved.
+/// What the pool knows of a job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup<T> {
+    /// Done.
+    Solved(T),
+    /// Queued or being done.
     Pending,
     /// Nobody asked for it.
     Unknown,
@@ -100,21 +119,43 @@ impl SolverPool {
             .clamp(1, 4)
     }
 
-    /// What the pool knows of `deal`.
-    pub fn lookup(&self, deal: &Deal) -> Lookup {
+    fn answer(&self, job: &Job) -> Lookup<Answer> {
         let state = lock(&self.inner);
-        if let Some(table) = state.solved.get(deal) {
-            Lookup::Solved(*table)
-        } else if state.wanted_by.contains_key(deal) {
+        if let Some(answer) = state.solved.get(job) {
+            Lookup::Solved(answer.clone())
+        } else if state.wanted_by.contains_key(job) {
             Lookup::Pending
         } else {
             Lookup::Unknown
         }
     }
 
+    /// What the pool knows of `deal`'s table.
+    pub fn lookup(&self, deal: &Deal) -> Lookup<TrickTable> {
+        match self.answer(&Job::Table(*deal)) {
+            Lookup::Solved(Answer::Table(table)) => Lookup::Solved(table),
+            Lookup::Solved(Answer::Play(_)) | Lookup::Unknown => Lookup::Unknown,
+            Lookup::Pending => Lookup::Pending,
+        }
+    }
+
+    /// What the pool knows of a play's analysis (`Solved(None)`: it cannot be analysed).
+    pub fn lookup_play(&self, record: &Arc<PlayRecord>) -> Lookup<Option<Arc<Vec<u8>>>> {
+        match self.answer(&Job::Play(record.clone())) {
+            Lookup::Solved(Answer::Play(costs)) => Lookup::Solved(costs),
+            Lookup::Solved(Answer::Table(_)) | Lookup::Unknown => Lookup::Unknown,
+            Lookup::Pending => Lookup::Pending,
+        }
+    }
+
     /// Replaces what `owner` wants solved with `deals` (in order of urgency); deals no owner
     /// wants any more are dropped from the queue or stopped.
     pub fn want(&self, owner: &str, deals: Vec<Deal>) {
+        self.want_jobs(owner, deals.into_iter().map(Job::Table).collect());
+    }
+
+    /// [`SolverPool::want`] for any jobs.
+    pub fn want_jobs(&self, owner: &str, jobs: Vec<Job>) {
         let mut state = lock(&self.inner);
         let old = state.wishes.remove(owner).unwrap_or_default();
         for deal in &old {
@@ -129,15 +170,19 @@ impl SolverPool {
             }
         }
         let mut kept = Vec::new();
-        for deal in deals {
-            if state.solved.contains_key(&deal) || !deal.is_complete() || kept.contains(&deal) {
+        for deal in jobs {
+            let complete = match &deal {
+                Job::Table(d) => d.is_complete(),
+                Job::Play(p) => p.deal.is_complete(),
+            };
+            if state.solved.contains_key(&deal) || !complete || kept.contains(&deal) {
                 continue;
             }
-            let owners = state.wanted_by.entry(deal).or_default();
+            let owners = state.wanted_by.entry(deal.clone()).or_default();
             let fresh = owners.is_empty();
             owners.insert(owner.to_string());
             if fresh && !state.running.contains_key(&deal) {
-                state.queue.push_back(deal);
+                state.queue.push_back(deal.clone());
             }
             if let Some(stop) = state.running.get(&deal) {
                 stop.store(false, Ordering::Relaxed);
@@ -157,15 +202,21 @@ impl SolverPool {
 
     /// Adds `deal` to what `owner` wants, keeping the rest.
     pub fn add(&self, owner: &str, deal: Deal) {
-        let mut deals = lock(&self.inner)
+        self.add_job(owner, Job::Table(deal));
+    }
+
+    /// Adds a job to what `owner` wants, keeping the rest.
+    pub fn add_job(&self, owner: &str, job: Job) {
+        let mut jobs = lock(&self.inner)
             .wishes
             .get(owner)
             .cloned()
             .unwrap_or_default();
-        if !deals.contains(&deal) {
-            deals.push(deal);
+        if jobs.contains(&job) {
+            return;
         }
-        self.want(owner, deals);
+        jobs.push(job);
+        self.want_jobs(owner, jobs);
     }
 
     /// Forgets every wish of owners whose name starts with `prefix` (a closed document).
@@ -177,7 +228,7 @@ impl SolverPool {
             .cloned()
             .collect();
         for owner in owners {
-            self.want(&owner, Vec::new());
+            self.want_jobs(&owner, Vec::new());
         }
     }
 
@@ -209,18 +260,25 @@ fn work(inner: &Inner) {
                 if state.shut_down {
                     return;
                 }
-                if let Some(deal) = state.queue.pop_front() {
+                if let Some(job) = state.queue.pop_front() {
                     let stop = Arc::new(AtomicBool::new(false));
-                    state.running.insert(deal, stop.clone());
-                    break (deal, stop);
+                    state.running.insert(job.clone(), stop.clone());
+                    break (job, stop);
                 }
                 state = inner.wake.wait(state).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let table = solver.solve(&deal, &|| stop.load(Ordering::Relaxed));
+        let answer = match &deal {
+            Job::Table(d) => solver
+                .solve(d, &|| stop.load(Ordering::Relaxed))
+                .map(Answer::Table),
+            Job::Play(record) => Some(Answer::Play(
+                trick_costs(&mut solver.solver, record).map(Arc::new),
+            )),
+        };
         let mut state = lock(inner);
         state.running.remove(&deal);
-        let Some(table) = table else {
+        let Some(answer) = answer else {
             // Stopped: if someone wants it again meanwhile, it goes back in the queue.
             if state.wanted_by.contains_key(&deal) && !state.shut_down {
                 state.queue.push_front(deal);
@@ -228,8 +286,8 @@ fn work(inner: &Inner) {
             continue;
         };
         state.wanted_by.remove(&deal);
-        state.solved.insert(deal, table);
-        state.solved_order.push_back(deal);
+        state.solved.insert(deal.clone(), answer);
+        state.solved_order.push_back(deal.clone());
         while state.solved_order.len() > CACHE_LIMIT {
             if let Some(old) = state.solved_order.pop_front() {
                 state.solved.remove(&old);
@@ -271,7 +329,7 @@ mod tests {
         pool.want("doc", vec![deal]);
         assert_ne!(pool.lookup(&deal), Lookup::Unknown);
         let solved = rx.recv_timeout(Duration::from_secs(60)).expect("solved");
-        assert_eq!(solved, deal);
+        assert_eq!(solved, Job::Table(deal));
         let Lookup::Solved(table) = pool.lookup(&deal) else {
             panic!("not solved")
         };

@@ -11,6 +11,7 @@ pub mod info;
 pub mod model;
 pub mod navigation;
 pub mod outline;
+pub mod play_analysis;
 pub mod rbn;
 pub mod tokens;
 

@@ -30,6 +30,8 @@ pub struct Settings {
     pub selection: Option<Selection>,
     /// `doubleDummy.enabled`: solve complete deals in the background for the Deal hover.
     pub double_dummy: bool,
+    /// `doubleDummy.playAnalysis`: inlay hints after each card that gave tricks away.
+    pub play_analysis: bool,
     /// `check.doubleDummy`: check the DD results games carry against the solver.
     pub check_double_dummy: bool,
     /// Where the double-dummy checks find solved deals (set by the server for a document when
@@ -62,6 +64,7 @@ impl Default for Settings {
             debounce_ms: 150,
             selection: None,
             double_dummy: true,
+            play_analysis: false,
             check_double_dummy: false,
             solutions: None,
             explicit: Explicit::default(),
@@ -113,6 +116,9 @@ impl Settings {
         }
         if let Some(b) = lookup(value, "doubleDummy.enabled").and_then(Value::as_bool) {
             out.double_dummy = b;
+        }
+        if let Some(b) = lookup(value, "doubleDummy.playAnalysis").and_then(Value::as_bool) {
+            out.play_analysis = b;
         }
         if let Some(b) = lookup(value, "check.doubleDummy").and_then(Value::as_bool) {
             out.check_double_dummy = b;

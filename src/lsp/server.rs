@@ -22,7 +22,7 @@ use super::handoff::Handoff;
 use super::position::{byte_range, offset_of, position_of, range_of, shifted};
 use super::rbn_document::RbnDocument;
 use super::seams;
-use crate::double_dummy::pool::{Lookup, SolverPool};
+use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
@@ -47,10 +47,12 @@ struct Shared {
     reported: Mutex<Vec<String>>,
     /// Whether the client lets the server register a watcher for settings files.
     supports_watching: AtomicBool,
+    /// Whether the client can be asked to request inlay hints again.
+    supports_hint_refresh: AtomicBool,
     /// Solves complete deals in the background (hover, and the checks when asked for).
     solver: SolverPool,
     /// Where the solver's threads say a deal was solved; taken by the task that listens.
-    solved: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<crate::bridge::Deal>>>,
+    solved: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<Job>>>,
 }
 
 impl Shared {
@@ -140,6 +142,7 @@ impl Backend {
                 projects: Mutex::new(ProjectFiles::default()),
                 reported: Mutex::new(Vec::new()),
                 supports_watching: AtomicBool::new(false),
+                supports_hint_refresh: AtomicBool::new(false),
                 solver,
                 solved: Mutex::new(Some(solved_rx)),
             }),
@@ -304,9 +307,24 @@ impl Backend {
         let shared = self.shared.clone();
         let client = self.client.clone();
         tokio::spawn(async move {
-            while solved.recv().await.is_some() {
+            while let Some(first) = solved.recv().await {
                 tokio::time::sleep(Duration::from_millis(250)).await;
-                while solved.try_recv().is_ok() {}
+                let mut jobs = vec![first];
+                while let Ok(job) = solved.try_recv() {
+                    jobs.push(job);
+                }
+                let refresh = shared.supports_hint_refresh.load(Ordering::SeqCst);
+                if refresh && jobs.iter().any(|j| matches!(j, Job::Play(_))) {
+                    // The editor asks for the hints again and gets the analyses now known; not
+                    // awaited here, so that a slow answer holds nothing up.
+                    let client = client.clone();
+                    tokio::spawn(async move {
+                        let _ = client.inlay_hint_refresh().await;
+                    });
+                }
+                if !jobs.iter().any(|j| matches!(j, Job::Table(_))) {
+                    continue;
+                }
                 let uris: Vec<Uri> = {
                     let mut docs = lock(&shared.docs);
                     docs.iter_mut()
@@ -345,6 +363,10 @@ impl Backend {
                     .and_then(|(node, _)| ide::model::lower(&node).deal)
                     .filter(|d| d.is_complete())
             };
+            // What was hovered before the edit is stale now; the edited deal is what matters.
+            shared
+                .solver
+                .want(&format!("hover:{}", uri.as_str()), Vec::new());
             let owner = format!("edit:{}", uri.as_str());
             shared.solver.want(&owner, deal.into_iter().collect());
         });
@@ -407,6 +429,28 @@ impl Backend {
                     .solver
                     .add(&format!("hover:{}", uri.as_str()), deal);
                 None
+            }
+        }
+    }
+
+    /// The play analysis's hints for a game (rooted at its start) when it is done; otherwise
+    /// none, and the play is queued for `owner`.
+    fn trick_cost_hints(
+        &self,
+        owner: &str,
+        node: &crate::syntax::SyntaxNode,
+    ) -> Vec<ide::InlayHint> {
+        let model = ide::model::lower(node);
+        let Some((record, ranges)) = ide::play_analysis::play_record(&model) else {
+            return Vec::new();
+        };
+        let record = Arc::new(record);
+        match self.shared.solver.lookup_play(&record) {
+            Lookup::Solved(Some(costs)) => ide::play_analysis::trick_cost_hints(&ranges, &costs),
+            Lookup::Solved(None) => Vec::new(),
+            Lookup::Pending | Lookup::Unknown => {
+                self.shared.solver.add_job(owner, Job::Play(record));
+                Vec::new()
             }
         }
     }
@@ -520,6 +564,16 @@ impl LanguageServer for Backend {
         self.shared
             .supports_watching
             .store(supports_watching, Ordering::SeqCst);
+        let supports_hint_refresh = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.inlay_hint.as_ref())
+            .and_then(|h| h.refresh_support)
+            .unwrap_or(false);
+        self.shared
+            .supports_hint_refresh
+            .store(supports_hint_refresh, Ordering::SeqCst);
         if let Some(options) = &params.initialization_options {
             let mut settings = lock(&self.shared.settings);
             *settings = settings.merged(options);
@@ -726,7 +780,7 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri).is_some();
-        for kind in ["edit", "hover", "check"] {
+        for kind in ["edit", "hover", "check", "play"] {
             self.shared
                 .solver
                 .want(&format!("{kind}:{}", uri.as_str()), Vec::new());
@@ -980,9 +1034,19 @@ impl LanguageServer for Backend {
         let Some((from, to)) = byte_range(&snapshot.rope, params.range, encoding) else {
             return Ok(Some(Vec::new()));
         };
+        let play_analysis = self
+            .shared
+            .settings_for(&params.text_document.uri)
+            .0
+            .play_analysis;
+        let owner = format!("play:{}", params.text_document.uri.as_str());
         let mut out = Vec::new();
         for (node, start) in snapshot.chunks(from..to) {
-            for hint in ide::inlay_hints(&node) {
+            let mut hints = ide::inlay_hints(&node);
+            if play_analysis {
+                hints.extend(self.trick_cost_hints(&owner, &node));
+            }
+            for hint in hints {
                 let offset = usize::from(hint.offset) + start;
                 if offset < from || offset > to {
                     continue;

@@ -33,7 +33,7 @@ export interface ServerSettings {
   check: { export: boolean; minSeverity: string; doubleDummy: boolean };
   format: { eol: string; export: boolean };
   diagnostics: { debounceMs: number };
-  doubleDummy: { enabled: boolean };
+  doubleDummy: { enabled: boolean; playAnalysis: boolean };
 }
 
 export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
@@ -49,7 +49,10 @@ export function serverSettings(scope?: vscode.ConfigurationScope): ServerSetting
       export: c.get<boolean>("format.export", false),
     },
     diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
-    doubleDummy: { enabled: c.get<boolean>("doubleDummy.enabled", true) },
+    doubleDummy: {
+      enabled: c.get<boolean>("doubleDummy.enabled", true),
+      playAnalysis: c.get<boolean>("doubleDummy.playAnalysis", false),
+    },
   };
 }
 
