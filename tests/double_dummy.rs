@@ -213,3 +213,61 @@ fn dd_prints_tables_and_par_in_json_and_refuses_to_write_rbn() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("only PBN files are written"));
 }
+
+#[test]
+fn an_interrupted_dd_write_leaves_each_file_untouched_or_complete() {
+    let dir = scratch("dd_interrupted");
+    let bytes = std::fs::read(corpus_pbn("Bridge-Robot-Utilities__Cappelletti-BBO.pbn")).unwrap();
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    let starts: Vec<usize> = text
+        .match_indices("\n[Event ")
+        .map(|(i, _)| i + 1)
+        .collect();
+    // Six files of 20 games each, without their OptimumScore and OptimumResultTable.
+    let mut inputs = Vec::new();
+    for i in 0..6 {
+        let piece = &text[starts[i * 20]..starts[i * 20 + 20]];
+        let stripped: Vec<u8> = strip_results(piece).chars().map(|c| c as u8).collect();
+        let path = dir.join(format!("part{i}.pbn"));
+        std::fs::write(&path, &stripped).unwrap();
+        inputs.push((path, stripped));
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .arg("dd")
+        .arg("--write")
+        .args(inputs.iter().map(|(p, _)| p))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Interrupt it (as Ctrl-C does) as soon as the first file is written.
+    let started = std::time::Instant::now();
+    while std::fs::read(&inputs[0].0).unwrap() == inputs[0].1 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the first file was never written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+    let mut complete = 0;
+    for (path, original) in &inputs {
+        let now = std::fs::read(path).unwrap();
+        if &now == original {
+            continue;
+        }
+        let now = String::from_utf8_lossy(&now);
+        let deals = now.matches("[Deal \"").count();
+        assert_eq!(
+            now.matches("[OptimumResultTable ").count(),
+            deals,
+            "{} is neither untouched nor complete",
+            path.display()
+        );
+        complete += 1;
+    }
+    eprintln!("interrupted after the first file: {complete} of 6 complete, the rest untouched");
+    assert!(complete >= 1);
+}

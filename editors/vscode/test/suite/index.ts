@@ -222,6 +222,16 @@ const tests: Test[] = [
       // North holds 15 HCP (A643 KJT8 92 AK3), and so does South.
       assert.match(text, /\b15\b/, `North's 15 HCP not in the hover:\n${text}`);
       assert.match(text, /A\s?6\s?4\s?3/, `North's spades not in the hover:\n${text}`);
+      // The deal is solved in the background; hovering again shows the table and par under it.
+      const solved = await waitFor("the double-dummy table in the hover", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, at);
+        const t = hoverText(hovers ?? []);
+        return t.includes("**Double dummy**") ? t : undefined;
+      });
+      for (const row of ["N ", "S ", "E ", "W "]) {
+        assert.ok(solved.split("\n").some((l) => l.startsWith(row)), `no row ${row} in:\n${solved}`);
+      }
+      assert.match(solved, /Par (NS|EW) -?\d+/, `no par in:\n${solved}`);
     },
   },
   {
