@@ -120,11 +120,13 @@ fn progress_bar(files: &[PathBuf]) -> ProgressBar {
         .map(|bytes| memchr::memmem::find_iter(&bytes, b"[Deal ").count())
         .sum();
     let bar = ProgressBar::with_draw_target(Some(deals as u64), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} deals · {per_sec} · {elapsed} (eta {eta})",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} deals · {msg} · {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
+    bar.set_message("starting");
+    // Drawn from the start, not only when the first batch is done.
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
     bar
 }
 
@@ -138,6 +140,11 @@ fn solve_batches(deals: &[Option<Deal>], progress: &ProgressBar) -> Vec<Option<T
             tables.push(deal.and_then(|_| solved.next().flatten()));
         }
         progress.inc(chunk.len() as u64);
+        let seconds = progress.elapsed().as_secs_f64().max(1e-3);
+        progress.set_message(format!(
+            "{:.1} deals/s",
+            progress.position() as f64 / seconds
+        ));
     }
     tables
 }
