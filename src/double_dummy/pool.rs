@@ -58,6 +58,9 @@ struct Inner {
     state: Mutex<State>,
     wake: Condvar,
     on_solved: OnSolved,
+    /// The threads to start when the first job comes (a server that never solves starts none).
+    threads: usize,
+    started: std::sync::Once,
 }
 
 fn lock(inner: &Inner) -> MutexGuard<'_, State> {
@@ -94,22 +97,31 @@ pub enum Lookup<T> {
 }
 
 impl SolverPool {
-    /// Starts `threads` solver threads (at least one); `on_solved` hears of each solved deal.
+    /// A pool of `threads` solver threads (at least one), started with the first job;
+    /// `on_solved` hears of each job done.
     pub fn new(threads: usize, on_solved: OnSolved) -> SolverPool {
-        let inner = Arc::new(Inner {
-            state: Mutex::new(State::default()),
-            wake: Condvar::new(),
-            on_solved,
-        });
-        for n in 0..threads.max(1) {
-            let inner = inner.clone();
-            // Without a thread the pool only answers lookups; nothing is lost but speed.
-            let _ = std::thread::Builder::new()
-                .name(format!("kibitzer-dd-{n}"))
-                .stack_size(SOLVER_STACK)
-                .spawn(move || work(&inner));
+        SolverPool {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                wake: Condvar::new(),
+                on_solved,
+                threads: threads.max(1),
+                started: std::sync::Once::new(),
+            }),
         }
-        SolverPool { inner }
+    }
+
+    fn start_threads(&self) {
+        self.inner.started.call_once(|| {
+            for n in 0..self.inner.threads {
+                let inner = self.inner.clone();
+                // Without a thread the pool only answers lookups; nothing is lost but speed.
+                let _ = std::thread::Builder::new()
+                    .name(format!("kibitzer-dd-{n}"))
+                    .stack_size(SOLVER_STACK)
+                    .spawn(move || work(&inner));
+            }
+        });
     }
 
     /// The threads a server should give the pool: all cores but one, at most four.
@@ -193,10 +205,14 @@ impl SolverPool {
             queue, wanted_by, ..
         } = &mut *state;
         queue.retain(|d| wanted_by.contains_key(d));
+        let queued = !state.queue.is_empty();
         if !kept.is_empty() {
             state.wishes.insert(owner.to_string(), kept);
         }
         drop(state);
+        if queued {
+            self.start_threads();
+        }
         self.inner.wake.notify_all();
     }
 

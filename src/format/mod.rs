@@ -365,25 +365,20 @@ fn plan<'t>(
 
 /// The first piece with the `% PBN 2.1` / `% EXPORT` / `%` header added, unless it has one.
 fn add_header(first: &str, eol: &str) -> Option<String> {
-    let leading: Vec<&str> = first
-        .split('\n')
-        .map(|l| l.trim_end_matches('\r'))
-        .take_while(|l| l.starts_with('%'))
+    // Lines end in LF, CRLF or CR alone, as the reader accepts them.
+    let leading: Vec<(&str, &str)> = crate::text::lines_with_ends(first)
+        .take_while(|(line, _)| line.starts_with('%'))
         .collect();
-    if leading.iter().any(|l| l.trim_end() == "% EXPORT") {
+    if leading
+        .iter()
+        .any(|(line, _)| line.trim_end() == "% EXPORT")
+    {
         return None;
     }
     match leading.first() {
-        Some(line) if line.starts_with("% PBN") => {
-            let mut after = line.len();
-            let rest = &first[after..];
-            if rest.starts_with("\r\n") {
-                after += 2;
-            } else if !rest.is_empty() {
-                after += 1;
-            }
-            let (head, tail) = first.split_at(after);
-            let head_end = if ends_with_line_end(head) { "" } else { eol };
+        Some((line, end)) if line.starts_with("% PBN") => {
+            let (head, tail) = first.split_at(line.len() + end.len());
+            let head_end = if end.is_empty() { eol } else { "" };
             Some(format!("{head}{head_end}% EXPORT{eol}%{eol}{tail}"))
         }
         _ => Some(format!("% PBN 2.1{eol}% EXPORT{eol}%{eol}{first}")),

@@ -61,3 +61,22 @@ fn keep_uses_the_files_own_line_end() {
         "[Board \"1\"]\n{a\nb}\n"
     );
 }
+
+/// Found by fuzzing: with CR-only line ends the header was not recognised, and every export
+/// formatting added another `% EXPORT`.
+#[test]
+fn export_header_of_a_cr_only_file_is_added_once() {
+    let options = FormatOptions {
+        export: true,
+        eol: Eol::Keep,
+    };
+    for text in [
+        "\0\r",
+        "% PBN 2.1\r[Event \"x\"]\r",
+        "% PBN 2.1\r% EXPORT\r%\r",
+    ] {
+        let once = format_text(text, &options);
+        assert_eq!(once.matches("% EXPORT").count(), 1, "{once:?}");
+        assert_eq!(format_text(&once, &options), once, "{text:?}");
+    }
+}

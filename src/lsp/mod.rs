@@ -42,19 +42,29 @@ pub fn run() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let clean = runtime.block_on(async {
-        let handoff = Arc::new(Handoff::default());
-        let for_server = handoff.clone();
-        let (service, socket) = service(move |client| Backend::with_handoff(client, for_server));
-        let shut_down = service.inner().shutdown_flag();
-        let (input, pump) = tokio::io::duplex(1 << 22);
-        tokio::spawn(sanitize(tokio::io::stdin(), pump, handoff));
-        tower_lsp_server::Server::new(input, tokio::io::stdout(), socket)
-            .serve(service)
-            .await;
-        shut_down.load(Ordering::SeqCst)
-    });
+    let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
     std::process::exit(if clean { 0 } else { 1 });
+}
+
+/// Serves LSP from `input` to `output` until `exit` or the end of the input (what `run` does
+/// over stdin/stdout, for tests and fuzzing); whether the session ended after `shutdown`.
+pub async fn serve(
+    input: impl AsyncRead + Unpin + Send + 'static,
+    output: impl AsyncWrite + Unpin,
+) -> bool {
+    let handoff = Arc::new(Handoff::default());
+    let for_server = handoff.clone();
+    let (service, socket) = service(move |client| Backend::with_handoff(client, for_server));
+    let shut_down = service.inner().shutdown_flag();
+    let solver = service.inner().solver();
+    let (server_input, pump) = tokio::io::duplex(1 << 22);
+    let pumping = tokio::spawn(sanitize(input, pump, handoff));
+    tower_lsp_server::Server::new(server_input, output, socket)
+        .serve(service)
+        .await;
+    pumping.abort();
+    solver.shut_down();
+    shut_down.load(Ordering::SeqCst)
 }
 
 /// The protocol service around a server made by `init`, with Kibitzer's own requests

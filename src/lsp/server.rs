@@ -149,6 +149,11 @@ impl Backend {
         }
     }
 
+    /// The background solver (to stop it when the session ends).
+    pub fn solver(&self) -> SolverPool {
+        self.shared.solver.clone()
+    }
+
     /// Set once `shutdown` has been answered.
     pub fn shutdown_flag(&self) -> Arc<AtomicBool> {
         self.shared.shut_down.clone()
