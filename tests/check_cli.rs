@@ -362,3 +362,18 @@ fn concise_lines_name_place_code_and_fixability() {
         "{text}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_loop_is_searched_once_with_a_warning() {
+    let dir = common::scratch("check_symlink_loop");
+    let inner = dir.join("a");
+    std::fs::create_dir_all(&inner).unwrap();
+    std::os::unix::fs::symlink("..", inner.join("up")).unwrap();
+    std::fs::write(inner.join("one.pbn"), "[Event \"x\"]\n[Board \"1\"]\n").unwrap();
+    let out = common::kibitzer(&["check", "--output-format", "json", dir.to_str().unwrap()]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["files"].as_array().unwrap().len(), 1, "{report}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("already searched"), "{stderr}");
+}

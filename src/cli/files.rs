@@ -1,6 +1,7 @@
 //! Which files a command works on: the paths given, with folders searched for every notation's
 //! files.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -8,15 +9,33 @@ use crate::Notation;
 
 /// Adds the files under `folder` that Kibitzer reads (by extension, any case), sorted,
 /// recursively. An unreadable subfolder is skipped rather than failing the whole run; an
-/// unreadable `folder` itself is an error.
+/// unreadable `folder` itself is an error. A folder reached again through a symbolic link (a
+/// loop, or two links to one place) is searched once, with a warning.
 pub fn collect(folder: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut seen = HashSet::new();
+    collect_in(folder, files, &mut seen)
+}
+
+fn collect_in(
+    folder: &Path,
+    files: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> std::io::Result<()> {
+    let real = std::fs::canonicalize(folder)?;
+    if !seen.insert(real) {
+        eprintln!(
+            "kibitzer: {}: skipped: this folder was already searched by another path (a symbolic link leads back to it)",
+            folder.display()
+        );
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            let _ = collect(&path, files);
+            let _ = collect_in(&path, files, seen);
         } else if Notation::of_file(&path).is_some() {
             files.push(path);
         }
