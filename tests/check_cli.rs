@@ -377,3 +377,27 @@ fn a_symbolic_link_loop_is_searched_once_with_a_warning() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("already searched"), "{stderr}");
 }
+
+/// A file of five million NULs is one finding, not five million (it took minutes and 12 GB).
+#[test]
+fn a_flood_of_one_control_character_is_one_finding() {
+    let dir = common::scratch("check_nul_flood");
+    let path = dir.join("nul.pbn");
+    std::fs::write(&path, vec![0u8; 5_000_000]).unwrap();
+    let out = common::kibitzer(&[
+        "check",
+        "--output-format",
+        "json",
+        "--select",
+        "S007",
+        path.to_str().unwrap(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = report["files"][0]["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("5000000 in a row"));
+    assert_eq!(found[0]["range"]["end"]["column"], 5_000_001);
+}

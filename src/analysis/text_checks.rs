@@ -34,8 +34,16 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
         }
         let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
         let len = c.len_utf8();
-        let range = TextRange::at((i as u32).into(), (len as u32).into());
+        // A run of the same character is one finding (a file of NULs is one problem, not
+        // millions).
+        let run = text[i..].chars().take_while(|&d| d == c).count();
+        let range = TextRange::at((i as u32).into(), ((len * run) as u32).into());
         let code = u32::from(c);
+        let times = if run > 1 {
+            format!(" ({run} in a row)")
+        } else {
+            String::new()
+        };
         if code < 0x20 || (0x7f..=0x9f).contains(&code) {
             let what = if code == 0x7f {
                 "DEL".to_string()
@@ -43,8 +51,13 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
                 format!("control character U+{code:04X}")
             };
             out.push(
-                Diagnostic::new("S007", range, format!("{what} is not allowed in PBN")).with_fix(
-                    "Remove it",
+                Diagnostic::new(
+                    "S007",
+                    range,
+                    format!("{what}{times} is not allowed in PBN"),
+                )
+                .with_fix(
+                    if run > 1 { "Remove them" } else { "Remove it" },
                     range,
                     "",
                 ),
@@ -53,10 +66,10 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
             out.push(Diagnostic::new(
                 "S009",
                 range,
-                format!("`{c}` (U+{code:04X}) is not in Latin-1, the character set of PBN: the file cannot be saved as Latin-1"),
+                format!("`{c}` (U+{code:04X}){times} is not in Latin-1, the character set of PBN: the file cannot be saved as Latin-1"),
             ));
         }
-        i += len;
+        i += len * run;
     }
     if let Some(tree) = tree {
         if text.contains('%') {
