@@ -33,12 +33,14 @@ cd fuzz
 cargo +nightly fuzz build -O -s none
 for target in pbn rbn edits lsp_stream; do
   echo "test-fuzz: $target for ${seconds}s" >&2
+  mkdir -p "artifacts/$target"
+  before="$(ls "artifacts/$target" | wc -l)"
   cargo +nightly fuzz run -O -s none "$target" "corpus/$target" -- \
     -max_total_time="$seconds" -max_len=4096 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 2>&1 \
     | grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY|==[0-9]+== ERROR)|panicked|Test unit written' || true
-  # A crash leaves an artifact behind; fail on it.
-  if compgen -G "artifacts/$target/*" >/dev/null; then
-    echo "test-fuzz: $target found a crash: $(ls "artifacts/$target")" >&2
+  # A crash leaves a new artifact behind; fail on it.
+  if [ "$(ls "artifacts/$target" | wc -l)" != "$before" ]; then
+    echo "test-fuzz: $target found a crash: see fuzz/artifacts/$target/ (newest: $(ls -t "artifacts/$target" | head -1))" >&2
     exit 1
   fi
 done

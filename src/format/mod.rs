@@ -352,10 +352,16 @@ fn plan<'t>(
             // A last piece kept as it is for a syntax error gets nothing after it either: an
             // unclosed `{` there would take the added line into its comment, again and again.
             if ends_with_line_end(&replacements[last]) && !pieces[last].error {
-                // The empty line after the last game goes where the blank run was, if any.
+                // The empty line after the last game goes where the blank run was, if any. After
+                // a lone CR, an LF would only turn it into CRLF: that takes two.
+                let empty_line = if replacements[last].ends_with('\r') && eol == "\n" {
+                    "\n\n"
+                } else {
+                    eol
+                };
                 match pieces.get(last + 1) {
-                    Some(_) => replacements[last + 1] = Cow::Borrowed(eol),
-                    None => trailer = eol,
+                    Some(_) => replacements[last + 1] = Cow::Borrowed(empty_line),
+                    None => trailer = empty_line,
                 }
             }
         }
