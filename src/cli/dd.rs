@@ -57,18 +57,7 @@ struct BoardResult {
 
 /// Runs `dd`; exit code 0, or 2 when a file could not be read or written.
 pub fn run(args: &DdArgs) -> ExitCode {
-    let mut files = Vec::new();
-    let mut failures = 0;
-    for path in &args.paths {
-        if path.is_dir() {
-            if let Err(error) = super::files::collect(path, &mut files) {
-                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
-                failures += 1;
-            }
-        } else {
-            files.push(path.clone());
-        }
-    }
+    let (files, mut failures) = super::files::gather(&args.paths);
     let progress = progress_bar(&files);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

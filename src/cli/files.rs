@@ -7,6 +7,24 @@ use std::path::{Path, PathBuf};
 
 use crate::Notation;
 
+/// The files a command works on: each path that is a file (or `-`) as given, each folder
+/// searched with [`collect`]; and how many folders could not be read (each said on stderr).
+pub fn gather(paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {
+    let mut files = Vec::new();
+    let mut failures = 0;
+    for path in paths {
+        if path.as_os_str() != "-" && path.is_dir() {
+            if let Err(error) = collect(path, &mut files) {
+                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
+                failures += 1;
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    (files, failures)
+}
+
 /// Adds the files under `folder` that Kibitzer reads (by extension, any case), sorted,
 /// recursively. An unreadable subfolder is skipped rather than failing the whole run; an
 /// unreadable `folder` itself is an error. A folder reached again through a symbolic link (a

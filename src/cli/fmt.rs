@@ -94,20 +94,8 @@ pub fn run(args: &FmtArgs) -> ExitCode {
         eprintln!("kibitzer fmt: --stdout takes exactly one file");
         return ExitCode::from(2);
     }
-    let mut files = Vec::new();
-    let mut failed = false;
-    for path in &args.paths {
-        if path.as_os_str() == "-" {
-            files.push(path.clone());
-        } else if path.is_dir() {
-            if let Err(error) = super::files::collect(path, &mut files) {
-                eprintln!("kibitzer fmt: {}: {error}", path.display());
-                failed = true;
-            }
-        } else {
-            files.push(path.clone());
-        }
-    }
+    let (files, unreadable) = super::files::gather(&args.paths);
+    let mut failed = unreadable > 0;
     if args.stdout && files.len() != 1 {
         eprintln!("kibitzer fmt: --stdout takes exactly one file");
         return ExitCode::from(2);

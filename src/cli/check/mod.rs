@@ -224,18 +224,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         eprintln!("kibitzer check: --diff and --unsafe-fixes go with --fix");
         return ExitCode::from(2);
     }
-    let mut failures = 0usize;
-    let mut files: Vec<PathBuf> = Vec::new();
-    for path in &args.paths {
-        if path.is_dir() {
-            if let Err(error) = super::files::collect(path, &mut files) {
-                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
-                failures += 1;
-            }
-        } else {
-            files.push(path.clone());
-        }
-    }
+    let (files, mut failures) = super::files::gather(&args.paths);
     let configs = match settings_files(&files, args.config.as_deref()) {
         Ok(configs) => configs,
         Err(error) => {
