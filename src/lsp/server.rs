@@ -78,10 +78,10 @@ impl Shared {
     /// file's error when it cannot be used and that was not shown yet.
     fn settings_for(&self, uri: &Uri) -> (Settings, Option<String>) {
         let base = lock(&self.settings).clone();
+        let base = self.with_solutions(base, uri);
         let Some(path) = uri.to_file_path() else {
             return (base, None);
         };
-        let base = self.with_solutions(base, uri);
         match lock(&self.projects).for_file(&path) {
             Some(Ok(config)) => (base.for_document(Some(&config), &path), None),
             Some(Err(error)) => {
