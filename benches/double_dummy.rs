@@ -36,7 +36,7 @@ fn main() {
     let file = target.join("bench-double-dummy.pbn");
     std::fs::write(&file, sample).expect("write the sample");
 
-    let deals: Vec<Deal> = kibitzer::analysis::double_dummy::double_dummy_games(sample)
+    let deals: Vec<Deal> = kibitzer::analysis::solve::double_dummy_games(sample)
         .iter()
         .filter_map(|g| g.deal)
         .collect();

@@ -12,7 +12,7 @@ use rowan::{GreenNode, NodeOrToken};
 use super::context::{GameContext, TagValue};
 use super::cross::{check_cross, CrossTags, Value};
 use super::deal::check_deal;
-use super::double_dummy::{check_double_dummy, DoubleDummyInput, Solutions};
+use super::double_dummy::{check_double_dummy, newline_of, DoubleDummyInput, Solutions};
 use super::notes::{check_section_notes, misplaced_note};
 use super::sections::{self, SectionModels};
 use super::tables::{check_section_comments, check_table, is_table};
@@ -377,20 +377,6 @@ fn analyze_game(
         export_checks(&entries, inherited, out);
     }
     (context, models)
-}
-
-/// The line end a game's text uses.
-pub(crate) fn newline_of(game: &Game) -> &'static str {
-    let crlf = game
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .any(|t| t.kind().is_trivia() && t.text().contains("\r\n"));
-    if crlf {
-        "\r\n"
-    } else {
-        "\n"
-    }
 }
 
 fn filled(tag: &Option<TagValue>) -> bool {

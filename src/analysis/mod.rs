@@ -14,6 +14,7 @@ pub mod notes;
 pub mod play;
 pub mod rbn;
 pub mod sections;
+pub mod solve;
 pub mod suppress;
 pub mod tables;
 pub mod tags;

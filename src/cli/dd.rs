@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::analysis::double_dummy::{apply_edits, double_dummy_games, DoubleDummyGame};
+use crate::analysis::solve::{apply_edits, double_dummy_games, DoubleDummyGame};
 use crate::bridge::{Deal, Seat};
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
 use crate::double_dummy::{solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::analysis::double_dummy::solve_then_check;
+use crate::analysis::solve::solve_then_check;
 use crate::analysis::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::{decode, encode, Encoding, ReadError, SourceText};
