@@ -357,6 +357,9 @@ fn analyze_game(
     check_cross(&cross, play_complete, out);
 
     if let Some(solutions) = &options.double_dummy {
+        let table = game
+            .sections()
+            .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable"));
         let input = DoubleDummyInput {
             deal: context.deal.filter(|_| context.deal_is_valid),
             dealer: context.dealer,
@@ -366,10 +369,13 @@ fn analyze_game(
                 .and_then(Entry::cross),
             score: tags.get(KeyTags::OPTIMUM_SCORE).and_then(Entry::cross),
             par_contract: tags.get(KeyTags::PAR_CONTRACT).and_then(Entry::cross),
-            table: game
-                .sections()
-                .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable")),
-            newline: newline_of(game),
+            // The line end is looked for only when there is a table to rewrite.
+            newline: if table.is_some() {
+                newline_of(game)
+            } else {
+                "\n"
+            },
+            table,
         };
         check_double_dummy(&input, solutions, out);
     }

@@ -15,7 +15,7 @@ use crate::double_dummy::tags::{
     tricks_cell, tricks_digit, write_optimum_score, write_par_contracts, write_table_rows,
     ColumnLayout, TABLE_COLUMNS,
 };
-use crate::double_dummy::{par, pars_either_side, Par, TrickTable};
+use crate::double_dummy::{par_for, pars_either_side, Par, TrickTable};
 use crate::syntax::ast::Section;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
@@ -126,13 +126,11 @@ pub fn check_double_dummy(
     let Some(vulnerability) = input.vulnerability else {
         return;
     };
-    let dealer_par = input.dealer.map(|d| par(&table, vulnerability, d));
-    let candidates: Vec<Par> = dealer_par
-        .iter()
-        .cloned()
+    let best = par_for(&table, vulnerability, input.dealer);
+    // A file may give par with either side bidding first (they differ only on hot deals).
+    let candidates: Vec<Par> = std::iter::once(best.clone())
         .chain(pars_either_side(&table, vulnerability))
         .collect();
-    let best = dealer_par.unwrap_or_else(|| candidates[0].clone());
     if let Some(value) = input.score {
         if let Some(written) = read_optimum_score(value.text) {
             if !candidates.iter().any(|p| p.score == written) {
@@ -277,19 +275,20 @@ pub fn table_section_text(table: &TrickTable, spec: Option<&str>, newline: &str)
     )
 }
 
-/// The range of a section from its tag to its last data token (without the trivia after it).
-pub fn section_extent(section: &Section) -> TextRange {
-    let start = section.syntax().text_range().start();
-    let end = section
-        .syntax()
-        .descendants_with_tokens()
+/// The end of a node's last token that is not trivia (its own end when it has none): where a
+/// section's data, or a game's text, stops before the blank lines after it.
+pub fn content_end(node: &crate::syntax::SyntaxNode) -> TextSize {
+    node.descendants_with_tokens()
         .filter_map(|e| e.into_token())
         .filter(|t| !t.kind().is_trivia())
         .last()
-        .map_or(section.syntax().text_range().end(), |t| {
-            t.text_range().end()
-        });
-    TextRange::new(start, end.max(start))
+        .map_or(node.text_range().end(), |t| t.text_range().end())
+}
+
+/// The range of a section from its tag to its last data token (without the trivia after it).
+pub fn section_extent(section: &Section) -> TextRange {
+    let start = section.syntax().text_range().start();
+    TextRange::new(start, content_end(section.syntax()).max(start))
 }
 
 /// The column count and the Declarer, Denomination and Result positions of a table section.

@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::double_dummy::{newline_of, section_extent, table_section_text, Solutions};
+use super::double_dummy::{content_end, newline_of, section_extent, table_section_text, Solutions};
 use super::CheckOptions;
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::diagnostic::TextEdit;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
-use crate::double_dummy::{par, pars_either_side, solve_all, Par, TrickTable};
+use crate::double_dummy::{par_for, solve_all, Par, TrickTable};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// Runs `check` with the double-dummy checks on, solving first: a first run gathers the deals
@@ -72,14 +72,7 @@ impl DoubleDummyGame {
     /// The par for the game's vulnerability and dealer (either side first when the dealer is
     /// unknown), when its vulnerability is known.
     pub fn par(&self, table: &TrickTable) -> Option<Par> {
-        let vulnerability = self.vulnerability?;
-        Some(match self.dealer {
-            Some(dealer) => par(table, vulnerability, dealer),
-            None => {
-                let [ns_first, _] = pars_either_side(table, vulnerability);
-                ns_first
-            }
-        })
+        Some(par_for(table, self.vulnerability?, self.dealer))
     }
 
     /// The edits that write `table` into the game: `OptimumResultTable` and `OptimumScore`
@@ -153,13 +146,7 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
                 let spec = s.tag().and_then(|t| t.raw_value()).map(|v| v.0);
                 (at(section_extent(&s)), spec.unwrap_or_default())
             });
-        let end = game
-            .syntax()
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .filter(|t| !t.kind().is_trivia())
-            .last()
-            .map_or(game.syntax().text_range().end(), |t| t.text_range().end());
+        let end = content_end(game.syntax());
         games.push(DoubleDummyGame {
             board: value_of("Board").map(|v| v.0),
             deal: ctx.deal.filter(|d| ctx.deal_is_valid && d.is_complete()),

@@ -55,18 +55,10 @@ pub struct PieceFacts {
 /// Lines ending at `\n`, `\r\n` or `\r`: (start, content without the line end).
 fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut at = 0;
-    std::iter::from_fn(move || {
-        if at >= text.len() {
-            return None;
-        }
-        let rest = &text[at..];
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    crate::text::lines_with_ends(text).map(move |(line, end)| {
         let start = at;
-        at += end + usize::from(end < rest.len());
-        if rest[end..].starts_with("\r\n") {
-            at += 1;
-        }
-        Some((start, &rest[..end]))
+        at += line.len() + end.len();
+        (start, line)
     })
 }
 

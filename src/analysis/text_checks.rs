@@ -208,30 +208,14 @@ pub const EXPORT_HEAD_LINES: usize = 20;
 /// them) before the first tag. `text` may be the whole text or any start of it holding those
 /// lines.
 pub fn declares_export(text: &str) -> bool {
-    let mut rest = text;
-    for _ in 0..EXPORT_HEAD_LINES {
-        if rest.is_empty() {
-            break;
-        }
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        let line = &rest[..end];
-        if line.trim_start().starts_with('[') {
-            break;
-        }
-        if line
-            .strip_prefix('%')
-            .is_some_and(|word| word.trim() == "EXPORT")
-        {
-            return true;
-        }
-        let eol = if rest[end..].starts_with("\r\n") {
-            2
-        } else {
-            1
-        };
-        rest = rest.get(end + eol..).unwrap_or("");
-    }
-    false
+    crate::text::lines_with_ends(text)
+        .take(EXPORT_HEAD_LINES)
+        .map(|(line, _)| line)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .any(|line| {
+            line.strip_prefix('%')
+                .is_some_and(|word| word.trim() == "EXPORT")
+        })
 }
 
 #[cfg(test)]

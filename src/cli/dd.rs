@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use crate::analysis::solve::{apply_edits, double_dummy_games, DoubleDummyGame};
 use crate::bridge::{Deal, Seat};
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
-use crate::double_dummy::{solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
+use crate::double_dummy::{par_for, solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
 use crate::text::{encode, read_file};
 use crate::Notation;
 
@@ -172,9 +172,7 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
                     dealer,
                     vulnerable: vulnerability.map(|v| v.pbn()),
                     solved: table.map(|t| {
-                        let par = vulnerability.map(|v| {
-                            crate::double_dummy::par(&t, v, dealer.unwrap_or(Seat::North))
-                        });
+                        let par = vulnerability.map(|v| par_for(&t, v, dealer));
                         (t, par)
                     }),
                 }

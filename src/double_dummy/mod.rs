@@ -272,6 +272,18 @@ pub fn par(table: &TrickTable, vulnerability: Vulnerability, dealer: Seat) -> Pa
     ))
 }
 
+/// The par of a board: for its dealer, or with North-South bidding first when the dealer is
+/// unknown. The one rule every reader of par (checks, hover, board view, `dd`) follows.
+pub fn par_for(table: &TrickTable, vulnerability: Vulnerability, dealer: Option<Seat>) -> Par {
+    match dealer {
+        Some(dealer) => par(table, vulnerability, dealer),
+        None => {
+            let [north_south_first, _] = pars_either_side(table, vulnerability);
+            north_south_first
+        }
+    }
+}
+
 /// The par when North-South, then East-West, start the bidding: they differ only on deals where
 /// both sides can make something, and a file may give either.
 pub fn pars_either_side(table: &TrickTable, vulnerability: Vulnerability) -> [Par; 2] {

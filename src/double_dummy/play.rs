@@ -92,10 +92,10 @@ mod tests {
     }
 
     #[test]
-    fn a_lead_that_gives_tricks_away_costs_them() {
-        // South declares no trump; West leads. West's clubs all win, so any lead takes all 13:
-        // nothing is lost. Then with North declaring spades, East leads: East's hearts are
-        // ruffed by nobody but North's spades are trumps; every lead is as good as another.
+    fn when_every_card_is_as_good_as_another_none_costs_anything() {
+        // Each player holds one whole suit. South declares no trump and West leads: West's
+        // clubs take every trick whatever anyone plays, so no card gives anything away. (A card
+        // that does is tested on a real played deal in `ide::play_analysis`.)
         let deal = suits_deal();
         let record = PlayRecord {
             deal,

@@ -392,13 +392,9 @@ impl Backend {
         let deal = model.deal.filter(|d| on_deal && d.is_complete())?;
         match self.shared.solver.lookup(&deal) {
             Lookup::Solved(table) => {
-                let par = model.vulnerability.map(|v| {
-                    crate::double_dummy::par(
-                        &table,
-                        v,
-                        model.dealer.unwrap_or(crate::bridge::Seat::North),
-                    )
-                });
+                let par = model
+                    .vulnerability
+                    .map(|v| crate::double_dummy::par_for(&table, v, model.dealer));
                 Some(ide::hover::double_dummy_markdown(&table, par.as_ref()))
             }
             Lookup::Pending | Lookup::Unknown => {
@@ -424,8 +420,7 @@ impl Backend {
         match self.shared.solver.lookup(&deal) {
             Lookup::Solved(table) => {
                 let par = board.vulnerability.map(|(v, _)| {
-                    let dealer = board.dealer.map_or(crate::bridge::Seat::North, |d| d.0);
-                    crate::double_dummy::par(&table, v, dealer)
+                    crate::double_dummy::par_for(&table, v, board.dealer.map(|d| d.0))
                 });
                 Some(ide::board::double_dummy_view(&table, par.as_ref()))
             }
