@@ -496,7 +496,29 @@ async fn the_board_request_gives_hands_auction_contract_and_play_in_pbn_spelling
         json!([["CA", "CT", "C5", "C2"], ["H7", "H4", "HA", "HT"]])
     );
     assert_eq!(board["play"]["seats"][0], json!(["E", "S", "W", "N"]));
+    // The ace of clubs wins the first trick, the ace of hearts the second (spades are trumps).
+    assert_eq!(board["play"]["winners"], json!(["E", "W"]));
+    assert_eq!(board["hcp"], json!({"N": 10, "E": 10, "S": 10, "W": 10}));
     assert!(board["doubleDummy"].is_null());
+    let url = board["handviewer"].as_str().expect("a handviewer link");
+    assert!(
+        url.starts_with("https://www.bridgebase.com/tools/handviewer.html?"),
+        "{url}"
+    );
+    for field in [
+        "n=SAKQJHT98D765C432",
+        "w=S432HAKQJDT98C765",
+        "d=n",
+        "v=n",
+        "b=7",
+        "a=1SP4SDPPP",
+        "p=CACTC5C2H7H4HAHT",
+    ] {
+        assert!(
+            url.split(['?', '&']).any(|f| f == field),
+            "{field} in {url}"
+        );
+    }
     // The second game has no deal or auction; the blank line between them is in no board.
     let second = board_at(&mut h, 16, 2).await;
     assert!(

@@ -274,6 +274,10 @@ async fn the_board_request_reads_an_rbn_record_like_a_pbn_game() {
     );
     assert_eq!(board["result"], 10);
     assert_eq!(board["play"]["tricks"][0], json!(["CA", "CT", "C5", "C2"]));
+    assert_eq!(board["play"]["winners"][0], "E");
+    assert_eq!(board["hcp"]["N"], 10);
+    let url = board["handviewer"].as_str().expect("a handviewer link");
+    assert!(url.contains("&a=1SP4SDPPP"), "{url}");
     let blank = h
         .request(
             "kibitzer/board",

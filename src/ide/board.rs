@@ -6,8 +6,8 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use crate::bridge::{Seat, Suit};
-use crate::convert::model::{Board, CallKind, CardKind, ContractKind};
+use crate::bridge::{trick_winner, Call, Seat, Suit, Vulnerability};
+use crate::convert::model::{AuctionRecord, Board, CallKind, CardKind, ContractKind, PlayRecord};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -22,8 +22,12 @@ pub struct BoardView {
     pub vulnerable: Option<String>,
     /// Each seat's hand by suit letter (ranks in PBN letters), `None` when not given.
     pub hands: BTreeMap<char, Option<BTreeMap<char, String>>>,
+    /// Each seat's high-card points, `None` when its hand is not given.
+    pub hcp: BTreeMap<char, Option<u32>>,
     /// Seats whose hands are marked hidden.
     pub hidden: Vec<char>,
+    /// The players' names by seat (the North, East, South and West tags), where given.
+    pub players: BTreeMap<char, String>,
     /// The auction, if the board has one.
     pub auction: Option<AuctionView>,
     /// The contract in PBN spelling (`4SX`, `Pass`).
@@ -37,6 +41,8 @@ pub struct BoardView {
     /// The double-dummy table and par, when they have been computed (not yet).
     #[serde(rename = "doubleDummy")]
     pub double_dummy: Option<DoubleDummyView>,
+    /// The board on BBO's handviewer (a URL), when at least one hand is known.
+    pub handviewer: Option<String>,
 }
 
 /// The double-dummy results of a board: tricks by declarer then denomination, and par.
@@ -97,6 +103,9 @@ pub struct PlayView {
     pub tricks: Vec<Vec<String>>,
     /// The seat of each card, trick by trick.
     pub seats: Vec<Vec<Option<char>>>,
+    /// Who won each trick: `None` for a trick that is short, has an unknown card or seat, or
+    /// whose trump suit is unknown.
+    pub winners: Vec<Option<char>>,
     /// The notes by number.
     pub notes: BTreeMap<u8, String>,
 }
@@ -104,6 +113,8 @@ pub struct PlayView {
 /// The view of a board read from a document in `notation`.
 pub fn board_view(board: &Board, notation: &str) -> BoardView {
     let mut hands = BTreeMap::new();
+    let mut hcp = BTreeMap::new();
+    let mut players = BTreeMap::new();
     let mut hidden = Vec::new();
     for seat in Seat::ALL {
         let hand = board.deal.as_ref().and_then(|d| d.hands[seat.index()]);
@@ -121,6 +132,10 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
                 .collect()
         });
         hands.insert(seat.letter(), suits);
+        hcp.insert(seat.letter(), hand.map(|h| h.hcp()));
+        if let Some(name) = board.info(seat.name()).filter(|n| !n.trim().is_empty()) {
+            players.insert(seat.letter(), name.to_string());
+        }
         if board.deal.as_ref().is_some_and(|d| d.hidden[seat.index()]) {
             hidden.push(seat.letter());
         }
@@ -154,6 +169,10 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         }
         None => (None, None),
     };
+    let trump = match board.contract.as_ref().map(|c| c.kind) {
+        Some(ContractKind::Made(contract)) => Some(contract.trump()),
+        _ => None,
+    };
     let play = board.play.as_ref().map(|play| {
         let card_text = |kind: &CardKind| match kind {
             CardKind::Card(card) => card.to_string(),
@@ -176,6 +195,11 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
                 .iter()
                 .map(|trick| trick.iter().map(|c| c.seat.map(Seat::letter)).collect())
                 .collect(),
+            winners: play
+                .tricks
+                .iter()
+                .map(|trick| trump.and_then(|trump| winner(trick, trump)))
+                .collect(),
             notes: play.notes.iter().cloned().collect(),
         }
     });
@@ -185,12 +209,145 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         dealer: board.dealer.map(|(seat, _)| seat.letter()),
         vulnerable: board.vulnerability.map(|(v, _)| v.pbn().to_string()),
         hands,
+        hcp,
         hidden,
+        players,
         auction,
         contract,
         declarer,
         result: board.result.map(|(n, _)| n),
         play,
         double_dummy: None,
+        handviewer: handviewer_url(board),
     }
+}
+
+/// The winner of a complete trick whose cards and seats are all known.
+fn winner(trick: &[crate::convert::model::CardItem], trump: Option<Suit>) -> Option<char> {
+    if trick.len() != 4 {
+        return None;
+    }
+    let cards: Option<Vec<_>> = trick
+        .iter()
+        .map(|c| match c.kind {
+            CardKind::Card(card) => c.seat.map(|seat| (seat, card)),
+            _ => None,
+        })
+        .collect();
+    trick_winner(&cards?, trump).map(Seat::letter)
+}
+
+/// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
+/// board number, names, auction and play, as far as they are known. `None` when no hand is known.
+pub fn handviewer_url(board: &Board) -> Option<String> {
+    let deal = board.deal.as_ref()?;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for seat in Seat::ALL {
+        if let Some(hand) = deal.hands[seat.index()] {
+            let mut text = String::new();
+            for suit in Suit::ALL {
+                text.push(suit.letter());
+                text.extend(hand.suit_cards(suit).into_iter().map(|c| c.rank.letter()));
+            }
+            fields.push((seat.letter().to_ascii_lowercase().to_string(), text));
+        }
+    }
+    if fields.is_empty() {
+        return None;
+    }
+    if let Some((dealer, _)) = board.dealer {
+        fields.push(("d".into(), dealer.letter().to_ascii_lowercase().to_string()));
+    }
+    if let Some((vul, _)) = board.vulnerability {
+        let v = match vul {
+            Vulnerability::None => "-",
+            Vulnerability::NS => "n",
+            Vulnerability::EW => "e",
+            Vulnerability::All => "b",
+        };
+        fields.push(("v".into(), v.into()));
+    }
+    if let Some(number) = board.info("Board").filter(|b| !b.is_empty()) {
+        fields.push(("b".into(), number.to_string()));
+    }
+    for seat in Seat::ALL {
+        if let Some(name) = board.info(seat.name()).filter(|n| !n.trim().is_empty()) {
+            let key = format!("{}n", seat.letter().to_ascii_lowercase());
+            fields.push((key, name.to_string()));
+        }
+    }
+    if let Some(calls) = board.auction.as_ref().and_then(handviewer_calls) {
+        fields.push(("a".into(), calls));
+    }
+    if let Some(cards) = board.play.as_ref().and_then(handviewer_cards) {
+        fields.push(("p".into(), cards));
+    }
+    let query: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", percent_encode(v)))
+        .collect();
+    Some(format!(
+        "https://www.bridgebase.com/tools/handviewer.html?{}",
+        query.join("&")
+    ))
+}
+
+/// The auction as the handviewer's `a=` wants it (`1SP4SPPP`), up to the first unknown call;
+/// `AP` becomes the passes that end the auction.
+fn handviewer_calls(auction: &AuctionRecord) -> Option<String> {
+    let mut out = String::new();
+    let mut passes_in_a_row = 0;
+    let mut any_bid = false;
+    for item in &auction.calls {
+        match item.kind {
+            CallKind::Call(call) => {
+                out.push_str(&match call {
+                    Call::Pass => "P".to_string(),
+                    Call::Double => "D".to_string(),
+                    Call::Redouble => "R".to_string(),
+                    Call::Bid(bid) => format!("{}{}", bid.level(), &bid.denomination().pbn()[..1]),
+                });
+                if call == Call::Pass {
+                    passes_in_a_row += 1;
+                } else {
+                    passes_in_a_row = 0;
+                    any_bid = true;
+                }
+            }
+            CallKind::AllPass => {
+                let needed: usize = if any_bid { 3 } else { 4 };
+                out.push_str(&"P".repeat(needed.saturating_sub(passes_in_a_row)));
+                break;
+            }
+            CallKind::Query => break,
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The play as the handviewer's `p=` wants it (`CACTC5C2…`), up to the first card not known.
+fn handviewer_cards(play: &PlayRecord) -> Option<String> {
+    let mut out = String::new();
+    'tricks: for trick in &play.tricks {
+        for item in trick {
+            match item.kind {
+                CardKind::Card(card) => out.push_str(&card.to_string()),
+                _ => break 'tricks,
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Percent-encodes everything but unreserved URL characters (names may hold spaces, accents).
+fn percent_encode(value: &str) -> String {
+    let mut out = String::new();
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
