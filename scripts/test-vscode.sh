@@ -41,6 +41,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 npx tsc --noEmit -p .
+npx tsc --noEmit -p src/webview
 node scripts/build.mjs
 
 if [ -z "${SKIP_PACKAGE:-}" ]; then
@@ -55,6 +56,7 @@ if [ -z "${SKIP_PACKAGE:-}" ]; then
   listing="$(node scripts/unpack-vsix.mjs "$vsix" "$unpacked")"
   for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/syntaxes/rbn.tmLanguage.json \
     extension/language-configuration.json extension/language-configuration-rbn.json \
+    extension/out/webview/preview.js extension/media/preview.css extension/media/pbn.svg \
     "extension/server/$(node -p 'process.platform + "-" + process.arch')/kibitzer"; do
     grep -q " $f\$" <<<"$listing" || { echo "missing from $vsix: $f" >&2; exit 1; }
   done

@@ -33,6 +33,18 @@ await esbuild.build({
   outfile: join(ext, "out", "extension.js"),
   minify: release,
 });
+// The board preview's page runs in a webview (a browser), not in Node.
+await esbuild.build({
+  bundle: true,
+  platform: "browser",
+  format: "iife",
+  target: "es2022",
+  logLevel: "warning",
+  sourcemap: !release,
+  minify: release,
+  entryPoints: [join(ext, "src", "webview", "preview.ts")],
+  outfile: join(ext, "out", "webview", "preview.js"),
+});
 if (!release) {
   await esbuild.build({
     ...common,

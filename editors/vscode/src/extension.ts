@@ -13,6 +13,8 @@ import {
   ServerOptions,
   TextEdit as LspTextEdit,
 } from "vscode-languageclient/node";
+import { ENCODED_LANGUAGES, settleEncoding } from "./encoding";
+import { BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
 import { findServer, ServerLocation, ServerNotFound } from "./server";
 
 /** The server's command that converts a document to the other notation. */
@@ -62,13 +64,19 @@ export interface KibitzerApi {
   server(): ServerLocation | undefined;
   /** Resolves when the current start attempt has finished (started or failed). */
   ready(): Promise<void>;
+  /** What the board preview last drew, `undefined` when it is closed or has drawn nothing. */
+  preview(): PreviewState | undefined;
+  /** Presses a key in the board preview (as a user would there). */
+  pressInPreview(key: "ArrowLeft" | "ArrowRight" | "Home" | "End"): void;
 }
 
 let client: LanguageClient | undefined;
 let location: ServerLocation | undefined;
 let starting: Promise<void> = Promise.resolve();
 let output: vscode.OutputChannel;
-let traceOutput: vscode.OutputChannel;
+let preview: BoardPreview | undefined;
+/** Created the first time tracing is on, so that no empty channel shows otherwise. */
+let traceOutput: vscode.OutputChannel | undefined;
 
 function log(line: string): void {
   const stamped = `[${new Date().toISOString()}] ${line}`;
@@ -82,6 +90,19 @@ function log(line: string): void {
       // best effort
     }
   }
+}
+
+function tracing(): boolean {
+  return vscode.workspace.getConfiguration("kibitzer").get<string>("trace.server", "off") !== "off";
+}
+
+/** The trace channel, made on first need; `undefined` while tracing is off and it was never made. */
+function traceChannel(context: vscode.ExtensionContext): vscode.OutputChannel | undefined {
+  if (traceOutput === undefined && tracing()) {
+    traceOutput = vscode.window.createOutputChannel("Kibitzer Trace");
+    context.subscriptions.push(traceOutput);
+  }
+  return traceOutput;
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
@@ -120,7 +141,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [{ language: "pbn" }, { language: "rbn" }],
     initializationOptions: serverSettings(),
     outputChannel: output,
-    traceOutputChannel: traceOutput,
+    traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
       // VS Code keeps one line-end style per document and converts the line ends of every edit
@@ -181,13 +202,16 @@ async function stopClient(): Promise<void> {
   }
 }
 
-async function restart(context: vscode.ExtensionContext): Promise<void> {
-  await starting;
-  starting = (async () => {
+/** Stops the client and starts a new one, after any start or restart under way: restarts
+ * asked for at once (two settings changed together) run one after the other, so that no client
+ * is started twice and left running unseen. */
+function restart(context: vscode.ExtensionContext): Promise<void> {
+  const next = starting.then(async () => {
     await stopClient();
     await startClient(context);
-  })();
-  await starting;
+  });
+  starting = next.catch(() => undefined);
+  return next;
 }
 
 /** Runs `kibitzer fmt --export --eol <eol> --stdout -` on `text`. */
@@ -260,6 +284,31 @@ async function formatExport(): Promise<boolean> {
   return vscode.workspace.applyEdit(edit);
 }
 
+/** The untitled document a conversion of `source` to `language` goes to: the source's name
+ * with the target's extension, beside it (Save proposes that name and folder). */
+export function convertedUri(source: vscode.Uri, language: string): vscode.Uri {
+  const extension = `.${language}`;
+  const stem = (path: string) => path.replace(/\.[^./\\]*$/, "");
+  if (source.scheme === "file") {
+    return vscode.Uri.file(stem(source.fsPath) + extension).with({ scheme: "untitled" });
+  }
+  const name = source.path.split("/").pop() || "converted";
+  return vscode.Uri.from({ scheme: "untitled", path: stem(name) + extension });
+}
+
+/** Opens (or reuses) the untitled document for a conversion and fills it with `text`. */
+async function openConverted(source: vscode.Uri, language: string, text: string): Promise<vscode.TextDocument> {
+  const uri = convertedUri(source, language);
+  let converted = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, new vscode.Range(converted.positionAt(0), converted.positionAt(converted.getText().length)), text);
+  await vscode.workspace.applyEdit(edit);
+  if (converted.languageId !== language) {
+    converted = await vscode.languages.setTextDocumentLanguage(converted, language);
+  }
+  return converted;
+}
+
 /**
  * Converts the active PBN or RBN document to the other notation with the server's
  * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. What the target
@@ -293,7 +342,7 @@ async function convertDocument(): Promise<vscode.TextDocument | undefined> {
     void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
     return undefined;
   }
-  const converted = await vscode.workspace.openTextDocument({ language: result.language, content: result.text });
+  const converted = await openConverted(doc.uri, result.language, result.text);
   await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
   if (warnings.length > 0) {
@@ -304,19 +353,52 @@ async function convertDocument(): Promise<vscode.TextDocument | undefined> {
   return converted;
 }
 
+/** Reopens a bridge file in the encoding the server reads it in (see encoding.ts). */
+async function settleEncodingLogged(document: vscode.TextDocument): Promise<void> {
+  if (!ENCODED_LANGUAGES.includes(document.languageId)) {
+    return;
+  }
+  const before = (document as { encoding?: string }).encoding;
+  try {
+    const after = await settleEncoding(document);
+    if (after !== before) {
+      log(`${document.uri.fsPath}: reopened as ${after} (VS Code had opened it as ${before})`);
+    }
+  } catch (e) {
+    log(`${document.uri.fsPath}: could not reopen in its encoding: ${String(e)}`);
+  }
+}
+
+/** Opens the board preview beside the active PBN, RBN or LIN editor. */
+function openBoardPreview(context: vscode.ExtensionContext): void {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || !PREVIEW_LANGUAGES.includes(editor.document.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to preview its boards.");
+    return;
+  }
+  if (preview === undefined) {
+    preview = new BoardPreview(context.extensionUri, () => client, log);
+    context.subscriptions.push(preview);
+  }
+  preview.open(editor);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<KibitzerApi> {
   output = vscode.window.createOutputChannel("Kibitzer");
-  traceOutput = vscode.window.createOutputChannel("Kibitzer Trace");
   context.subscriptions.push(
     output,
-    traceOutput,
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
     vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument()),
+    vscode.commands.registerCommand("kibitzer.openBoardPreview", () => openBoardPreview(context)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer.server.path")) {
         log("kibitzer.server.path changed: restarting the server");
+        void restart(context);
+      } else if (event.affectsConfiguration("kibitzer.trace.server") && traceOutput === undefined && tracing()) {
+        // The client takes its trace channel when it starts.
+        log("kibitzer.trace.server is on: restarting the client with a trace channel");
         void restart(context);
       } else if (event.affectsConfiguration("kibitzer") && client?.isRunning()) {
         void client.sendNotification(DidChangeConfigurationNotification.type, {
@@ -324,13 +406,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
         });
       }
     }),
+    vscode.workspace.onDidOpenTextDocument((document) => void settleEncodingLogged(document)),
     { dispose: () => void stopClient() },
   );
+  vscode.workspace.textDocuments.forEach((document) => void settleEncodingLogged(document));
   starting = startClient(context);
   return {
     client: () => client,
     server: () => location,
     ready: () => starting,
+    preview: () => (preview?.isOpen() ? preview.state() : undefined),
+    pressInPreview: (key) => preview?.press(key),
   };
 }
 

@@ -133,6 +133,44 @@ async function growHover(page, by) {
   await sleep(300);
 }
 
+/** The frame of the board preview's page (a webview), when one is open. */
+async function previewFrame(page) {
+  for (const frame of page.frames()) {
+    try {
+      if (await frame.$("#board")) return frame;
+    } catch {
+      // a frame that went away meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** Types and presses keys as a user would: in the board preview, or wherever the focus is. */
+async function useKeyboard(page, request) {
+  if (request.target === "preview") {
+    const frame = await previewFrame(page);
+    if (!frame) throw new Error("no board preview to press keys in");
+    // The title's corner holds no control that a click would trigger.
+    await frame.click("h1", { position: { x: 2, y: 2 } });
+  }
+  if (request.type) await page.keyboard.type(request.type, { delay: 40 });
+  for (const key of request.keys ?? []) {
+    await page.keyboard.press(key);
+    await sleep(120);
+  }
+  await sleep(400);
+}
+
+/** What the board preview shows: its text and the theme kind it was drawn in. */
+async function previewFacts(page) {
+  const frame = await previewFrame(page);
+  if (!frame) return { previewText: "", previewTheme: "" };
+  return frame.evaluate(() => ({
+    previewText: document.getElementById("board")?.innerText ?? "",
+    previewTheme: document.body.className,
+  }));
+}
+
 /** Serves the ui suite's screenshot requests until `stop` is set. */
 async function serveSnapshots(page, ws, state) {
   const dir = path.join(ws, ".ui");
@@ -157,6 +195,10 @@ async function serveSnapshots(page, ws, state) {
         // A hover opens at most about 250 px tall; a user drags its bottom edge to see more.
         await growHover(page, request.growHover);
       }
+      let keyboardError = "";
+      if (request.type || request.keys) {
+        await useKeyboard(page, request).catch((e) => (keyboardError = String(e)));
+      }
       const shot = path.join(ARTIFACTS, `${name}.png`);
       await page.screenshot({ path: shot });
       const facts = await page.evaluate(() => {
@@ -171,12 +213,22 @@ async function serveSnapshots(page, ws, state) {
           const r = h.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && getComputedStyle(h).visibility !== "hidden";
         });
+        // A hover whose content is taller than the hover itself needs scrolling to be read.
+        const scrolls = hovers.some((h) =>
+          [h, ...h.querySelectorAll("*")].some((e) => {
+            const overflow = getComputedStyle(e).overflowY;
+            return overflow !== "visible" && e.scrollHeight > e.clientHeight + 2;
+          }),
+        );
         return {
           tokenClasses: classes.size,
           errorSquiggles: document.querySelectorAll(".monaco-editor .squiggly-error").length,
           hoverText: hovers.map((h) => h.innerText).join("\n"),
+          hoverScrolls: scrolls,
+          outputChannels: [...document.querySelectorAll("option")].map((o) => o.textContent ?? ""),
         };
       });
+      Object.assign(facts, await previewFacts(page), { keyboardError });
       writeJson(path.join(dir, `${name}.answer.json`), { screenshot: shot, ...facts });
       say(`screenshot ${shot}: ${JSON.stringify(facts).slice(0, 300)}`);
     }
@@ -229,6 +281,26 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
   const left = languageServers(pgid);
   if (left.length > 0) {
     say(`suite ${suite}: language server processes outlived the extension host: ${left.join(" ")}`);
+    for (const pid of left) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(" ");
+        const fds = fs.readdirSync(`/proc/${pid}/fd`).map((fd) => {
+          try {
+            return `${fd}->${fs.readlinkSync(`/proc/${pid}/fd/${fd}`)}`;
+          } catch {
+            return fd;
+          }
+        });
+        const threads = fs.readdirSync(`/proc/${pid}/task`).map((t) => {
+          const comm = fs.readFileSync(`/proc/${pid}/task/${t}/comm`, "utf8").trim();
+          const wchan = fs.readFileSync(`/proc/${pid}/task/${t}/wchan`, "utf8").trim();
+          return `${comm}:${wchan}`;
+        });
+        say(`  ${pid}: parent ${stat[3]}, started at tick ${stat[21]}; threads ${threads.join(" ")}; fds ${fds.join(" ")}`);
+      } catch (e) {
+        say(`  ${pid}: ${e}`);
+      }
+    }
     return false;
   }
   return code === 0;

@@ -91,6 +91,35 @@ async function setSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration("kibitzer").update(key, value, vscode.ConfigurationTarget.Workspace);
 }
 
+/** Saves `doc` after an edit that changes nothing in the end (so that VS Code really writes it),
+ * without formatting. */
+async function saveUnchanged(doc: vscode.TextDocument): Promise<void> {
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const end = doc.lineAt(0).range.end;
+  assert.ok(await editor.edit((e) => e.insert(end, "x")));
+  assert.ok(await editor.edit((e) => e.delete(new vscode.Range(end, end.translate(0, 1)))));
+  assert.ok(doc.isDirty, "the document is not dirty: the save would write nothing");
+  await vscode.commands.executeCommand("workbench.action.files.saveWithoutFormatting");
+  await waitFor("the save", () => (doc.isDirty ? undefined : true));
+}
+
+/** The semantic token types on each line of `doc`, as the server's legend names them. */
+async function tokenTypesByLine(doc: vscode.TextDocument): Promise<Map<number, string[]>> {
+  const legend = await waitFor("the token legend", async () =>
+    await vscode.commands.executeCommand<vscode.SemanticTokensLegend | undefined>("vscode.provideDocumentSemanticTokensLegend", doc.uri),
+  );
+  const tokens = await waitFor("semantic tokens", async () =>
+    await vscode.commands.executeCommand<vscode.SemanticTokens | undefined>("vscode.provideDocumentSemanticTokens", doc.uri),
+  );
+  const out = new Map<number, string[]>();
+  let line = 0;
+  for (let i = 0; i + 4 < tokens.data.length; i += 5) {
+    line += tokens.data[i];
+    out.set(line, [...(out.get(line) ?? []), legend.tokenTypes[tokens.data[i + 3]]]);
+  }
+  return out;
+}
+
 const MANDATORY = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"];
 
 function tagNames(text: string): string[] {
@@ -306,6 +335,10 @@ const tests: Test[] = [
       assert.ok(converted, "the command gave no document");
       assert.equal(converted.languageId, "pbn");
       assert.ok(converted.isUntitled, "the result is not an untitled document");
+      // Named after its source, with the target's extension, in the source's folder (Save As
+      // proposes boards.pbn there), not after its first line.
+      assert.equal(converted.uri.scheme, "untitled");
+      assert.equal(converted.uri.fsPath, file("boards.pbn").fsPath);
       const text = converted.getText();
       assert.match(text, /^% PBN 2\.1/, text);
       for (const line of ['[Board "7"]', '[Contract "4SX"]', '[Event "Club night"]', '[Board "8"]', "1S Pass 4S X"]) {
@@ -397,6 +430,8 @@ const tests: Test[] = [
       const files = vscode.workspace.getConfiguration("files", { languageId: "pbn" });
       assert.equal(files.get("encoding"), "iso88591");
       assert.equal(files.get("autoGuessEncoding"), true);
+      // A guess (for a VS Code without the encoding API) chooses between the two the server reads.
+      assert.deepEqual(files.get("candidateGuessEncodings"), ["utf8", "iso88591"]);
       for (const name of ["latin1.pbn", "utf8.pbn"]) {
         const doc = (await open(name)).document;
         assert.equal(doc.languageId, "pbn");
@@ -405,6 +440,97 @@ const tests: Test[] = [
         assert.ok(text.includes('[North "Sørensen"]'), `${name}: ${JSON.stringify(text.split("\n")[3])}`);
         assert.ok(!text.includes("\ufffd"), `${name} has replacement characters`);
       }
+    },
+  },
+  {
+    name: "a Latin-1 file with French names opens as Latin-1, shows them, and saves back byte for byte",
+    fn: async () => {
+      const original = fs.readFileSync(file("liege.pbn").fsPath);
+      assert.ok(original.includes(Buffer.from("Li\xe8ge", "latin1")), "the fixture is Latin-1");
+      await open("liege.pbn");
+      const doc = await waitFor("the file in Latin-1", () => {
+        const d = vscode.workspace.textDocuments.find((t) => t.uri.fsPath === file("liege.pbn").fsPath);
+        return d && d.getText().includes('[Site "Liège"]') ? d : undefined;
+      });
+      assert.equal((doc as { encoding?: string }).encoding, "iso88591");
+      for (const name of ["Hélène Lefèvre", "Françoise Mérieux", "Jérôme Théry", "Angèle Châtelet"]) {
+        assert.ok(doc.getText().includes(name), `${name} not shown:\n${doc.getText()}`);
+      }
+      // The server has read this text (the unknown tag on the last line is reported) and sees
+      // nothing outside Latin-1 in it.
+      const ds = await diagnosticsWith(doc.uri, ["T105"]);
+      assert.ok(!ds.some((d) => codeOf(d) === "S009"), describe(ds));
+      await saveUnchanged(doc);
+      assert.deepEqual(fs.readFileSync(file("liege.pbn").fsPath), original);
+    },
+  },
+  {
+    name: "a UTF-8 file opens as UTF-8 and saves back byte for byte",
+    fn: async () => {
+      const original = fs.readFileSync(file("utf8.pbn").fsPath);
+      const doc = (await open("utf8.pbn")).document;
+      await waitFor("UTF-8", () => ((doc as { encoding?: string }).encoding === "utf8" ? true : undefined));
+      assert.ok(doc.getText().includes('[West "Lévy"]'));
+      await saveUnchanged(doc);
+      assert.deepEqual(fs.readFileSync(file("utf8.pbn").fsPath), original);
+    },
+  },
+  {
+    name: "% lines: the standard's directives are directives, other % lines comments",
+    fn: async () => {
+      const doc = (await open("preview.pbn")).document;
+      const types = await tokenTypesByLine(doc);
+      assert.equal(doc.lineAt(0).text, "% PBN 2.1");
+      assert.deepEqual(types.get(0), ["macro"], `line 1: ${JSON.stringify(types.get(0))}`);
+      assert.ok(doc.lineAt(1).text.startsWith("% A remark"));
+      assert.deepEqual(types.get(1), ["comment"], `line 2: ${JSON.stringify(types.get(1))}`);
+    },
+  },
+  {
+    name: "a Date written 20160831 has a quick fix to 2016.08.31",
+    fn: async () => {
+      const editor = await open("dates.pbn");
+      const doc = editor.document;
+      const [t102] = (await diagnosticsWith(doc.uri, ["T102"])).filter((d) => codeOf(d) === "T102");
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        "vscode.executeCodeActionProvider",
+        doc.uri,
+        t102.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      const fix = (actions ?? []).find((a) => a.edit !== undefined && a.title.includes("2016.08.31"));
+      assert.ok(fix?.edit, `no quick fix among: ${(actions ?? []).map((a) => a.title).join("; ")}`);
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+      assert.ok(doc.getText().includes('[Date "2016.08.31"]'), doc.getText());
+      await waitFor("T102 to go", () => (vscode.languages.getDiagnostics(doc.uri).some((d) => codeOf(d) === "T102") ? undefined : true));
+      await vscode.commands.executeCommand("workbench.action.files.revert");
+    },
+  },
+  {
+    name: "inlay hints (HCP, trick winners) on a large file, at its end as at its start",
+    timeoutMs: 90_000,
+    fn: async () => {
+      // About 4 MB: past the sizes where the server opens a document in the background.
+      const board = fs.readFileSync(file("preview.pbn").fsPath, "utf8").split("\n\n")[0].replace(/^%.*\n/gm, "");
+      const boards: string[] = [];
+      for (let n = 1; n <= 12_000; n++) {
+        boards.push(board.replace('[Board "1"]', `[Board "${n}"]`));
+      }
+      fs.writeFileSync(path.join(workspaceRoot(), "large.pbn"), boards.join("\n\n"));
+      const editor = await open("large.pbn");
+      const doc = editor.document;
+      assert.ok(doc.getText().length > 3_000_000, `${doc.getText().length} characters`);
+      for (const line of [20, doc.lineCount - 10]) {
+        const range = new vscode.Range(Math.max(0, line - 20), 0, line, 0);
+        editor.revealRange(range);
+        const hints = await waitFor(`inlay hints near line ${line}`, async () => {
+          const found = await vscode.commands.executeCommand<vscode.InlayHint[]>("vscode.executeInlayHintProvider", doc.uri, range);
+          const labels = (found ?? []).map((h) => (typeof h.label === "string" ? h.label : h.label.map((p) => p.value).join("")));
+          return labels.includes("10") && labels.some((l) => l.startsWith("→")) ? labels : undefined;
+        }, 30_000);
+        assert.ok(hints.filter((l) => l === "10").length >= 4, `hints near line ${line}: ${hints.join(" ")}`);
+      }
+      await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
     },
   },
   {

@@ -7,6 +7,8 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import type { KibitzerApi } from "../../src/extension";
+import type { PreviewState } from "../../src/preview";
 import { runTests, sleep, Test, waitFor, workspaceRoot } from "./harness";
 
 /** What the driver reads from the page after taking the screenshot. */
@@ -18,14 +20,37 @@ interface PageFacts {
   errorSquiggles: number;
   /** The text of the visible hover, "" when none. */
   hoverText: string;
+  /** Whether the visible hover's content is taller than the hover (it needs scrolling). */
+  hoverScrolls: boolean;
+  /** The options of the page's select boxes (the Output view lists its channels in one). */
+  outputChannels: string[];
+  /** The text of the board preview, "" when none is open. */
+  previewText: string;
+  /** The board preview's body classes (`vscode-light`, `vscode-dark`…). */
+  previewTheme: string;
+  /** What went wrong typing or pressing keys, "" when nothing. */
+  keyboardError: string;
 }
 
-async function snapshot(name: string, growHover = 0): Promise<PageFacts> {
+/** What the driver does before the screenshot. */
+interface SnapshotRequest {
+  /** Drag the hover's bottom edge down by this many pixels. */
+  growHover?: number;
+  /** Text to type on the keyboard. */
+  type?: string;
+  /** Keys to press after typing (`Enter`, `ArrowRight`…). */
+  keys?: string[];
+  /** Where the keys go: the board preview (clicked first), or wherever the focus is. */
+  target?: "preview";
+}
+
+async function snapshot(name: string, request: SnapshotRequest | number = {}): Promise<PageFacts> {
+  const options = typeof request === "number" ? { growHover: request } : request;
   const dir = path.join(workspaceRoot(), ".ui");
   fs.mkdirSync(dir, { recursive: true });
   const answer = path.join(dir, `${name}.answer.json`);
   fs.rmSync(answer, { force: true });
-  fs.writeFileSync(path.join(dir, `${name}.request.json`), JSON.stringify({ name, growHover }));
+  fs.writeFileSync(path.join(dir, `${name}.request.json`), JSON.stringify({ name, ...options }));
   return waitFor(`the driver's screenshot "${name}"`, () => {
     if (!fs.existsSync(answer)) {
       return undefined;
@@ -125,7 +150,170 @@ const tests: Test[] = [
   },
 ];
 
+const tests2: Test[] = [
+  {
+    name: "the Deal hover fits without scrolling: all four hands in view",
+    fn: async () => {
+      const deal = rangeOf(editor.document, '[Deal "', "Deal");
+      await showHoverAt(deal.start.translate(0, 1), true);
+      const facts = await snapshot("deal-hover-fits");
+      for (const seat of ["North", "West", "East", "South"]) {
+        assert.ok(facts.hoverText.includes(seat), `no ${seat} in the hover (${facts.screenshot})`);
+      }
+      assert.equal(facts.hoverScrolls, false, `the hover needs scrolling (${facts.screenshot})`);
+      await hideHover();
+    },
+  },
+  {
+    name: "in an auction, space then Enter ends the line (no call is picked)",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "auction.pbn")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const line = [...Array(doc.lineCount).keys()].find((l) => doc.lineAt(l).text.startsWith("1H Pass"));
+      assert.ok(line !== undefined);
+      const lines = doc.lineCount;
+      const end = doc.lineAt(line).range.end;
+      editor.selection = new vscode.Selection(end, end);
+      await vscode.commands.executeCommand("workbench.action.focusActiveEditorGroup");
+      await sleep(300);
+      // After "1H Pass " (the line ends with a space): a call, a space, a pause, Enter.
+      const facts = await snapshot("auction-enter", { type: "1S ", keys: ["Enter"] });
+      assert.equal(facts.keyboardError, "");
+      try {
+        assert.equal(doc.lineCount, lines + 1, `no new line (${facts.screenshot}):\n${doc.getText()}`);
+        assert.equal(doc.lineAt(line).text.trimEnd(), "1H Pass 1S", `the line became ${JSON.stringify(doc.lineAt(line).text)}`);
+        assert.ok(!doc.lineAt(line + 1).text.includes("Pass"), `Enter inserted a call: ${JSON.stringify(doc.lineAt(line + 1).text)}`);
+      } finally {
+        await vscode.commands.executeCommand("workbench.action.files.revert");
+      }
+    },
+  },
+  {
+    name: "no empty Kibitzer Trace channel while tracing is off",
+    fn: async () => {
+      await vscode.commands.executeCommand("workbench.action.output.toggleOutput");
+      await sleep(800);
+      const facts = await snapshot("output-channels");
+      await vscode.commands.executeCommand("workbench.action.closePanel");
+      assert.ok(facts.outputChannels.includes("Kibitzer"), `channels: ${facts.outputChannels.join(", ")} (${facts.screenshot})`);
+      assert.ok(!facts.outputChannels.includes("Kibitzer Trace"), `channels: ${facts.outputChannels.join(", ")}`);
+    },
+  },
+  {
+    name: "board preview: opens beside the editor and draws the board at the cursor",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
+      const deal = rangeOf(doc, '[Deal "N:', "Deal").start;
+      editor.selection = new vscode.Selection(deal, deal);
+      await vscode.commands.executeCommand("kibitzer.openBoardPreview");
+      const state = await previewShows("board 1", (s) => s.board === "1");
+      for (const text of ["North", "Sørensen", "Lévy", "10 HCP", "Auction", "five cards", "Contract", "by North", "took 10 tricks", "Before the lead"]) {
+        assert.ok(state.text.includes(text), `"${text}" not in the preview:\n${state.text}`);
+      }
+      assert.ok(vscode.window.tabGroups.all.length >= 2, "the preview is not beside the editor");
+      assert.equal(vscode.window.activeTextEditor?.document, doc, "the editor lost the focus");
+      const facts = await snapshot("preview-dark");
+      assert.match(facts.previewTheme, /vscode-dark/);
+      assert.ok(facts.previewText.includes("Board 1"), `the page shows: ${facts.previewText}`);
+    },
+  },
+  {
+    name: "board preview: follows the cursor to another board",
+    fn: async () => {
+      const at = rangeOf(editor.document, '[Deal "E:', "Deal").start;
+      editor.selection = new vscode.Selection(at, at);
+      const state = await previewShows("board 2", (s) => s.board === "2");
+      assert.ok(state.text.includes("2NT") && state.text.includes("20-22"), state.text);
+      const back = rangeOf(editor.document, "CA CT C5 C2", "CA").start;
+      editor.selection = new vscode.Selection(back, back);
+      await previewShows("board 1 again", (s) => s.board === "1");
+    },
+  },
+  {
+    name: "board preview: ←/→, Home and End step through the tricks",
+    fn: async () => {
+      let facts = await snapshot("preview-step-2", { target: "preview", keys: ["ArrowRight", "ArrowRight"] });
+      assert.equal(facts.keyboardError, "");
+      assert.equal((await k()).preview()?.step, 2, facts.previewText);
+      assert.ok(facts.previewText.includes("Trick 2 of 3"), facts.previewText);
+      facts = await snapshot("preview-step-end", { target: "preview", keys: ["End", "ArrowLeft", "ArrowRight"] });
+      assert.equal((await k()).preview()?.step, 3);
+      assert.ok(facts.previewText.includes("Trick 3 of 3"), facts.previewText);
+      facts = await snapshot("preview-step-home", { target: "preview", keys: ["Home"] });
+      assert.equal((await k()).preview()?.step, 0);
+      assert.ok(facts.previewText.includes("Before the lead"), facts.previewText);
+      (await k()).pressInPreview("End");
+      await previewShows("the last trick", (s) => s.step === 3);
+    },
+  },
+  {
+    name: "board preview: a card typed into the play shows within a second",
+    fn: async () => {
+      const doc = editor.document;
+      const last = rangeOf(doc, "H6 H3 HK H9", "H9").end;
+      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: editor.viewColumn });
+      editor.selection = new vscode.Selection(last, last);
+      assert.ok(await editor.edit((e) => e.insert(last, "\nD4 DA DT")));
+      await previewShows("the fourth trick begun", (s) => s.steps === 4 && s.step === 4);
+      const started = Date.now();
+      await vscode.commands.executeCommand("type", { text: " D7" });
+      const version = doc.version;
+      const state = await previewShows("the typed card", (s) => s.version >= version && s.text.includes("7"), 5_000);
+      const elapsed = state.at - started;
+      console.log(`board preview: drawn ${elapsed} ms after the card was typed`);
+      assert.ok(elapsed < 1000, `the preview took ${elapsed} ms`);
+      assert.ok(state.text.includes("Trick 4 of 4"), state.text);
+      await snapshot("preview-typed");
+      await vscode.commands.executeCommand("workbench.action.files.revert");
+    },
+  },
+  {
+    name: "board preview: light and high-contrast themes",
+    fn: async () => {
+      const at = rangeOf(editor.document, '[Deal "N:', "Deal").start;
+      editor.selection = new vscode.Selection(at, at);
+      await previewShows("board 1", (s) => s.board === "1");
+      const workbench = vscode.workspace.getConfiguration("workbench");
+      const before = workbench.get<string>("colorTheme");
+      try {
+        for (const [theme, kind, name] of [
+          ["Light Modern", "vscode-light", "preview-light"],
+          ["Default High Contrast", "vscode-high-contrast", "preview-high-contrast"],
+        ]) {
+          await workbench.update("colorTheme", theme, vscode.ConfigurationTarget.Workspace);
+          await sleep(1500);
+          const facts = await snapshot(name);
+          assert.ok(facts.previewTheme.split(" ").includes(kind), `${theme}: body ${facts.previewTheme} (${facts.screenshot})`);
+          assert.ok(facts.previewText.includes("Board 1"), facts.previewText);
+        }
+      } finally {
+        await workbench.update("colorTheme", before, vscode.ConfigurationTarget.Workspace);
+      }
+    },
+  },
+];
+
+async function k(): Promise<KibitzerApi> {
+  const ext = vscode.extensions.getExtension<KibitzerApi>("kibitzer.kibitzer");
+  assert.ok(ext);
+  return ext.isActive ? ext.exports : await ext.activate();
+}
+
+/** Waits until the board preview has drawn what `wanted` accepts. */
+async function previewShows(what: string, wanted: (s: PreviewState) => boolean, timeoutMs = 15_000): Promise<PreviewState> {
+  const api = await k();
+  try {
+    return await waitFor(`the preview to show ${what}`, () => {
+      const state = api.preview();
+      return state && wanted(state) ? state : undefined;
+    }, timeoutMs);
+  } catch (e) {
+    throw new Error(`${String(e)}; it shows ${JSON.stringify(api.preview())}`);
+  }
+}
+
 export async function run(): Promise<void> {
   await sleep(1000);
-  await runTests("ui", tests);
+  await runTests("ui", [...tests, ...tests2]);
 }
