@@ -225,6 +225,12 @@ async function serveSnapshots(page, ws, state) {
           errorSquiggles: document.querySelectorAll(".monaco-editor .squiggly-error").length,
           hoverText: hovers.map((h) => h.innerText).join("\n"),
           hoverScrolls: scrolls,
+          // The inlay hints drawn in the visible editor lines (VS Code draws them as spans with
+          // a class of their own and the label in their text or in a ::before/::after content).
+          inlayHints: [...document.querySelectorAll(".monaco-editor .view-lines [class*='dyn-rule'], .monaco-editor .view-lines [class*='inlay']")]
+            .map((e) => (e.textContent || getComputedStyle(e, "::before").content || getComputedStyle(e, "::after").content || "").replace(/^"|"$/g, ""))
+            .filter((t) => t && t !== "none")
+            .slice(0, 200),
           outputChannels: [...document.querySelectorAll("option")].map((o) => o.textContent ?? ""),
         };
       });

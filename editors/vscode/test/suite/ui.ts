@@ -28,6 +28,8 @@ interface PageFacts {
   previewText: string;
   /** The board preview's body classes (`vscode-light`, `vscode-dark`…). */
   previewTheme: string;
+  /** The labels of the inlay hints drawn in the visible editor lines. */
+  inlayHints: string[];
   /** What went wrong typing or pressing keys, "" when nothing. */
   keyboardError: string;
 }
@@ -197,6 +199,43 @@ const tests2: Test[] = [
       await vscode.commands.executeCommand("workbench.action.closePanel");
       assert.ok(facts.outputChannels.includes("Kibitzer"), `channels: ${facts.outputChannels.join(", ")} (${facts.screenshot})`);
       assert.ok(!facts.outputChannels.includes("Kibitzer Trace"), `channels: ${facts.outputChannels.join(", ")}`);
+    },
+  },
+  {
+    name: "inlay hints (HCP, trick winners) are drawn at the end of a large file too",
+    timeoutMs: 120_000,
+    fn: async () => {
+      // About 11 MB: what a season's hand records come to.
+      const board = fs.readFileSync(path.join(workspaceRoot(), "preview.pbn"), "utf8").split("\n\n")[0].replace(/^%.*\n/gm, "");
+      const boards: string[] = [];
+      for (let n = 1; n <= 30_000; n++) {
+        boards.push(board.replace('[Board "1"]', `[Board "${n}"]`));
+      }
+      const file = path.join(workspaceRoot(), "season.pbn");
+      fs.writeFileSync(file, boards.join("\n\n") + "\n");
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      for (const [name, line] of [["large-file-start", 8], ["large-file-end", doc.lineCount - 6]] as const) {
+        const at = new vscode.Position(line, 0);
+        editor.selection = new vscode.Selection(at, at);
+        editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenter);
+        let facts: PageFacts | undefined;
+        for (let attempt = 0; attempt < 10; attempt++) {
+          await sleep(1500);
+          facts = await snapshot(`${name}`);
+          if (facts.inlayHints.includes("10") && facts.inlayHints.some((h) => h.includes("→"))) {
+            break;
+          }
+        }
+        if (!facts?.inlayHints.includes("10")) {
+          const range = new vscode.Range(Math.max(0, line - 20), 0, line + 20, 0);
+          const given = await vscode.commands.executeCommand<vscode.InlayHint[]>("vscode.executeInlayHintProvider", doc.uri, range);
+          const setting = JSON.stringify(vscode.workspace.getConfiguration("editor", doc).get("inlayHints"));
+          assert.fail(`no HCP hint drawn near line ${line + 1}: ${JSON.stringify(facts?.inlayHints)} (${facts?.screenshot}); the provider gives ${given?.length} hints there; editor.inlayHints ${setting}`);
+        }
+        assert.ok(facts.inlayHints.some((h) => h.includes("→")), `no trick-winner hint near line ${line + 1} (${facts.screenshot})`);
+      }
+      await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
     },
   },
   {
