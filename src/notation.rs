@@ -9,10 +9,11 @@
 use std::path::Path;
 
 use crate::analysis::{check_stream, CheckOptions, FileReport};
-use crate::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn, Board};
+use crate::convert::{read_lin, read_pbn, read_rbn, write_lin, write_pbn_file, write_rbn, Board};
 use crate::format::{format_text, rbn::format_rbn, FormatOptions};
+use crate::syntax::lin::LinParse;
 use crate::syntax::rbn::RbnParse;
-use crate::syntax::{dump_rbn_tree, dump_tree, Parse};
+use crate::syntax::{dump_lin_tree, dump_rbn_tree, dump_tree, Parse};
 
 /// The notations Kibitzer reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -21,6 +22,8 @@ pub enum Notation {
     Pbn,
     /// Richard's Bridge Notation (`.rbn`).
     Rbn,
+    /// Bridge Base Online's LIN (`.lin`).
+    Lin,
 }
 
 /// A whole text converted to another notation.
@@ -36,7 +39,7 @@ pub struct Converted {
 
 impl Notation {
     /// Every notation, in the order they are listed to users.
-    pub const ALL: [Notation; 2] = [Notation::Pbn, Notation::Rbn];
+    pub const ALL: [Notation; 3] = [Notation::Pbn, Notation::Rbn, Notation::Lin];
 
     /// The notation of a file by its extension (any case); PBN when it is none of ours.
     pub fn from_path(path: &Path) -> Notation {
@@ -64,6 +67,7 @@ impl Notation {
         match self {
             Notation::Pbn => "pbn",
             Notation::Rbn => "rbn",
+            Notation::Lin => "lin",
         }
     }
 
@@ -72,6 +76,7 @@ impl Notation {
         match self {
             Notation::Pbn => "PBN",
             Notation::Rbn => "RBN",
+            Notation::Lin => "LIN",
         }
     }
 
@@ -87,6 +92,7 @@ impl Notation {
         match self {
             Notation::Pbn => check_stream(text, options, threads),
             Notation::Rbn => crate::analysis::rbn::check_rbn_text(text, options),
+            Notation::Lin => crate::analysis::lin::check_lin_text(text, options),
         }
     }
 
@@ -95,6 +101,7 @@ impl Notation {
         match self {
             Notation::Pbn => format_text(text, options),
             Notation::Rbn => format_rbn(text, options),
+            Notation::Lin => crate::format::lin::format_lin(text, options),
         }
     }
 
@@ -103,6 +110,7 @@ impl Notation {
         match self {
             Notation::Pbn => dump_tree(&Parse::new(text)),
             Notation::Rbn => dump_rbn_tree(&RbnParse::new(text)),
+            Notation::Lin => dump_lin_tree(&LinParse::new(text)),
         }
     }
 
@@ -111,6 +119,7 @@ impl Notation {
         match self {
             Notation::Pbn => read_pbn(text),
             Notation::Rbn => read_rbn(text),
+            Notation::Lin => read_lin(text),
         }
     }
 
@@ -119,6 +128,7 @@ impl Notation {
         match self {
             Notation::Pbn => write_pbn_file(boards),
             Notation::Rbn => write_rbn(boards),
+            Notation::Lin => write_lin(boards),
         }
     }
 
@@ -136,7 +146,7 @@ impl Notation {
     pub fn counterpart(self) -> Notation {
         match self {
             Notation::Pbn => Notation::Rbn,
-            Notation::Rbn => Notation::Pbn,
+            Notation::Rbn | Notation::Lin => Notation::Pbn,
         }
     }
 }
@@ -165,6 +175,7 @@ mod tests {
         let texts = [
             (Notation::Pbn, "[Event \"x\"]\r\n[Board \"1\"]\r\n"),
             (Notation::Rbn, "b 1\r\nA NZ:P\r\n"),
+            (Notation::Lin, "qx|o1|md|3SA,,,|\r\nqx|o2|sv|o|\r\n"),
         ];
         for (notation, crlf) in texts {
             let kept = notation.format(crlf, &FormatOptions::default());

@@ -26,9 +26,10 @@ async fn negotiates_the_position_encoding() {
     let (_, init) = Harness::start(URI, json!({}), json!({})).await;
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
     assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2);
-    // No space among the triggers: Enter after a call must end the line, not pick a call.
+    // No space among the triggers: Enter after a call must end the line, not pick a call. `|`
+    // opens LIN's calls and cards after `mb|` and `pc|`.
     let triggers = &init["capabilities"]["completionProvider"]["triggerCharacters"];
-    assert_eq!(triggers, &json!(["[", "\"", "="]));
+    assert_eq!(triggers, &json!(["[", "\"", "=", "|"]));
 }
 
 #[tokio::test]

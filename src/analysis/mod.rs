@@ -10,6 +10,7 @@ pub mod context;
 pub mod cross;
 pub mod deal;
 pub mod double_dummy;
+pub mod lin;
 pub mod notes;
 pub mod play;
 pub mod rbn;

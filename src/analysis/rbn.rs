@@ -256,8 +256,14 @@ pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnosti
     (board, out)
 }
 
-/// The D, A, N, P, X and G diagnostics of a board, mapped back to its source.
+/// The D, A, N, P, X and G diagnostics of an RBN board, mapped back to its source.
 pub fn check_board(board: &Board) -> Vec<Diagnostic> {
+    check_board_except(board, &NOT_FOR_RBN)
+}
+
+/// The D, A, N, P, X and G diagnostics of a board read from any notation but PBN, mapped back
+/// to its source, without the codes `skip` (those the notation makes meaningless).
+pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
     let image = write_pbn(board);
     let parse = Parse::new(&image.text);
     let Some(game) = parse
@@ -272,7 +278,7 @@ pub fn check_board(board: &Board) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for mut d in report.diagnostics {
         if !d.code.starts_with(KEPT)
-            || NOT_FOR_RBN.contains(&d.code)
+            || skip.contains(&d.code)
             || d.code == "X802" && board.info("Board").is_none()
         {
             continue;

@@ -1,5 +1,6 @@
-//! `kibitzer convert --to pbn|rbn [-o OUT] PATH`: one notation to the other through the board
-//! record; what the target cannot express is listed on stderr.
+//! `kibitzer convert --to pbn|rbn|lin|handviewer [-o OUT] PATH`: one notation to another through
+//! the board record (what the target cannot express is listed on stderr), or each board's BBO
+//! handviewer address, one a line.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +15,10 @@ pub enum Target {
     Pbn,
     /// Richard's Bridge Notation.
     Rbn,
+    /// Bridge Base Online's LIN.
+    Lin,
+    /// The address of each board on BBO's handviewer, one a line.
+    Handviewer,
 }
 
 /// Arguments of `kibitzer convert`.
@@ -25,7 +30,7 @@ pub struct ConvertArgs {
     /// Where to write (standard output when absent).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The file to convert (`.rbn` is read as RBN, anything else as PBN).
+    /// The file to convert (`.rbn` is read as RBN, `.lin` as LIN, anything else as PBN).
     path: PathBuf,
 }
 
@@ -38,11 +43,24 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let from = Notation::from_path(&args.path);
     let to = match args.to {
         Target::Pbn => Notation::Pbn,
         Target::Rbn => Notation::Rbn,
+        Target::Lin => Notation::Lin,
+        Target::Handviewer => {
+            let mut text = String::new();
+            for board in from.read_boards(&source.text) {
+                match crate::convert::handviewer::handviewer_url(&board) {
+                    Some(url) => text.push_str(&url),
+                    None => text.push_str("# a board without hands"),
+                }
+                text.push('\n');
+            }
+            return write(&args.output, &text);
+        }
     };
-    let converted = Notation::from_path(&args.path).convert(&source.text, to);
+    let converted = from.convert(&source.text, to);
     let (text, dropped) = (converted.text, converted.dropped);
     if !dropped.is_empty() {
         eprintln!(
@@ -53,7 +71,12 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             eprintln!("  - {item}");
         }
     }
-    let written = match &args.output {
+    write(&args.output, &text)
+}
+
+/// Writes `text` to `output`, or to standard output.
+fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
+    let written = match output {
         Some(path) => std::fs::write(path, text.as_bytes()),
         None => {
             use std::io::Write;

@@ -408,6 +408,51 @@ pub const CATALOGUE: &[CodeInfo] = &[
         severity: Severity::Error,
     },
     CodeInfo {
+        code: "L701",
+        name: "unknown-key",
+        severity: Severity::Info,
+    },
+    CodeInfo {
+        code: "L702",
+        name: "malformed-pair",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L703",
+        name: "malformed-deal-or-board",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L704",
+        name: "malformed-vulnerability",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L705",
+        name: "player-count",
+        severity: Severity::Warning,
+    },
+    CodeInfo {
+        code: "L706",
+        name: "malformed-call",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L707",
+        name: "malformed-card",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L708",
+        name: "malformed-claim",
+        severity: Severity::Error,
+    },
+    CodeInfo {
+        code: "L709",
+        name: "result-mismatch",
+        severity: Severity::Error,
+    },
+    CodeInfo {
         code: "O101",
         name: "double-dummy-mismatch",
         severity: Severity::Error,

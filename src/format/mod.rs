@@ -12,6 +12,7 @@
 //! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] or an
 //! [`Outline`] (the language server) pass it, and its errors decide which games are left alone.
 
+pub mod lin;
 pub mod model;
 pub mod rbn;
 pub mod render;

@@ -8,11 +8,13 @@ pub mod board;
 pub mod completion;
 pub mod hover;
 pub mod info;
+pub mod lin;
 pub mod model;
 pub mod navigation;
 pub mod outline;
 pub mod play_analysis;
 pub mod rbn;
+pub mod record;
 pub mod tokens;
 
 pub use board::{board_view, BoardView};

@@ -10,6 +10,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
+use super::lin_document::LinDocument;
 use super::position::{edit_rope, head_of, rope_contains, tail_of, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
@@ -771,6 +772,8 @@ pub enum OpenDocument {
     Pbn(Document),
     /// An RBN document.
     Rbn(RbnDocument),
+    /// A LIN document.
+    Lin(LinDocument),
 }
 
 impl OpenDocument {
@@ -780,6 +783,7 @@ impl OpenDocument {
         match OpenDocument::notation_of(&uri, language_id) {
             Notation::Pbn => OpenDocument::Pbn(Document::new(uri, text, version)),
             Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
+            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
         }
     }
 
@@ -798,6 +802,7 @@ impl OpenDocument {
                 OpenDocument::Pbn(Document::open(uri, text, version, settings, encoding))
             }
             Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
+            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
         }
     }
 
@@ -813,6 +818,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(_) => Notation::Pbn,
             OpenDocument::Rbn(_) => Notation::Rbn,
+            OpenDocument::Lin(_) => Notation::Lin,
         }
     }
 
@@ -821,6 +827,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => &d.rope,
             OpenDocument::Rbn(d) => &d.rope,
+            OpenDocument::Lin(d) => &d.rope,
         }
     }
 
@@ -829,6 +836,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.version,
             OpenDocument::Rbn(d) => d.version,
+            OpenDocument::Lin(d) => d.version,
         }
     }
 
@@ -837,6 +845,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.version = version,
             OpenDocument::Rbn(d) => d.version = version,
+            OpenDocument::Lin(d) => d.version = version,
         }
     }
 
@@ -845,6 +854,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.generation,
             OpenDocument::Rbn(d) => d.generation,
+            OpenDocument::Lin(d) => d.generation,
         }
     }
 
@@ -853,6 +863,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.replace(text),
             OpenDocument::Rbn(d) => d.replace(text),
+            OpenDocument::Lin(d) => d.replace(text),
         }
     }
 
@@ -866,6 +877,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.apply_change(range, text, encoding),
             OpenDocument::Rbn(d) => d.apply_change(range, text, encoding),
+            OpenDocument::Lin(d) => d.apply_change(range, text, encoding),
         }
     }
 
@@ -882,6 +894,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.invalidate(),
             OpenDocument::Rbn(d) => d.invalidate(),
+            OpenDocument::Lin(d) => d.invalidate(),
         }
     }
 
@@ -908,6 +921,17 @@ impl OpenDocument {
                 let (rope, parse) = (d.rope.clone(), d.parse.clone());
                 Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
             }
+            OpenDocument::Lin(d) => {
+                let (rope, parse) = (d.rope.clone(), d.parse.clone());
+                Box::new(move || {
+                    crate::format::lin::format_lin_edits(
+                        &parse,
+                        &rope.to_string(),
+                        range,
+                        settings.format_eol,
+                    )
+                })
+            }
         }
     }
 
@@ -916,6 +940,7 @@ impl OpenDocument {
         match self {
             OpenDocument::Pbn(d) => d.board_at(offset),
             OpenDocument::Rbn(d) => d.board_at(offset),
+            OpenDocument::Lin(d) => d.board_at(offset),
         }
     }
 
@@ -931,6 +956,10 @@ impl OpenDocument {
                 d.lsp_diagnostics(settings, encoding)
             }
             OpenDocument::Rbn(d) => {
+                d.refresh();
+                d.lsp_diagnostics(settings, encoding)
+            }
+            OpenDocument::Lin(d) => {
                 d.refresh();
                 d.lsp_diagnostics(settings, encoding)
             }

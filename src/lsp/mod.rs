@@ -11,6 +11,7 @@ pub mod config;
 pub mod convert;
 pub mod document;
 pub mod handoff;
+pub mod lin_document;
 pub mod position;
 pub mod rbn_document;
 pub mod seams;

@@ -19,6 +19,7 @@ use super::convert::{
 };
 use super::document::{Document, OpenDocument, Snapshot};
 use super::handoff::Handoff;
+use super::lin_document::LinDocument;
 use super::position::{byte_range, offset_of, position_of, range_of, shifted};
 use super::rbn_document::RbnDocument;
 use super::seams;
@@ -192,6 +193,15 @@ impl Backend {
         let mut docs = lock(&self.shared.docs);
         match docs.get_mut(uri) {
             Some(OpenDocument::Rbn(doc)) => Some(f(doc)),
+            _ => None,
+        }
+    }
+
+    /// Runs `f` on the LIN document `uri` under the lock (synchronously).
+    fn with_lin<R>(&self, uri: &Uri, f: impl FnOnce(&mut LinDocument) -> R) -> Option<R> {
+        let mut docs = lock(&self.shared.docs);
+        match docs.get_mut(uri) {
+            Some(OpenDocument::Lin(doc)) => Some(f(doc)),
             _ => None,
         }
     }
@@ -523,6 +533,37 @@ fn rbn_hover(
     Some(convert::hover(&doc.rope, hover, context.start, encoding))
 }
 
+/// The hover of a LIN document at `position`.
+fn lin_hover(
+    doc: &mut LinDocument,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<lsp::Hover> {
+    let offset = offset_of(&doc.rope, position, encoding)?;
+    let context = doc.piece_at(offset)?;
+    let at = TextSize::from((offset - context.start) as u32);
+    let hover = ide::lin::hover(&context.piece, &context.carry, at)?;
+    Some(convert::hover(&doc.rope, hover, context.start, encoding))
+}
+
+/// The completions of a LIN document at `position`.
+fn lin_completions(
+    doc: &mut LinDocument,
+    position: lsp::Position,
+    encoding: PositionEncoding,
+) -> Option<Vec<lsp::CompletionItem>> {
+    let offset = offset_of(&doc.rope, position, encoding)?;
+    let context = doc.piece_at(offset)?;
+    let at = TextSize::from((offset - context.start) as u32);
+    let items = ide::lin::completions(&context.piece, &context.carry, at);
+    Some(
+        items
+            .into_iter()
+            .map(|item| completion_item(&doc.rope, item, context.start, offset, encoding))
+            .collect(),
+    )
+}
+
 /// The completions of an RBN document at `position`.
 fn rbn_completions(
     doc: &mut RbnDocument,
@@ -591,7 +632,12 @@ impl LanguageServer for Backend {
             completion_provider: Some(lsp::CompletionOptions {
                 // No space: a list that opens by itself after a space turns the Enter that ends
                 // an auction line into a call. Completion opens on request there.
-                trigger_characters: Some(["[", "\"", "="].iter().map(|s| s.to_string()).collect()),
+                trigger_characters: Some(
+                    ["[", "\"", "=", "|"]
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect(),
+                ),
                 ..Default::default()
             }),
             definition_provider: Some(lsp::OneOf::Left(true)),
@@ -808,6 +854,11 @@ impl LanguageServer for Backend {
         }) {
             return Ok(hover);
         }
+        if let Some(hover) = self.with_lin(&at.text_document.uri, |doc| {
+            lin_hover(doc, at.position, encoding)
+        }) {
+            return Ok(hover);
+        }
         let uri = &at.text_document.uri;
         let double_dummy = self.shared.settings_for(uri).0.double_dummy;
         Ok(self
@@ -835,6 +886,11 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         if let Some(items) = self.with_rbn(&at.text_document.uri, |doc| {
             rbn_completions(doc, at.position, encoding)
+        }) {
+            return Ok(items.map(lsp::CompletionResponse::Array));
+        }
+        if let Some(items) = self.with_lin(&at.text_document.uri, |doc| {
+            lin_completions(doc, at.position, encoding)
         }) {
             return Ok(items.map(lsp::CompletionResponse::Array));
         }
@@ -911,6 +967,17 @@ impl LanguageServer for Backend {
                     let record = context.record?;
                     let found = ide::rbn::record_symbol(&record, &context.carry);
                     Some(symbol(&doc.rope, found, context.start, encoding))
+                })
+                .collect::<Vec<_>>()
+        }) {
+            return Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)));
+        }
+        if let Some(symbols) = self.with_lin(&params.text_document.uri, |doc| {
+            doc.pieces()
+                .into_iter()
+                .map(|context| {
+                    let found = ide::lin::piece_symbol(&context.piece, &context.carry);
+                    symbol(&doc.rope, found, context.start, encoding)
                 })
                 .collect::<Vec<_>>()
         }) {

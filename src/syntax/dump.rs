@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::lin::LinParse;
 use super::rbn::RbnParse;
 use super::{Parse, SyntaxError};
 use rowan::NodeOrToken;
@@ -17,6 +18,14 @@ pub fn dump_tree(parse: &Parse) -> String {
 
 /// The same listing for an RBN tree.
 pub fn dump_rbn_tree(parse: &RbnParse) -> String {
+    let mut out = String::new();
+    dump_node(&parse.syntax(), 0, &mut out);
+    dump_errors(parse.errors(), &mut out);
+    out
+}
+
+/// The same listing for a LIN tree.
+pub fn dump_lin_tree(parse: &LinParse) -> String {
     let mut out = String::new();
     dump_node(&parse.syntax(), 0, &mut out);
     dump_errors(parse.errors(), &mut out);

@@ -11,13 +11,14 @@ mod dump;
 mod kind;
 mod kinds;
 pub mod lexer;
+pub mod lin;
 mod parse;
 pub mod parser;
 pub mod rbn;
 pub mod split;
 mod top;
 
-pub use dump::{dump_rbn_tree, dump_tree};
+pub use dump::{dump_lin_tree, dump_rbn_tree, dump_tree};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use parse::{GreenElement, Outline, Parse, ParsedChunk, Splice, TextSource};
 pub use rowan::{TextRange, TextSize};
@@ -42,6 +43,8 @@ pub enum SyntaxCode {
     UnterminatedParagraph,
     /// R906: no space between an RBN label and its data.
     MissingSpaceAfterLabel,
+    /// L702: LIN text that is no `key|value|` pair, or a pair without its closing `|`.
+    MalformedPair,
 }
 
 impl SyntaxCode {
@@ -56,6 +59,7 @@ impl SyntaxCode {
             SyntaxCode::UnknownLabel => "R901",
             SyntaxCode::UnterminatedParagraph => "R905",
             SyntaxCode::MissingSpaceAfterLabel => "R906",
+            SyntaxCode::MalformedPair => "L702",
         }
     }
 
@@ -70,6 +74,7 @@ impl SyntaxCode {
             SyntaxCode::UnknownLabel => "unknown-label",
             SyntaxCode::UnterminatedParagraph => "unterminated-paragraph",
             SyntaxCode::MissingSpaceAfterLabel => "missing-space-after-label",
+            SyntaxCode::MalformedPair => "malformed-pair",
         }
     }
 }

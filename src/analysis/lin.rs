@@ -1,0 +1,260 @@
+//! Checking LIN files: LIN's own L codes, and the D, A, N, P, X and G checks of PBN.
+//!
+//! Each board is read into a [`Board`] (the header of a vugraph file handed down), and the board
+//! goes through the same checks as an RBN record: written as a PBN game that remembers where
+//! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
+
+use super::rbn::check_board_except;
+use super::{CheckOptions, FileReport};
+use crate::bridge::Seat;
+use crate::convert::from_lin::{
+    dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_qx, read_vulnerability,
+    LinCarry, MD_ORDER,
+};
+use crate::convert::model::ContractKind;
+use crate::convert::Board;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::lin::{LinParse, Pair, Piece};
+use crate::syntax::{TextRange, TextSize};
+
+/// The keys LIN files are known to use: boards, auctions and play, vugraph headers, and BBO's
+/// movie and teaching keys (kept and passed through, never judged).
+pub const KNOWN_KEYS: &[&str] = &[
+    "qx", "md", "sv", "ah", "pn", "rh", "st", "pg", "nt", "mn", "mb", "an", "pc", "mc", "vg", "rs",
+    "pw", "mp", "bn", "at", "sk", "hs", "ls", "up", "tc", "hc", "lc", "sa", "sc", "ub", "pf", "ht",
+    "cs", "cr", "cg", "cb", "cp", "va", "bt", "zz", "em", "lb", "px", "rc", "ob",
+];
+
+/// Codes of the PBN checks that do not apply to LIN: the writer, not the user, chose the PBN
+/// spelling (D206).
+const NOT_FOR_LIN: [&str; 1] = ["D206"];
+
+/// Checks a whole LIN text.
+pub fn check_lin_text(text: &str, options: &CheckOptions) -> FileReport {
+    check_lin(&LinParse::new(text), options)
+}
+
+/// Checks a parsed LIN file.
+pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
+    let mut report = FileReport::default();
+    report
+        .diagnostics
+        .extend(parse.errors().iter().map(super::syntax_diagnostic));
+    let mut carry = LinCarry::default();
+    let mut header_start = 0u32;
+    for (node, start) in parse.pieces() {
+        let Some(piece) = Piece::cast(node) else {
+            continue;
+        };
+        let mut found = Vec::new();
+        check_pairs(&piece, &mut found);
+        if piece.is_board() {
+            report.games += 1;
+            let board = crate::convert::from_lin::read_board(&piece, &carry);
+            found.extend(check_board_except(&board, &NOT_FOR_LIN));
+            report
+                .diagnostics
+                .extend(found.into_iter().map(|d| d.shifted(start)));
+            if let Some(d) = check_result(&piece, &board, &carry, parse, header_start) {
+                report.diagnostics.push(d);
+            }
+        } else {
+            carry = LinCarry::read(&piece);
+            header_start = start;
+            report
+                .diagnostics
+                .extend(found.into_iter().map(|d| d.shifted(start)));
+        }
+    }
+    report
+        .diagnostics
+        .sort_by_key(|d| (d.range.start(), d.range.end()));
+    report
+}
+
+/// The L codes of the pairs of one piece (ranges relative to it).
+fn check_pairs(piece: &Piece, out: &mut Vec<Diagnostic>) {
+    for pair in piece.pairs() {
+        let key = pair.key();
+        let value = pair.value();
+        let at = pair.value_range();
+        match key.as_str() {
+            "md" => check_md(&pair, out),
+            "sv" if read_vulnerability(&value).is_none() => out.push(Diagnostic::new(
+                "L704",
+                at,
+                format!("`{value}` is no vulnerability: `o` (none), `n`, `e` or `b` (both)"),
+            )),
+            "pn" => {
+                let count = value.split(',').count();
+                if count != 4 && count != 8 {
+                    out.push(Diagnostic::new(
+                        "L705",
+                        at,
+                        format!("pn gives {count} names: four (South, West, North, East), or eight in a vugraph header"),
+                    ));
+                }
+            }
+            "mb" if !value.trim().is_empty() && read_calls(&value).is_none() => out.push(Diagnostic::new(
+                "L706",
+                at,
+                format!("`{value}` is no call: `p`, `d`, `r` or a bid from `1c` to `7n`"),
+            )),
+            "pc" if read_card(&value).is_none() => out.push(Diagnostic::new(
+                "L707",
+                at,
+                format!("`{value}` is no card: a suit letter and a rank, as in `sk` or `h10`"),
+            )),
+            "mc" if read_claim(&value).is_none() => out.push(Diagnostic::new(
+                "L708",
+                at,
+                format!("`{value}` is no claim: the number of tricks declarer takes in all, 0 to 13"),
+            )),
+            "qx" if read_qx(&value).1.is_none() => out.push(Diagnostic::new(
+                "L703",
+                at,
+                format!("`{value}` is no board: a room (`o` open, `c` closed) and a number, as in `o12`"),
+            )),
+            _ => {}
+        }
+        let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
+        if !KNOWN_KEYS.contains(&key.as_str()) {
+            out.push(Diagnostic::new(
+                "L701",
+                pair.key_range(),
+                if plain {
+                    format!(
+                        "`{}` is no LIN key Kibitzer knows; it is kept as it is",
+                        pair.key_text()
+                    )
+                } else {
+                    format!("`{}` is no LIN key: keys are two letters", pair.key_text())
+                },
+            ));
+        }
+    }
+}
+
+/// L703 for an `md` value: the dealer digit, then up to four hands of S, H, D and C.
+fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
+    let value = pair.value();
+    let range = pair.value_range();
+    let Some(first) = value.chars().next() else {
+        out.push(Diagnostic::new(
+            "L703",
+            range,
+            "md is empty: it gives the dealer digit and the hands",
+        ));
+        return;
+    };
+    if dealer_of_digit(first).is_none() && first != '0' {
+        out.push(Diagnostic::new(
+            "L703",
+            TextRange::at(range.start(), TextSize::from(first.len_utf8() as u32)),
+            format!("md starts with the dealer: 1 South, 2 West, 3 North, 4 East (not `{first}`)"),
+        ));
+        return;
+    }
+    let body = &value[first.len_utf8()..];
+    let parts: Vec<&str> = body.split(',').collect();
+    if parts.len() > 4 && parts[4..].iter().any(|p| !p.trim().is_empty()) {
+        out.push(Diagnostic::new(
+            "L703",
+            range,
+            format!("md gives {} hands: at most four", parts.len()),
+        ));
+        return;
+    }
+    let mut at = first.len_utf8();
+    for (i, part) in parts.iter().enumerate().take(4) {
+        if let Err(problem) = read_md_hand(part) {
+            let start = range.start() + TextSize::from(at as u32);
+            out.push(Diagnostic::new(
+                "L703",
+                TextRange::at(start, TextSize::from(part.len() as u32)),
+                format!("{}'s hand: {problem}", MD_ORDER[i].name()),
+            ));
+        }
+        at += part.len() + 1;
+    }
+}
+
+/// L709: the vugraph header's `rs` result of this board against its claim or play.
+fn check_result(
+    piece: &Piece,
+    board: &Board,
+    carry: &LinCarry,
+    parse: &LinParse,
+    header_start: u32,
+) -> Option<Diagnostic> {
+    let qx = piece.pairs().find(|p| p.key() == "qx")?;
+    let (room, number) = read_qx(&qx.value());
+    let (index, text) = carry.result_of(number?, room?)?;
+    let (tricks_said, declarer_said) = read_rs(text)?;
+    let (tricks, _) = board.result?;
+    let declarer = board.contract.as_ref().and_then(|c| match c.kind {
+        ContractKind::Made(_) => c.declarer,
+        ContractKind::Passed => None,
+    });
+    if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {
+        return None;
+    }
+    // Point at the result in the header's rs pair.
+    let header = parse
+        .pieces()
+        .find(|(_, s)| *s == header_start)
+        .and_then(|(n, _)| Piece::cast(n))?;
+    let rs = header.pairs().find(|p| p.key() == "rs")?;
+    let value = rs.value();
+    let offset: usize = value.split(',').take(index).map(|r| r.len() + 1).sum();
+    let range = TextRange::at(
+        rs.value_range().start() + TextSize::from((header_start as usize + offset) as u32),
+        TextSize::from(text.len() as u32),
+    );
+    let source = if board.play.as_ref().is_some_and(|p| p.tricks.len() == 13) {
+        "the play"
+    } else {
+        "the claim"
+    };
+    Some(Diagnostic::new(
+        "L709",
+        range,
+        format!("the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}", number.unwrap_or_default()),
+    ))
+}
+
+/// The tricks and declarer of an `rs` result (`4HE=`, `3NN+1`, `4SWx-4`); `None` for a
+/// passed-out board or a result out of shape.
+pub fn read_rs(text: &str) -> Option<(u8, Option<Seat>)> {
+    let upper = text.trim().to_ascii_uppercase();
+    let level = upper.chars().next()?.to_digit(10)? as u8;
+    let rest = &upper[1..];
+    let rest = rest.strip_prefix("NT").or_else(|| rest.get(1..))?;
+    let mut chars = rest.chars();
+    let declarer = Seat::from_char(chars.next()?);
+    let rest: String = chars.filter(|c| *c != 'X').collect();
+    let needed = level + 6;
+    let tricks = if rest == "=" {
+        needed
+    } else if let Some(n) = rest.strip_prefix('+') {
+        needed + n.parse::<u8>().ok()?
+    } else if let Some(n) = rest.strip_prefix('-') {
+        needed.checked_sub(n.parse::<u8>().ok()?)?
+    } else {
+        return None;
+    };
+    Some((tricks, declarer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rs_results_read_tricks_and_declarer() {
+        assert_eq!(read_rs("4HE="), Some((10, Some(Seat::East))));
+        assert_eq!(read_rs("3NN+1"), Some((10, Some(Seat::North))));
+        assert_eq!(read_rs("4SWx-4"), Some((6, Some(Seat::West))));
+        assert_eq!(read_rs("PASS"), None);
+    }
+}

@@ -1,0 +1,575 @@
+//! Reading LIN boards into the format-neutral record.
+//!
+//! A board piece gives the deal (`md`), vulnerability (`sv`), names (`pn`), title (`ah`), room and
+//! number (`qx`), the auction (`mb`, with `!` alerts and `an` explanations), the play (`pc`) and a
+//! claim (`mc`). LIN writes no contract and no declarer: both come from the auction, and the
+//! players of the cards from the rules of play (declarer's left-hand opponent leads, the winner
+//! of a trick leads the next). The header of a vugraph file (`vg`, `pn`, `rs`) is handed to every
+//! board as a [`LinCarry`].
+
+use crate::bridge::{
+    trick_winner, Auction, Bid, Call, Card, Denomination, Hand, Rank, Seat, Suit, Vulnerability,
+};
+use crate::convert::model::{
+    Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractKind,
+    ContractRecord, DealRecord, Origin, PlayRecord,
+};
+use crate::syntax::lin::Piece;
+use crate::syntax::{TextRange, TextSize};
+
+/// The seats of `md`'s hands, in the order LIN writes them.
+pub const MD_ORDER: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// What a vugraph header hands to the boards after it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinCarry {
+    /// The `vg` fields: title, segment, scoring, first board, last board, team, carry-over,
+    /// team, carry-over.
+    pub match_data: Vec<String>,
+    /// The eight names of `pn` (open room S, W, N, E, then closed room).
+    pub names: Vec<String>,
+    /// The results of `rs`, one per room per board (open, closed, open, closed…).
+    pub results: Vec<String>,
+}
+
+impl LinCarry {
+    /// The carry after reading a header piece.
+    pub fn read(piece: &Piece) -> LinCarry {
+        let mut carry = LinCarry::default();
+        for pair in piece.pairs() {
+            let value = pair.value();
+            match pair.key().as_str() {
+                "vg" => carry.match_data = value.split(',').map(str::to_string).collect(),
+                "pn" => carry.names = value.split(',').map(str::to_string).collect(),
+                "rs" => carry.results = value.split(',').map(str::to_string).collect(),
+                _ => {}
+            }
+        }
+        carry
+    }
+
+    /// The `rs` result of a board in a room (`o`/`c`), with its index among the results.
+    pub fn result_of(&self, number: u32, room: char) -> Option<(usize, &str)> {
+        let first: u32 = self.match_data.get(3)?.trim().parse().ok()?;
+        let index = (number.checked_sub(first)? as usize) * 2 + usize::from(room == 'c');
+        self.results
+            .get(index)
+            .map(|r| (index, r.as_str()))
+            .filter(|(_, r)| !r.trim().is_empty())
+    }
+}
+
+/// A pair's value with where it is (relative to the piece).
+struct Value<'a> {
+    text: &'a str,
+    range: TextRange,
+}
+
+impl Value<'_> {
+    /// The range of a byte span of the value.
+    fn span(&self, start: usize, end: usize) -> Origin {
+        let len = self.text.len();
+        let s = self.range.start() + TextSize::from(start.min(len) as u32);
+        let e = self.range.start() + TextSize::from(end.min(len) as u32);
+        Some(TextRange::new(s, e.max(s)))
+    }
+}
+
+/// The room (`o` open, `c` closed) and the board number of a `qx` value (`o12`, `c3`,
+/// `o1,BOARD 1`).
+pub fn read_qx(value: &str) -> (Option<char>, Option<u32>) {
+    let head = value.split(',').next().unwrap_or("").trim();
+    let mut chars = head.chars();
+    let room = chars
+        .next()
+        .map(|c| c.to_ascii_lowercase())
+        .filter(|c| matches!(c, 'o' | 'c'));
+    let digits: String = head.chars().filter(char::is_ascii_digit).collect();
+    (room, digits.parse().ok())
+}
+
+/// The dealer of an `md` digit (1 South, 2 West, 3 North, 4 East).
+pub fn dealer_of_digit(c: char) -> Option<Seat> {
+    match c {
+        '1' => Some(Seat::South),
+        '2' => Some(Seat::West),
+        '3' => Some(Seat::North),
+        '4' => Some(Seat::East),
+        _ => None,
+    }
+}
+
+/// The vulnerability of an `sv` value (`o`, `0`, `-` none; `n`, `e`, `b` both).
+pub fn read_vulnerability(value: &str) -> Option<Vulnerability> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "o" | "0" | "-" | "" => Some(Vulnerability::None),
+        "n" => Some(Vulnerability::NS),
+        "e" => Some(Vulnerability::EW),
+        "b" => Some(Vulnerability::All),
+        _ => None,
+    }
+}
+
+/// One hand of `md` (`SAK2HQJ3D…C…`, ranks `2`–`9`, `T`/`10`, `J`, `Q`, `K`, `A`, any case), or
+/// what is wrong with it.
+pub fn read_md_hand(text: &str) -> Result<Hand, String> {
+    let mut hand = Hand::EMPTY;
+    let mut suit: Option<Suit> = None;
+    let chars: Vec<char> = text.trim().chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i].to_ascii_uppercase();
+        if let Some(s) = Suit::from_char(c).filter(|_| "SHDC".contains(c)) {
+            suit = Some(s);
+            i += 1;
+            continue;
+        }
+        let (rank, width) = if c == '1' && chars.get(i + 1) == Some(&'0') {
+            (Some(Rank::Ten), 2)
+        } else {
+            (Rank::from_char(c), 1)
+        };
+        match (suit, rank) {
+            (Some(s), Some(r)) => {
+                if !hand.insert(Card::new(s, r)) {
+                    return Err(format!("{}{} is given twice", s.letter(), r.letter()));
+                }
+            }
+            (None, _) => return Err(format!("`{}` comes before any suit letter", chars[i])),
+            (_, None) => return Err(format!("`{}` is no rank", chars[i])),
+        }
+        i += width;
+    }
+    Ok(hand)
+}
+
+/// A call of `mb` (`p`, `d`, `r`, `1c`…`7n`, `1NT`; any case; a trailing `!` is the alert).
+pub fn read_call(text: &str) -> Option<(Call, bool)> {
+    let trimmed = text.trim();
+    let (body, alert) = match trimmed.strip_suffix('!') {
+        Some(body) => (body.trim(), true),
+        None => (trimmed, false),
+    };
+    let upper = body.to_ascii_uppercase();
+    let call = match upper.as_str() {
+        "P" | "PASS" => Call::Pass,
+        "D" | "X" | "DBL" => Call::Double,
+        "R" | "XX" | "RDBL" => Call::Redouble,
+        _ => {
+            let mut chars = upper.chars();
+            let level = chars.next()?.to_digit(10)? as u8;
+            let rest: String = chars.collect();
+            let denomination = if rest == "N" || rest == "NT" {
+                Denomination::NoTrump
+            } else {
+                Denomination::parse(&rest)?
+            };
+            Call::Bid(Bid::new(level, denomination)?)
+        }
+    };
+    Some((call, alert))
+}
+
+/// The calls of one `mb` value: usually one, but teaching files run several together
+/// (`1Dppp`). Each with its alert mark and its byte span in the value; `None` when some part is
+/// no call.
+pub fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)>> {
+    if let Some((call, alert)) = read_call(text) {
+        return Some(vec![(call, alert, 0..text.len())]);
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let c = bytes[i].to_ascii_lowercase();
+        i += 1;
+        if c.is_ascii_digit() {
+            if i < bytes.len()
+                && b"nN".contains(&bytes[i])
+                && bytes
+                    .get(i + 1)
+                    .is_some_and(|b| b.eq_ignore_ascii_case(&b't'))
+            {
+                i += 2;
+            } else {
+                i += 1;
+            }
+        } else if c == b'x' && bytes.get(i).is_some_and(|b| b.eq_ignore_ascii_case(&b'x')) {
+            i += 1;
+        }
+        if bytes.get(i) == Some(&b'!') {
+            i += 1;
+        }
+        let end = i.min(bytes.len());
+        let (call, alert) = read_call(text.get(start..end)?)?;
+        out.push((call, alert, start..end));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A card of `pc` (`c2`, `HK`, `S10`).
+pub fn read_card(text: &str) -> Option<Card> {
+    let upper = text.trim().to_ascii_uppercase();
+    let mut chars = upper.chars();
+    let suit = chars.next()?;
+    let rank: String = chars.collect();
+    let rank = if rank == "10" { 'T' } else { single(&rank)? };
+    Card::from_chars(suit, rank).filter(|_| "SHDC".contains(suit))
+}
+
+fn single(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
+/// The claim of `mc`: the tricks declarer takes in all.
+pub fn read_claim(text: &str) -> Option<u8> {
+    text.trim().parse::<u8>().ok().filter(|n| *n <= 13)
+}
+
+/// Reads one board piece (origins relative to the piece) with what the header hands down.
+pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
+    let mut board = Board::default();
+    let mut room = None;
+    let mut names: Option<(Vec<String>, Origin)> = None;
+    let mut auction: Option<AuctionRecord> = None;
+    let mut cards: Vec<(Option<Card>, Origin)> = Vec::new();
+    for pair in piece.pairs() {
+        let value = pair.value();
+        let v = Value {
+            text: &value,
+            range: pair.value_range(),
+        };
+        match pair.key().as_str() {
+            "qx" => {
+                let (r, number) = read_qx(&value);
+                room = r;
+                if let Some(number) = number {
+                    board.set_info("Board", number.to_string(), v.span(0, value.len()));
+                }
+                if let Some(r) = r {
+                    let name = if r == 'o' { "Open" } else { "Closed" };
+                    board.set_info("Room", name.to_string(), v.span(0, 1));
+                }
+            }
+            "ah" => {
+                let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+                if board.info("Board").is_none() && !digits.is_empty() {
+                    board.set_info("Board", digits, v.span(0, value.len()));
+                }
+            }
+            "pn" => {
+                names = Some((
+                    value.split(',').map(str::to_string).collect(),
+                    v.span(0, value.len()),
+                ))
+            }
+            "md" => read_md(&v, &mut board),
+            "sv" => {
+                if let Some(vul) = read_vulnerability(&value) {
+                    board.vulnerability = Some((vul, v.span(0, value.len())));
+                }
+            }
+            // An empty `mb|` is a call still being typed.
+            "mb" if value.trim().is_empty() => {}
+            "mb" => {
+                let record = auction.get_or_insert_with(|| AuctionRecord {
+                    calls: Vec::new(),
+                    notes: Vec::new(),
+                    origin: v.span(0, value.len()),
+                });
+                // An unreadable call ends what can be known of the auction (L706 says so).
+                if record
+                    .calls
+                    .last()
+                    .is_some_and(|c| c.kind == CallKind::Query)
+                {
+                    continue;
+                }
+                match read_calls(&value) {
+                    Some(calls) => {
+                        for (call, alert, span) in calls {
+                            record.calls.push(CallItem {
+                                kind: CallKind::Call(call),
+                                annotation: Annotation {
+                                    alert,
+                                    ..Annotation::default()
+                                },
+                                origin: v.span(span.start, span.end),
+                            });
+                        }
+                    }
+                    None => record.calls.push(CallItem {
+                        kind: CallKind::Query,
+                        annotation: Annotation::default(),
+                        origin: v.span(0, value.len()),
+                    }),
+                }
+                if let Some(origin) = record.origin.zip(v.span(0, value.len())) {
+                    record.origin = Some(origin.0.cover(origin.1));
+                }
+            }
+            "an" => {
+                if let Some(record) = auction.as_mut() {
+                    let number = record.notes.len() as u8 + 1;
+                    if let Some(last) = record.calls.last_mut() {
+                        if last.annotation.note.is_none() && !value.trim().is_empty() {
+                            last.annotation.note = Some(number);
+                            record.notes.push((number, value.trim().to_string()));
+                        }
+                    }
+                }
+            }
+            "pc" => cards.push((read_card(&value), v.span(0, value.len()))),
+            "mc" => {
+                if let Some(n) = read_claim(&value) {
+                    board.result = Some((n, v.span(0, value.len())));
+                }
+            }
+            "nt" if !value.trim().is_empty() => board.commentary.push(value.trim().to_string()),
+            // Everything else (page breaks, movie and teaching keys) holds nothing for the board.
+            _ => {}
+        }
+    }
+    set_names(&mut board, names, carry, room);
+    set_match_data(&mut board, carry);
+    if let Some(record) = auction {
+        board.auction = Some(record);
+    }
+    set_contract(&mut board);
+    if !cards.is_empty() {
+        set_play(&mut board, cards);
+    }
+    board
+}
+
+fn read_md(v: &Value, board: &mut Board) {
+    let text = v.text;
+    let mut chars = text.char_indices();
+    let Some((_, digit)) = chars.next() else {
+        return;
+    };
+    let body_start = digit.len_utf8();
+    if let Some(dealer) = dealer_of_digit(digit) {
+        board.dealer = Some((dealer, v.span(0, 1)));
+    }
+    let mut hands: [Option<Hand>; 4] = [None; 4];
+    let mut origins: [Origin; 4] = [None; 4];
+    let mut at = body_start;
+    for (i, part) in text[body_start..].split(',').enumerate().take(4) {
+        let seat = MD_ORDER[i];
+        if !part.trim().is_empty() {
+            if let Ok(hand) = read_md_hand(part) {
+                hands[seat.index()] = Some(hand);
+            }
+            origins[seat.index()] = v.span(at, at + part.len());
+        }
+        at += part.len() + 1;
+    }
+    // Three full hands and no fourth: the fourth holds the remaining cards.
+    let known: Vec<usize> = (0..4).filter(|&i| hands[i].is_some()).collect();
+    if known.len() == 3
+        && known
+            .iter()
+            .all(|&i| hands[i].is_some_and(|h| h.len() == 13))
+    {
+        let used = known
+            .iter()
+            .filter_map(|&i| hands[i])
+            .fold(Hand::EMPTY, |a, h| {
+                Hand::from_bits(a.bits() | h.bits()).unwrap_or(a)
+            });
+        if used.len() == 39 {
+            if let Some(missing) = (0..4).find(|i| hands[*i].is_none()) {
+                hands[missing] = Some(used.complement());
+            }
+        }
+    }
+    if hands.iter().any(Option::is_some) {
+        board.deal = Some(DealRecord {
+            first: Some(Seat::South),
+            hands,
+            hidden: [false; 4],
+            hand_origins: origins,
+            origin: v.span(0, text.len()),
+        });
+    }
+}
+
+fn set_names(
+    board: &mut Board,
+    names: Option<(Vec<String>, Origin)>,
+    carry: &LinCarry,
+    room: Option<char>,
+) {
+    let (list, origin) = match names {
+        Some((list, origin)) if list.iter().any(|n| !n.trim().is_empty()) => (list, origin),
+        _ => (carry.names.clone(), None),
+    };
+    // Eight names: the open room's four, then the closed room's.
+    let offset = if list.len() >= 8 && room == Some('c') {
+        4
+    } else {
+        0
+    };
+    for (i, seat) in MD_ORDER.iter().enumerate() {
+        if let Some(name) = list
+            .get(offset + i)
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+        {
+            board.set_info(seat.name(), name.to_string(), origin);
+        }
+    }
+}
+
+fn set_match_data(board: &mut Board, carry: &LinCarry) {
+    let field = |i: usize| {
+        carry
+            .match_data
+            .get(i)
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    if let Some(title) = field(0) {
+        board.set_info("Event", title, None);
+    }
+    if let Some(segment) = field(1) {
+        board.set_info("Stage", segment, None);
+    }
+    if let Some(scoring) = field(2).and_then(|s| scoring_of(&s)) {
+        board.set_info("Scoring", scoring.to_string(), None);
+    }
+    if let Some(home) = field(5) {
+        board.set_info("HomeTeam", home, None);
+    }
+    if let Some(visit) = field(7) {
+        board.set_info("VisitTeam", visit, None);
+    }
+}
+
+/// The PBN Scoring of a vugraph scoring letter (`I` IMPs, `P` matchpoints, `B` board-a-match).
+pub fn scoring_of(letter: &str) -> Option<&'static str> {
+    match letter.trim().to_ascii_uppercase().as_str() {
+        "I" => Some("IMP"),
+        "P" => Some("MP"),
+        "B" => Some("BAM"),
+        _ => None,
+    }
+}
+
+/// The contract and declarer the auction gives (LIN writes neither).
+fn set_contract(board: &mut Board) {
+    let (Some((dealer, _)), Some(record)) = (board.dealer, board.auction.as_ref()) else {
+        return;
+    };
+    let mut auction = Auction::new(dealer);
+    for item in &record.calls {
+        match item.kind {
+            CallKind::Call(call) => {
+                if auction.push(call).is_err() {
+                    return;
+                }
+            }
+            _ => return,
+        }
+    }
+    if !auction.is_finished() {
+        return;
+    }
+    let kind = match auction.final_contract() {
+        Some(contract) => ContractKind::Made(contract),
+        None => ContractKind::Passed,
+    };
+    board.contract = Some(ContractRecord {
+        kind,
+        declarer: auction.declarer(),
+        origin: None,
+    });
+}
+
+/// The play: cards in the order played, four to a trick, with their players.
+fn set_play(board: &mut Board, cards: Vec<(Option<Card>, Origin)>) {
+    let contract = board.contract.as_ref().and_then(|c| match c.kind {
+        ContractKind::Made(contract) => c.declarer.map(|d| (d, contract.trump())),
+        ContractKind::Passed => None,
+    });
+    let leader = contract.map(|(declarer, _)| declarer.lho());
+    let mut record = PlayRecord {
+        leader,
+        tricks: Vec::new(),
+        notes: Vec::new(),
+        origin: cards.first().and_then(|c| c.1),
+    };
+    let mut next = leader;
+    let mut won = 0u8;
+    let mut all_known = true;
+    for chunk in cards.chunks(4) {
+        let mut trick = Vec::new();
+        let mut played = Vec::new();
+        for (i, (card, origin)) in chunk.iter().enumerate() {
+            let seat = next.map(|s| s.offset(i));
+            trick.push(CardItem {
+                kind: card.map_or(CardKind::Unknown, CardKind::Card),
+                seat,
+                annotation: Annotation::default(),
+                origin: *origin,
+            });
+            if let (Some(seat), Some(card)) = (seat, card) {
+                played.push((seat, *card));
+            }
+        }
+        let winner = (played.len() == 4)
+            .then(|| contract.and_then(|(_, trump)| trick_winner(&played, trump)))
+            .flatten();
+        if let (Some(w), Some((declarer, _))) = (winner, contract) {
+            if w.same_side(declarer) {
+                won += 1;
+            }
+        } else {
+            all_known = false;
+        }
+        next = winner;
+        record.tricks.push(trick);
+    }
+    // With all thirteen tricks played and no claim, the result is what the play gives.
+    if board.result.is_none() && all_known && record.tricks.len() == 13 {
+        board.result = Some((won, None));
+    }
+    board.play = Some(record);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_cards_and_hands_in_their_lin_spellings() {
+        assert_eq!(read_call("p"), Some((Call::Pass, false)));
+        assert_eq!(read_call("D"), Some((Call::Double, false)));
+        assert_eq!(
+            read_call("1NT!"),
+            Some((Call::Bid(Bid::new(1, Denomination::NoTrump).unwrap()), true))
+        );
+        assert_eq!(read_call("3n").map(|c| c.0.to_string()), Some("3NT".into()));
+        assert_eq!(read_call("8c"), None);
+        let run: Vec<String> = read_calls("1Dppp")
+            .unwrap()
+            .iter()
+            .map(|c| c.0.to_string())
+            .collect();
+        assert_eq!(run, ["1D", "Pass", "Pass", "Pass"]);
+        assert_eq!(read_calls("1Dq"), None);
+        assert_eq!(read_card("c2").map(|c| c.to_string()), Some("C2".into()));
+        assert_eq!(read_card("S10").map(|c| c.to_string()), Some("ST".into()));
+        assert_eq!(read_card("X2"), None);
+        let hand = read_md_hand("SJH468TD26TC457JQ").unwrap();
+        assert_eq!(hand.len(), 13);
+        assert!(read_md_hand("SAA").is_err());
+        assert!(read_md_hand("AS").is_err());
+        assert_eq!(read_qx("o12"), (Some('o'), Some(12)));
+        assert_eq!(read_qx("c1,BOARD 1"), (Some('c'), Some(1)));
+    }
+}

@@ -1,0 +1,120 @@
+//! BBO's handviewer: the address that shows a board on bridgebase.com, for `kibitzer convert
+//! --to handviewer` and the editor's board preview.
+
+use crate::bridge::{Call, Seat, Suit, Vulnerability};
+use crate::convert::model::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
+
+/// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
+/// board number, names, auction and play, as far as they are known. `None` when no hand is known.
+pub fn handviewer_url(board: &Board) -> Option<String> {
+    let deal = board.deal.as_ref()?;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for seat in Seat::ALL {
+        if let Some(hand) = deal.hands[seat.index()] {
+            let mut text = String::new();
+            for suit in Suit::ALL {
+                text.push(suit.letter());
+                text.extend(hand.suit_cards(suit).into_iter().map(|c| c.rank.letter()));
+            }
+            fields.push((seat.letter().to_ascii_lowercase().to_string(), text));
+        }
+    }
+    if fields.is_empty() {
+        return None;
+    }
+    if let Some((dealer, _)) = board.dealer {
+        fields.push(("d".into(), dealer.letter().to_ascii_lowercase().to_string()));
+    }
+    if let Some((vul, _)) = board.vulnerability {
+        let v = match vul {
+            Vulnerability::None => "-",
+            Vulnerability::NS => "n",
+            Vulnerability::EW => "e",
+            Vulnerability::All => "b",
+        };
+        fields.push(("v".into(), v.into()));
+    }
+    if let Some(number) = board.info("Board").filter(|b| !b.is_empty()) {
+        fields.push(("b".into(), number.to_string()));
+    }
+    for seat in Seat::ALL {
+        if let Some(name) = board.info(seat.name()).filter(|n| !n.trim().is_empty()) {
+            let key = format!("{}n", seat.letter().to_ascii_lowercase());
+            fields.push((key, name.to_string()));
+        }
+    }
+    if let Some(calls) = board.auction.as_ref().and_then(handviewer_calls) {
+        fields.push(("a".into(), calls));
+    }
+    if let Some(cards) = board.play.as_ref().and_then(handviewer_cards) {
+        fields.push(("p".into(), cards));
+    }
+    let query: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", percent_encode(v)))
+        .collect();
+    Some(format!(
+        "https://www.bridgebase.com/tools/handviewer.html?{}",
+        query.join("&")
+    ))
+}
+
+/// The auction as the handviewer's `a=` wants it (`1SP4SPPP`), up to the first unknown call;
+/// `AP` becomes the passes that end the auction.
+fn handviewer_calls(auction: &AuctionRecord) -> Option<String> {
+    let mut out = String::new();
+    let mut passes_in_a_row = 0;
+    let mut any_bid = false;
+    for item in &auction.calls {
+        match item.kind {
+            CallKind::Call(call) => {
+                out.push_str(&match call {
+                    Call::Pass => "P".to_string(),
+                    Call::Double => "D".to_string(),
+                    Call::Redouble => "R".to_string(),
+                    Call::Bid(bid) => format!("{}{}", bid.level(), &bid.denomination().pbn()[..1]),
+                });
+                if call == Call::Pass {
+                    passes_in_a_row += 1;
+                } else {
+                    passes_in_a_row = 0;
+                    any_bid = true;
+                }
+            }
+            CallKind::AllPass => {
+                let needed: usize = if any_bid { 3 } else { 4 };
+                out.push_str(&"P".repeat(needed.saturating_sub(passes_in_a_row)));
+                break;
+            }
+            CallKind::Query => break,
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The play as the handviewer's `p=` wants it (`CACTC5C2…`), up to the first card not known.
+fn handviewer_cards(play: &PlayRecord) -> Option<String> {
+    let mut out = String::new();
+    'tricks: for trick in &play.tricks {
+        for item in trick {
+            match item.kind {
+                CardKind::Card(card) => out.push_str(&card.to_string()),
+                _ => break 'tricks,
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Percent-encodes everything but unreserved URL characters (names may hold spaces, accents).
+fn percent_encode(value: &str) -> String {
+    let mut out = String::new();
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}

@@ -1,0 +1,117 @@
+//! Formatting LIN: one board a line, as BBO writes it.
+//!
+//! Each piece (the vugraph header, each board) becomes its pairs run together on one line, keys in
+//! lower case, values exactly as written. The line ends between pairs carry no meaning in LIN, so
+//! nothing is lost; a piece with text that is no pair (an L702 error) is left as it is, since
+//! joining its lines could glue the stray text to a key.
+
+use rowan::NodeOrToken;
+
+use super::{Eol, FormatOptions};
+use crate::diagnostic::TextEdit;
+use crate::syntax::lin::{LinKind, LinNode, LinParse, Piece};
+use crate::syntax::{TextRange, TextSize};
+
+/// Formats a whole LIN text.
+pub fn format_lin(text: &str, options: &FormatOptions) -> String {
+    let parse = LinParse::new(text);
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut at = 0;
+    for edit in format_lin_edits(&parse, text, None, options.eol) {
+        let (start, end) = (
+            usize::from(edit.range.start()),
+            usize::from(edit.range.end()),
+        );
+        out.push_str(text.get(at..start).unwrap_or(""));
+        out.push_str(&edit.new_text);
+        at = end.max(at);
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    out
+}
+
+/// The edits that format a LIN text piece by piece (`parse` must be the parse of `text`); with
+/// `range`, only the pieces it touches.
+pub fn format_lin_edits(
+    parse: &LinParse,
+    text: &str,
+    range: Option<TextRange>,
+    eol: Eol,
+) -> Vec<TextEdit> {
+    let newline = eol.newline(text);
+    let starts = parse.child_starts();
+    let mut edits = Vec::new();
+    for (index, child) in parse.children().iter().enumerate() {
+        let start = (starts[index] as usize).min(text.len());
+        let end = starts
+            .get(index + 1)
+            .map_or(text.len(), |&s| (s as usize).min(text.len()));
+        if let Some(range) = range {
+            let here = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+            if here.intersect(range).is_none() && !here.contains_range(range) {
+                continue;
+            }
+        }
+        let NodeOrToken::Node(green) = child else {
+            continue;
+        };
+        let Some(piece) = Piece::cast(LinNode::new_root(green.clone())) else {
+            continue;
+        };
+        let Some(canonical) = canonical(&piece, newline) else {
+            continue;
+        };
+        if text.get(start..end) != Some(canonical.as_str()) {
+            edits.push(TextEdit {
+                range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
+                new_text: canonical,
+            });
+        }
+    }
+    edits
+}
+
+/// A piece on one line, or `None` when it holds text that is no pair.
+fn canonical(piece: &Piece, newline: &str) -> Option<String> {
+    if piece
+        .syntax()
+        .children()
+        .any(|n| n.kind() == LinKind::ERROR)
+    {
+        return None;
+    }
+    let mut out = String::new();
+    for pair in piece.pairs() {
+        if !pair.is_closed() {
+            return None;
+        }
+        out.push_str(&pair.key_text().trim().to_ascii_lowercase());
+        out.push('|');
+        out.push_str(&pair.value());
+        out.push('|');
+    }
+    if out.is_empty() {
+        return None;
+    }
+    out.push_str(newline);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_board_a_line_with_lower_case_keys() {
+        let text = "PN|a,b,c,d|st||\r\nmd|3S2,,,|\r\nmb|1C!|an|strong|\r\nqx|o2|MD|1SA,,,|";
+        let formatted = format_lin(text, &FormatOptions::default());
+        assert_eq!(
+            formatted,
+            "pn|a,b,c,d|st||md|3S2,,,|mb|1C!|an|strong|\r\nqx|o2|md|1SA,,,|\r\n"
+        );
+        assert_eq!(format_lin(&formatted, &FormatOptions::default()), formatted);
+        // Stray text: the piece stays as it is.
+        let stray = "md|3S2,,,|\nhello\nmb|p|\n";
+        assert_eq!(format_lin(stray, &FormatOptions::default()), stray);
+    }
+}

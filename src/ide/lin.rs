@@ -1,0 +1,276 @@
+//! Editor features for LIN boards: hover, completion and the outline.
+//!
+//! Each function takes one piece (a board or the vugraph header, rooted at its own start, so
+//! offsets and ranges are relative to it) and what the header hands down, reads the board into
+//! the notation-neutral [`Board`] and answers from that, with the diagram, call, card and score
+//! wording RBN uses. Nothing here knows about LSP.
+
+use super::completion::{Completion, CompletionKind};
+use super::hover::Hover;
+use super::outline::{title, Symbol, SymbolKind};
+use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
+use crate::bridge::{Auction, Call, Play};
+use crate::convert::from_lin::{read_board, LinCarry};
+use crate::convert::model::{CallKind, CardKind, ContractKind};
+use crate::convert::Board;
+use crate::syntax::lin::{Pair, Piece};
+use crate::syntax::{TextRange, TextSize};
+
+/// What a key means, for hovers.
+pub fn key_meaning(key: &str) -> &'static str {
+    match key {
+        "qx" => "the board: room (`o` open, `c` closed) and number",
+        "md" => "the deal: the dealer digit (1 South, 2 West, 3 North, 4 East), then the hands of South, West, North and East",
+        "sv" => "the vulnerability: `o` none, `n` North-South, `e` East-West, `b` both",
+        "ah" => "the board's title",
+        "pn" => "the players: South, West, North, East (eight in a vugraph header: open room, then closed room)",
+        "mb" => "a call: `p`, `d`, `r` or a bid; `!` marks it alerted",
+        "an" => "the explanation of the call before it",
+        "pc" => "a card played",
+        "mc" => "a claim: the tricks declarer takes in all",
+        "pg" => "a pause in the replay",
+        "nt" => "commentary or chat",
+        "rh" | "st" => "a replay setting (kept as it is)",
+        "vg" => "the vugraph header: title, segment, scoring, first and last board, teams and carry-overs",
+        "rs" => "the results, one per room per board",
+        "mn" => "a title",
+        _ => "a key Kibitzer keeps as it is",
+    }
+}
+
+/// The board of a piece.
+pub fn board_of(piece: &Piece, carry: &LinCarry) -> Board {
+    read_board(piece, carry)
+}
+
+fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair> {
+    piece
+        .pairs()
+        .find(|p| p.syntax().text_range().contains_inclusive(offset))
+}
+
+/// The hover for `piece` at `offset`.
+pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover> {
+    let pair = pair_at(piece, offset)?;
+    let key = pair.key();
+    let board = board_of(piece, carry);
+    let heading = format!("**{}**: {}", key, key_meaning(&key));
+    let on_value = pair.value_range().contains_inclusive(offset);
+    let whole = pair.syntax().text_range();
+    let value = pair.value_range();
+    let (markdown, range) = match key.as_str() {
+        "md" => (diagram(&board, "hidden").unwrap_or(heading), whole),
+        "mb" if on_value => {
+            let call = board
+                .auction
+                .iter()
+                .flat_map(|a| &a.calls)
+                .filter_map(|c| c.origin)
+                .find(|o| o.contains_inclusive(offset) && value.contains_range(*o))?;
+            (call_hover(&board, call)?, call)
+        }
+        "pc" if on_value => (card_hover(&board, value)?, value),
+        "mc" => match score(&board) {
+            Some(score) => (format!("{heading}\n\n{score}"), whole),
+            None => (heading, whole),
+        },
+        _ => (heading, whole),
+    };
+    Some(Hover { markdown, range })
+}
+
+/// Completions at `offset` of `piece`: the legal calls in an `mb` value, the playable cards in
+/// a `pc` value.
+pub fn completions(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Vec<Completion> {
+    let Some(pair) = pair_at(piece, offset) else {
+        return Vec::new();
+    };
+    let value = pair.value_range();
+    if !value.contains_inclusive(offset) {
+        return Vec::new();
+    }
+    let board = board_of(piece, carry);
+    let range = TextRange::new(value.start(), offset);
+    match pair.key().as_str() {
+        "mb" => call_completions(&board, value.start(), range),
+        "pc" => card_completions(&board, value.start(), range),
+        _ => Vec::new(),
+    }
+}
+
+/// A call in the spelling BBO writes (`p`, `d`, `r`, `1n`).
+pub fn lin_call(call: Call) -> String {
+    match call {
+        Call::Pass => "p".to_string(),
+        Call::Double => "d".to_string(),
+        Call::Redouble => "r".to_string(),
+        Call::Bid(bid) => {
+            format!("{}{}", bid.level(), &bid.denomination().pbn()[..1]).to_ascii_lowercase()
+        }
+    }
+}
+
+fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
+    let Some(dealer) = board.dealer.map(|(s, _)| s) else {
+        return Vec::new();
+    };
+    let mut state = Auction::new(dealer);
+    for item in board.auction.iter().flat_map(|a| &a.calls) {
+        if item.origin.is_none_or(|o| o.end() > before) {
+            break;
+        }
+        match item.kind {
+            CallKind::Call(call) => {
+                let _ = state.push(call);
+            }
+            CallKind::AllPass | CallKind::Query => return Vec::new(),
+        }
+    }
+    if state.is_finished() {
+        return Vec::new();
+    }
+    let seat = state.next_to_call();
+    state
+        .legal_calls()
+        .into_iter()
+        .enumerate()
+        .map(|(i, call)| Completion {
+            label: lin_call(call),
+            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
+            insert: lin_call(call),
+            snippet: false,
+            range,
+            kind: CompletionKind::Call,
+            sort: format!("{i:03}"),
+        })
+        .collect()
+}
+
+fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
+    let Some(deal) = deal_of(board) else {
+        return Vec::new();
+    };
+    let Some((declarer, trump)) = board.contract.as_ref().and_then(|c| match c.kind {
+        ContractKind::Made(contract) => c.declarer.map(|d| (d, contract.trump())),
+        ContractKind::Passed => None,
+    }) else {
+        return Vec::new();
+    };
+    let mut play = Play::new(deal, declarer.lho(), trump);
+    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
+        if item.origin.is_none_or(|o| o.end() > before) {
+            break;
+        }
+        let Some(seat) = play.next_to_play() else {
+            return Vec::new();
+        };
+        match item.kind {
+            CardKind::Card(card) => {
+                let _ = play.play(seat, card);
+            }
+            _ => {
+                let _ = play.play_unknown(seat);
+            }
+        }
+    }
+    let Some(seat) = play.next_to_play() else {
+        return Vec::new();
+    };
+    let trick = play.tricks_completed() + 1;
+    play.playable_cards(seat)
+        .into_iter()
+        .enumerate()
+        .map(|(i, card)| Completion {
+            label: card.to_string(),
+            detail: Some(format!(
+                "{} by {} (trick {trick})",
+                card.symbolic(),
+                seat.name()
+            )),
+            insert: card.to_string(),
+            snippet: false,
+            range,
+            kind: CompletionKind::Card,
+            sort: format!("{i:03}"),
+        })
+        .collect()
+}
+
+/// The piece's range without the line ends and spaces it ends with.
+fn trimmed(piece: &Piece) -> TextRange {
+    let range = piece.syntax().text_range();
+    let text = piece.syntax().text().to_string();
+    let kept = text.trim_end_matches(['\n', '\r', ' ', '\t']);
+    TextRange::at(range.start(), TextSize::of(kept))
+}
+
+/// The outline entry of a piece: `Board 7 · 4♠X by N · 10 tricks` for a board, `Vugraph
+/// header` for the header.
+pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
+    let range = trimmed(piece);
+    let selection = piece
+        .pairs()
+        .next()
+        .map_or(range, |p| p.syntax().text_range());
+    if !piece.is_board() {
+        let title = LinCarry::read(piece).match_data.first().cloned();
+        return Symbol {
+            name: "Vugraph header".to_string(),
+            detail: title.filter(|t| !t.is_empty()),
+            kind: SymbolKind::Section,
+            range,
+            selection,
+            children: Vec::new(),
+        };
+    }
+    let board = board_of(piece, carry);
+    Symbol {
+        name: title(
+            board.info("Board"),
+            contract_value(&board),
+            board.contract.and_then(|c| c.declarer),
+            board.result.map(|(t, _)| t),
+        ),
+        detail: board.info("Room").map(|r| format!("{r} room")),
+        kind: SymbolKind::Game,
+        range,
+        selection,
+        children: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::lin::LinParse;
+
+    const BOARD: &str = "pn|S,W,N,E|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|n|mb|1s|an|five cards|mb|p|mb|";
+
+    fn piece() -> Piece {
+        let parse = LinParse::new(BOARD);
+        let first = parse.pieces().next().unwrap().0;
+        Piece::cast(first).unwrap()
+    }
+
+    #[test]
+    fn legal_calls_complete_after_mb() {
+        let items = completions(&piece(), &LinCarry::default(), TextSize::of(BOARD));
+        let labels: Vec<&str> = items.iter().map(|c| c.label.as_str()).collect();
+        // North opened 1S, East passed: South may pass, double nothing, bid above 1S.
+        assert!(labels.contains(&"p") && labels.contains(&"1n") && labels.contains(&"7n"));
+        assert!(
+            !labels.contains(&"1s") && !labels.contains(&"d"),
+            "{labels:?}"
+        );
+    }
+
+    #[test]
+    fn md_hover_draws_the_hands_and_mb_hover_gives_the_explanation() {
+        let md = TextSize::from(BOARD.find("md|").unwrap() as u32 + 1);
+        let hover = hover(&piece(), &LinCarry::default(), md).unwrap();
+        assert!(hover.markdown.contains("North") && hover.markdown.contains("♠"));
+        let one_spade = TextSize::from(BOARD.find("1s").unwrap() as u32);
+        let call = super::hover(&piece(), &LinCarry::default(), one_spade).unwrap();
+        assert!(call.markdown.contains("five cards"), "{}", call.markdown);
+    }
+}

@@ -1,0 +1,136 @@
+//! Hovers over the format-neutral board record, shared by the notations whose editor features
+//! read it (RBN and LIN): the hand diagram, the score, a call with its note, a card with its
+//! trick. Each finds the item by the source range it was read from.
+
+use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
+use crate::analysis::values::ContractValue;
+use crate::bridge::{Auction, Deal, Seat};
+use crate::convert::model::{CallKind, CardKind, ContractKind};
+use crate::convert::Board;
+use crate::syntax::TextRange;
+
+pub(crate) fn deal_of(board: &Board) -> Option<Deal> {
+    board.deal.as_ref().map(|d| Deal::from_hands(d.hands))
+}
+
+pub(crate) fn contract_value(board: &Board) -> Option<ContractValue> {
+    board.contract.map(|c| match c.kind {
+        ContractKind::Passed => ContractValue::Passed,
+        ContractKind::Made(contract) => ContractValue::Contract(contract),
+    })
+}
+
+/// The diagram of a board's hands; `hidden_source` says what marks a hand hidden.
+pub(crate) fn diagram(board: &Board, hidden_source: &str) -> Option<String> {
+    let deal = deal_of(board)?;
+    let hidden: Vec<Seat> = board
+        .deal
+        .as_ref()
+        .map(|d| {
+            Seat::ALL
+                .into_iter()
+                .filter(|s| d.hidden[s.index()])
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(diagram_markdown(&DiagramInput {
+        deal: &deal,
+        board: board.info("Board"),
+        dealer: board.dealer.map(|(s, _)| s),
+        vulnerability: board.vulnerability.map(|(v, _)| v),
+        hidden: &hidden,
+        hidden_source,
+    }))
+}
+
+/// The score of the board's contract and result, when it has a contract.
+pub(crate) fn score(board: &Board) -> Option<String> {
+    let contract = board.contract?;
+    match contract.kind {
+        ContractKind::Passed => Some("Passed out: no score.".to_string()),
+        ContractKind::Made(c) => Some(score_markdown(
+            c,
+            contract.declarer?,
+            board.vulnerability.map(|(v, _)| v),
+            board.result.map(|(t, _)| t),
+        )),
+    }
+}
+
+/// The hover of the call read from `range`.
+pub(crate) fn call_hover(board: &Board, range: TextRange) -> Option<String> {
+    let auction = board.auction.as_ref()?;
+    let index = auction.calls.iter().position(|c| c.origin == Some(range))?;
+    let item = &auction.calls[index];
+    let dealer = board.dealer.map(|(s, _)| s);
+    let mut out = match item.kind {
+        CallKind::AllPass => "**All pass**: the remaining players pass.".to_string(),
+        CallKind::Query => "**Y**: what would you call here?".to_string(),
+        CallKind::Call(call) => {
+            let mut out = format!("**{}**", describe_call(call));
+            if let Some(dealer) = dealer {
+                out.push_str(&format!(" by {}", dealer.offset(index).name()));
+            }
+            out.push_str(&format!(" (call {} of the auction)", index + 1));
+            if let Some(dealer) = dealer {
+                let mut state = Auction::new(dealer);
+                let legal = auction.calls[..index]
+                    .iter()
+                    .filter_map(|c| match c.kind {
+                        CallKind::Call(call) => Some(call),
+                        _ => None,
+                    })
+                    .all(|c| state.push(c).is_ok())
+                    && state.check(call).is_ok();
+                if !legal {
+                    out.push_str("\n\nThis call is not legal here.");
+                }
+            }
+            out
+        }
+    };
+    if let Some(number) = item.annotation.note {
+        if let Some((_, text)) = auction.notes.iter().find(|(n, _)| *n == number) {
+            out.push_str(&format!("\n\nNote {number}: {text}"));
+        }
+    }
+    Some(out)
+}
+
+/// The hover of the card read from `range`.
+pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
+    let play = board.play.as_ref()?;
+    let (trick, item) = play.tricks.iter().enumerate().find_map(|(i, trick)| {
+        trick
+            .iter()
+            .find(|c| c.origin == Some(range))
+            .map(|item| (i, item))
+    })?;
+    let what = match item.kind {
+        CardKind::Card(card) => card.symbolic(),
+        CardKind::Shortcut { highest, suit } => {
+            let which = if highest { "highest" } else { "lowest" };
+            match suit {
+                Some(suit) => format!("the {which} {}", suit.name()),
+                None => format!("the {which} card of the suit led"),
+            }
+        }
+        CardKind::Unknown => "an unknown card".to_string(),
+        CardKind::Query => "Y: what would you play here?".to_string(),
+    };
+    let mut out = format!("**{what}**");
+    if let Some(seat) = item.seat {
+        out.push_str(&format!(" played by {}", seat.name()));
+    }
+    out.push_str(&format!("\n\nTrick {}", trick + 1));
+    if let Some(leader) = play.tricks[trick].first().and_then(|c| c.seat) {
+        out.push_str(&format!(", led by {}", leader.name()));
+    }
+    out.push('.');
+    if let Some(number) = item.annotation.note {
+        if let Some((_, text)) = play.notes.iter().find(|(n, _)| *n == number) {
+            out.push_str(&format!("\n\nNote {number}: {text}"));
+        }
+    }
+    Some(out)
+}

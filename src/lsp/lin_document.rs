@@ -1,0 +1,194 @@
+//! An open LIN document: its rope, its per-board tree, and its diagnostics.
+//!
+//! An edit reparses the boards around it ([`LinParse::apply_edit`]). The diagnostics are those of
+//! `kibitzer check` for the whole text, computed again after a change: LIN files hold one board
+//! or one match (a few hundred boards at most), which checks in a few milliseconds.
+
+use ropey::Rope;
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+
+use super::config::Settings;
+use super::convert;
+use super::position::{edit_rope, BadChange};
+use crate::analysis::lin::check_lin;
+use crate::convert::from_lin::{read_board, LinCarry};
+use crate::convert::Board;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::lin::{LinParse, Piece};
+use crate::text::PositionEncoding;
+
+/// An open LIN document.
+#[derive(Debug)]
+pub struct LinDocument {
+    /// Its URI.
+    pub uri: Uri,
+    /// The text.
+    pub rope: Rope,
+    /// The tree.
+    pub parse: LinParse,
+    /// The client's version of the text.
+    pub version: i32,
+    /// Increases with every change (to drop outdated diagnostics runs).
+    pub generation: u64,
+    /// The diagnostics and the generation they were computed for.
+    checked: Option<(u64, Vec<Diagnostic>)>,
+}
+
+/// A piece (board or header) with where it starts and what the header before it hands down.
+#[derive(Debug, Clone)]
+pub struct PieceContext {
+    /// The piece, rooted at its start.
+    pub piece: Piece,
+    /// Where it starts.
+    pub start: usize,
+    /// What the vugraph header before it hands down.
+    pub carry: LinCarry,
+}
+
+impl LinDocument {
+    /// A document opened with `text`.
+    pub fn new(uri: Uri, text: &str, version: i32) -> LinDocument {
+        LinDocument {
+            uri,
+            rope: Rope::from_str(text),
+            parse: LinParse::new(text),
+            version,
+            generation: 0,
+            checked: None,
+        }
+    }
+
+    /// Replaces the whole text.
+    pub fn replace(&mut self, text: &str) {
+        self.rope = Rope::from_str(text);
+        self.parse = LinParse::new(text);
+        self.generation += 1;
+    }
+
+    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
+    pub fn apply_change(
+        &mut self,
+        range: Option<lsp::Range>,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        let Some(range) = range else {
+            self.replace(text);
+            return Ok(());
+        };
+        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
+        self.parse.apply_edit(edited, text.len(), &self.rope);
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Forgets the diagnostics (after a settings change).
+    pub fn invalidate(&mut self) {
+        self.checked = None;
+    }
+
+    /// Brings the diagnostics up to date.
+    pub fn refresh(&mut self) {
+        if self
+            .checked
+            .as_ref()
+            .is_some_and(|(g, _)| *g == self.generation)
+        {
+            return;
+        }
+        let report = check_lin(&self.parse, &Default::default());
+        self.checked = Some((self.generation, report.diagnostics));
+    }
+
+    /// Every diagnostic at or above the settings' minimum severity, in LSP form (call
+    /// [`LinDocument::refresh`] first).
+    pub fn lsp_diagnostics(
+        &self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        let len = self.rope.len_bytes();
+        self.checked
+            .iter()
+            .flat_map(|(_, ds)| ds)
+            .filter(|d| settings.shows(d.code, d.severity))
+            .filter(|d| usize::from(d.range.end()) <= len)
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .collect()
+    }
+
+    /// Every piece with its start and what the header hands down to it.
+    pub fn pieces(&self) -> Vec<PieceContext> {
+        let mut carry = LinCarry::default();
+        let mut out = Vec::new();
+        for (node, start) in self.parse.pieces() {
+            let Some(piece) = Piece::cast(node) else {
+                continue;
+            };
+            let context = PieceContext {
+                piece: piece.clone(),
+                start: start as usize,
+                carry: carry.clone(),
+            };
+            if !piece.is_board() {
+                carry = LinCarry::read(&piece);
+            }
+            out.push(context);
+        }
+        out
+    }
+
+    /// The piece holding `offset` (the end of the text counts as in the last piece).
+    pub fn piece_at(&self, offset: usize) -> Option<PieceContext> {
+        self.pieces()
+            .into_iter()
+            .take_while(|p| p.start <= offset)
+            .last()
+    }
+
+    /// The board holding `offset`, if it is in a board.
+    pub fn board_at(&self, offset: usize) -> Option<Board> {
+        let context = self.piece_at(offset)?;
+        context
+            .piece
+            .is_board()
+            .then(|| read_board(&context.piece, &context.carry))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_keep_the_tree_and_diagnostics_of_the_whole_text() {
+        let uri: Uri = "file:///t.lin".parse().unwrap();
+        let text = "qx|o1|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|mb|1s|\nqx|o2|md|1S2,,,|\n";
+        let mut doc = LinDocument::new(uri, text, 1);
+        doc.refresh();
+        let settings = Settings::default();
+        let before = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        // `1s` then `1s`: the second is insufficient.
+        let at = lsp::Position::new(0, text.find("|\n").unwrap() as u32 + 1);
+        doc.apply_change(
+            Some(lsp::Range::new(at, at)),
+            "mb|1s|",
+            PositionEncoding::Utf16,
+        )
+        .unwrap();
+        doc.refresh();
+        let after = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        assert_eq!(doc.parse, LinParse::new(&doc.rope.to_string()));
+        let code = |d: &lsp::Diagnostic| match &d.code {
+            Some(lsp::NumberOrString::String(c)) => c.clone(),
+            _ => String::new(),
+        };
+        assert!(!before.iter().any(|d| code(d) == "A302"));
+        assert!(after.iter().any(|d| code(d) == "A302"), "{after:?}");
+        assert_eq!(
+            doc.board_at(3)
+                .and_then(|b| b.info("Board").map(str::to_string)),
+            Some("1".into())
+        );
+    }
+}

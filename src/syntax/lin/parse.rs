@@ -1,0 +1,398 @@
+//! A parsed LIN file, and keeping it current under edits.
+//!
+//! A LIN file is a run of `key|value|` pairs; line ends between pairs mean nothing. A board starts
+//! at a `qx|` pair (or at the file's first pair in a one-board file), so the file splits into
+//! pieces at those pairs: the pairs before the first `qx|` (a vugraph header, or the whole board
+//! of a one-board file) and one piece per board. Every piece starts where a pair starts, so an
+//! edit is followed by scanning again from the piece before it until a piece start of the new
+//! text falls where an old one fell: the pieces after that are the same and are kept.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use rowan::{GreenNode, GreenNodeBuilder, NodeOrToken};
+
+use super::{LinKind, LinLanguage, LinNode};
+use crate::syntax::parse::clip;
+use crate::syntax::{
+    GreenElement, SyntaxCode, SyntaxError, TextRange, TextSize, TextSource, TopLevel,
+};
+
+/// One lexical item of a LIN text (byte offsets into the scanned text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Item {
+    /// White space or line ends between pairs.
+    Trivia(Range<usize>, LinKind),
+    /// A pair: the key's range, the value's range, and whether the closing `|` is there.
+    Pair {
+        key: Range<usize>,
+        value: Range<usize>,
+        closed: bool,
+    },
+    /// Text that is no pair (up to a line end, or to the end of the text).
+    Stray(Range<usize>),
+}
+
+impl Item {
+    fn start(&self) -> usize {
+        match self {
+            Item::Trivia(r, _) | Item::Stray(r) => r.start,
+            Item::Pair { key, .. } => key.start,
+        }
+    }
+}
+
+/// Scans `text` into items, from the start (which must be where a pair may start).
+fn scan(text: &str) -> Vec<Item> {
+    let bytes = text.as_bytes();
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\n' || b == b'\r' {
+            let start = i;
+            while i < bytes.len() && (bytes[i] == b'\n' || bytes[i] == b'\r') {
+                i += 1;
+            }
+            items.push(Item::Trivia(start..i, LinKind::NEWLINE));
+            continue;
+        }
+        if b == b' ' || b == b'\t' {
+            let start = i;
+            while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+                i += 1;
+            }
+            items.push(Item::Trivia(start..i, LinKind::WHITESPACE));
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !matches!(bytes[i], b'|' | b'\n' | b'\r') {
+            i += 1;
+        }
+        if i >= bytes.len() || bytes[i] != b'|' {
+            items.push(Item::Stray(start..i));
+            continue;
+        }
+        let key = start..i;
+        let value_start = i + 1;
+        let value_end = bytes[value_start..]
+            .iter()
+            .position(|&b| b == b'|')
+            .map_or(bytes.len(), |p| value_start + p);
+        let closed = value_end < bytes.len();
+        items.push(Item::Pair {
+            key,
+            value: value_start..value_end,
+            closed,
+        });
+        i = if closed { value_end + 1 } else { value_end };
+    }
+    items
+}
+
+/// Whether a key starts a board.
+fn is_board_key(key: &str) -> bool {
+    key.trim().eq_ignore_ascii_case("qx")
+}
+
+/// Where the pieces start in `items`: the first item, then every `qx` pair but a piece's first.
+fn piece_starts(text: &str, items: &[Item]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut has_pair = false;
+    for item in items {
+        if starts.is_empty() {
+            starts.push(item.start());
+        }
+        if let Item::Pair { key, .. } = item {
+            if has_pair && is_board_key(&text[key.clone()]) {
+                starts.push(key.start);
+            }
+            has_pair = true;
+        }
+    }
+    starts
+}
+
+/// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
+fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
+    let items = scan(text);
+    let keys = || {
+        items.iter().filter_map(|i| match i {
+            Item::Pair { key, .. } => Some(text[key.clone()].trim().to_ascii_lowercase()),
+            _ => None,
+        })
+    };
+    // A header holds the vugraph data and deals no cards; anything else is a board.
+    let board = keys().next().is_some_and(|k| k == "qx")
+        || keys().any(|k| k == "md")
+        || !keys().any(|k| k == "vg" || k == "rs");
+    let mut builder = GreenNodeBuilder::new();
+    let mut errors = Vec::new();
+    builder.start_node(
+        if board {
+            LinKind::BOARD
+        } else {
+            LinKind::HEADER
+        }
+        .into(),
+    );
+    for item in &items {
+        match item {
+            Item::Trivia(range, kind) => builder.token((*kind).into(), &text[range.clone()]),
+            Item::Stray(range) => {
+                builder.start_node(LinKind::ERROR.into());
+                builder.token(LinKind::UNKNOWN.into(), &text[range.clone()]);
+                builder.finish_node();
+                errors.push(SyntaxError {
+                    code: SyntaxCode::MalformedPair,
+                    range: to_range(range),
+                    message: format!(
+                        "`{}` is no `key|value|` pair: a key is two letters followed by `|`",
+                        short(&text[range.clone()])
+                    ),
+                });
+            }
+            Item::Pair { key, value, closed } => {
+                builder.start_node(LinKind::PAIR.into());
+                if !key.is_empty() {
+                    builder.token(LinKind::KEY.into(), &text[key.clone()]);
+                }
+                builder.token(LinKind::BAR.into(), "|");
+                if !value.is_empty() {
+                    builder.token(LinKind::VALUE.into(), &text[value.clone()]);
+                }
+                if *closed {
+                    builder.token(LinKind::BAR.into(), "|");
+                } else {
+                    errors.push(SyntaxError {
+                        code: SyntaxCode::MalformedPair,
+                        range: to_range(&(key.start..value.end)),
+                        message: format!(
+                            "the pair `{}|` is not closed: its value ends with `|`",
+                            short(&text[key.clone()])
+                        ),
+                    });
+                }
+                builder.finish_node();
+            }
+        }
+    }
+    builder.finish_node();
+    (builder.finish(), errors)
+}
+
+fn to_range(range: &Range<usize>) -> TextRange {
+    TextRange::new(
+        TextSize::from(range.start as u32),
+        TextSize::from(range.end as u32),
+    )
+}
+
+/// A shortened text for messages.
+fn short(text: &str) -> String {
+    let mut out: String = text.chars().take(24).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// The syntax tree of a whole LIN file and its syntax errors (L702).
+pub type LinParse = TopLevel<LinLanguage>;
+
+/// The pieces of `text`: their ranges (covering it exactly).
+fn pieces(text: &str) -> Vec<Range<usize>> {
+    let items = scan(text);
+    let starts = piece_starts(text, &items);
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
+        .collect()
+}
+
+fn shifted(mut error: SyntaxError, by: usize) -> SyntaxError {
+    error.range += TextSize::from(by as u32);
+    error
+}
+
+impl LinParse {
+    /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
+    pub fn new(text: &str) -> LinParse {
+        let text = clip(text);
+        let pieces = pieces(text);
+        let mut parse = LinParse::with_capacity(text.len() as u32, pieces.len());
+        for range in pieces {
+            let (node, errors) = build_piece(&text[range.clone()]);
+            let errors = errors
+                .into_iter()
+                .map(|e| shifted(e, range.start))
+                .collect();
+            parse.push(NodeOrToken::Node(node), range.start as u32, errors);
+        }
+        parse
+    }
+
+    /// Each board (and the header) as a red node rooted at its own start, with that start.
+    pub fn pieces(&self) -> impl Iterator<Item = (LinNode, u32)> + '_ {
+        self.chunks()
+    }
+
+    /// Updates the tree after the bytes `old_range` of the old text were replaced by
+    /// `inserted_len` bytes; `new_text` is the whole new text. The result equals
+    /// `LinParse::new(new_text)`; inconsistent ranges fall back to a full parse.
+    pub fn apply_edit(
+        &mut self,
+        old_range: Range<usize>,
+        inserted_len: usize,
+        new_text: &(impl TextSource + ?Sized),
+    ) {
+        let old_len = self.len as usize;
+        let consistent = old_range.start <= old_range.end
+            && old_range.end <= old_len
+            && old_len - (old_range.end - old_range.start) + inserted_len == new_text.len()
+            && new_text.len() < u32::MAX as usize - 1;
+        if !consistent || self.children.is_empty() {
+            *self = LinParse::new(&new_text.slice(0..new_text.len()));
+            return;
+        }
+        let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
+        let n = self.children.len();
+        let index_of = |offset: usize| {
+            self.starts
+                .partition_point(|&s| s as usize <= offset)
+                .saturating_sub(1)
+        };
+        // The piece before the edit too: the edit may turn its last pair's value into the start
+        // of the next board, or the reverse.
+        let first = index_of(old_range.start).saturating_sub(1);
+        let region_start = self.starts[first] as usize;
+        let edit_end = old_range.start + inserted_len;
+        // Old piece starts after the edit, in new coordinates: a new piece start that lands on
+        // one of them ends the region.
+        let mut last = (index_of(old_range.end) + 1).min(n);
+        loop {
+            let region_end = if last >= n {
+                new_text.len()
+            } else {
+                (self.starts[last] as i64 + delta) as usize
+            };
+            let text = new_text.slice(region_start..region_end);
+            let ranges = pieces(&text);
+            // The region ends well when it ends the text, or when what it holds ends between
+            // pairs (its last item is closed) so that the old piece at `last` starts a board.
+            let ends_clean = last >= n || {
+                let items = scan(&text);
+                match items.last() {
+                    Some(Item::Pair { closed, .. }) => *closed,
+                    Some(Item::Stray(_)) => false,
+                    _ => true,
+                }
+            };
+            if !ends_clean || region_end < edit_end {
+                last += 1;
+                if last > n {
+                    *self = LinParse::new(&new_text.slice(0..new_text.len()));
+                    return;
+                }
+                continue;
+            }
+            let old_region_end = if last >= n {
+                self.len
+            } else {
+                self.starts[last]
+            };
+            let mut children: Vec<GreenElement> = Vec::with_capacity(ranges.len());
+            let mut starts = Vec::with_capacity(ranges.len());
+            let mut errors = Vec::new();
+            for range in &ranges {
+                let (node, errs) = build_piece(&text[range.clone()]);
+                let start = region_start + range.start;
+                children.push(NodeOrToken::Node(node));
+                starts.push(start as u32);
+                errors.extend(errs.into_iter().map(|e| shifted(e, start)));
+            }
+            let added = starts.len();
+            self.children.splice(first..last, children);
+            self.starts.splice(first..last, starts);
+            for start in &mut self.starts[first + added..] {
+                *start = (*start as i64 + delta) as u32;
+            }
+            let lo = self
+                .errors
+                .partition_point(|e| (u32::from(e.range.start()) as usize) < region_start);
+            let hi = self
+                .errors
+                .partition_point(|e| u32::from(e.range.start()) < old_region_end);
+            let tail: Vec<SyntaxError> = self.errors[hi..]
+                .iter()
+                .cloned()
+                .map(|mut e| {
+                    let start = (u32::from(e.range.start()) as i64 + delta) as u32;
+                    let end = (u32::from(e.range.end()) as i64 + delta) as u32;
+                    e.range = TextRange::new(start.into(), end.into());
+                    e
+                })
+                .collect();
+            self.errors.truncate(lo);
+            self.errors.extend(errors);
+            self.errors.extend(tail);
+            self.len = new_text.len() as u32;
+            self.root = OnceLock::new();
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_start_at_qx_pairs() {
+        let text = "vg|t,s,I,1,2,A,0,B,0|\nqx|o1|md|1S2,,,|\nQX|c1|md|1S3,,,|\n";
+        let ranges = pieces(text);
+        let starts: Vec<&str> = ranges.iter().map(|r| &text[r.start..r.start + 2]).collect();
+        assert_eq!(starts, ["vg", "qx", "QX"]);
+        let parse = LinParse::new(text);
+        let kinds: Vec<LinKind> = parse.pieces().map(|(n, _)| n.kind()).collect();
+        assert_eq!(kinds, [LinKind::HEADER, LinKind::BOARD, LinKind::BOARD]);
+        assert!(parse.errors().is_empty());
+        assert_eq!(parse.syntax().text().to_string(), text);
+    }
+
+    #[test]
+    fn stray_text_and_unclosed_pairs_are_errors() {
+        let parse = LinParse::new("md|1S2,,,|oops\nmb|1c");
+        let codes: Vec<_> = parse
+            .errors()
+            .iter()
+            .map(|e| (e.code.code(), u32::from(e.range.start())))
+            .collect();
+        assert_eq!(codes, [("L702", 10), ("L702", 15)]);
+    }
+
+    /// Edits in every place of a small file give the tree of a full parse.
+    #[test]
+    fn edits_equal_a_full_parse() {
+        let text = "vg|t,s,I,1,2|\nqx|o1|md|1S2,,,|mb|1c|\nqx|c1|md|1S3,,,|mb|p|\nqx|o2|pc|c2|\n";
+        let inserts = ["", "|", "qx|", "x", "\n", "qx|o9|", "md|2", "é"];
+        for start in 0..=text.len() {
+            for end in start..(start + 3).min(text.len() + 1) {
+                if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                    continue;
+                }
+                for insert in inserts {
+                    let new_text = format!("{}{}{}", &text[..start], insert, &text[end..]);
+                    let mut parse = LinParse::new(text);
+                    parse.apply_edit(start..end, insert.len(), new_text.as_str());
+                    assert_eq!(
+                        parse,
+                        LinParse::new(&new_text),
+                        "{start}..{end} <- {insert:?}: {new_text:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! LIN: every corpus file parses losslessly and checks without a crash; conversions keep the
+//! deal, the calls and each seat's cards and come back stable; each check has a triggering
+//! board and a clean twin.
+
+use std::path::PathBuf;
+
+use kibitzer::analysis::lin::check_lin_text;
+use kibitzer::bridge::Seat;
+use kibitzer::convert::model::{Board, CallKind, CardKind};
+use kibitzer::convert::{read_lin, read_pbn, write_lin, write_pbn_file};
+use kibitzer::syntax::lin::LinParse;
+use kibitzer::text::decode;
+
+fn corpus(kind: &str) -> Vec<(PathBuf, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(kind);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(kind)))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("corpus file");
+            let text = decode(&bytes).map(|s| s.text).unwrap_or_default();
+            (p, text)
+        })
+        .collect()
+}
+
+#[test]
+fn every_corpus_file_parses_losslessly_and_checks() {
+    let files = corpus("lin");
+    assert!(files.len() >= 40, "{} LIN files", files.len());
+    let mut boards = 0;
+    for (path, text) in &files {
+        let parse = LinParse::new(text);
+        assert_eq!(
+            parse.syntax().text().to_string(),
+            *text,
+            "{}",
+            path.display()
+        );
+        let report = check_lin_text(text, &Default::default());
+        boards += report.games;
+    }
+    println!("{} LIN files, {boards} boards", files.len());
+    assert!(boards >= 190, "{boards} boards");
+}
+
+/// Each seat's cards in the order that seat played them.
+fn cards_by_seat(board: &Board) -> Vec<Vec<String>> {
+    let mut out = vec![Vec::new(); 4];
+    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
+        if let (Some(seat), CardKind::Card(card)) = (item.seat, item.kind) {
+            out[seat.index()].push(card.to_string());
+        }
+    }
+    out
+}
+
+fn calls(board: &Board) -> Vec<String> {
+    board
+        .auction
+        .iter()
+        .flat_map(|a| &a.calls)
+        .map(|c| match c.kind {
+            CallKind::Call(call) => call.to_string(),
+            CallKind::AllPass => "AP".into(),
+            CallKind::Query => "?".into(),
+        })
+        .collect()
+}
+
+fn hands(board: &Board) -> Vec<Option<String>> {
+    Seat::ALL
+        .iter()
+        .map(|s| {
+            board
+                .deal
+                .as_ref()
+                .and_then(|d| d.hands[s.index()])
+                .map(|h| h.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn lin_converts_to_pbn_with_the_same_deal_calls_and_cards_and_comes_back_stable() {
+    let mut compared = 0;
+    for (path, text) in corpus("lin") {
+        let boards = read_lin(&text);
+        let (pbn, _) = write_pbn_file(&boards);
+        let back = read_pbn(&pbn);
+        assert_eq!(back.len(), boards.len(), "{}", path.display());
+        for (a, b) in boards.iter().zip(&back) {
+            let board = a.info("Board").unwrap_or("?");
+            assert_eq!(hands(a), hands(b), "{} board {board}: deal", path.display());
+            assert_eq!(
+                calls(a),
+                calls(b),
+                "{} board {board}: calls",
+                path.display()
+            );
+            assert_eq!(
+                cards_by_seat(a),
+                cards_by_seat(b),
+                "{} board {board}: cards",
+                path.display()
+            );
+            compared += 1;
+        }
+        // LIN -> PBN -> LIN -> PBN: the second PBN is the first.
+        let (lin, _) = write_lin(&back);
+        let (pbn_again, _) = write_pbn_file(&read_lin(&lin));
+        assert_eq!(
+            pbn_again,
+            pbn,
+            "{}: LIN -> PBN -> LIN -> PBN",
+            path.display()
+        );
+        // LIN -> LIN is a fixed point after one pass.
+        let (once, _) = write_lin(&boards);
+        let (twice, _) = write_lin(&read_lin(&once));
+        assert_eq!(twice, once, "{}: LIN -> LIN", path.display());
+    }
+    println!("{compared} boards compared");
+    assert!(compared >= 190);
+}
+
+#[test]
+fn pbn_converts_to_lin_with_the_same_deal_calls_and_cards() {
+    let mut compared = 0;
+    for (path, text) in corpus("pbn").into_iter().take(120) {
+        let boards = read_pbn(&text);
+        let (lin, _) = write_lin(&boards);
+        let back = read_lin(&lin);
+        assert_eq!(back.len(), boards.len(), "{}", path.display());
+        for (a, b) in boards.iter().zip(&back) {
+            // LIN's md starts with the dealer: a deal without one is not comparable.
+            if a.dealer.is_none() || a.deal.is_none() {
+                continue;
+            }
+            assert_eq!(hands(a), hands(b), "{}: deal", path.display());
+            let ours: Vec<String> = calls(a).into_iter().take_while(|c| c != "?").collect();
+            let theirs: Vec<String> = calls(b).into_iter().take_while(|c| c != "?").collect();
+            if !ours.contains(&"AP".to_string()) {
+                assert_eq!(ours, theirs, "{}: calls", path.display());
+            }
+            compared += 1;
+        }
+    }
+    println!("{compared} PBN boards through LIN");
+    assert!(compared > 1000, "{compared}");
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    check_lin_text(text, &Default::default())
+        .diagnostics
+        .iter()
+        .filter(|d| d.code != "X802")
+        .map(|d| d.code)
+        .collect()
+}
+
+/// North deals; South holds the top spades, West the top hearts, North the top diamonds and East
+/// the top clubs (md gives South, West and North; East holds the rest).
+const DEAL: &str = "md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|o|";
+
+/// Each check, with a board that triggers it and a twin that does not.
+const CASES: &[(&str, &str, &str)] = &[
+    ("L701", "qx|o1|zq|1|", "qx|o1|nt|hello|"),
+    ("L702", "qx|o1|oops\nmb|p|", "qx|o1|\nmb|p|"),
+    (
+        "L703",
+        "qx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C76X,|",
+        "qx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,|",
+    ),
+    ("L703", "qx|o1|md|9SA,,,|", "qx|o1|md|1SA,,,|"),
+    ("L704", "qx|o1|sv|x|", "qx|o1|sv|b|"),
+    ("L705", "qx|o1|pn|a,b,c|", "qx|o1|pn|a,b,c,d|"),
+    ("L706", "qx|o1|mb|1q|", "qx|o1|mb|1n|"),
+    ("L707", "qx|o1|pc|s1|", "qx|o1|pc|s10|"),
+    ("L708", "qx|o1|mc|14|", "qx|o1|mc|13|"),
+];
+
+#[test]
+fn each_l_code_has_a_trigger_and_a_clean_twin() {
+    for (code, bad, good) in CASES {
+        assert!(
+            codes(bad).contains(code),
+            "{code} not in {:?} for {bad:?}",
+            codes(bad)
+        );
+        assert!(
+            !codes(good).contains(code),
+            "{code} in {:?} for {good:?}",
+            codes(good)
+        );
+    }
+}
+
+/// A board of `DEAL` with `rest` after it.
+fn board(rest: &str) -> String {
+    format!("qx|o1|pn|S,W,N,E|{DEAL}{rest}\n")
+}
+
+#[test]
+fn the_bridge_rules_apply_to_lin_boards() {
+    let auction = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|";
+    // North declares 4S; East leads. East holds the clubs.
+    let cases: &[(&str, String, String)] = &[
+        (
+            "D203",
+            "qx|o1|md|3SAKQJHT98D765C432,SAT8HAKQJD432C765,S765H432DAKQJCT98,|".into(),
+            board(""),
+        ),
+        (
+            "D205",
+            "qx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT9,S2|".into(),
+            board(""),
+        ),
+        (
+            "A302",
+            board("mb|1s|mb|p|mb|1h|mb|p|mb|p|mb|p|"),
+            board("mb|1s|mb|p|mb|2h|mb|p|mb|p|mb|p|"),
+        ),
+        ("A303", board("mb|1s|mb|p|mb|d|"), board("mb|1s|mb|d|")),
+        ("A305", board(&format!("{auction}mb|p|")), board(auction)),
+        (
+            "P502",
+            board(&format!("{auction}pc|ha|")),
+            board(&format!("{auction}pc|ca|")),
+        ),
+        (
+            "P504",
+            board(&format!("{auction}pc|ca|pc|h8|pc|c5|pc|ct|")),
+            board(&format!("{auction}pc|ca|pc|c2|pc|c5|pc|ct|")),
+        ),
+        // East's ace of clubs wins the first trick: a claim of all 13 tricks for declarer is
+        // more than remain.
+        (
+            "P506",
+            board(&format!("{auction}pc|ca|pc|c2|pc|c5|pc|ct|mc|13|")),
+            board(&format!("{auction}pc|ca|pc|c2|pc|c5|pc|ct|mc|12|")),
+        ),
+    ];
+    for (code, bad, good) in cases {
+        assert!(
+            codes(bad).contains(code),
+            "{code} not in {:?} for {bad:?}",
+            codes(bad)
+        );
+        assert!(
+            !codes(good).contains(code),
+            "{code} in {:?} for {good:?}",
+            codes(good)
+        );
+    }
+}
+
+#[test]
+fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
+    let header = |result: &str| {
+        format!("vg|Final,1,I,1,1,A,0,B,0|\nrs|{result},|\npn|s,w,n,e,S,W,N,E|pg||\n")
+    };
+    let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
+    let game = format!("qx|o1|{DEAL}{play}\n");
+    let bad = format!("{}{game}", header("4SN+1"));
+    let good = format!("{}{game}", header("4SN="));
+    assert!(codes(&bad).contains(&"L709"), "{:?}", codes(&bad));
+    assert!(!codes(&good).contains(&"L709"), "{:?}", codes(&good));
+    let report = check_lin_text(&bad, &Default::default());
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "L709")
+        .expect("L709");
+    assert_eq!(&bad[d.range.start().into()..d.range.end().into()], "4SN+1");
+    // The header's names reach the board: the open room's four.
+    let boards = read_lin(&good);
+    assert_eq!(boards[0].info("South"), Some("s"));
+    assert_eq!(boards[0].info("Event"), Some("Final"));
+}
