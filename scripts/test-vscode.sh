@@ -54,7 +54,7 @@ if [ -z "${SKIP_PACKAGE:-}" ]; then
   unpacked="$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix-XXXXXX")"
   trap 'rm -rf "$unpacked"' EXIT
   listing="$(node scripts/unpack-vsix.mjs "$vsix" "$unpacked")"
-  for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/syntaxes/rbn.tmLanguage.json \
+  for f in extension/out/extension.js extension/syntaxes/pbn.tmLanguage.json extension/syntaxes/rbn.tmLanguage.json extension/syntaxes/lin.tmLanguage.json \
     extension/language-configuration.json extension/language-configuration-rbn.json \
     extension/out/webview/preview.js extension/media/preview.css extension/media/pbn.svg \
     "extension/server/$(node -p 'process.platform + "-" + process.arch')/kibitzer"; do

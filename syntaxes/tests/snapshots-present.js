@@ -5,7 +5,7 @@ const fs = require('fs');
 const path = require('path');
 
 let total = 0;
-for (const [folder, extension] of [['snap', '.pbn'], ['snap-rbn', '.rbn']]) {
+for (const [folder, extension] of [['snap', '.pbn'], ['snap-rbn', '.rbn'], ['snap-lin', '.lin']]) {
   const dir = path.join(__dirname, folder);
   const samples = fs.readdirSync(dir).filter((f) => f.endsWith(extension));
   const missing = samples.filter((f) => !fs.existsSync(path.join(dir, f + '.snap')));

@@ -13,7 +13,7 @@ const repo = join(ext, "..", "..");
 const release = process.argv.includes("--release");
 
 mkdirSync(join(ext, "syntaxes"), { recursive: true });
-for (const grammar of ["pbn.tmLanguage.json", "rbn.tmLanguage.json"]) {
+for (const grammar of ["pbn.tmLanguage.json", "rbn.tmLanguage.json", "lin.tmLanguage.json"]) {
   copyFileSync(join(repo, "syntaxes", grammar), join(ext, "syntaxes", grammar));
 }
 

@@ -1,4 +1,4 @@
-// The Kibitzer extension: starts `kibitzer lsp` for PBN and RBN documents and adds a few
+// The Kibitzer extension: starts `kibitzer lsp` for PBN, RBN and LIN documents and adds a few
 // commands.
 
 import { execFile } from "node:child_process";
@@ -14,7 +14,7 @@ import {
   TextEdit as LspTextEdit,
 } from "vscode-languageclient/node";
 import { ENCODED_LANGUAGES, settleEncoding } from "./encoding";
-import { BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
+import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
 import { findServer, ServerLocation, ServerNotFound } from "./server";
 
 /** The server's command that converts a document to the other notation. */
@@ -138,7 +138,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     debug: { command: location.command, args: ["lsp"] },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "pbn" }, { language: "rbn" }],
+    documentSelector: [{ language: "pbn" }, { language: "rbn" }, { language: "lin" }],
     initializationOptions: serverSettings(),
     outputChannel: output,
     traceOutputChannel: traceChannel(context),
@@ -317,8 +317,8 @@ async function openConverted(source: vscode.Uri, language: string, text: string)
 async function convertDocument(): Promise<vscode.TextDocument | undefined> {
   const editor = vscode.window.activeTextEditor;
   const doc = editor?.document;
-  if (editor === undefined || doc === undefined || !["pbn", "rbn"].includes(doc.languageId)) {
-    void vscode.window.showWarningMessage("Kibitzer: open a PBN or RBN document to convert it.");
+  if (editor === undefined || doc === undefined || !["pbn", "rbn", "lin"].includes(doc.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to convert it.");
     return undefined;
   }
   await starting;
@@ -369,6 +369,30 @@ async function settleEncodingLogged(document: vscode.TextDocument): Promise<void
   }
 }
 
+/**
+ * Opens the board at the cursor on BBO's handviewer in the browser (the address comes from the
+ * server's `kibitzer/board`). Resolves to the address opened, if any.
+ */
+async function openInHandviewer(): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const c = client;
+  if (editor === undefined || c === undefined || !c.isRunning()) {
+    void vscode.window.showWarningMessage("Kibitzer: open a bridge file (with the server running) to show a board.");
+    return undefined;
+  }
+  const board = (await c.sendRequest(BOARD_REQUEST, {
+    textDocument: { uri: c.code2ProtocolConverter.asUri(editor.document.uri) },
+    position: c.code2ProtocolConverter.asPosition(editor.selection.active),
+  })) as { handviewer?: string | null } | null;
+  const url = board?.handviewer;
+  if (typeof url !== "string") {
+    void vscode.window.showWarningMessage("Kibitzer: the cursor is in no board with a known hand.");
+    return undefined;
+  }
+  await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  return url;
+}
+
 /** Opens the board preview beside the active PBN, RBN or LIN editor. */
 function openBoardPreview(context: vscode.ExtensionContext): void {
   const editor = vscode.window.activeTextEditor;
@@ -392,6 +416,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
     vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument()),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => openBoardPreview(context)),
+    vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer.server.path")) {
         log("kibitzer.server.path changed: restarting the server");
