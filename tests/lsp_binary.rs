@@ -277,3 +277,37 @@ fn a_large_file_opens_edits_and_answers_like_a_small_one() {
     server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
     assert_eq!(server.exited_within(Duration::from_secs(5)), Some(0));
 }
+
+/// A client that goes away while the server waits for its answer (here to
+/// `workspace/configuration`, asked after a settings change) must not keep the server alive:
+/// the end of stdin ends the process.
+#[test]
+fn the_end_of_stdin_ends_the_server_even_while_it_waits_for_the_client() {
+    let mut server = Server::start();
+    server.request(
+        1,
+        "initialize",
+        json!({"capabilities": {"workspace": {"configuration": true}}}),
+    );
+    server.send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+    server.send(json!({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {"settings": null}}));
+    // The server asks for the settings; nobody answers.
+    let asked = server.wait_for(|m| m["method"] == "workspace/configuration");
+    assert!(asked.get("id").is_some());
+    let Server {
+        mut child, stdin, ..
+    } = server;
+    drop(stdin);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.is_some(), "the server outlived its client by 10 s");
+}

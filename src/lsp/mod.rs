@@ -27,6 +27,9 @@ pub use server::Backend;
 
 use handoff::Handoff;
 
+/// How long handlers still under way may go on once the client's input has ended.
+const END_OF_INPUT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Serves LSP over stdin/stdout until `exit` (or the end of stdin), then ends the process.
 ///
 /// The process is ended with `std::process::exit` rather than by returning: the thread reading
@@ -59,10 +62,27 @@ pub async fn serve(
     let shut_down = service.inner().shutdown_flag();
     let solver = service.inner().solver();
     let (server_input, pump) = tokio::io::duplex(1 << 22);
-    let pumping = tokio::spawn(sanitize(input, pump, handoff));
-    tower_lsp_server::Server::new(server_input, output, socket)
-        .serve(service)
-        .await;
+    let (input_ended, ended) = tokio::sync::oneshot::channel::<()>();
+    let pumping = tokio::spawn(async move {
+        sanitize(input, pump, handoff).await;
+        let _ = input_ended.send(());
+    });
+    let serving = tower_lsp_server::Server::new(server_input, output, socket).serve(service);
+    // The protocol library ends a session once every handler under way has finished; a handler
+    // waiting for the client's answer (to `workspace/configuration`) would wait for ever once the
+    // client is gone. So the end of the input ends the session after a grace period, whatever
+    // is still waiting.
+    let grace = async {
+        if ended.await.is_ok() {
+            tokio::time::sleep(END_OF_INPUT_GRACE).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        _ = serving => {}
+        _ = grace => {}
+    }
     pumping.abort();
     solver.shut_down();
     shut_down.load(Ordering::SeqCst)

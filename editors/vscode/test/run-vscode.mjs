@@ -303,6 +303,15 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
           return `${comm}:${wchan}`;
         });
         say(`  ${pid}: parent ${stat[3]}, started at tick ${stat[21]}; threads ${threads.join(" ")}; fds ${fds.join(" ")}`);
+        // Where each thread waits, when gdb is at hand (for a bug report).
+        try {
+          const { execFileSync } = await import("node:child_process");
+          const stacks = execFileSync("gdb", ["-p", String(pid), "-batch", "-ex", "thread apply all bt 25"], { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "ignore"] });
+          fs.writeFileSync(path.join(ARTIFACTS, `outlived-${pid}.txt`), stacks);
+          say(`  ${pid}: stacks in ${path.join(ARTIFACTS, `outlived-${pid}.txt`)}`);
+        } catch {
+          // no gdb, or not allowed to attach
+        }
       } catch (e) {
         say(`  ${pid}: ${e}`);
       }

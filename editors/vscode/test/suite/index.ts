@@ -534,6 +534,35 @@ const tests: Test[] = [
     },
   },
   {
+    name: "a .lin file opens in the language lin: diagnostics, the deal hover, legal calls after mb|",
+    fn: async () => {
+      const editor = await open("match.lin");
+      const doc = editor.document;
+      assert.equal(doc.languageId, "lin");
+      // Board 8: East passes, South opens 1S, West's 1s is insufficient.
+      const [a302] = (await diagnosticsWith(doc.uri, ["A302"])).filter((d) => codeOf(d) === "A302");
+      assert.equal(show(a302.range), show(find(doc, "qx|o8", "1s", 1)));
+      const md = find(doc, "qx|o7", "md|").start.translate(0, 1);
+      const hover = await waitFor("a hover", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", doc.uri, md);
+        const t = hoverText(hovers ?? []);
+        return t.length > 0 ? t : undefined;
+      });
+      assert.match(hover, /North \(dealer\) vul · 10 HCP/, hover);
+      const after = find(doc, "qx|o8", "mb|p|mb|").end;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", doc.uri, after);
+      const labels = (list?.items ?? []).map(label);
+      assert.ok(labels.includes("1c") && labels.includes("7n") && !labels.includes("d"), labels.join(" "));
+      // Converting gives the PBN beside it, named after the source.
+      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument");
+      assert.ok(converted);
+      assert.equal(converted.languageId, "pbn");
+      assert.equal(converted.uri.fsPath, file("match.pbn").fsPath);
+      assert.ok(converted.getText().includes('[Contract "4SX"]'), converted.getText());
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    },
+  },
+  {
     name: "Kibitzer: Restart Language Server gives a new running client",
     fn: async () => {
       const editor = await open("errors.pbn");

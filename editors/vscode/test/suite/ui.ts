@@ -308,6 +308,23 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "board preview: a LIN board, the same view",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "match.lin")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
+      const at = new vscode.Position(0, 30);
+      editor.selection = new vscode.Selection(at, at);
+      const state = await previewShows("LIN board 7", (s) => s.board === "7" && s.uri === doc.uri.toString());
+      for (const text of ["Sue", "Nat", "five cards", "by North", "LIN", "Before the lead"]) {
+        assert.ok(state.text.includes(text), `"${text}" not in the preview:\n${state.text}`);
+      }
+      const facts = await snapshot("preview-lin", { target: "preview", keys: ["End"] });
+      assert.ok(facts.previewText.includes("Trick 2 of 2"), facts.previewText);
+      const back = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
+      editor = await vscode.window.showTextDocument(back, { preview: false, viewColumn: vscode.ViewColumn.One });
+    },
+  },
+  {
     name: "board preview: light and high-contrast themes",
     fn: async () => {
       const at = rangeOf(editor.document, '[Deal "N:', "Deal").start;
