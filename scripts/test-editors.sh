@@ -41,7 +41,7 @@ export PBN="$T/broken.pbn"
 # the README gives them, finding `kibitzer` on PATH.
 printf '[Event "Set-up"]\n[Board "1"\n' > "$T/setup.pbn"
 printf 'B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nZ what\n\n' > "$T/setup.rbn"
-printf 'md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|\n' > "$T/setup.lin"
+printf 'md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|mb|1s|mb|p|mb|1h|\n' > "$T/setup.lin"
 export SETUP_PBN="$T/setup.pbn" SETUP_RBN="$T/setup.rbn" SETUP_LIN="$T/setup.lin"
 BIN_DIR="$(dirname "$KIBITZER")"
 

@@ -80,10 +80,10 @@
   (add-to-list 'auto-mode-alist '("\\.[rR][bB][nN]\\'" . rbn-mode))
   (add-to-list 'auto-mode-alist '("\\.[lL][iI][nN]\\'" . lin-mode)))
 
-;; One server program for both notations; it tells them apart by the language id eglot sends,
-;; the mode's name without `-mode' (`pbn', `rbn'). LIN joins once the server reads it. Set
-;; `kibitzer-program' before loading this file to use another binary.
-(dolist (mode '(pbn-mode rbn-mode))
+;; One server program for the three notations; it tells them apart by the language id eglot
+;; sends, the mode's name without `-mode' (`pbn', `rbn', `lin'). Set `kibitzer-program' before
+;; loading this file to use another binary.
+(dolist (mode '(pbn-mode rbn-mode lin-mode))
   (add-to-list 'eglot-server-programs `(,mode . (,kibitzer-program "lsp"))))
 
 (provide 'kibitzer-mode)

@@ -2,12 +2,13 @@
 ;; Run: PATH=dir-of-kibitzer:$PATH PBN=… RBN=… LIN=… KIBITZER_MODE=…/kibitzer-mode.el \
 ;;   emacs --batch -l setup-probe.el
 ;; Does what the README tells a user to put in their init file, opens a PBN, an RBN and a LIN
-;; file, and checks their modes, colours and (for PBN and RBN) the server's diagnostics.
+;; file, and checks their modes, colours and the server's diagnostics.
 
 ;; The user's init file:
 (load (getenv "KIBITZER_MODE"))
 (add-hook 'pbn-mode-hook #'eglot-ensure)
 (add-hook 'rbn-mode-hook #'eglot-ensure)
+(add-hook 'lin-mode-hook #'eglot-ensure)
 
 (load (expand-file-name "probe-common.el" (file-name-directory load-file-name)))
 (setq probe-name "emacs set-up probe")
@@ -24,7 +25,7 @@
 
 (dolist (case '(("PBN" pbn-mode "^\\[\\(Event\\)" 1 font-lock-keyword-face t)
                 ("RBN" rbn-mode "^\\(H\\) " 1 font-lock-keyword-face t)
-                ("LIN" lin-mode "\\(md\\)|" 1 font-lock-keyword-face nil)))
+                ("LIN" lin-mode "\\(md\\)|" 1 font-lock-keyword-face t)))
   (pcase-let ((`(,variable ,mode ,regexp ,group ,face ,served) case))
     (setq probe-diags nil)
     (find-file (getenv variable))

@@ -43,8 +43,7 @@ local function kibitzer_attach(args)
   end
 end
 
--- LIN files get their file type now and the server once it reads LIN.
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'pbn', 'rbn' },
+  pattern = { 'pbn', 'rbn', 'lin' },
   callback = kibitzer_attach,
 })

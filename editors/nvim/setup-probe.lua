@@ -1,7 +1,7 @@
 -- Probe of the Neovim set-up exactly as a user has it: run with the set-up as the only config,
 --   nvim --headless -u editors/nvim/kibitzer.lua -c 'luafile editors/nvim/setup-probe.lua'
 -- with `kibitzer` on PATH and PBN, RBN and LIN naming files to open. Checks the file types, that
--- the server attaches to PBN and RBN files (one diagnostic each) and not to LIN files.
+-- the server attaches to PBN, RBN and LIN files (a diagnostic each).
 local probe = dofile('editors/nvim/probe_common.lua')('nvim set-up probe')
 local fail, wait = probe.fail, probe.wait
 
@@ -12,14 +12,9 @@ for variable, filetype in pairs(expected) do
   if vim.bo[buf].filetype ~= filetype then
     fail(variable .. ' opened as `' .. vim.bo[buf].filetype .. '`, not ' .. filetype)
   end
-  if filetype == 'lin' then
-    vim.wait(300)
-    if #vim.lsp.buf_get_clients(buf) ~= 0 then fail('the server attached to a LIN file') end
-  else
-    wait(5000, function() return #vim.diagnostic.get(buf) > 0 end, filetype .. ' diagnostics')
-    local d = vim.diagnostic.get(buf)[1]
-    print(filetype .. ': ' .. d.message)
-  end
+  wait(5000, function() return #vim.diagnostic.get(buf) > 0 end, filetype .. ' diagnostics')
+  local d = vim.diagnostic.get(buf)[1]
+  print(filetype .. ': ' .. d.message)
 end
 for _, client in ipairs(vim.lsp.get_active_clients()) do
   client.stop()
