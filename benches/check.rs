@@ -1,8 +1,9 @@
 //! End-to-end benchmark of `kibitzer check --format json` on the 100,000-game `--rich` file of
-//! `gen_pbn.py`: prints MB/s, games/s, CPU time and peak memory of the child process.
+//! `gen_pbn.py`, and on the same boards converted to LIN: prints MB/s, games/s, CPU time and
+//! peak memory of the child process for each, and LIN's speed per byte against PBN's.
 //!
-//! `cargo bench --bench check` (the file is generated once into the target folder; set
-//! `KIBITZER_BENCH_FILE` to use another file).
+//! `cargo bench --bench check` (the files are generated once into the target folder; set
+//! `KIBITZER_BENCH_FILE` to use another PBN file).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -45,16 +46,31 @@ fn sample(pid: u32) -> Option<(u64, f64)> {
     Some((hwm, ticks as f64 / 100.0))
 }
 
-fn main() {
-    let path = bench_file();
-    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+/// The LIN form of the PBN bench file (converted once, beside it).
+fn lin_file(pbn: &std::path::Path) -> PathBuf {
+    let lin = pbn.with_extension("lin");
+    if !lin.exists() {
+        let status = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["convert", "--to", "lin", "-o"])
+            .arg(&lin)
+            .arg(pbn)
+            .stderr(Stdio::null())
+            .status()
+            .expect("kibitzer convert runs");
+        assert!(status.success(), "converting the bench file to LIN failed");
+    }
+    lin
+}
+
+/// The best of three runs: (wall time, peak resident kB, CPU seconds, games).
+fn measure(path: &std::path::Path) -> Option<(Duration, u64, f64, usize)> {
     let exe = env!("CARGO_BIN_EXE_kibitzer");
     let mut best: Option<(Duration, u64, f64, usize)> = None;
     for _ in 0..3 {
         let start = Instant::now();
         let mut child = Command::new(exe)
             .args(["check", "--format", "json"])
-            .arg(&path)
+            .arg(path)
             .stdout(Stdio::piped())
             .spawn()
             .expect("run kibitzer");
@@ -87,8 +103,14 @@ fn main() {
             best = Some((elapsed, last.0, last.1, games));
         }
     }
-    let Some((elapsed, hwm_kb, cpu, games)) = best else {
-        return;
+    best
+}
+
+/// Prints one file's figures; gives its MB per CPU-second.
+fn report(path: &std::path::Path) -> f64 {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let Some((elapsed, hwm_kb, cpu, games)) = measure(path) else {
+        return 0.0;
     };
     let secs = elapsed.as_secs_f64();
     let mb = size as f64 / 1e6;
@@ -106,5 +128,17 @@ fn main() {
         "peak memory: {:.1} MB ({:.2}x the file)",
         hwm_kb as f64 * 1024.0 / 1e6,
         hwm_kb as f64 * 1024.0 / size.max(1) as f64
+    );
+    mb / cpu.max(0.01)
+}
+
+fn main() {
+    let pbn = bench_file();
+    let pbn_speed = report(&pbn);
+    let lin = lin_file(&pbn);
+    let lin_speed = report(&lin);
+    println!(
+        "LIN per byte: {:.2}x the speed of PBN (MB per CPU-second; 1.00 or more is as fast)",
+        lin_speed / pbn_speed.max(0.001)
     );
 }

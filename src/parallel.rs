@@ -10,7 +10,10 @@ use std::sync::Mutex;
 
 /// The number of threads to use for whole-file work: the cores available.
 pub fn available_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    // Asking the system reads the cgroup files on Linux, a few microseconds each time, and
+    // `Parse::new` asks for every game it parses: ask once.
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Runs `work` over contiguous slices of `items` on up to `threads` threads and concatenates the

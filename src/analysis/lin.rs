@@ -14,8 +14,10 @@ use crate::convert::from_lin::{
 use crate::convert::model::ContractKind;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::lin::{LinParse, Pair, Piece};
-use crate::syntax::{TextRange, TextSize};
+use crate::parallel::{available_threads, map_slices};
+use crate::syntax::lin::{build_piece, pieces, LinNode, LinParse, Pair, Piece};
+use crate::syntax::{SyntaxError, TextRange, TextSize};
+use std::sync::Arc;
 
 /// The keys LIN files are known to use: boards, auctions and play, vugraph headers, and BBO's
 /// movie and teaching keys (kept and passed through, never judged).
@@ -29,47 +31,135 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// spelling (D206).
 const NOT_FOR_LIN: [&str; 1] = ["D206"];
 
-/// Checks a whole LIN text.
-pub fn check_lin_text(text: &str, options: &CheckOptions) -> FileReport {
-    check_lin(&LinParse::new(text), options)
-}
-
-/// Checks a parsed LIN file.
-pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
+/// Checks a whole LIN text: the pieces are found by one scan, and the boards are then built,
+/// checked and dropped on every core, so that a large file never has its whole tree in memory.
+pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
+    let text = crate::syntax::clip(text);
+    let mut boards: Vec<(std::ops::Range<usize>, Arc<Header>)> = Vec::new();
+    let mut header = Arc::new(Header::default());
     let mut report = FileReport::default();
+    for range in pieces(text) {
+        let (green, errors) = build_piece(&text[range.clone()]);
+        let start = range.start as u32;
+        let Some(piece) = Piece::cast(LinNode::new_root(green)) else {
+            continue;
+        };
+        if piece.is_board() {
+            boards.push((range, header.clone()));
+        } else {
+            report
+                .diagnostics
+                .extend(piece_diagnostics(&piece, start, errors, None));
+            header = Arc::new(Header::read(&piece, start));
+        }
+    }
+    report.games = boards.len();
+    let threads = if text.len() < PARALLEL_BYTES {
+        1
+    } else {
+        available_threads()
+    };
+    let found = map_slices(&boards, threads, |part| {
+        part.iter()
+            .flat_map(|(range, header)| {
+                let (green, errors) = build_piece(&text[range.clone()]);
+                let piece = Piece::cast(LinNode::new_root(green));
+                let start = range.start as u32;
+                piece
+                    .map(|piece| piece_diagnostics(&piece, start, errors, Some(header)))
+                    .unwrap_or_default()
+            })
+            .collect()
+    });
+    report.diagnostics.extend(found);
     report
         .diagnostics
-        .extend(parse.errors().iter().map(super::syntax_diagnostic));
-    let mut carry = LinCarry::default();
-    let mut header_start = 0u32;
+        .sort_by_key(|d| (d.range.start(), d.range.end()));
+    report
+}
+
+/// Files at least this large are checked on several threads.
+const PARALLEL_BYTES: usize = 1 << 20;
+
+/// Checks a parsed LIN file (what the language server holds).
+pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
+    let mut report = FileReport::default();
+    let mut header = Arc::new(Header::default());
     for (node, start) in parse.pieces() {
         let Some(piece) = Piece::cast(node) else {
             continue;
         };
-        let mut found = Vec::new();
-        check_pairs(&piece, &mut found);
+        let range = TextRange::at(start.into(), piece.syntax().text_range().len());
+        let errors: Vec<SyntaxError> = parse
+            .errors()
+            .iter()
+            .filter(|e| range.contains_range(e.range))
+            .map(|e| SyntaxError {
+                range: e.range - TextSize::from(start),
+                ..e.clone()
+            })
+            .collect();
         if piece.is_board() {
             report.games += 1;
-            let board = crate::convert::from_lin::read_board(&piece, &carry);
-            found.extend(check_board_except(&board, &NOT_FOR_LIN));
-            report
-                .diagnostics
-                .extend(found.into_iter().map(|d| d.shifted(start)));
-            if let Some(d) = check_result(&piece, &board, &carry, parse, header_start) {
-                report.diagnostics.push(d);
-            }
+            let found = piece_diagnostics(&piece, start, errors, Some(&header));
+            report.diagnostics.extend(found);
         } else {
-            carry = LinCarry::read(&piece);
-            header_start = start;
-            report
-                .diagnostics
-                .extend(found.into_iter().map(|d| d.shifted(start)));
+            let found = piece_diagnostics(&piece, start, errors, None);
+            report.diagnostics.extend(found);
+            header = Arc::new(Header::read(&piece, start));
         }
     }
     report
         .diagnostics
         .sort_by_key(|d| (d.range.start(), d.range.end()));
     report
+}
+
+/// The vugraph header as the boards after it see it: what it hands down, and where its `rs`
+/// results are (absolute ranges), for L709.
+#[derive(Debug, Default)]
+struct Header {
+    carry: LinCarry,
+    results: Vec<TextRange>,
+}
+
+impl Header {
+    fn read(piece: &Piece, start: u32) -> Header {
+        let mut results = Vec::new();
+        if let Some(rs) = piece.pairs().find(|p| p.key() == "rs") {
+            let mut at = rs.value_range().start() + TextSize::from(start);
+            for result in rs.value().split(',') {
+                results.push(TextRange::at(at, TextSize::of(result)));
+                at += TextSize::of(result) + TextSize::from(1);
+            }
+        }
+        Header {
+            carry: LinCarry::read(piece),
+            results,
+        }
+    }
+}
+
+/// The diagnostics of one piece: its syntax errors, its pairs' L codes and, for a board (given
+/// the header before it), the bridge checks, all relative to the piece and shifted to `start`;
+/// and L709, whose range is in the header.
+fn piece_diagnostics(
+    piece: &Piece,
+    start: u32,
+    errors: Vec<SyntaxError>,
+    header: Option<&Header>,
+) -> Vec<Diagnostic> {
+    let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
+    check_pairs(piece, &mut found);
+    let mut absolute = None;
+    if let Some(header) = header {
+        let board = crate::convert::from_lin::read_board(piece, &header.carry);
+        found.extend(check_board_except(&board, &NOT_FOR_LIN));
+        absolute = check_result(piece, &board, header);
+    }
+    let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
+    out.extend(absolute);
+    out
 }
 
 /// The L codes of the pairs of one piece (ranges relative to it).
@@ -179,17 +269,12 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// L709: the vugraph header's `rs` result of this board against its claim or play.
-fn check_result(
-    piece: &Piece,
-    board: &Board,
-    carry: &LinCarry,
-    parse: &LinParse,
-    header_start: u32,
-) -> Option<Diagnostic> {
+/// L709: the vugraph header's `rs` result of this board against its claim or play; its range is
+/// the result in the header (absolute).
+fn check_result(piece: &Piece, board: &Board, header: &Header) -> Option<Diagnostic> {
     let qx = piece.pairs().find(|p| p.key() == "qx")?;
     let (room, number) = read_qx(&qx.value());
-    let (index, text) = carry.result_of(number?, room?)?;
+    let (index, text) = header.carry.result_of(number?, room?)?;
     let (tricks_said, declarer_said) = read_rs(text)?;
     let (tricks, _) = board.result?;
     let declarer = board.contract.as_ref().and_then(|c| match c.kind {
@@ -199,18 +284,7 @@ fn check_result(
     if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {
         return None;
     }
-    // Point at the result in the header's rs pair.
-    let header = parse
-        .pieces()
-        .find(|(_, s)| *s == header_start)
-        .and_then(|(n, _)| Piece::cast(n))?;
-    let rs = header.pairs().find(|p| p.key() == "rs")?;
-    let value = rs.value();
-    let offset: usize = value.split(',').take(index).map(|r| r.len() + 1).sum();
-    let range = TextRange::at(
-        rs.value_range().start() + TextSize::from((header_start as usize + offset) as u32),
-        TextSize::from(text.len() as u32),
-    );
+    let absolute = *header.results.get(index)?;
     let source = if board.play.as_ref().is_some_and(|p| p.tricks.len() == 13) {
         "the play"
     } else {
@@ -218,8 +292,11 @@ fn check_result(
     };
     Some(Diagnostic::new(
         "L709",
-        range,
-        format!("the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}", number.unwrap_or_default()),
+        absolute,
+        format!(
+            "the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}",
+            number.unwrap_or_default()
+        ),
     ))
 }
 

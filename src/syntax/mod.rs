@@ -20,6 +20,7 @@ mod top;
 
 pub use dump::{dump_lin_tree, dump_rbn_tree, dump_tree};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+pub(crate) use parse::clip;
 pub use parse::{GreenElement, Outline, Parse, ParsedChunk, Splice, TextSource};
 pub use rowan::{TextRange, TextSize};
 pub use top::{FileLanguage, TopLevel};

@@ -10,7 +10,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use rowan::{GreenNode, GreenNodeBuilder, NodeOrToken};
+use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::{LinKind, LinLanguage, LinNode};
 use crate::syntax::parse::clip;
@@ -42,52 +42,64 @@ impl Item {
     }
 }
 
-/// Scans `text` into items, from the start (which must be where a pair may start).
-fn scan(text: &str) -> Vec<Item> {
-    let bytes = text.as_bytes();
-    let mut items = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'\n' || b == b'\r' {
-            let start = i;
+/// The items of a text, from its start (which must be where a pair may start), one at a time:
+/// a whole file is scanned without holding its items.
+struct Scanner<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+/// Scans `text` into items.
+fn scan(text: &str) -> Scanner<'_> {
+    Scanner {
+        bytes: text.as_bytes(),
+        at: 0,
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        let bytes = self.bytes;
+        let start = self.at;
+        let b = *bytes.get(start)?;
+        let mut i = start;
+        let item = if b == b'\n' || b == b'\r' {
             while i < bytes.len() && (bytes[i] == b'\n' || bytes[i] == b'\r') {
                 i += 1;
             }
-            items.push(Item::Trivia(start..i, LinKind::NEWLINE));
-            continue;
-        }
-        if b == b' ' || b == b'\t' {
-            let start = i;
+            Item::Trivia(start..i, LinKind::NEWLINE)
+        } else if b == b' ' || b == b'\t' {
             while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
                 i += 1;
             }
-            items.push(Item::Trivia(start..i, LinKind::WHITESPACE));
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && !matches!(bytes[i], b'|' | b'\n' | b'\r') {
-            i += 1;
-        }
-        if i >= bytes.len() || bytes[i] != b'|' {
-            items.push(Item::Stray(start..i));
-            continue;
-        }
-        let key = start..i;
-        let value_start = i + 1;
-        let value_end = bytes[value_start..]
-            .iter()
-            .position(|&b| b == b'|')
-            .map_or(bytes.len(), |p| value_start + p);
-        let closed = value_end < bytes.len();
-        items.push(Item::Pair {
-            key,
-            value: value_start..value_end,
-            closed,
-        });
-        i = if closed { value_end + 1 } else { value_end };
+            Item::Trivia(start..i, LinKind::WHITESPACE)
+        } else {
+            while i < bytes.len() && !matches!(bytes[i], b'|' | b'\n' | b'\r') {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] != b'|' {
+                Item::Stray(start..i)
+            } else {
+                let value_start = i + 1;
+                let value_end = bytes[value_start..]
+                    .iter()
+                    .position(|&b| b == b'|')
+                    .map_or(bytes.len(), |p| value_start + p);
+                let closed = value_end < bytes.len();
+                let key = start..i;
+                i = if closed { value_end + 1 } else { value_end };
+                Item::Pair {
+                    key,
+                    value: value_start..value_end,
+                    closed,
+                }
+            }
+        };
+        self.at = i;
+        Some(item)
     }
-    items
 }
 
 /// Whether a key starts a board.
@@ -95,8 +107,8 @@ fn is_board_key(key: &str) -> bool {
     key.trim().eq_ignore_ascii_case("qx")
 }
 
-/// Where the pieces start in `items`: the first item, then every `qx` pair but a piece's first.
-fn piece_starts(text: &str, items: &[Item]) -> Vec<usize> {
+/// Where the pieces start: the first item, then every `qx` pair but a piece's first.
+fn piece_starts(text: &str, items: impl Iterator<Item = Item>) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut has_pair = false;
     for item in items {
@@ -114,8 +126,8 @@ fn piece_starts(text: &str, items: &[Item]) -> Vec<usize> {
 }
 
 /// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
-fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
-    let items = scan(text);
+pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
+    let items: Vec<Item> = scan(text).collect();
     let keys = || {
         items.iter().filter_map(|i| match i {
             Item::Pair { key, .. } => Some(text[key.clone()].trim().to_ascii_lowercase()),
@@ -126,23 +138,19 @@ fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     let board = keys().next().is_some_and(|k| k == "qx")
         || keys().any(|k| k == "md")
         || !keys().any(|k| k == "vg" || k == "rs");
-    let mut builder = GreenNodeBuilder::new();
+    // Green nodes are made directly: LIN values rarely repeat, so interning them (as rowan's
+    // builder does) costs more than it saves.
+    let token = |kind: LinKind, text: &str| NodeOrToken::Token(GreenToken::new(kind.into(), text));
+    let mut children: Vec<GreenElement> = Vec::with_capacity(items.len());
     let mut errors = Vec::new();
-    builder.start_node(
-        if board {
-            LinKind::BOARD
-        } else {
-            LinKind::HEADER
-        }
-        .into(),
-    );
     for item in &items {
         match item {
-            Item::Trivia(range, kind) => builder.token((*kind).into(), &text[range.clone()]),
+            Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
             Item::Stray(range) => {
-                builder.start_node(LinKind::ERROR.into());
-                builder.token(LinKind::UNKNOWN.into(), &text[range.clone()]);
-                builder.finish_node();
+                children.push(NodeOrToken::Node(GreenNode::new(
+                    LinKind::ERROR.into(),
+                    [token(LinKind::UNKNOWN, &text[range.clone()])],
+                )));
                 errors.push(SyntaxError {
                     code: SyntaxCode::MalformedPair,
                     range: to_range(range),
@@ -153,16 +161,16 @@ fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
                 });
             }
             Item::Pair { key, value, closed } => {
-                builder.start_node(LinKind::PAIR.into());
+                let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
                 if !key.is_empty() {
-                    builder.token(LinKind::KEY.into(), &text[key.clone()]);
+                    parts.push(token(LinKind::KEY, &text[key.clone()]));
                 }
-                builder.token(LinKind::BAR.into(), "|");
+                parts.push(token(LinKind::BAR, "|"));
                 if !value.is_empty() {
-                    builder.token(LinKind::VALUE.into(), &text[value.clone()]);
+                    parts.push(token(LinKind::VALUE, &text[value.clone()]));
                 }
                 if *closed {
-                    builder.token(LinKind::BAR.into(), "|");
+                    parts.push(token(LinKind::BAR, "|"));
                 } else {
                     errors.push(SyntaxError {
                         code: SyntaxCode::MalformedPair,
@@ -173,12 +181,19 @@ fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
                         ),
                     });
                 }
-                builder.finish_node();
+                children.push(NodeOrToken::Node(GreenNode::new(
+                    LinKind::PAIR.into(),
+                    parts,
+                )));
             }
         }
     }
-    builder.finish_node();
-    (builder.finish(), errors)
+    let kind = if board {
+        LinKind::BOARD
+    } else {
+        LinKind::HEADER
+    };
+    (GreenNode::new(kind.into(), children), errors)
 }
 
 fn to_range(range: &Range<usize>) -> TextRange {
@@ -201,9 +216,8 @@ fn short(text: &str) -> String {
 pub type LinParse = TopLevel<LinLanguage>;
 
 /// The pieces of `text`: their ranges (covering it exactly).
-fn pieces(text: &str) -> Vec<Range<usize>> {
-    let items = scan(text);
-    let starts = piece_starts(text, &items);
+pub(crate) fn pieces(text: &str) -> Vec<Range<usize>> {
+    let starts = piece_starts(text, scan(text));
     starts
         .iter()
         .enumerate()
@@ -282,9 +296,8 @@ impl LinParse {
             // The region ends well when it ends the text, or when what it holds ends between
             // pairs (its last item is closed) so that the old piece at `last` starts a board.
             let ends_clean = last >= n || {
-                let items = scan(&text);
-                match items.last() {
-                    Some(Item::Pair { closed, .. }) => *closed,
+                match scan(&text).last() {
+                    Some(Item::Pair { closed, .. }) => closed,
                     Some(Item::Stray(_)) => false,
                     _ => true,
                 }
