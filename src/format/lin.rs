@@ -38,7 +38,11 @@ pub fn format_lin_edits(
     range: Option<TextRange>,
     eol: Eol,
 ) -> Vec<TextEdit> {
-    let newline = eol.newline(text);
+    // Keep: the first line end between pairs (one inside a value is the value's own).
+    let newline = match eol {
+        Eol::Keep => first_newline_between_pairs(parse),
+        _ => eol.newline(text),
+    };
     let starts = parse.child_starts();
     let mut edits = Vec::new();
     for (index, child) in parse.children().iter().enumerate() {
@@ -69,6 +73,27 @@ pub fn format_lin_edits(
         }
     }
     edits
+}
+
+/// The first line end of the file's line-end tokens (those between pairs), `\n` when none.
+fn first_newline_between_pairs(parse: &LinParse) -> &'static str {
+    for (node, _) in parse.pieces() {
+        for element in node.children_with_tokens() {
+            if let NodeOrToken::Token(token) = element {
+                if token.kind() == LinKind::NEWLINE {
+                    let text = token.text();
+                    return if text.starts_with("\r\n") {
+                        "\r\n"
+                    } else if text.starts_with('\r') {
+                        "\r"
+                    } else {
+                        "\n"
+                    };
+                }
+            }
+        }
+    }
+    "\n"
 }
 
 /// A piece on one line, or `None` when it holds text that is no pair.
@@ -110,6 +135,11 @@ mod tests {
             "pn|a,b,c,d|st||md|3S2,,,|mb|1C!|an|strong|\r\nqx|o2|md|1SA,,,|\r\n"
         );
         assert_eq!(format_lin(&formatted, &FormatOptions::default()), formatted);
+        // A line end inside a value is the value's: the file's own is CRLF.
+        let inside = "md|3S2,,,|nt|a\nb|\r\nqx|o2|\r\n";
+        let once = format_lin(inside, &FormatOptions::default());
+        assert_eq!(once, "md|3S2,,,|nt|a\nb|\r\nqx|o2|\r\n");
+        assert_eq!(format_lin(&once, &FormatOptions::default()), once);
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
         assert_eq!(format_lin(stray, &FormatOptions::default()), stray);

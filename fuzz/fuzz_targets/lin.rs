@@ -1,0 +1,40 @@
+//! Any bytes read as a LIN file: decoding, the tree, edits that follow it, checking, formatting
+//! and conversion to PBN and back never panic, and the tree gives the text back.
+#![no_main]
+
+use kibitzer::analysis::CheckOptions;
+use kibitzer::format::{Eol, FormatOptions};
+use kibitzer::syntax::lin::LinParse;
+use kibitzer::Notation;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|bytes: &[u8]| {
+    let Ok(source) = kibitzer::text::decode(bytes) else {
+        return;
+    };
+    let text = &source.text;
+    let parse = LinParse::new(text);
+    assert_eq!(parse.syntax().text().to_string(), *text, "the tree loses text");
+    // Deleting the middle third and following the edit gives the tree of a full parse.
+    let (mut from, mut to) = (text.len() / 3, 2 * text.len() / 3);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let edited = format!("{}{}", &text[..from], &text[to..]);
+    let mut incremental = parse.clone();
+    incremental.apply_edit(from..to, 0, edited.as_str());
+    assert_eq!(incremental, LinParse::new(&edited), "the edit differs from a full parse");
+    let _ = Notation::Lin.check(text, &CheckOptions::default());
+    let options = FormatOptions {
+        export: false,
+        eol: Eol::Keep,
+    };
+    let formatted = Notation::Lin.format(text, &options);
+    assert_eq!(Notation::Lin.format(&formatted, &options), formatted, "formatting twice differs");
+    let converted = Notation::Lin.convert(text, Notation::Pbn);
+    let _ = Notation::Pbn.check(&converted.text, &CheckOptions::default());
+    let _ = Notation::Pbn.convert(&converted.text, Notation::Lin);
+});
