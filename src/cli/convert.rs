@@ -76,8 +76,10 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
 
 /// Writes `text` to `output`, or to standard output.
 fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
+    // Atomically: an interrupted or failed write leaves the old file (or none), never half a
+    // new one.
     let written = match output {
-        Some(path) => std::fs::write(path, text.as_bytes()),
+        Some(path) => super::files::write_atomically(path, text.as_bytes()),
         None => {
             use std::io::Write;
             std::io::stdout().lock().write_all(text.as_bytes())
@@ -86,7 +88,10 @@ fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("kibitzer: cannot write: {error}");
+            match output {
+                Some(path) => eprintln!("kibitzer: cannot write {}: {error}", path.display()),
+                None => eprintln!("kibitzer: cannot write to standard output: {error}"),
+            }
             ExitCode::from(2)
         }
     }
