@@ -162,28 +162,3 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
     }
     games
 }
-
-/// Applies edits that are sorted and do not overlap (an insertion may share its start with
-/// the replacement after it).
-pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
-    let mut out = String::with_capacity(text.len() + edits.len() * 64);
-    let mut at = 0;
-    for edit in edits {
-        let (start, end) = (
-            usize::from(edit.range.start()),
-            usize::from(edit.range.end()),
-        );
-        if start < at
-            || end > text.len()
-            || !text.is_char_boundary(start)
-            || !text.is_char_boundary(end)
-        {
-            continue;
-        }
-        out.push_str(&text[at..start]);
-        out.push_str(&edit.new_text);
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    out
-}

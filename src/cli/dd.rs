@@ -13,8 +13,9 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::analysis::solve::{apply_edits, double_dummy_games, DoubleDummyGame};
+use crate::analysis::solve::{double_dummy_games, DoubleDummyGame};
 use crate::bridge::{Deal, Seat};
+use crate::diagnostic::apply_edits;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
 use crate::double_dummy::{par_for, solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
 use crate::text::{encode, read_file};

@@ -15,19 +15,7 @@ use crate::syntax::{TextRange, TextSize};
 /// Formats a whole LIN text.
 pub fn format_lin(text: &str, options: &FormatOptions) -> String {
     let parse = LinParse::new(text);
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut at = 0;
-    for edit in format_lin_edits(&parse, text, None, options.eol) {
-        let (start, end) = (
-            usize::from(edit.range.start()),
-            usize::from(edit.range.end()),
-        );
-        out.push_str(text.get(at..start).unwrap_or(""));
-        out.push_str(&edit.new_text);
-        at = end.max(at);
-    }
-    out.push_str(text.get(at..).unwrap_or(""));
-    out
+    crate::diagnostic::apply_edits(text, &format_lin_edits(&parse, text, None, options.eol))
 }
 
 /// The edits that format a LIN text piece by piece (`parse` must be the parse of `text`); with

@@ -20,19 +20,7 @@ const UPPER: &str = "DBHACPRM";
 /// editor get the same result. RBN has no export form: `options.export` changes nothing.
 pub fn format_rbn(text: &str, options: &FormatOptions) -> String {
     let parse = RbnParse::new(text);
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut at = 0;
-    for edit in format_rbn_edits(&parse, text, None, options.eol) {
-        let (start, end) = (
-            usize::from(edit.range.start()),
-            usize::from(edit.range.end()),
-        );
-        out.push_str(text.get(at..start).unwrap_or(""));
-        out.push_str(&edit.new_text);
-        at = end.max(at);
-    }
-    out.push_str(text.get(at..).unwrap_or(""));
-    out
+    crate::diagnostic::apply_edits(text, &format_rbn_edits(&parse, text, None, options.eol))
 }
 
 /// The edits that format an RBN text record by record (`parse` must be the parse of `text`).
