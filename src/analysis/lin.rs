@@ -15,7 +15,7 @@ use crate::convert::model::ContractKind;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::parallel::{available_threads, map_slices};
-use crate::syntax::lin::{build_piece, pieces, LinNode, LinParse, Pair, Piece};
+use crate::syntax::lin::{build_piece, piece_is_board, pieces, LinNode, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -39,19 +39,20 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     let mut header = Arc::new(Header::default());
     let mut report = FileReport::default();
     for range in pieces(text) {
+        // Boards are built by the workers; only a header is built here, once.
+        if piece_is_board(&text[range.clone()]) {
+            boards.push((range, header.clone()));
+            continue;
+        }
         let (green, errors) = build_piece(&text[range.clone()]);
         let start = range.start as u32;
         let Some(piece) = Piece::cast(LinNode::new_root(green)) else {
             continue;
         };
-        if piece.is_board() {
-            boards.push((range, header.clone()));
-        } else {
-            report
-                .diagnostics
-                .extend(piece_diagnostics(&piece, start, errors, None));
-            header = Arc::new(Header::read(&piece, start));
-        }
+        report
+            .diagnostics
+            .extend(piece_diagnostics(&piece, start, errors, None));
+        header = Arc::new(Header::read(&piece, start));
     }
     report.games = boards.len();
     let threads = if text.len() < PARALLEL_BYTES {

@@ -156,6 +156,51 @@ impl<L: FileLanguage> TopLevel<L> {
         rowan::SyntaxNode::new_root(self.green())
     }
 
+    /// Puts `children` (with their `starts` and syntax `errors`, absolute in the new text) in
+    /// place of the children `replaced`, whose text ran over `old_region` of the old text; the
+    /// children after them move by `delta`, and the text is now `len` bytes long. The last step
+    /// of every notation's incremental reparse.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn replace_region(
+        &mut self,
+        replaced: std::ops::Range<usize>,
+        children: Vec<GreenElement>,
+        starts: Vec<u32>,
+        errors: Vec<SyntaxError>,
+        old_region: std::ops::Range<u32>,
+        delta: i64,
+        len: usize,
+    ) {
+        let added = starts.len();
+        let first = replaced.start;
+        self.children.splice(replaced.clone(), children);
+        self.starts.splice(replaced, starts);
+        for start in &mut self.starts[first + added..] {
+            *start = (*start as i64 + delta) as u32;
+        }
+        let lo = self
+            .errors
+            .partition_point(|e| u32::from(e.range.start()) < old_region.start);
+        let hi = self
+            .errors
+            .partition_point(|e| u32::from(e.range.start()) < old_region.end);
+        let tail: Vec<SyntaxError> = self.errors[hi..]
+            .iter()
+            .cloned()
+            .map(|mut e| {
+                let start = (u32::from(e.range.start()) as i64 + delta).max(0) as u32;
+                let end = (u32::from(e.range.end()) as i64 + delta).max(start as i64) as u32;
+                e.range = TextRange::new(start.into(), end.into());
+                e
+            })
+            .collect();
+        self.errors.truncate(lo);
+        self.errors.extend(errors);
+        self.errors.extend(tail);
+        self.len = len as u32;
+        self.root = OnceLock::new();
+    }
+
     /// Whether child `index` is a blank-line run.
     pub(crate) fn is_blank(&self, index: usize) -> bool {
         matches!(self.children.get(index), Some(NodeOrToken::Token(_)))

@@ -8,7 +8,6 @@
 //! text falls where an old one fell: the pieces after that are the same and are kept.
 
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
@@ -126,18 +125,32 @@ fn piece_starts(text: &str, items: impl Iterator<Item = Item>) -> Vec<usize> {
 }
 
 /// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
+/// Whether a piece's text (its `items`) is a board: a header holds the vugraph data (`vg`,
+/// `rs`) and deals no cards; anything else is a board.
+fn is_board(text: &str, items: impl Iterator<Item = Item>) -> bool {
+    let mut first = true;
+    let (mut qx_first, mut md, mut vugraph) = (false, false, false);
+    for item in items {
+        if let Item::Pair { key, .. } = item {
+            let key = text[key].trim();
+            let is = |k: &str| key.eq_ignore_ascii_case(k);
+            qx_first |= first && is("qx");
+            md |= is("md");
+            vugraph |= is("vg") || is("rs");
+            first = false;
+        }
+    }
+    qx_first || md || !vugraph
+}
+
+/// Whether a piece's text is a board (see [`is_board`]), without building its tree.
+pub(crate) fn piece_is_board(text: &str) -> bool {
+    is_board(text, scan(text))
+}
+
 pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     let items: Vec<Item> = scan(text).collect();
-    let keys = || {
-        items.iter().filter_map(|i| match i {
-            Item::Pair { key, .. } => Some(text[key.clone()].trim().to_ascii_lowercase()),
-            _ => None,
-        })
-    };
-    // A header holds the vugraph data and deals no cards; anything else is a board.
-    let board = keys().next().is_some_and(|k| k == "qx")
-        || keys().any(|k| k == "md")
-        || !keys().any(|k| k == "vg" || k == "rs");
+    let board = is_board(text, items.iter().cloned());
     // Green nodes are made directly: LIN values rarely repeat, so interning them (as rowan's
     // builder does) costs more than it saves.
     let token = |kind: LinKind, text: &str| NodeOrToken::Token(GreenToken::new(kind.into(), text));
@@ -325,33 +338,15 @@ impl LinParse {
                 starts.push(start as u32);
                 errors.extend(errs.into_iter().map(|e| shifted(e, start)));
             }
-            let added = starts.len();
-            self.children.splice(first..last, children);
-            self.starts.splice(first..last, starts);
-            for start in &mut self.starts[first + added..] {
-                *start = (*start as i64 + delta) as u32;
-            }
-            let lo = self
-                .errors
-                .partition_point(|e| (u32::from(e.range.start()) as usize) < region_start);
-            let hi = self
-                .errors
-                .partition_point(|e| u32::from(e.range.start()) < old_region_end);
-            let tail: Vec<SyntaxError> = self.errors[hi..]
-                .iter()
-                .cloned()
-                .map(|mut e| {
-                    let start = (u32::from(e.range.start()) as i64 + delta) as u32;
-                    let end = (u32::from(e.range.end()) as i64 + delta) as u32;
-                    e.range = TextRange::new(start.into(), end.into());
-                    e
-                })
-                .collect();
-            self.errors.truncate(lo);
-            self.errors.extend(errors);
-            self.errors.extend(tail);
-            self.len = new_text.len() as u32;
-            self.root = OnceLock::new();
+            self.replace_region(
+                first..last,
+                children,
+                starts,
+                errors,
+                region_start as u32..old_region_end,
+                delta,
+                new_text.len(),
+            );
             return;
         }
     }

@@ -5,7 +5,6 @@
 //! are blank: an edit re-splits and reparses the records around it and keeps the others.
 
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
@@ -167,28 +166,15 @@ impl RbnParse {
                 starts.push(start);
                 errors.extend(errs.into_iter().map(|e| shifted(e, start as i64)));
             }
-            let added = starts.len();
-            self.children.splice(first..last, children);
-            self.starts.splice(first..last, starts);
-            for start in &mut self.starts[first + added..] {
-                *start = (*start as i64 + delta) as u32;
-            }
-            let lo = self
-                .errors
-                .partition_point(|e| (u32::from(e.range.start()) as usize) < region_start);
-            let hi = self
-                .errors
-                .partition_point(|e| u32::from(e.range.start()) < old_region_end);
-            let tail: Vec<SyntaxError> = self.errors[hi..]
-                .iter()
-                .cloned()
-                .map(|e| shifted(e, delta))
-                .collect();
-            self.errors.truncate(lo);
-            self.errors.extend(errors);
-            self.errors.extend(tail);
-            self.len = new_text.len() as u32;
-            self.root = OnceLock::new();
+            self.replace_region(
+                first..last,
+                children,
+                starts,
+                errors,
+                region_start as u32..old_region_end,
+                delta,
+                new_text.len(),
+            );
             return;
         }
     }
