@@ -13,6 +13,7 @@ pub mod double_dummy;
 pub mod format;
 pub mod ide;
 pub mod lsp;
+pub mod model;
 pub mod notation;
 pub mod parallel;
 pub mod syntax;

@@ -1,12 +1,14 @@
 //! The auction and play checks (families A, P and G) on small PBN games, on the standard's
 //! example game, on every game of the corpus and on generated games.
 
-use kibitzer::analysis::auction::{check_auction, AuctionModel};
+use kibitzer::analysis::auction::check_auction;
 use kibitzer::analysis::context::{GameContext, TagValue};
-use kibitzer::analysis::play::{check_play, PlayModel};
-use kibitzer::analysis::values::read_seat;
+use kibitzer::analysis::play::{check_play, play_facts};
 use kibitzer::bridge::{Card, Deal, Hand, Seat};
 use kibitzer::diagnostic::{Diagnostic, Severity};
+use kibitzer::model::pbn::auction::{lower_auction, AuctionModel};
+use kibitzer::model::pbn::play::{lower_play, PlayModel};
+use kibitzer::model::values::read_seat;
 use kibitzer::syntax::ast::{self, Game};
 use kibitzer::syntax::{Parse, SyntaxKind, TextRange, TextSize};
 
@@ -98,15 +100,15 @@ fn check_game(game: &Game) -> Checked {
     for section in game.sections() {
         match section.kind() {
             SyntaxKind::AUCTION_SECTION if auction.is_none() => {
-                auction = Some(check_auction(&section, &ctx, &mut diagnostics));
+                let model = lower_auction(&section, ctx.dealer, &mut diagnostics);
+                check_auction(&model, &ctx, &mut diagnostics);
+                auction = Some(model);
             }
             SyntaxKind::PLAY_SECTION if play.is_none() => {
-                play = Some(check_play(
-                    &section,
-                    &ctx,
-                    auction.as_ref(),
-                    &mut diagnostics,
-                ));
+                let facts = play_facts(&ctx, auction.as_ref());
+                let model = lower_play(&section, &facts, &mut diagnostics);
+                check_play(&model, &ctx, auction.as_ref(), &mut diagnostics);
+                play = Some(model);
             }
             _ => {}
         }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use kibitzer::convert::model::Board;
 use kibitzer::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
+use kibitzer::model::board::Board;
 
 const CARRIED: [&str; 16] = [
     "Event",

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use kibitzer::analysis::lin::check_lin_text;
 use kibitzer::bridge::Seat;
-use kibitzer::convert::model::{Board, CallKind, CardKind};
 use kibitzer::convert::{read_lin, read_pbn, write_lin, write_pbn_file};
+use kibitzer::model::board::{Board, CallKind, CardKind};
 use kibitzer::syntax::lin::LinParse;
 use kibitzer::text::decode;
 

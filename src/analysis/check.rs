@@ -5,8 +5,6 @@
 //! file, and [`check_stream`] over a text it splits, parses and checks in batches on several
 //! threads without ever building the whole file's tree.
 
-use std::collections::HashMap;
-
 use rowan::{GreenNode, NodeOrToken};
 
 use super::context::{GameContext, TagValue};
@@ -16,13 +14,11 @@ use super::double_dummy::{check_double_dummy, newline_of, DoubleDummyInput, Solu
 use super::notes::{check_section_notes, misplaced_note};
 use super::sections::{self, SectionModels};
 use super::tables::{check_section_comments, check_table, is_table};
-use super::tags::{
-    check_value, closest_known, is_known, mandatory_index, unusual_parts, MANDATORY_TAGS,
-    NO_INHERITANCE,
-};
+use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
-use super::values::{read_seat, read_vulnerable};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
+use crate::model::values::{read_seat, read_vulnerable};
 use crate::parallel::{map_slices, pull_jobs};
 use crate::syntax::ast::{unescape, Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
@@ -40,67 +36,6 @@ pub struct CheckOptions {
     /// Check the double-dummy results games carry against these solutions (opt-in: solving
     /// is slow, so the caller decides when and where it happens).
     pub double_dummy: Option<Solutions>,
-}
-
-/// The tag values that games pass on to later games (chapter 4.8).
-///
-/// `#` takes the nearest earlier game's value of the tag; `##text` makes `text` the value of
-/// the tag in every following game that does not give the tag itself, until redefined.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Inheritance {
-    /// The latest value each tag had in an earlier game.
-    last: HashMap<String, String>,
-    /// Values set with `##`, for the games that omit the tag.
-    sticky: HashMap<String, String>,
-}
-
-impl Inheritance {
-    /// The value `#` stands for in the tag `name`, if an earlier game gave one.
-    pub fn previous(&self, name: &str) -> Option<&str> {
-        self.last.get(name).map(String::as_str)
-    }
-
-    /// The value a `##` in an earlier game gives the tag `name` in games that omit it.
-    pub fn default_for(&self, name: &str) -> Option<&str> {
-        self.sticky.get(name).map(String::as_str)
-    }
-
-    /// Whether nothing is inherited.
-    pub fn is_empty(&self) -> bool {
-        self.last.is_empty() && self.sticky.is_empty()
-    }
-
-    /// Takes in the tags of `game`, which follows the games seen so far.
-    pub fn advance(&mut self, game: &Game) {
-        let mut seen: Vec<String> = Vec::new();
-        for tag in game.tag_pairs() {
-            let name = tag.name();
-            if name.is_empty() || NO_INHERITANCE.contains(&name.as_str()) || seen.contains(&name) {
-                continue;
-            }
-            let Some(value) = tag.value() else { continue };
-            let resolved = if value == "#" {
-                self.last.get(&name).cloned().unwrap_or_default()
-            } else if let Some(text) = value.strip_prefix("##") {
-                self.sticky.insert(name.clone(), text.to_string());
-                text.to_string()
-            } else {
-                if let Some(sticky) = self.sticky.get_mut(&name) {
-                    sticky.clone_from(&value);
-                }
-                value
-            };
-            if self.last.get(&name) != Some(&resolved) {
-                self.last.insert(name.clone(), resolved);
-            }
-            seen.push(name);
-        }
-        for (name, value) in &self.sticky {
-            if !seen.contains(name) && self.last.get(name) != Some(value) {
-                self.last.insert(name.clone(), value.clone());
-            }
-        }
-    }
 }
 
 /// What checking one game gives.
@@ -457,7 +392,7 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
         } else {
             false
         };
-        let written = super::values::raw_value(&pair).map(|(raw, range)| {
+        let written = crate::model::values::raw_value(&pair).map(|(raw, range)| {
             let value = if raw.contains('\\') {
                 unescape(&raw)
             } else {

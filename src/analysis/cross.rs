@@ -2,9 +2,9 @@
 //! two-sided result (X803) and the rubber history against the vulnerability (X804).
 
 use super::tags::{read_rubber_history, score_parts, ScoreSide};
-use super::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Seat, Vulnerability};
 use crate::diagnostic::Diagnostic;
+use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
 use crate::syntax::TextRange;
 
 /// A tag's resolved value and the range to report on.
@@ -199,7 +199,7 @@ fn result_sum(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnosti
     let Some(reading) = read_result(result.text) else {
         return;
     };
-    if let super::values::ResultTricks::Sides {
+    if let crate::model::values::ResultTricks::Sides {
         ns: Some(ns),
         ew: Some(ew),
     } = reading.value.tricks

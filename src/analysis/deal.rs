@@ -1,9 +1,9 @@
 //! The Deal tag: its structure (D201), its cards (D202–D205, D207), export form (D206), and
 //! the hand that can be derived when three are given (D208).
 
-use super::values::{read_deal, read_seat, DealText};
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::values::{read_deal, read_seat, DealText};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// What the Deal check learned about the hands.

@@ -7,13 +7,13 @@
 use super::rbn::check_board_except;
 use super::{CheckOptions, FileReport};
 use crate::bridge::Seat;
-use crate::convert::from_lin::{
+use crate::convert::Board;
+use crate::diagnostic::Diagnostic;
+use crate::model::board::ContractKind;
+use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_qx, read_vulnerability,
     LinCarry, MD_ORDER,
 };
-use crate::convert::model::ContractKind;
-use crate::convert::Board;
-use crate::diagnostic::Diagnostic;
 use crate::parallel::{available_threads, map_slices};
 use crate::syntax::lin::{build_piece, piece_is_board, pieces, LinNode, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
@@ -154,7 +154,7 @@ fn piece_diagnostics(
     check_pairs(piece, &mut found);
     let mut absolute = None;
     if let Some(header) = header {
-        let board = crate::convert::from_lin::read_board(piece, &header.carry);
+        let board = crate::model::lin::read_board(piece, &header.carry);
         found.extend(check_board_except(&board, &NOT_FOR_LIN));
         absolute = check_result(piece, &board, header);
     }

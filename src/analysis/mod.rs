@@ -20,9 +20,8 @@ pub mod suppress;
 pub mod tables;
 pub mod tags;
 pub mod text_checks;
-pub mod values;
 
 pub use check::{
     check_game, check_piece, check_stream, check_text, document_options, syntax_diagnostic,
-    CheckOptions, FileReport, GameReport, Inheritance,
+    CheckOptions, FileReport, GameReport,
 };

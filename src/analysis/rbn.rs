@@ -6,10 +6,12 @@
 //! values carried over from an earlier record (which were checked there) have no place in this
 //! record and are left out. No bridge rule is written twice.
 
-use super::{check_game, CheckOptions, FileReport, Inheritance};
-use crate::convert::from_rbn::{is_deal, read_contract};
-use crate::convert::{read_record, write_pbn, Board, Carry};
+use super::{check_game, CheckOptions, FileReport};
+use crate::convert::write_pbn;
 use crate::diagnostic::Diagnostic;
+use crate::model::rbn::{is_deal, read_contract};
+use crate::model::Inheritance;
+use crate::model::{read_record, Board, Carry};
 use crate::syntax::ast::Game;
 use crate::syntax::rbn::{Field, RbnParse, Record};
 use crate::syntax::{Parse, SyntaxKind, TextRange, TextSize};

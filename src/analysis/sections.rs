@@ -1,10 +1,12 @@
 //! Where the game-level analysis hands its Auction and Play sections to their own checks
 //! (`auction.rs`, `play.rs`) and keeps the models they build.
 
-use super::auction::{check_auction, AuctionModel};
+use super::auction::check_auction;
 use super::context::GameContext;
-use super::play::{check_play, PlayModel};
+use super::play::{check_play, play_facts};
 use crate::diagnostic::Diagnostic;
+use crate::model::pbn::auction::{lower_auction, AuctionModel};
+use crate::model::pbn::play::{lower_play, PlayModel};
 use crate::syntax::ast::Section;
 
 /// The models of a game's Auction and Play sections (the first of each, when repeated).
@@ -23,7 +25,8 @@ pub(crate) fn auction(
     models: &mut SectionModels,
     out: &mut Vec<Diagnostic>,
 ) {
-    let model = check_auction(section, context, out);
+    let model = lower_auction(section, context.dealer, out);
+    check_auction(&model, context, out);
     models.auction.get_or_insert(model);
 }
 
@@ -34,6 +37,8 @@ pub(crate) fn play(
     models: &mut SectionModels,
     out: &mut Vec<Diagnostic>,
 ) {
-    let model = check_play(section, context, models.auction.as_ref(), out);
+    let facts = play_facts(context, models.auction.as_ref());
+    let model = lower_play(section, &facts, out);
+    check_play(&model, context, models.auction.as_ref(), out);
     models.play.get_or_insert(model);
 }

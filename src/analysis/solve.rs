@@ -115,7 +115,7 @@ impl DoubleDummyGame {
 /// The games of a PBN text with what `kibitzer dd` needs of each (ranges in the text).
 pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
     let parse = crate::syntax::Parse::new(text);
-    let mut inherited = super::Inheritance::default();
+    let mut inherited = crate::model::Inheritance::default();
     let mut games = Vec::new();
     for (index, element) in parse.children().iter().enumerate() {
         let (Some(green), Some(range)) = (element.as_node(), parse.child_range(index)) else {

@@ -2,9 +2,9 @@
 //! (B703), comments in section data (B704) and `+`/`-` ordering (B705).
 
 use super::tags::{is_digits, parse_decimal};
-use super::values::{read_contract, read_seat};
 use crate::bridge::{Denomination, Rank, Suit};
 use crate::diagnostic::Diagnostic;
+use crate::model::values::{read_contract, read_seat};
 use crate::syntax::ast::{DataToken, Section};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
@@ -68,7 +68,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     let Some(tag) = section.tag() else { return };
     let mut columns: Vec<Column> = Vec::new();
     let mut bad_spec = false;
-    let Some((raw, value_range)) = super::values::raw_value(&tag) else {
+    let Some((raw, value_range)) = crate::model::values::raw_value(&tag) else {
         return;
     };
     let mut offset = value_range.start();

@@ -3,26 +3,8 @@
 //! The validators here look at one value in isolation (T102 and T109); checks that need two
 //! tags at once (the score against the contract, say) live in `cross`.
 
-use super::values::{read_contract, read_result, read_seat, read_vulnerable};
-
-/// The 15 tags of the Mandatory Tag Set, in export order.
-pub const MANDATORY_TAGS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+use crate::model::tags::MANDATORY_TAGS;
+use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable};
 
 /// Every other tag PBN 2.1 defines (supplemental tags, section tags and tables).
 pub const SUPPLEMENTAL_TAGS: &[&str] = &[
@@ -82,18 +64,6 @@ pub const SUPPLEMENTAL_TAGS: &[&str] = &[
     "PlayTimeTable",
     "ScoreTable",
     "TotalScoreTable",
-];
-
-/// Tags on which `#` and `##` are forbidden (chapter 4.8).
-pub const NO_INHERITANCE: [&str; 8] = [
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Declarer",
-    "Contract",
-    "Auction",
-    "Play",
-    "Note",
 ];
 
 /// Whether PBN 2.1 defines the tag `name`.

@@ -2,11 +2,12 @@
 
 use rowan::NodeOrToken;
 
-use super::model::*;
-use crate::analysis::play::SlotKind;
-use crate::analysis::values::{read_contract, read_result, ContractValue};
-use crate::analysis::{check_game, CheckOptions, Inheritance};
+use crate::analysis::{check_game, CheckOptions};
 use crate::bridge::Seat;
+use crate::model::board::*;
+use crate::model::pbn::play::SlotKind;
+use crate::model::values::{read_contract, read_result, ContractValue};
+use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::{Parse, SyntaxKind};
 

@@ -2,7 +2,7 @@
 //! --to handviewer` and the editor's board preview.
 
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
-use crate::convert::model::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
+use crate::model::board::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
 /// board number, names, auction and play, as far as they are known. `None` when no hand is known.

@@ -1,8 +1,8 @@
 //! Writing [`Board`]s as LIN, one board a line, in the order BBO writes the keys.
 
-use super::from_lin::MD_ORDER;
-use super::model::*;
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
+use crate::model::board::*;
+use crate::model::lin::MD_ORDER;
 
 /// The facts LIN has a key for; every other fact is reported as dropped.
 const CARRIED: [&str; 6] = ["Board", "Room", "North", "East", "South", "West"];

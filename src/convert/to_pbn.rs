@@ -1,7 +1,7 @@
 //! Writing a [`Board`] as a PBN game, remembering where each written piece came from.
 
-use super::model::*;
 use crate::bridge::{Call, Card, Seat, Suit};
+use crate::model::board::*;
 use crate::syntax::{TextRange, TextSize};
 
 /// A PBN game text and, for each written piece that came from the source, its two ranges.

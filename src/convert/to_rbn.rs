@@ -1,8 +1,8 @@
 //! Writing [`Board`]s as RBN records.
 
-use super::from_rbn::SCORING;
-use super::model::*;
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
+use crate::model::board::*;
+use crate::model::rbn::SCORING;
 
 /// What the facts written to RBN fields are; every other fact is reported as dropped.
 const CARRIED: [&str; 23] = [

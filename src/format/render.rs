@@ -7,15 +7,16 @@ use super::values::{
     call_value, card_value, contract_value, deal_value, note_index, result_value, seat_of,
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
-use crate::analysis::values::{read_contract, ContractValue};
-use crate::analysis::{check_game, CheckOptions, Inheritance};
+use crate::analysis::{check_game, CheckOptions};
 use crate::bridge::Seat;
+use crate::model::values::{read_contract, ContractValue};
+use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::{Parse, SyntaxNode};
 
 /// The 15 tags of the mandatory tag set, in export order.
-pub use crate::analysis::tags::MANDATORY_TAGS as MANDATORY;
+pub use crate::model::tags::MANDATORY_TAGS as MANDATORY;
 
 /// Section lines are wrapped so that they stay shorter than this many characters.
 const MAX_COLUMNS: usize = 80;

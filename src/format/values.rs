@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
-use crate::analysis::values::{read_contract, read_result, read_seat, read_vulnerable};
-use crate::analysis::values::{ResultTricks, ResultValue};
 use crate::bridge::Seat;
+use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable};
+use crate::model::values::{ResultTricks, ResultValue};
 
 /// The export spelling of a seat value (`n` → `N`), keeping an irregular-declarer `^`; `None`
 /// for a spelling the standard does not allow (`North`), which is kept as written.
@@ -274,7 +274,7 @@ pub fn card_value(text: &str) -> Option<Cow<'_, str>> {
     )))
 }
 
-pub use crate::analysis::values::suffix_nag;
+pub use crate::model::values::suffix_nag;
 
 /// The index of a Note value (`"3:text"` → 3).
 pub fn note_index(raw: &str) -> Option<u32> {

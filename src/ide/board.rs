@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{trick_winner, Seat, Suit};
-use crate::convert::model::{Board, CallKind, CardKind, ContractKind};
+use crate::model::board::{Board, CallKind, CardKind, ContractKind};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -223,7 +223,7 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
 }
 
 /// The winner of a complete trick whose cards and seats are all known.
-fn winner(trick: &[crate::convert::model::CardItem], trump: Option<Suit>) -> Option<char> {
+fn winner(trick: &[crate::model::board::CardItem], trump: Option<Suit>) -> Option<char> {
     if trick.len() != 4 {
         return None;
     }

@@ -2,8 +2,8 @@
 //! references.
 
 use super::info::{tag_info, TAGS};
-use super::model::{lower, playable_at, AuctionModel, GameModel, SectionKind};
 use crate::bridge::{Auction, Card, Hand, Rank, Seat, Suit};
+use crate::model::pbn::{lower, playable_at, AuctionModel, GameModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// What a completion inserts.
@@ -358,7 +358,7 @@ fn note_completions(model: &GameModel, section: SectionKind, range: TextRange) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide::model::tests::game;
+    use crate::model::pbn::tests::game;
 
     fn labels(text: &str, cursor: &str) -> Vec<String> {
         let at = text.find(cursor).unwrap() + cursor.len();

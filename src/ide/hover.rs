@@ -1,11 +1,11 @@
 //! Hover: what the thing under the cursor means, in Markdown.
 
 use super::info::{nag_meaning, suffix_meaning, tag_info};
-use super::model::{lower, note_ref_number, GameModel, SectionKind};
-use crate::analysis::values::{read_result, ContractValue};
 use crate::bridge::{duplicate_score, Contract, Deal, Hand, Rank, Seat, Suit, Vulnerability};
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
 use crate::double_dummy::{Par, TrickTable, DECLARERS, DENOMINATIONS};
+use crate::model::pbn::{lower, note_ref_number, GameModel, SectionKind};
+use crate::model::values::{read_result, ContractValue};
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// A hover answer: Markdown and the range it is about (relative to the game).
@@ -463,7 +463,7 @@ pub(crate) fn ref_number(token: &SyntaxToken) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide::model::tests::{game, GAME};
+    use crate::model::pbn::tests::{game, GAME};
 
     fn at(needle: &str, nth: usize) -> TextSize {
         let offset = GAME.match_indices(needle).nth(nth).unwrap().0;

@@ -10,9 +10,9 @@ use super::hover::Hover;
 use super::outline::{title, Symbol, SymbolKind};
 use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
 use crate::bridge::{Auction, Call, Play};
-use crate::convert::from_lin::{read_board, LinCarry};
-use crate::convert::model::{CallKind, CardKind, ContractKind};
 use crate::convert::Board;
+use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::lin::{read_board, LinCarry};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 

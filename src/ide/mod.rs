@@ -9,7 +9,6 @@ pub mod completion;
 pub mod hover;
 pub mod info;
 pub mod lin;
-pub mod model;
 pub mod navigation;
 pub mod outline;
 pub mod play_analysis;

@@ -1,7 +1,7 @@
 //! Going from a note reference to its Note and back, and inlay hints.
 
 use super::hover::{ref_number, token_at};
-use super::model::{lower, GameModel, NoteRef};
+use crate::model::pbn::{lower, GameModel, NoteRef};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The reference or Note tag at `offset`: the note's section and number.
@@ -102,7 +102,7 @@ pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide::model::tests::{game, GAME};
+    use crate::model::pbn::tests::{game, GAME};
 
     #[test]
     fn note_reference_goes_to_its_note_and_back() {

@@ -1,8 +1,8 @@
 //! The shape of a game: its outline symbol and its folding ranges.
 
-use super::model::{lower, GameModel};
-use crate::analysis::values::{read_result, ContractValue};
 use crate::bridge::Seat;
+use crate::model::pbn::{lower, GameModel};
+use crate::model::values::{read_result, ContractValue};
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
@@ -173,7 +173,7 @@ pub(crate) fn trim_trailing_newlines(node: &SyntaxNode) -> TextRange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide::model::tests::{game, GAME};
+    use crate::model::pbn::tests::{game, GAME};
 
     #[test]
     fn game_symbol_is_named_after_board_contract_and_result() {

@@ -1,10 +1,10 @@
 //! The play as the double-dummy play analysis reads it, and the inlay hints of its answer: how
 //! many tricks each card gave away.
 
-use super::model::GameModel;
 use super::navigation::InlayHint;
-use crate::analysis::values::ContractValue;
 use crate::double_dummy::play::PlayRecord;
+use crate::model::pbn::GameModel;
+use crate::model::values::ContractValue;
 use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
@@ -74,8 +74,8 @@ mod tests {
     use super::*;
     use crate::bridge::Seat;
     use crate::double_dummy::{solve_all, SOLVER_STACK};
-    use crate::ide::model::lower;
-    use crate::ide::model::tests::game;
+    use crate::model::pbn::lower;
+    use crate::model::pbn::tests::game;
 
     /// A whole deal played out by GIB robots (from the corpus).
     const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";

@@ -12,8 +12,8 @@ use super::hover::Hover;
 use super::outline::{title, FoldKind, Symbol, SymbolKind};
 use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
 use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
-use crate::convert::model::{CallKind, CardKind, ContractKind};
-use crate::convert::{read_record, Board, Carry};
+use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::{read_record, Board, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
 use crate::syntax::{TextRange, TextSize};
 

@@ -3,10 +3,10 @@
 //! trick. Each finds the item by the source range it was read from.
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
-use crate::analysis::values::ContractValue;
 use crate::bridge::{Auction, Deal, Seat};
-use crate::convert::model::{CallKind, CardKind, ContractKind};
 use crate::convert::Board;
+use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::values::ContractValue;
 use crate::syntax::TextRange;
 
 pub(crate) fn deal_of(board: &Board) -> Option<Deal> {

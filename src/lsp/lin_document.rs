@@ -11,9 +11,9 @@ use super::config::Settings;
 use super::convert;
 use super::position::{edit_rope, BadChange};
 use crate::analysis::lin::check_lin;
-use crate::convert::from_lin::{read_board, LinCarry};
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
+use crate::model::lin::{read_board, LinCarry};
 use crate::syntax::lin::{LinParse, Piece};
 use crate::text::PositionEncoding;
 

@@ -8,11 +8,12 @@ pub use crate::analysis::suppress::DIRECTIVE;
 use crate::analysis::suppress::{self, PieceFacts};
 use crate::analysis::text_checks::check_final_newline;
 pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
-use crate::analysis::{check_piece, document_options, CheckOptions, Inheritance};
-use crate::convert::from_rbn::is_deal;
-use crate::convert::{Board, Carry};
+use crate::analysis::{check_piece, document_options, CheckOptions};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
+use crate::model::rbn::is_deal;
+use crate::model::Inheritance;
+use crate::model::{Board, Carry};
 use crate::notation::{Converted, Notation};
 use crate::syntax::ast::Game;
 use crate::syntax::rbn::{RbnNode, RbnParse, Record};
@@ -162,5 +163,5 @@ pub fn read_board(game: &Game, inherited: &Inheritance) -> Board {
 
 /// An RBN record read into the board record, when it is a deal, advancing `carry`.
 pub fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
-    is_deal(record).then(|| crate::convert::read_record(record, carry))
+    is_deal(record).then(|| crate::model::read_record(record, carry))
 }

@@ -375,7 +375,7 @@ impl Backend {
                     return;
                 }
                 doc.chunk_at(offset)
-                    .and_then(|(node, _)| ide::model::lower(&node).deal)
+                    .and_then(|(node, _)| crate::model::pbn::lower(&node).deal)
                     .filter(|d| d.is_complete())
             };
             // What was hovered before the edit is stale now; the edited deal is what matters.
@@ -395,7 +395,7 @@ impl Backend {
         node: &crate::syntax::SyntaxNode,
         at: TextSize,
     ) -> Option<String> {
-        let model = ide::model::lower(node);
+        let model = crate::model::pbn::lower(node);
         let on_deal = model
             .tag("Deal")
             .is_some_and(|t| t.range.contains_inclusive(at));
@@ -450,7 +450,7 @@ impl Backend {
         owner: &str,
         node: &crate::syntax::SyntaxNode,
     ) -> Vec<ide::InlayHint> {
-        let model = ide::model::lower(node);
+        let model = crate::model::pbn::lower(node);
         let Some((record, ranges)) = ide::play_analysis::play_record(&model) else {
             return Vec::new();
         };

@@ -12,17 +12,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kibitzer::analysis::auction::{Annotations, AuctionModel, Irregularity};
-use kibitzer::analysis::play::{PlayModel, SlotKind};
 use kibitzer::analysis::text_checks::{check_final_newline, check_piece_text, declares_export};
-use kibitzer::analysis::values::{
-    read_contract, read_result, read_seat, read_vulnerable, ContractValue,
-};
-use kibitzer::analysis::{
-    check_game, check_text, syntax_diagnostic, CheckOptions, GameReport, Inheritance,
-};
+use kibitzer::analysis::{check_game, check_text, syntax_diagnostic, CheckOptions, GameReport};
 use kibitzer::bridge::{Call, Contract, Deal, Denomination, Seat, Vulnerability};
 use kibitzer::diagnostic::Diagnostic;
+use kibitzer::model::pbn::annotations::{Annotations, Irregularity};
+use kibitzer::model::pbn::auction::AuctionModel;
+use kibitzer::model::pbn::play::{PlayModel, SlotKind};
+use kibitzer::model::values::{
+    read_contract, read_result, read_seat, read_vulnerable, ContractValue,
+};
+use kibitzer::model::Inheritance;
 use kibitzer::syntax::ast::{Game, TagPair};
 use kibitzer::syntax::{Parse, SyntaxKind, SyntaxNode};
 
@@ -645,7 +645,7 @@ fn list_difference<T: std::fmt::Debug + PartialEq>(before: &[T], after: &[T]) ->
 /// Whether export mode may have added this tag with this meaning (a missing mandatory tag).
 fn added_by_export(name: &str, meanings: &[String]) -> bool {
     let passed = format!("{:?}", ContractValue::Passed);
-    kibitzer::analysis::tags::MANDATORY_TAGS.contains(&name)
+    kibitzer::model::tags::MANDATORY_TAGS.contains(&name)
         && matches!(meanings, [m] if m == "?" || m.is_empty() || (name == "Contract" && *m == passed))
 }
 

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use rowan::NodeOrToken;
 
-use super::model::*;
+use super::board::*;
 use crate::bridge::{
     trick_winner, Bid, Call, Card, Contract, Denomination, Hand, Rank, Risk, Seat, Suit,
     Vulnerability,

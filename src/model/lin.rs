@@ -10,7 +10,7 @@
 use crate::bridge::{
     trick_winner, Auction, Bid, Call, Card, Denomination, Hand, Rank, Seat, Suit, Vulnerability,
 };
-use crate::convert::model::{
+use crate::model::board::{
     Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractKind,
     ContractRecord, DealRecord, Origin, PlayRecord,
 };

@@ -5,11 +5,15 @@
 //! from one game's tree (rooted at the game's start) in a single pass, and never fails: what
 //! cannot be read is left out.
 
-use crate::analysis::values::{read_contract, read_deal, read_seat, ContractValue};
 use crate::bridge::{
     trick_winner, Auction, Bid, Call, Card, Deal, Denomination, Hand, Rank, Seat, Suit,
     Vulnerability,
 };
+pub mod annotations;
+pub mod auction;
+pub mod play;
+
+use crate::model::values::{read_contract, read_deal, read_seat, ContractValue};
 use crate::syntax::ast::{Game, Section, TagPair};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
@@ -269,7 +273,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
     model.dealer = seat_of(model.value("Dealer"));
     model.vulnerability = model
         .value("Vulnerable")
-        .and_then(crate::analysis::values::read_vulnerable)
+        .and_then(crate::model::values::read_vulnerable)
         .map(|r| r.value);
     model.declarer = model
         .value("Declarer")

@@ -1,0 +1,53 @@
+//! The model of a game: every notation's tree read into bridge terms, with where each piece
+//! came from.
+//!
+//! This layer reads and never judges: the checks (`analysis`), the editor features (`ide`), the
+//! converters (`convert`) and the formatter read games through it, so that a call, a card or a
+//! tag value means the same thing to all of them. [`Board`] is the notation-neutral record every
+//! notation lowers to ([`read_pbn`], [`read_rbn`], [`read_lin`]); [`pbn`] keeps a PBN game's
+//! finer structure (each tag, note and note reference with its range) for the editor.
+
+pub mod board;
+pub mod lin;
+pub mod pbn;
+pub mod rbn;
+pub mod tags;
+pub mod values;
+
+pub use board::Board;
+pub use lin::LinCarry;
+pub use rbn::{read_record, Carry};
+pub use tags::Inheritance;
+
+use crate::syntax::lin::{LinParse, Piece};
+use crate::syntax::rbn::{RbnParse, Record};
+
+/// Reads every board of a LIN text (a vugraph header handed to the boards after it).
+pub fn read_lin(text: &str) -> Vec<Board> {
+    let parse = LinParse::new(text);
+    let mut carry = LinCarry::default();
+    let mut boards = Vec::new();
+    for (node, _) in parse.pieces() {
+        let Some(piece) = Piece::cast(node) else {
+            continue;
+        };
+        if piece.is_board() {
+            boards.push(lin::read_board(&piece, &carry));
+        } else {
+            carry = LinCarry::read(&piece);
+        }
+    }
+    boards
+}
+
+/// Reads every deal of an RBN text (the repetition rules applied).
+pub fn read_rbn(text: &str) -> Vec<Board> {
+    let parse = RbnParse::new(text);
+    let mut carry = Carry::default();
+    parse
+        .records()
+        .filter_map(|(node, _)| Record::cast(node))
+        .filter(rbn::is_deal)
+        .map(|record| read_record(&record, &mut carry))
+        .collect()
+}

@@ -1,0 +1,226 @@
+//! The annotations around a call or card: irregularity marks before it (chapter 3.9), and the
+//! suffix, note reference and NAGs after it (chapter 3.8), read with the G601–G604 problems of
+//! reading them.
+
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::SectionItem;
+use crate::syntax::{SyntaxKind, TextRange};
+
+/// An irregularity mark of chapter 3.9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Irregularity {
+    /// `^I`: an insufficient bid the opponents accepted.
+    Insufficient,
+    /// `^S`: a player skipped because another called out of rotation.
+    Skipped,
+    /// `^R`: a revoke that was not noticed in time.
+    Revoke,
+    /// `^L`: a lead out of turn the opponents accepted.
+    LeadOutOfTurn,
+}
+
+impl Irregularity {
+    /// Reads `^I`, `^S`, `^R` or `^L`.
+    pub fn parse(text: &str) -> Option<Irregularity> {
+        match text {
+            "^I" => Some(Irregularity::Insufficient),
+            "^S" => Some(Irregularity::Skipped),
+            "^R" => Some(Irregularity::Revoke),
+            "^L" => Some(Irregularity::LeadOutOfTurn),
+            _ => None,
+        }
+    }
+
+    /// The PBN spelling (`^I`…).
+    pub fn pbn(self) -> &'static str {
+        match self {
+            Irregularity::Insufficient => "^I",
+            Irregularity::Skipped => "^S",
+            Irregularity::Revoke => "^R",
+            Irregularity::LeadOutOfTurn => "^L",
+        }
+    }
+}
+
+/// An irregularity mark with where it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// Which irregularity.
+    pub kind: Irregularity,
+    /// The range of the mark.
+    pub range: TextRange,
+}
+
+/// A note reference `=k=` after a call or card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NoteRef {
+    /// The index as written (saturated at `u32::MAX` when absurdly long).
+    pub index: u32,
+    /// The range of the whole `=k=`.
+    pub range: TextRange,
+}
+
+/// A numeric annotation glyph `$n` after a call or card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Nag {
+    /// The value as written (saturated at `u32::MAX` when absurdly long).
+    pub value: u32,
+    /// The range of the `$n`.
+    pub range: TextRange,
+}
+
+/// A suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) after a call or card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Suffix {
+    /// The suffix as written.
+    pub text: String,
+    /// Its range.
+    pub range: TextRange,
+}
+
+impl Suffix {
+    /// The NAG the suffix stands for: 1–6 after a call, 7–12 after a card.
+    pub fn nag(&self, on_card: bool) -> Option<u32> {
+        crate::model::values::suffix_nag(&self.text, on_card)
+    }
+}
+
+/// The annotations written after one call or card. When a call or card carries more than one
+/// suffix or note reference (G603), the first is kept here.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Annotations {
+    /// The suffix, if any.
+    pub suffix: Option<Suffix>,
+    /// The note reference, if any.
+    pub note: Option<NoteRef>,
+    /// The NAGs in text order.
+    pub nags: Vec<Nag>,
+}
+
+fn saturating_number(digits: &str) -> u32 {
+    digits
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .fold(0u32, |n, d| {
+            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+        })
+}
+
+/// Reads the annotations of an item and reports G601–G604 on them.
+pub fn read_annotations(
+    item: &SectionItem,
+    on_card: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Annotations {
+    let what = if on_card { "card" } else { "call" };
+    let mut annotations = Annotations::default();
+    for token in &item.annotations {
+        let range = token.text_range();
+        let text = token.text();
+        match token.kind() {
+            SyntaxKind::SUFFIX => match &annotations.suffix {
+                Some(first) => out.push(
+                    Diagnostic::new(
+                        "G603",
+                        range,
+                        format!("a {what} takes at most one suffix; `{text}` is a second one"),
+                    )
+                    .with_related(first.range, "the first suffix"),
+                ),
+                None => {
+                    annotations.suffix = Some(Suffix {
+                        text: text.to_string(),
+                        range,
+                    })
+                }
+            },
+            SyntaxKind::NOTE_REF => {
+                let note = NoteRef {
+                    index: saturating_number(text),
+                    range,
+                };
+                match annotations.note {
+                    Some(first) => out.push(
+                        Diagnostic::new(
+                            "G603",
+                            range,
+                            format!(
+                                "a {what} takes at most one note reference; `{text}` is a second one"
+                            ),
+                        )
+                        .with_related(first.range, "the first note reference"),
+                    ),
+                    None => annotations.note = Some(note),
+                }
+            }
+            SyntaxKind::NAG => {
+                let value = saturating_number(text);
+                let nag = Nag { value, range };
+                if value > 255 {
+                    out.push(Diagnostic::new(
+                        "G601",
+                        range,
+                        format!("NAG `{text}` is out of range: NAGs go from $0 to $255"),
+                    ));
+                } else if !on_card && (matches!(value, 7..=12) || value == 14) {
+                    out.push(Diagnostic::new(
+                        "G602",
+                        range,
+                        format!("`{text}` annotates a played card, not a call"),
+                    ));
+                } else if on_card && (matches!(value, 1..=6) || value == 13) {
+                    out.push(Diagnostic::new(
+                        "G602",
+                        range,
+                        format!("`{text}` annotates a call, not a played card"),
+                    ));
+                }
+                if let Some(first) = annotations.nags.iter().find(|n| n.value == value) {
+                    out.push(
+                        Diagnostic::new(
+                            "G604",
+                            range,
+                            format!("`{text}` is given twice on this {what}"),
+                        )
+                        .with_related(first.range, "the first one")
+                        .with_fix("Remove the repeated NAG", range, ""),
+                    );
+                }
+                annotations.nags.push(nag);
+            }
+            _ => {}
+        }
+    }
+    annotations
+}
+
+/// Reads the irregularity marks in front of an item.
+pub fn read_marks(item: &SectionItem) -> Vec<Mark> {
+    item.marks
+        .iter()
+        .filter_map(|t| {
+            Irregularity::parse(t.text()).map(|kind| Mark {
+                kind,
+                range: t.text_range(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_map_to_nags() {
+        let suffix = |t: &str| Suffix {
+            text: t.to_string(),
+            range: TextRange::default(),
+        };
+        assert_eq!(suffix("!!").nag(false), Some(3));
+        assert_eq!(suffix("?!").nag(true), Some(12));
+        assert_eq!(suffix("x").nag(true), None);
+        assert_eq!(saturating_number("=12="), 12);
+        assert_eq!(saturating_number("$99999999999999"), u32::MAX);
+    }
+}

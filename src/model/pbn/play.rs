@@ -1,0 +1,731 @@
+//! Reading a Play section into a [`PlayModel`]: its columns put into tricks in the order of
+//! play and followed with [`bridge::Play`], so that each card knows who played it, whether it was
+//! held, and who won each trick.
+//!
+//! The columns of the play section are seats, clockwise from the Play tag's seat; they are not
+//! the order of play. Every group of four cards is one trick, led by the winner of the previous
+//! trick (or the seat of a card marked `^L`), so the cards are put into play order before they
+//! are followed. The problems of reading (P501, P509 marks that stand nowhere, P510) are reported
+//! here; what following the play found is kept in the model for `analysis::play` to judge.
+
+use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
+use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
+use crate::diagnostic::Diagnostic;
+use crate::model::values::read_seat;
+use crate::syntax::ast::{self, SectionItem};
+use crate::syntax::{SyntaxKind, TextRange};
+
+/// Why a `^R` claims a revoke that did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NeedlessRevoke {
+    /// The card is the lead.
+    Lead,
+    /// The card follows the suit led.
+    FollowsSuit,
+    /// The player held no card of the suit led any more.
+    Void(Suit),
+}
+
+/// What the play is read against: what the tags and the auction say.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayFacts {
+    /// The hands, when the Deal passed every check (a deal with errors is not played against).
+    pub deal: Option<Deal>,
+    /// The declarer (the Declarer tag's, else the auction's).
+    pub declarer: Option<Seat>,
+    /// The denomination of the contract (the Contract tag's, else the auction's).
+    pub denomination: Option<Denomination>,
+}
+
+/// What stands in one column of a trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SlotKind {
+    /// A card (for a non-standard spelling: its probable meaning).
+    Card(Card),
+    /// `-`: a card that is unknown or not played yet (also an unreadable card token).
+    Unknown,
+    /// `+`: the next card to be played.
+    Continue,
+}
+
+/// One column of a trick as the file gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlaySlot {
+    /// The seat of the column (counted from North when the columns' seats are unknown).
+    pub seat: Seat,
+    /// What the column holds.
+    pub kind: SlotKind,
+    /// The range of the card token.
+    pub range: TextRange,
+    /// Whether the token is spelled as PBN allows.
+    pub standard_spelling: bool,
+    /// Whether the card counts as played (a `-` or `+` after the last card of the final trick
+    /// stands for a card not played yet).
+    pub played: bool,
+    /// The irregularity marks before the card.
+    pub marks: Vec<Mark>,
+    /// The annotations after the card.
+    pub annotations: Annotations,
+    /// What following the card found wrong with it (not held, played before, a revoke).
+    pub issues: Vec<PlayIssue>,
+    /// Why a `^R` before the card claims a revoke that did not happen, if it does.
+    pub needless_revoke: Option<NeedlessRevoke>,
+}
+
+impl PlaySlot {
+    /// The card, if the column holds a known one.
+    pub fn card(&self) -> Option<Card> {
+        match self.kind {
+            SlotKind::Card(card) => Some(card),
+            _ => None,
+        }
+    }
+}
+
+/// One trick of the play section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayTrick {
+    /// The trick's number, from 1.
+    pub number: usize,
+    /// Who led, when known.
+    pub leader: Option<Seat>,
+    /// The columns given for the trick, in order of play when the leader is known (otherwise in
+    /// column order).
+    pub cards: Vec<PlaySlot>,
+    /// Who won it, when all four cards, the leader and the trumps are known.
+    pub winner: Option<Seat>,
+    /// Whether all four players have played to it.
+    pub complete: bool,
+    /// A `^L` on the card of the seat whose turn it was to lead anyway.
+    pub needless_lead_mark: Option<(Seat, Mark)>,
+}
+
+impl PlayTrick {
+    /// The range from the trick's first to its last token, in text order.
+    pub fn range(&self) -> Option<TextRange> {
+        let start = self.cards.iter().map(|c| c.range.start()).min()?;
+        let end = self.cards.iter().map(|c| c.range.end()).max()?;
+        Some(TextRange::new(start, end))
+    }
+}
+
+/// The play section read into bridge terms, for the checks, hover, completion, inlay hints and
+/// formatting.
+#[derive(Debug, Clone)]
+pub struct PlayModel {
+    /// The Play tag's seat (the first column, and the opening leader), when readable.
+    pub first_seat: Option<Seat>,
+    /// The range of the Play tag's value, if it has one.
+    pub tag_value_range: Option<TextRange>,
+    /// The opening leader: the Play tag's seat, or declarer's left-hand opponent.
+    pub opening_leader: Option<Seat>,
+    /// The declarer the play was checked against (the Declarer tag, else the auction's).
+    pub declarer: Option<Seat>,
+    /// The denomination of the contract (the trump suit), when known.
+    pub denomination: Option<Denomination>,
+    /// The number of tricks in the deal: 13, or the hand size of an end position.
+    pub total_tricks: usize,
+    /// Whether the Deal is an end position (hands of fewer than 13 cards).
+    pub end_position: bool,
+    /// The tricks in order; the last one may be incomplete.
+    pub tricks: Vec<PlayTrick>,
+    /// Tricks won by declarer's side among the tricks with a known winner.
+    pub declarer_tricks: u8,
+    /// Tricks won by the defenders among the tricks with a known winner.
+    pub defender_tricks: u8,
+    /// Whether every trick has been played.
+    pub complete: bool,
+    /// The `*` (no further cards will be given), if present.
+    pub star: Option<TextRange>,
+    /// The `+` (to be continued), if present.
+    pub plus: Option<TextRange>,
+    /// The range of the Play tag (of the section when it has none).
+    pub tag_range: TextRange,
+    /// Whether any column holds a known card.
+    pub any_card: bool,
+    /// The seats that play known cards but whose hands the Deal does not give (when the seats
+    /// are known).
+    pub unknown_hands: Vec<Seat>,
+    /// The first card that begins a trick beyond the deal's last one.
+    pub beyond_end: Option<TextRange>,
+    /// The range and trick (from 0) of every card followed, in the order of play: where the
+    /// `index` of a [`PlayIssue::AlreadyPlayed`] points (a missing column has an empty range).
+    pub followed: Vec<(TextRange, usize)>,
+    state: bridge::Play,
+    next: Option<Seat>,
+}
+
+impl PlayModel {
+    /// The play as followed card by card (hands not given by the Deal are unknown).
+    pub fn play(&self) -> &bridge::Play {
+        &self.state
+    }
+
+    /// Whether more cards may follow: not complete and not closed with `*`.
+    pub fn is_open(&self) -> bool {
+        !self.complete && self.star.is_none()
+    }
+
+    /// Who plays next, when known and the play is still open.
+    pub fn next_to_play(&self) -> Option<Seat> {
+        self.next.filter(|_| self.is_open())
+    }
+
+    /// The cards the next player may play (following suit when able); empty when the player or
+    /// the hand is unknown or the play is over.
+    pub fn playable_cards(&self) -> Vec<Card> {
+        self.next_to_play()
+            .map(|seat| self.state.playable_cards(seat))
+            .unwrap_or_default()
+    }
+
+    /// The cards `seat` still holds, when its hand is known.
+    pub fn remaining(&self, seat: Seat) -> Option<Hand> {
+        self.state.remaining(seat)
+    }
+
+    /// The trick and the column whose card token contains `offset`.
+    pub fn card_at(&self, offset: crate::syntax::TextSize) -> Option<(&PlayTrick, &PlaySlot)> {
+        self.tricks.iter().find_map(|trick| {
+            trick
+                .cards
+                .iter()
+                .find(|c| c.range.contains_inclusive(offset))
+                .map(|c| (trick, c))
+        })
+    }
+}
+
+/// Reads a card token: `Ok(Some)` for a card, `Ok(None)` for `-`, `Err(Some(card))` for an
+/// understood non-standard spelling (`S10`, `KS`), `Err(None)` otherwise.
+pub fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
+    if text == "-" {
+        return Ok(None);
+    }
+    // At most three characters matter; reading them into an array avoids an allocation per card.
+    let mut buffer = ['\0'; 3];
+    let mut count = 0;
+    for c in text.chars() {
+        if count == buffer.len() {
+            return Err(None);
+        }
+        buffer[count] = c;
+        count += 1;
+    }
+    match &buffer[..count] {
+        [s, r] => {
+            if let Some(card) = Card::from_chars(*s, *r) {
+                return Ok(Some(card));
+            }
+            // Rank first: `KS`, `tD`.
+            Err(Card::from_chars(*r, *s))
+        }
+        [s, '1', '0'] => Err(Suit::from_char(*s).map(|suit| Card::new(suit, Rank::Ten))),
+        ['1', '0', s] => Err(Suit::from_char(*s).map(|suit| Card::new(suit, Rank::Ten))),
+        _ => Err(None),
+    }
+}
+
+/// A column as read, before it is placed in a trick.
+struct RawSlot {
+    kind: SlotKind,
+    range: TextRange,
+    standard: bool,
+    marks: Vec<Mark>,
+    annotations: Annotations,
+}
+
+impl RawSlot {
+    fn card_kind(&self) -> Option<Card> {
+        match self.kind {
+            SlotKind::Card(card) => Some(card),
+            _ => None,
+        }
+    }
+}
+
+/// The columns of a play section with its `*` and `+`.
+#[derive(Default)]
+struct Columns {
+    raw: Vec<RawSlot>,
+    star: Option<TextRange>,
+    plus: Option<TextRange>,
+    star_reported: bool,
+}
+
+/// Reads a Play section against `facts`, reporting the problems of reading to `out`.
+pub fn lower_play(
+    section: &ast::Section,
+    facts: &PlayFacts,
+    out: &mut Vec<Diagnostic>,
+) -> PlayModel {
+    let tag = section.tag();
+    let tag_range = tag.as_ref().map_or_else(
+        || section.syntax().text_range(),
+        |t| t.syntax().text_range(),
+    );
+    let (first_seat, tag_value_range) = match tag.as_ref().and_then(|t| t.raw_value()) {
+        Some((raw, range)) => (
+            read_seat(ast::unescape(&raw).trim()).map(|r| r.value),
+            Some(range),
+        ),
+        None => (None, None),
+    };
+
+    // The hands: only a deal without errors is played against; a missing fourth hand is implied.
+    let mut deal = facts.deal.unwrap_or_default();
+    if let Some((seat, hand)) = deal.fill_fourth_hand() {
+        deal[seat] = Some(hand);
+    }
+    let sizes: Vec<usize> = deal.card_counts().into_iter().flatten().collect();
+    let end_size = sizes
+        .first()
+        .copied()
+        .filter(|&n| n < 13 && sizes.iter().all(|&m| m == n));
+    let total_tricks = end_size.unwrap_or(13);
+    let opening_leader = first_seat.or_else(|| facts.declarer.map(Seat::lho));
+
+    let columns = read_columns(section, out);
+    let any_card = columns
+        .raw
+        .iter()
+        .any(|s| matches!(s.kind, SlotKind::Card(_)));
+    let base = opening_leader.unwrap_or(Seat::North);
+    let mut unknown_hands: Vec<Seat> = Vec::new();
+    if opening_leader.is_some() {
+        for (i, slot) in columns.raw.iter().enumerate() {
+            let seat = base.offset(i % 4);
+            if slot.card_kind().is_some() && deal[seat].is_none() && !unknown_hands.contains(&seat)
+            {
+                unknown_hands.push(seat);
+            }
+        }
+    } else {
+        deal = Deal::new();
+    }
+    let trump = facts.denomination.and_then(Denomination::trump);
+    let mut follower = Follower {
+        state: bridge::Play::new(deal, base, trump),
+        followed: Vec::with_capacity(columns.raw.len()),
+        tricks: Vec::with_capacity(total_tricks),
+        expected: opening_leader,
+        beyond_end: None,
+        denomination: facts.denomination,
+    };
+    follower.follow(&columns, base, total_tricks, out);
+
+    let tricks = follower.tricks;
+    let complete = tricks.iter().filter(|t| t.complete).count() >= total_tricks;
+    let (mut declarer_tricks, mut defender_tricks) = (0u8, 0u8);
+    if let Some(declarer) = facts.declarer {
+        for winner in tricks.iter().filter_map(|t| t.winner) {
+            if winner.same_side(declarer) {
+                declarer_tricks = declarer_tricks.saturating_add(1);
+            } else {
+                defender_tricks = defender_tricks.saturating_add(1);
+            }
+        }
+    }
+    PlayModel {
+        first_seat,
+        tag_value_range,
+        opening_leader,
+        declarer: facts.declarer,
+        denomination: facts.denomination,
+        total_tricks,
+        end_position: end_size.is_some(),
+        tricks,
+        declarer_tricks,
+        defender_tricks,
+        complete,
+        star: columns.star,
+        plus: columns.plus,
+        tag_range,
+        any_card,
+        unknown_hands,
+        beyond_end: follower.beyond_end,
+        followed: follower.followed,
+        state: follower.state,
+        next: if complete { None } else { follower.expected },
+    }
+}
+
+/// Reads the columns, `*` and `+` of the section (P501, P509 and P510 of reading).
+fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
+    let mut columns = Columns::default();
+    for item in section.items() {
+        let token = &item.token;
+        let range = token.text_range();
+        let slot = match token.kind() {
+            SyntaxKind::CARD => Some(read_card_item(&item, out)),
+            SyntaxKind::PLUS => {
+                if let Some(first) = columns.plus {
+                    out.push(
+                        Diagnostic::new("P510", range, "`+` is given twice")
+                            .with_related(first, "the first one"),
+                    );
+                }
+                columns.plus.get_or_insert(range);
+                Some(RawSlot {
+                    kind: SlotKind::Continue,
+                    range,
+                    standard: true,
+                    marks: read_marks(&item),
+                    annotations: read_annotations(&item, true, out),
+                })
+            }
+            SyntaxKind::STAR => {
+                if let Some(first) = columns.star {
+                    out.push(
+                        Diagnostic::new("P510", range, "`*` is given twice")
+                            .with_related(first, "the first one"),
+                    );
+                }
+                columns.star.get_or_insert(range);
+                None
+            }
+            SyntaxKind::IRREGULARITY => {
+                let message = match token.text() {
+                    "^I" | "^S" => format!(
+                        "`{}` marks an irregularity of the auction, not of the play",
+                        token.text()
+                    ),
+                    other => format!("`{other}` is not followed by a card"),
+                };
+                out.push(Diagnostic::new("P509", range, message));
+                None
+            }
+            SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
+                out.push(Diagnostic::new(
+                    "P501",
+                    range,
+                    format!(
+                        "`{}` annotates nothing: it must follow a card",
+                        token.text()
+                    ),
+                ));
+                None
+            }
+            // Stray text is reported by the parser (S003).
+            _ => None,
+        };
+        if let Some(slot) = slot {
+            if let Some(star_range) = columns.star {
+                if !columns.star_reported {
+                    columns.star_reported = true;
+                    out.push(Diagnostic::new(
+                        "P510",
+                        star_range,
+                        "`*` ends the play section, so it must come after the last card",
+                    ));
+                }
+                continue;
+            }
+            columns.raw.push(slot);
+        }
+    }
+    if let (Some(star_range), Some(_), false) = (columns.star, columns.plus, columns.star_reported)
+    {
+        out.push(Diagnostic::new(
+            "P510",
+            star_range,
+            "`*` (no more cards) and `+` (to be continued) cannot both be given",
+        ));
+    }
+    columns
+}
+
+/// Reads one card token with its marks and annotations (P501, P509 of reading).
+fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
+    let token = &item.token;
+    let range = token.text_range();
+    let marks = read_marks(item);
+    for mark in &marks {
+        if matches!(
+            mark.kind,
+            Irregularity::Insufficient | Irregularity::Skipped
+        ) {
+            out.push(Diagnostic::new(
+                "P509",
+                mark.range,
+                format!(
+                    "`{}` marks an irregularity of the auction, not of the play",
+                    mark.kind.pbn()
+                ),
+            ));
+        }
+    }
+    let annotations = read_annotations(item, true, out);
+    let text = token.text();
+    let (kind, standard) = match read_card(text) {
+        Ok(Some(card)) => (SlotKind::Card(card), true),
+        Ok(None) => (SlotKind::Unknown, true),
+        Err(Some(card)) => {
+            let spelling = card.to_string();
+            out.push(
+                Diagnostic::new(
+                    "P501",
+                    range,
+                    format!(
+                        "`{text}` is not a PBN card; {} (`{spelling}`) was probably meant",
+                        card.symbolic()
+                    ),
+                )
+                .with_fix(
+                    format!("Replace `{text}` with `{spelling}`"),
+                    range,
+                    spelling,
+                ),
+            );
+            (SlotKind::Card(card), false)
+        }
+        Err(None) if text.bytes().all(|b| b == b'-') => {
+            out.push(
+                Diagnostic::new(
+                    "P501",
+                    range,
+                    format!("`{text}` is not a PBN card; `-` (an unknown card) was probably meant"),
+                )
+                .with_unsafe_fix(format!("Replace `{text}` with `-`"), range, "-"),
+            );
+            (SlotKind::Unknown, false)
+        }
+        Err(None) => {
+            out.push(Diagnostic::new(
+                "P501",
+                range,
+                format!(
+                    "`{text}` is not a card: a card is a suit letter and a rank, such as SK or HT, or `-` for an unknown card"
+                ),
+            ));
+            (SlotKind::Unknown, false)
+        }
+    };
+    RawSlot {
+        kind,
+        range,
+        standard,
+        marks,
+        annotations,
+    }
+}
+
+/// The state of following the play trick by trick.
+struct Follower {
+    state: bridge::Play,
+    followed: Vec<(TextRange, usize)>,
+    tricks: Vec<PlayTrick>,
+    /// Who is expected to play next (to lead, between tricks).
+    expected: Option<Seat>,
+    beyond_end: Option<TextRange>,
+    denomination: Option<Denomination>,
+}
+
+impl Follower {
+    /// Follows the columns four by four (P510 of a `+` that is not the next card).
+    fn follow(
+        &mut self,
+        columns: &Columns,
+        base: Seat,
+        total_tricks: usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let chunk_count = columns.raw.len().div_ceil(4);
+        let plus_chunk = columns
+            .raw
+            .iter()
+            .position(|s| s.kind == SlotKind::Continue)
+            .map(|i| i / 4);
+        if let (Some(chunk), Some(plus_range)) = (plus_chunk, columns.plus) {
+            if chunk + 1 < chunk_count {
+                out.push(Diagnostic::new(
+                    "P510",
+                    plus_range,
+                    "`+` stands for the next card to be played, but more tricks follow it",
+                ));
+            }
+        }
+        for (t, chunk) in columns.raw.chunks(4).enumerate() {
+            if t >= total_tricks {
+                let first_card = chunk
+                    .iter()
+                    .find(|s| matches!(s.kind, SlotKind::Card(_)))
+                    .unwrap_or(&chunk[0]);
+                self.beyond_end = Some(first_card.range);
+                break;
+            }
+            let is_final = t + 1 == chunk_count;
+            let trick = self.trick(t, chunk, base, is_final, columns.plus, out);
+            self.tricks.push(trick);
+        }
+    }
+
+    /// Follows trick `t`, whose columns are `chunk`.
+    fn trick(
+        &mut self,
+        t: usize,
+        chunk: &[RawSlot],
+        base: Seat,
+        is_final: bool,
+        plus: Option<TextRange>,
+        out: &mut Vec<Diagnostic>,
+    ) -> PlayTrick {
+        let column_of = |seat: Seat| (seat.index() + 4 - base.index()) % 4;
+        // Who led: a `^L` card, else the previous winner, else whoever the cards allow.
+        let lead_mark = chunk.iter().enumerate().find_map(|(col, s)| {
+            s.marks
+                .iter()
+                .find(|m| m.kind == Irregularity::LeadOutOfTurn)
+                .map(|m| (base.offset(col), *m))
+        });
+        let needless_lead_mark = lead_mark.filter(|(seat, _)| self.expected == Some(*seat));
+        let leader = match lead_mark {
+            Some((seat, _)) => Some(seat),
+            None => self
+                .expected
+                .or_else(|| infer_leader(&self.state, chunk, base)),
+        };
+
+        // The columns in order of play.
+        let ordered: [(Seat, Option<&RawSlot>); 4] = match leader {
+            Some(leader) => std::array::from_fn(|k| {
+                let seat = leader.offset(k);
+                (seat, chunk.get(column_of(seat)))
+            }),
+            None => std::array::from_fn(|k| (base.offset(k), chunk.get(k))),
+        };
+        // In the final trick, what follows the last known card has not been played yet.
+        let played_count = if is_final {
+            ordered
+                .iter()
+                .rposition(|(_, s)| s.is_some_and(|s| matches!(s.kind, SlotKind::Card(_))))
+                .map_or(0, |i| i + 1)
+        } else {
+            4
+        };
+        if let Some(plus_range) = plus {
+            let plus_before_card = is_final
+                && ordered[..played_count]
+                    .iter()
+                    .any(|(_, s)| s.is_some_and(|s| s.kind == SlotKind::Continue));
+            if plus_before_card {
+                out.push(Diagnostic::new(
+                    "P510",
+                    plus_range,
+                    "`+` stands for the next card to be played, but a card played after it is given",
+                ));
+            }
+        }
+
+        let mut led: Option<Suit> = None;
+        let mut cards: Vec<PlaySlot> = Vec::with_capacity(4);
+        for (k, (seat, slot)) in ordered.iter().enumerate() {
+            let played = k < played_count;
+            let Some(slot) = slot else {
+                if played {
+                    self.state.play_unknown(*seat);
+                    self.followed.push((TextRange::default(), t));
+                }
+                continue;
+            };
+            let mut issues = Vec::new();
+            let mut needless_revoke = None;
+            if played {
+                match slot.kind {
+                    SlotKind::Card(card) => {
+                        let revoke_mark = slot.marks.iter().any(|m| m.kind == Irregularity::Revoke);
+                        if revoke_mark {
+                            let holding = self.state.remaining(*seat);
+                            needless_revoke = match (k, led) {
+                                (0, _) => Some(NeedlessRevoke::Lead),
+                                (_, Some(l)) if l == card.suit => Some(NeedlessRevoke::FollowsSuit),
+                                (_, Some(l)) if holding.is_some_and(|h| !h.has_suit(l)) => {
+                                    Some(NeedlessRevoke::Void(l))
+                                }
+                                _ => None,
+                            };
+                        }
+                        issues = if leader.is_none() || revoke_mark {
+                            self.state.play_revoke(*seat, card)
+                        } else {
+                            self.state.play(*seat, card)
+                        };
+                        if k == 0 {
+                            led = Some(card.suit);
+                        }
+                    }
+                    SlotKind::Unknown | SlotKind::Continue => {
+                        self.state.play_unknown(*seat);
+                    }
+                }
+                self.followed.push((slot.range, t));
+            }
+            cards.push(PlaySlot {
+                seat: *seat,
+                kind: slot.kind,
+                range: slot.range,
+                standard_spelling: slot.standard,
+                played,
+                marks: slot.marks.clone(),
+                annotations: slot.annotations.clone(),
+                issues,
+                needless_revoke,
+            });
+        }
+
+        let complete = played_count == 4;
+        let winner = if complete {
+            let known: Option<Vec<(Seat, Card)>> = ordered
+                .iter()
+                .map(|(seat, s)| s.and_then(|s| s.card_kind()).map(|c| (*seat, c)))
+                .collect();
+            match (leader, known) {
+                (Some(_), Some(known)) => {
+                    let all_follow = known.iter().all(|(_, c)| Some(c.suit) == led);
+                    (self.denomination.is_some() || all_follow)
+                        .then(|| {
+                            bridge::trick_winner(
+                                &known,
+                                self.denomination.and_then(Denomination::trump),
+                            )
+                        })
+                        .flatten()
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        self.expected = if complete {
+            winner
+        } else {
+            leader.map(|l| l.offset(played_count))
+        };
+        PlayTrick {
+            number: t + 1,
+            leader,
+            cards,
+            winner,
+            complete,
+            needless_lead_mark,
+        }
+    }
+}
+
+/// When the leader of a trick is unknown (the previous trick had an unknown card), the only seat
+/// from which the four known cards make a trick without a revoke.
+fn infer_leader(state: &bridge::Play, chunk: &[RawSlot], base: Seat) -> Option<Seat> {
+    let cards: Option<Vec<Card>> = chunk.iter().map(RawSlot::card_kind).collect();
+    let cards = cards.filter(|c| c.len() == 4)?;
+    let mut fitting = Seat::ALL.into_iter().filter(|&leader| {
+        let mut probe = state.clone();
+        (0..4).all(|k| {
+            let seat = leader.offset(k);
+            let column = (seat.index() + 4 - base.index()) % 4;
+            let issues = probe.play(seat, cards[column]);
+            !issues.iter().any(|i| matches!(i, PlayIssue::Revoke { .. }))
+        })
+    });
+    let first = fitting.next()?;
+    fitting.next().is_none().then_some(first)
+}
