@@ -17,6 +17,7 @@ use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{read_seat, read_vulnerable};
 use crate::parallel::{map_slices, pull_jobs};
@@ -198,7 +199,8 @@ fn analyze_game(
             .as_ref()
             .is_some_and(|(v, _)| !v.is_empty() && v != "?");
         if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
-            let outcome = check_deal(&node, context.dealer, export, out);
+            let model = lower_deal(&node, out);
+            let outcome = check_deal(&model, context.dealer, export, out);
             context.deal = outcome.deal;
             context.deal_is_valid = outcome.valid;
         }

@@ -11,6 +11,7 @@ use crate::bridge::{
 };
 pub mod annotations;
 pub mod auction;
+pub mod deal;
 pub mod play;
 
 use crate::model::values::{read_contract, read_deal, read_seat, ContractValue};

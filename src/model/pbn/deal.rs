@@ -1,0 +1,275 @@
+//! Reading a Deal tag's value into hands: the first seat, each hand's cards, and what stands in
+//! the way of a playable deal (a card given twice, a hand over 13, hands of different sizes).
+//!
+//! The problems of reading the text (D201 structure, D202 a character that is no rank) are
+//! reported here; the rest is kept in the [`DealModel`] for `analysis::deal` to judge.
+
+use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
+use crate::diagnostic::Diagnostic;
+use crate::model::values::{read_deal, read_seat, DealText};
+use crate::syntax::{SyntaxNode, TextRange, TextSize};
+
+/// A card given a second time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepeatedCard {
+    /// The card.
+    pub card: Card,
+    /// The hand it is given to the second time, and where.
+    pub seat: Seat,
+    /// The range of its rank the second time.
+    pub range: TextRange,
+    /// The hand it was first given to.
+    pub first_seat: Seat,
+    /// The range of its rank the first time.
+    pub first_range: TextRange,
+}
+
+/// A Deal value, read.
+#[derive(Debug, Clone)]
+pub struct DealModel {
+    /// The structure as written.
+    pub text: DealText,
+    /// The range between the quotes.
+    pub inner: TextRange,
+    /// The seat of the first hand, when readable.
+    pub first: Option<Seat>,
+    /// The hands (N, E, S, W) as well as they could be read; `None` for a hand not given or not
+    /// readable. Seats count from North when the first seat is unreadable.
+    pub hands: [Option<Hand>; 4],
+    /// Cards given more than once.
+    pub repeated: Vec<RepeatedCard>,
+    /// Hands given more than 13 ranks: the seat, how many, and the hand's range.
+    pub overfull: Vec<(Seat, usize, TextRange)>,
+    /// Suits whose ranks are not written from the highest down: seat, suit and range.
+    pub unordered: Vec<(Seat, Suit, TextRange)>,
+    /// Whether any card is given at all.
+    pub any_card: bool,
+    /// How many problems of reading were reported (D201, D202).
+    pub reading_errors: usize,
+}
+
+impl DealModel {
+    /// The hands, when the first seat is readable.
+    pub fn deal(&self) -> Option<Deal> {
+        self.first.map(|_| Deal::from_hands(self.hands))
+    }
+
+    /// The number of cards of each hand that is given, by seat.
+    pub fn counts(&self) -> Vec<(Seat, usize)> {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|s| self.hands[s.index()].map(|h| (s, h.len())))
+            .collect()
+    }
+
+    /// Whether the given hands hold different numbers of cards.
+    pub fn unequal(&self) -> bool {
+        self.counts().windows(2).any(|w| w[0].1 != w[1].1)
+    }
+
+    /// Whether the deal can be played against: readable, every card once, hands of one size.
+    pub fn is_valid(&self) -> bool {
+        self.first.is_some()
+            && self.reading_errors == 0
+            && self.repeated.is_empty()
+            && self.overfull.is_empty()
+            && self.any_card
+            && !self.unequal()
+    }
+}
+
+/// Reads a Deal `TAG_VALUE` node, reporting the problems of reading to `out`.
+pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
+    let full = value.text_range();
+    // The text between the quotes.
+    let inner = if full.len() >= TextSize::from(2) {
+        TextRange::new(
+            full.start() + TextSize::from(1),
+            full.end() - TextSize::from(1),
+        )
+    } else {
+        full
+    };
+    let text = read_deal(value);
+    let before = out.len();
+    let first = first_seat(&text, inner, out);
+    if text.hands.len() != 4 {
+        out.push(Diagnostic::new(
+            "D201",
+            inner,
+            format!(
+                "the deal gives {} hand{} where four are needed (write `-` for a hand that is not known)",
+                text.hands.len(),
+                if text.hands.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    for gap in &text.odd_spacing {
+        out.push(
+            Diagnostic::new("D201", *gap, "hands are separated by exactly one space").with_fix(
+                "Use a single space",
+                *gap,
+                " ",
+            ),
+        );
+    }
+    let mut model = DealModel {
+        text: DealText {
+            first: None,
+            colon: None,
+            hands: Vec::new(),
+            odd_spacing: Vec::new(),
+        },
+        inner,
+        first,
+        hands: [None; 4],
+        repeated: Vec::new(),
+        overfull: Vec::new(),
+        unordered: Vec::new(),
+        any_card: false,
+        reading_errors: 0,
+    };
+    // Where each card was first seen: (seat, range).
+    let mut seen: Vec<Option<(Seat, TextRange)>> = vec![None; 52];
+    for (i, hand_text) in text.hands.iter().enumerate().take(4) {
+        let seat = first.unwrap_or(Seat::North).offset(i);
+        if hand_text.unknown {
+            continue;
+        }
+        if hand_text.suits.len() != 4 {
+            out.push(Diagnostic::new(
+                "D201",
+                hand_text.range,
+                format!(
+                    "{}'s hand has {} suit{}: give spades, hearts, diamonds and clubs separated by `.`",
+                    seat.name(),
+                    hand_text.suits.len(),
+                    if hand_text.suits.len() == 1 { "" } else { "s" }
+                ),
+            ));
+            continue;
+        }
+        let mut hand = Hand::EMPTY;
+        let mut count = 0;
+        for (suit, (ranks, range)) in Suit::ALL.into_iter().zip(&hand_text.suits) {
+            for (card, card_range) in read_suit(suit, ranks, *range, seat, &mut model, out) {
+                count += 1;
+                match seen[card.index()] {
+                    Some((first_seat, first_range)) => model.repeated.push(RepeatedCard {
+                        card,
+                        seat,
+                        range: card_range,
+                        first_seat,
+                        first_range,
+                    }),
+                    None => seen[card.index()] = Some((seat, card_range)),
+                }
+                hand.insert(card);
+            }
+        }
+        if count > 13 {
+            model.overfull.push((seat, count, hand_text.range));
+        }
+        model.hands[seat.index()] = Some(hand);
+    }
+    model.reading_errors = out.len() - before;
+    model.text = text;
+    model
+}
+
+/// Reads the ranks of one suit of `seat`'s hand: the cards with their ranges (D202 for a
+/// character that is no rank; an out-of-order suit is noted in `model`).
+fn read_suit(
+    suit: Suit,
+    ranks: &str,
+    range: TextRange,
+    seat: Seat,
+    model: &mut DealModel,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<(Card, TextRange)> {
+    let mut cards = Vec::with_capacity(ranks.len());
+    let mut previous: Option<Rank> = None;
+    let mut out_of_order = false;
+    let mut chars = ranks.char_indices().peekable();
+    while let Some((offset, c)) = chars.next() {
+        let at = range.start() + TextSize::from(offset as u32);
+        let mut char_range = TextRange::at(at, TextSize::from(c.len_utf8() as u32));
+        let Some(rank) = Rank::from_char(c) else {
+            let mut message = format!("`{c}` is not a rank: use A K Q J T 9 8 7 6 5 4 3 2");
+            let mut fix = None;
+            if c == '1' && chars.peek().is_some_and(|&(_, n)| n == '0') {
+                chars.next();
+                char_range = TextRange::at(at, TextSize::from(2));
+                message = "the ten is written `T`, not `10`".to_string();
+                fix = Some("T");
+            }
+            let mut diagnostic = Diagnostic::new("D202", char_range, message);
+            if let Some(fix) = fix {
+                diagnostic = diagnostic.with_fix("Write `T`", char_range, fix);
+            }
+            out.push(diagnostic);
+            continue;
+        };
+        if previous.is_some_and(|p| rank.value() > p.value()) {
+            out_of_order = true;
+        }
+        previous = Some(rank);
+        model.any_card = true;
+        cards.push((Card::new(suit, rank), char_range));
+    }
+    if out_of_order {
+        model.unordered.push((seat, suit, range));
+    }
+    cards
+}
+
+/// Reads the first seat, reporting what is wrong with it (D201).
+fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> Option<Seat> {
+    match (&text.first, text.colon) {
+        (Some((seat_text, range)), Some(_)) => {
+            match read_seat(seat_text) {
+                Some(reading) if reading.standard.is_none() => Some(reading.value),
+                Some(reading) => {
+                    let standard = reading.standard.unwrap_or_default();
+                    out.push(
+                        Diagnostic::new(
+                            "D201",
+                            *range,
+                            format!("the first seat of the deal is one letter: `{standard}`"),
+                        )
+                        .with_fix(
+                            format!("Write `{standard}`"),
+                            *range,
+                            standard.clone(),
+                        ),
+                    );
+                    Some(reading.value)
+                }
+                None => {
+                    out.push(Diagnostic::new(
+                    "D201",
+                    *range,
+                    format!("`{seat_text}` is not a seat: the deal starts with N, E, S or W and `:`"),
+                ));
+                    None
+                }
+            }
+        }
+        (None, Some(colon)) => {
+            out.push(Diagnostic::new(
+                "D201",
+                colon,
+                "the deal starts with the seat of the first hand (N, E, S or W) before `:`",
+            ));
+            None
+        }
+        _ => {
+            out.push(Diagnostic::new(
+                "D201",
+                TextRange::empty(inner.start()),
+                "the deal starts with the seat of the first hand and `:`, like `N:`",
+            ));
+            None
+        }
+    }
+}
