@@ -2,11 +2,11 @@
 //! example game, on every game of the corpus and on generated games.
 
 use kibitzer::analysis::auction::check_auction;
-use kibitzer::analysis::context::{GameContext, TagValue};
-use kibitzer::analysis::play::{check_play, play_facts};
+use kibitzer::analysis::play::check_play;
 use kibitzer::bridge::{Card, Deal, Hand, Seat};
 use kibitzer::diagnostic::{Diagnostic, Severity};
 use kibitzer::model::pbn::auction::{lower_auction, AuctionModel};
+use kibitzer::model::pbn::context::{play_facts, GameContext, TagValue};
 use kibitzer::model::pbn::play::{lower_play, PlayModel};
 use kibitzer::model::values::read_seat;
 use kibitzer::syntax::ast::{self, Game};

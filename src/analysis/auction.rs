@@ -5,11 +5,11 @@
 //! refusing them, so one wrong call gives one diagnostic and the rest of the auction is still
 //! judged.
 
-use super::context::GameContext;
 use crate::bridge::{Bid, Call, CallError, Seat};
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::{AfterEnd, AuctionModel};
+use crate::model::pbn::context::{is_vacant, GameContext};
 use crate::model::values::{read_contract, read_seat, ContractValue};
 
 fn who(seat: Option<Seat>) -> String {
@@ -62,12 +62,6 @@ fn error_code(err: CallError) -> &'static str {
         | CallError::RedoubleOfRedoubled => "A304",
         CallError::AfterEnd => "A305",
     }
-}
-
-/// Whether a tag value says "unknown" or "not applicable" (or inherits), so it is not compared.
-pub(crate) fn is_vacant(text: &str) -> bool {
-    let t = text.trim();
-    t.is_empty() || t == "?" || t.starts_with('#')
 }
 
 /// Judges an Auction section read into `model` (family A): the placeholders against the

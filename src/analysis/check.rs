@@ -7,7 +7,6 @@
 
 use rowan::{GreenNode, NodeOrToken};
 
-use super::context::{GameContext, TagValue};
 use super::cross::{check_cross, CrossTags, Value};
 use super::deal::check_deal;
 use super::double_dummy::{check_double_dummy, newline_of, DoubleDummyInput, Solutions};
@@ -17,6 +16,7 @@ use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{read_seat, read_vulnerable};

@@ -2,7 +2,7 @@
 //! two-sided result (X803) and the rubber history against the vulnerability (X804).
 
 use super::tags::{read_rubber_history, score_parts, ScoreSide};
-use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Seat, Vulnerability};
+use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
 use crate::diagnostic::Diagnostic;
 use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
 use crate::syntax::TextRange;
@@ -262,9 +262,4 @@ fn rubber(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut 
             ),
         );
     }
-}
-
-/// Seat of a declarer value (`^S` is the irregular declarer South).
-pub fn declarer_seat(text: &str) -> Option<Seat> {
-    read_seat(text.strip_prefix('^').unwrap_or(text)).map(|r| r.value)
 }

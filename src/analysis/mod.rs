@@ -6,7 +6,6 @@
 
 pub mod auction;
 mod check;
-pub mod context;
 pub mod cross;
 pub mod deal;
 pub mod double_dummy;

@@ -1,14 +1,13 @@
 //! Judging a play read into a [`PlayModel`] (family P): the opening lead, each card against the
 //! hands and the suit led, the irregularity marks, and the Result against the tricks won.
 
-use super::auction::is_vacant;
-use super::context::GameContext;
 use crate::bridge::{Denomination, PlayIssue, Seat, Suit};
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::AuctionModel;
-use crate::model::pbn::play::{NeedlessRevoke, PlayFacts, PlayModel, SlotKind};
-use crate::model::values::{read_contract, read_result, read_seat, ContractValue};
+use crate::model::pbn::context::{declarer_from_tag, is_vacant, GameContext};
+use crate::model::pbn::play::{NeedlessRevoke, PlayModel, SlotKind};
+use crate::model::values::read_result;
 use crate::syntax::TextRange;
 
 fn suit_singular(suit: Suit) -> &'static str {
@@ -29,39 +28,6 @@ fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// Reads the Declarer tag: the seat and whether declarer and dummy were swapped (`^`).
-fn declarer_from_tag(ctx: &GameContext) -> Option<(Seat, bool)> {
-    let tag = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text))?;
-    let text = tag.text.trim();
-    let (swapped, rest) = match text.strip_prefix('^') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    read_seat(rest).map(|r| (r.value, swapped))
-}
-
-/// What the play is read against, from the tags (`ctx`) and the auction.
-pub fn play_facts(ctx: &GameContext, auction: Option<&AuctionModel>) -> PlayFacts {
-    let declarer = declarer_from_tag(ctx)
-        .map(|d| d.0)
-        .or(auction.and_then(|a| a.declarer));
-    let denomination = match ctx
-        .contract
-        .as_ref()
-        .and_then(|t| read_contract(t.text.trim()))
-        .map(|r| r.value)
-    {
-        Some(ContractValue::Contract(c)) => Some(c.denomination()),
-        Some(ContractValue::TrumpOnly(d)) => Some(d),
-        _ => auction.and_then(|a| a.contract).map(|c| c.denomination()),
-    };
-    PlayFacts {
-        deal: ctx.deal.filter(|_| ctx.deal_is_valid),
-        declarer,
-        denomination,
-    }
 }
 
 /// Judges a Play section read into `model` (family P): the opening lead, whether the play can
@@ -331,6 +297,7 @@ fn report_issues(
 mod tests {
     use super::*;
     use crate::bridge::{Card, Deal, Hand};
+    use crate::model::pbn::context::play_facts;
     use crate::model::pbn::play::{lower_play, read_card, PlaySlot};
     use crate::syntax::ast::Game;
     use crate::syntax::Parse;
@@ -381,7 +348,7 @@ mod tests {
             }
             deal[Seat::North.offset(i)] = Some(h);
         }
-        let tag = |text: &str| crate::analysis::context::TagValue {
+        let tag = |text: &str| crate::model::pbn::context::TagValue {
             text: text.to_string(),
             range: TextRange::default(),
             tag_range: TextRange::default(),

@@ -2,10 +2,10 @@
 //! (`auction.rs`, `play.rs`) and keeps the models they build.
 
 use super::auction::check_auction;
-use super::context::GameContext;
-use super::play::{check_play, play_facts};
+use super::play::check_play;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::auction::{lower_auction, AuctionModel};
+use crate::model::pbn::context::{play_facts, GameContext};
 use crate::model::pbn::play::{lower_play, PlayModel};
 use crate::syntax::ast::Section;
 

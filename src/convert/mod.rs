@@ -4,14 +4,12 @@
 //! facts under PBN tag names) and written here. Whatever the source says that the record or
 //! the target cannot hold is collected and reported, never dropped silently.
 
-pub mod from_pbn;
 pub mod handviewer;
 pub mod to_lin;
 pub mod to_pbn;
 pub mod to_rbn;
 
-pub use crate::model::{read_lin, read_rbn, Board};
-pub use from_pbn::read_pbn;
+pub use crate::model::{read_lin, read_pbn, read_rbn, Board};
 pub use to_lin::write_lin;
 pub use to_pbn::{write_pbn, PbnImage};
 pub use to_rbn::{write_pbn_file, write_rbn};

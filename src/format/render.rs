@@ -7,8 +7,8 @@ use super::values::{
     call_value, card_value, contract_value, deal_value, note_index, result_value, seat_of,
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
-use crate::analysis::{check_game, CheckOptions};
 use crate::bridge::Seat;
+use crate::model::pbn::context::read_sections;
 use crate::model::values::{read_contract, ContractValue};
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
@@ -213,7 +213,7 @@ struct Slot<'a, 'm> {
     trivia: &'m [Trivia<'a>],
 }
 
-/// Whether the analysis reads the game's play as complete; `None` when it finds no play.
+/// Whether the model reads the game's play as complete; `None` when it finds no play.
 fn analysis_play_complete(text: &str) -> Option<bool> {
     let parse = Parse::new(text);
     let game = parse
@@ -221,8 +221,8 @@ fn analysis_play_complete(text: &str) -> Option<bool> {
         .iter()
         .filter_map(|child| child.as_node())
         .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
-    let report = check_game(&game, &Inheritance::default(), &CheckOptions::default());
-    report.sections.play.map(|play| play.complete)
+    let sections = read_sections(&game, &Inheritance::default());
+    sections.play.map(|play| play.complete)
 }
 
 /// What the game's tags say that its sections need.

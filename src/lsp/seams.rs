@@ -158,7 +158,7 @@ pub fn suppress_rbn(
 
 /// A PBN game read into the format-neutral board record (for the board view).
 pub fn read_board(game: &Game, inherited: &Inheritance) -> Board {
-    crate::convert::from_pbn::read_game(game, inherited)
+    crate::model::pbn::record::read_game(game, inherited)
 }
 
 /// An RBN record read into the board record, when it is a deal, advancing `carry`.

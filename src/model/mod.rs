@@ -16,6 +16,7 @@ pub mod values;
 
 pub use board::Board;
 pub use lin::LinCarry;
+pub use pbn::record::read_pbn;
 pub use rbn::{read_record, Carry};
 pub use tags::Inheritance;
 

@@ -11,8 +11,10 @@ use crate::bridge::{
 };
 pub mod annotations;
 pub mod auction;
+pub mod context;
 pub mod deal;
 pub mod play;
+pub mod record;
 
 use crate::model::values::{read_contract, read_deal, read_seat, ContractValue};
 use crate::syntax::ast::{Game, Section, TagPair};

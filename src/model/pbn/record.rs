@@ -1,12 +1,13 @@
-//! Reading PBN games into [`Board`]s, through the same game analysis `kibitzer check` runs.
+//! Lowering PBN games to the notation-neutral [`Board`] record, reading them as `kibitzer check`
+//! reads them (the same context, auction and play), without judging them.
 
 use rowan::NodeOrToken;
 
-use crate::analysis::{check_game, CheckOptions};
 use crate::bridge::Seat;
 use crate::model::board::*;
+use crate::model::pbn::context::read_sections;
 use crate::model::pbn::play::SlotKind;
-use crate::model::values::{read_contract, read_result, ContractValue};
+use crate::model::values::{declarer_seat, read_contract, read_result, ContractValue};
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::{Parse, SyntaxKind};
@@ -41,8 +42,8 @@ pub fn read_pbn(text: &str) -> Vec<Board> {
 
 /// Reads one PBN game.
 pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
-    let report = check_game(game, inherited, &CheckOptions::default());
-    let ctx = &report.context;
+    let sections = read_sections(game, inherited);
+    let ctx = &sections.context;
     let mut board = Board::default();
     for tag in game.tag_pairs() {
         let name = tag.name();
@@ -93,10 +94,7 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
         }
         board.deal = Some(record);
     }
-    let declarer = ctx
-        .declarer
-        .as_ref()
-        .and_then(|t| crate::analysis::cross::declarer_seat(&t.text));
+    let declarer = ctx.declarer.as_ref().and_then(|t| declarer_seat(&t.text));
     if let Some(contract) = ctx.contract.as_ref().and_then(|t| read_contract(&t.text)) {
         let kind = match contract.value {
             ContractValue::Passed => Some(ContractKind::Passed),
@@ -114,7 +112,7 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
     // Without a Contract tag, the finished auction says what the contract is (the play needs
     // the trumps to know who won each trick).
     if board.contract.is_none() {
-        if let Some(model) = &report.sections.auction {
+        if let Some(model) = &sections.auction {
             if let (Some(contract), Some(declarer)) = (model.contract, model.declarer) {
                 board.contract = Some(ContractRecord {
                     kind: ContractKind::Made(contract),
@@ -147,7 +145,7 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             _ => {}
         }
     }
-    if let Some(model) = &report.sections.auction {
+    if let Some(model) = &sections.auction {
         let mut record = AuctionRecord {
             notes: auction_notes,
             ..AuctionRecord::default()
@@ -176,7 +174,7 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
         }
         board.auction = Some(record);
     }
-    if let Some(model) = &report.sections.play {
+    if let Some(model) = &sections.play {
         let mut record = PlayRecord {
             leader: model.opening_leader,
             notes: play_notes,

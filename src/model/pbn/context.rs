@@ -1,0 +1,237 @@
+//! What the sections of a game need to know about the rest of it: the Dealer, Deal, Declarer,
+//! Contract and Result tags, read once (with inheritance resolved) so that the auction and play
+//! are never read against tags themselves.
+//!
+//! The checker builds a [`GameContext`] while it checks the tags; [`read_sections`] builds one
+//! without checking, for the readers that only want the game's meaning (conversion, the board
+//! preview, the formatter).
+
+use super::auction::{lower_auction, AuctionModel};
+use super::deal::lower_deal;
+use super::play::{lower_play, PlayFacts, PlayModel};
+use crate::bridge::{Deal, Seat, Vulnerability};
+use crate::model::tags::{Inheritance, NO_INHERITANCE};
+use crate::model::values::{raw_value, read_contract, read_seat, read_vulnerable, ContractValue};
+use crate::syntax::ast::{unescape, Game};
+use crate::syntax::{SyntaxKind, TextRange};
+
+/// A tag's value as written, with where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagValue {
+    /// The value with escapes resolved (for inherited values: the inherited text).
+    pub text: String,
+    /// The range of the value's text between the quotes (in the game that holds the tag).
+    pub range: TextRange,
+    /// The range of the whole tag pair.
+    pub tag_range: TextRange,
+}
+
+/// The facts about a game that its sections are checked against.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameContext {
+    /// The Dealer tag, if present.
+    pub dealer_tag: Option<TagValue>,
+    /// The dealer, when the Dealer tag is readable.
+    pub dealer: Option<Seat>,
+    /// The vulnerability, when the Vulnerable tag is readable.
+    pub vulnerability: Option<Vulnerability>,
+    /// The Deal tag, if present.
+    pub deal_tag: Option<TagValue>,
+    /// The hands the Deal gives (unknown hands as `None`), when the Deal is readable. A deal with
+    /// errors (a card twice, a hand of 14) is still given here as well as it can be read.
+    pub deal: Option<Deal>,
+    /// Whether the Deal passed every deal check (then the play can be checked against it).
+    pub deal_is_valid: bool,
+    /// The Declarer tag, if present.
+    pub declarer: Option<TagValue>,
+    /// The Contract tag, if present.
+    pub contract: Option<TagValue>,
+    /// The Result tag, if present.
+    pub result: Option<TagValue>,
+    /// Whether export-format rules apply (`% EXPORT` in the file, or `--export`).
+    pub export: bool,
+}
+
+/// Whether a tag value says "unknown" or "not applicable" (or inherits), so it is not compared.
+pub fn is_vacant(text: &str) -> bool {
+    let t = text.trim();
+    t.is_empty() || t == "?" || t.starts_with('#')
+}
+
+/// Reads the Declarer tag: the seat and whether declarer and dummy were swapped (`^`).
+pub fn declarer_from_tag(ctx: &GameContext) -> Option<(Seat, bool)> {
+    let tag = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text))?;
+    let text = tag.text.trim();
+    let (swapped, rest) = match text.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    read_seat(rest).map(|r| (r.value, swapped))
+}
+
+/// What the play is read against, from the tags (`ctx`) and the auction.
+pub fn play_facts(ctx: &GameContext, auction: Option<&AuctionModel>) -> PlayFacts {
+    let declarer = declarer_from_tag(ctx)
+        .map(|d| d.0)
+        .or(auction.and_then(|a| a.declarer));
+    let denomination = match ctx
+        .contract
+        .as_ref()
+        .and_then(|t| read_contract(t.text.trim()))
+        .map(|r| r.value)
+    {
+        Some(ContractValue::Contract(c)) => Some(c.denomination()),
+        Some(ContractValue::TrumpOnly(d)) => Some(d),
+        _ => auction.and_then(|a| a.contract).map(|c| c.denomination()),
+    };
+    PlayFacts {
+        deal: ctx.deal.filter(|_| ctx.deal_is_valid),
+        declarer,
+        denomination,
+    }
+}
+
+/// The tags a [`GameContext`] is read from.
+const KEY_TAGS: [&str; 6] = [
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// A game's sections read without checking: the context and the first Auction and Play.
+#[derive(Debug, Clone, Default)]
+pub struct GameSections {
+    /// What the tags say.
+    pub context: GameContext,
+    /// The first Auction section, read.
+    pub auction: Option<AuctionModel>,
+    /// The first Play section, read against the tags and the auction.
+    pub play: Option<PlayModel>,
+}
+
+/// Reads the key tags, the Deal and the first Auction and Play sections of `game` as the
+/// checker reads them, without judging anything (the problems of reading are dropped).
+pub fn read_sections(game: &Game, inherited: &Inheritance) -> GameSections {
+    let mut context = GameContext::default();
+    let mut deal_node = None;
+    // Only the first tag of a name counts (the standard ignores repeats), even when its value
+    // cannot be read.
+    let mut seen: Vec<String> = Vec::new();
+    for pair in game.tag_pairs() {
+        let name = pair.name();
+        if !KEY_TAGS.contains(&name.as_str()) || seen.contains(&name) {
+            continue;
+        }
+        let value = tag_value(&pair, &name, inherited);
+        match name.as_str() {
+            "Dealer" => context.dealer_tag = value,
+            "Declarer" => context.declarer = value,
+            "Contract" => context.contract = value,
+            "Result" => context.result = value,
+            "Vulnerable" => {
+                context.vulnerability = value
+                    .and_then(|t| read_vulnerable(&t.text))
+                    .map(|r| r.value);
+            }
+            _ => {
+                context.deal_tag = value;
+                deal_node = pair.value_node();
+            }
+        }
+        seen.push(name);
+    }
+    context.dealer = context
+        .dealer_tag
+        .as_ref()
+        .and_then(|t| read_seat(&t.text))
+        .map(|r| r.value);
+    let mut scratch = Vec::new();
+    let deal_given = context
+        .deal_tag
+        .as_ref()
+        .is_some_and(|t| !t.text.is_empty() && t.text != "?");
+    if let (true, Some(node)) = (deal_given, deal_node) {
+        let deal = lower_deal(&node, &mut scratch);
+        context.deal = deal.deal();
+        context.deal_is_valid = deal.is_valid();
+    }
+    let mut sections = GameSections::default();
+    for section in game.sections() {
+        match section.kind() {
+            SyntaxKind::AUCTION_SECTION if sections.auction.is_none() => {
+                sections.auction = Some(lower_auction(&section, context.dealer, &mut scratch));
+            }
+            SyntaxKind::PLAY_SECTION if sections.play.is_none() => {
+                let facts = play_facts(&context, sections.auction.as_ref());
+                sections.play = Some(lower_play(&section, &facts, &mut scratch));
+            }
+            _ => {}
+        }
+    }
+    sections.context = context;
+    sections
+}
+
+/// A tag's value as the checker resolves it: unescaped, `#` and `##` followed (`None` where the
+/// standard forbids inheritance, or when the tag has no value).
+fn tag_value(
+    pair: &crate::syntax::ast::TagPair,
+    name: &str,
+    inherited: &Inheritance,
+) -> Option<TagValue> {
+    let (raw, range) = raw_value(pair)?;
+    let written = if raw.contains('\\') {
+        unescape(&raw)
+    } else {
+        raw
+    };
+    let text = if written == "#" || written.starts_with("##") {
+        if NO_INHERITANCE.contains(&name) {
+            return None;
+        }
+        match written.strip_prefix("##") {
+            Some(own) => own.to_string(),
+            None => inherited.previous(name).unwrap_or_default().to_string(),
+        }
+    } else {
+        written
+    };
+    Some(TagValue {
+        text,
+        range,
+        tag_range: pair.syntax().text_range(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Contract;
+    use crate::syntax::Parse;
+
+    #[test]
+    fn reads_key_tags_wherever_they_stand() {
+        // A Declarer followed by stray text opens a supplemental section of its own (the corpus
+        // has one: a comment with a brace inside): it is read all the same, as the checker reads
+        // it.
+        let text = "[Dealer \"N\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Auction \"N\"]\n1D Pass 3D AP\n[Contract \"3D\"]\n[Declarer \"E\"]\n{a {nested} comment}\n}\n[Play \"S\"]\nD2 D3 D4 D5\n";
+        let parse = Parse::new(text);
+        let game = parse.syntax().children().find_map(Game::cast).unwrap();
+        let sections = read_sections(&game, &Inheritance::default());
+        let ctx = &sections.context;
+        assert_eq!(ctx.declarer.as_ref().map(|t| t.text.as_str()), Some("E"));
+        assert_eq!(ctx.dealer, Some(Seat::North));
+        assert!(ctx.deal_is_valid);
+        let auction = sections.auction.unwrap();
+        assert_eq!(
+            auction.contract.map(|c: Contract| c.to_string()).as_deref(),
+            Some("3D")
+        );
+        let play = sections.play.unwrap();
+        assert_eq!(play.declarer, Some(Seat::East));
+        assert_eq!(play.tricks.len(), 1);
+    }
+}
