@@ -398,7 +398,7 @@ pub fn write_pbn_file(boards: &[Board]) -> (String, Vec<String>) {
         if i > 0 {
             out.push('\n');
         }
-        let image = super::write_pbn(board);
+        let image = super::to_pbn::write_pbn(board);
         out.push_str(&image.text);
         for item in board.dropped.iter().chain(&image.dropped) {
             if !dropped.contains(item) {

@@ -2,7 +2,7 @@
 //!
 //! The table mirrors `docs/diagnostics.md`; a code never changes meaning once released.
 
-use super::Severity;
+use super::severity::Severity;
 
 /// One entry of the catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

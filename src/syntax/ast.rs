@@ -1,6 +1,7 @@
 //! Typed views over the PBN tree: games, tag pairs and sections.
 
-use super::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use super::kind::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
+use rowan::{TextRange, TextSize};
 
 /// A `GAME` node.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
-use super::SyntaxKind;
+use super::kind::SyntaxKind;
 
 type GreenElement = NodeOrToken<GreenNode, GreenToken>;
 

@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
+use super::error::SyntaxError;
 use super::lin::LinParse;
+use super::parse::Parse;
 use super::rbn::RbnParse;
-use super::{Parse, SyntaxError};
 use rowan::NodeOrToken;
 
 /// Writes the tree one element per line (`KIND@start..end`, tokens with their JSON-quoted text,

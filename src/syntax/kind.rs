@@ -111,7 +111,3 @@ impl SyntaxKind {
         matches!(self, AUCTION_SECTION | PLAY_SECTION | SUPPLEMENTAL_SECTION)
     }
 }
-
-impl super::top::FileLanguage for PbnLanguage {
-    const FILE: SyntaxKind = SyntaxKind::FILE;
-}

@@ -88,8 +88,8 @@ pub(crate) use syntax_kinds;
 
 #[cfg(test)]
 mod tests {
+    use crate::syntax::kind::SyntaxKind;
     use crate::syntax::rbn::RbnKind;
-    use crate::syntax::SyntaxKind;
 
     #[test]
     fn raw_kinds_round_trip_and_tokens_come_before_nodes() {

@@ -5,7 +5,7 @@
 //! in. Comments, strings, escape lines and line ends are lexed the same way in every mode; the game
 //! splitter (`split.rs`) relies on that to find game boundaries without parsing.
 
-use super::SyntaxKind::{self, *};
+use super::kind::SyntaxKind::{self, *};
 
 /// Where the lexer stands, which decides how a run of characters is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

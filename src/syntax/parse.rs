@@ -20,13 +20,14 @@ use rowan::{GreenNode, GreenToken, NodeOrToken};
 use super::builder::TokenCache;
 use crate::parallel::pull_jobs;
 
+use super::error::SyntaxError;
+use super::kind::{PbnLanguage, SyntaxKind};
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
+use super::top::FileLanguage;
+pub use super::top::GreenElement;
 use super::top::TopLevel;
-use super::{PbnLanguage, SyntaxError, SyntaxKind, TextRange, TextSize};
-
-/// A child of the file node: a game or comment chunk (node) or a run of blank lines (token).
-pub type GreenElement = NodeOrToken<GreenNode, GreenToken>;
+use rowan::{TextRange, TextSize};
 
 /// Texts the incremental reparser can read from: a `str`, or an editor's rope.
 pub trait TextSource {
@@ -630,4 +631,8 @@ pub(crate) fn clip(text: &str) -> &str {
         end -= 1;
     }
     &text[..end]
+}
+
+impl FileLanguage for PbnLanguage {
+    const FILE: SyntaxKind = SyntaxKind::FILE;
 }

@@ -8,9 +8,10 @@ use rowan::GreenNode;
 
 use super::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
 
+use super::error::{SyntaxCode, SyntaxError};
 use super::lexer::{self, Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
-use super::{SyntaxCode, SyntaxError, TextRange};
+use rowan::TextRange;
 
 /// Tag names whose section data is a table.
 pub const TABLE_TAGS: &[&str] = &[

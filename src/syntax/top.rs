@@ -9,9 +9,11 @@
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use rowan::{GreenNode, NodeOrToken};
+use super::error::SyntaxError;
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange};
 
-use super::{GreenElement, SyntaxError, TextRange};
+/// A child of the file node: a game or comment chunk (node) or a run of blank lines (token).
+pub type GreenElement = NodeOrToken<GreenNode, GreenToken>;
 
 /// A rowan language whose trees have a file node.
 pub trait FileLanguage: rowan::Language {

@@ -7,8 +7,8 @@ use crate::bridge::Seat;
 use crate::model::board::*;
 use crate::model::pbn::context::read_sections;
 use crate::model::pbn::play::SlotKind;
+use crate::model::tags::Inheritance;
 use crate::model::values::{declarer_seat, read_contract, read_result, ContractValue};
-use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::{Parse, SyntaxKind};
 

@@ -1,7 +1,7 @@
 //! Typed views of LIN nodes: a piece (board or header) and its pairs.
 
 use super::{LinKind, LinNode};
-use crate::syntax::TextRange;
+use rowan::TextRange;
 
 /// A board or the vugraph header.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -12,10 +12,11 @@ use std::ops::Range;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::{LinKind, LinLanguage, LinNode};
+use crate::syntax::error::{SyntaxCode, SyntaxError};
 use crate::syntax::parse::clip;
-use crate::syntax::{
-    GreenElement, SyntaxCode, SyntaxError, TextRange, TextSize, TextSource, TopLevel,
-};
+use crate::syntax::parse::{GreenElement, TextSource};
+use crate::syntax::top::TopLevel;
+use rowan::{TextRange, TextSize};
 
 /// One lexical item of a LIN text (byte offsets into the scanned text).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use rowan::NodeOrToken;
 
 use super::{RbnKind, RbnNode, RbnToken};
-use crate::syntax::TextRange;
+use rowan::TextRange;
 
 /// One record (deal) of an RBN file.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

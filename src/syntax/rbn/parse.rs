@@ -10,9 +10,11 @@ use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::parser::parse_record;
 use super::{RbnKind, RbnLanguage, RbnNode};
+use crate::syntax::error::SyntaxError;
 use crate::syntax::parse::clip;
-use crate::syntax::TopLevel;
-use crate::syntax::{SyntaxError, TextRange, TextSize, TextSource};
+use crate::syntax::parse::TextSource;
+use crate::syntax::top::TopLevel;
+use rowan::{TextRange, TextSize};
 
 /// A child of the file node: a record (node) or a run of blank lines (token).
 pub type RbnGreenElement = NodeOrToken<GreenNode, GreenToken>;

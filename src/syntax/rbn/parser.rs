@@ -8,7 +8,8 @@
 use rowan::{GreenNode, GreenNodeBuilder};
 
 use super::RbnKind::{self, *};
-use crate::syntax::{SyntaxCode, SyntaxError, TextRange, TextSize};
+use crate::syntax::error::{SyntaxCode, SyntaxError};
+use rowan::{TextRange, TextSize};
 
 /// The field labels, in the canonical output order.
 pub const LABELS: &str = "TDLESFKNBHACPRIM";

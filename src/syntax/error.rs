@@ -1,0 +1,69 @@
+//! The problems the parsers report, with their codes from the diagnostic catalogue.
+
+use rowan::TextRange;
+
+/// The catalogue codes of the errors the parser itself reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SyntaxCode {
+    /// S001: a string is not closed before the end of its line.
+    UnterminatedString,
+    /// S002: a tag pair is missing its name, its value or its `]`, or its value is not quoted.
+    MalformedTagPair,
+    /// S003: text that is no token of the place it stands in.
+    UnexpectedText,
+    /// S004: a `{` comment is not closed before the end of the file.
+    UnterminatedComment,
+    /// S005: a tab character inside a string.
+    TabInString,
+    /// R901: an RBN line starts with no label, note digit, `{` or `%`.
+    UnknownLabel,
+    /// R905: an RBN `{` paragraph is not closed by `}` at the end of a line.
+    UnterminatedParagraph,
+    /// R906: no space between an RBN label and its data.
+    MissingSpaceAfterLabel,
+    /// L702: LIN text that is no `key|value|` pair, or a pair without its closing `|`.
+    MalformedPair,
+}
+
+impl SyntaxCode {
+    /// The catalogue code, e.g. `S002`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SyntaxCode::UnterminatedString => "S001",
+            SyntaxCode::MalformedTagPair => "S002",
+            SyntaxCode::UnexpectedText => "S003",
+            SyntaxCode::UnterminatedComment => "S004",
+            SyntaxCode::TabInString => "S005",
+            SyntaxCode::UnknownLabel => "R901",
+            SyntaxCode::UnterminatedParagraph => "R905",
+            SyntaxCode::MissingSpaceAfterLabel => "R906",
+            SyntaxCode::MalformedPair => "L702",
+        }
+    }
+
+    /// The catalogue name, e.g. `malformed-tag-pair`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SyntaxCode::UnterminatedString => "unterminated-string",
+            SyntaxCode::MalformedTagPair => "malformed-tag-pair",
+            SyntaxCode::UnexpectedText => "unexpected-text",
+            SyntaxCode::UnterminatedComment => "unterminated-comment",
+            SyntaxCode::TabInString => "tab-in-string",
+            SyntaxCode::UnknownLabel => "unknown-label",
+            SyntaxCode::UnterminatedParagraph => "unterminated-paragraph",
+            SyntaxCode::MissingSpaceAfterLabel => "missing-space-after-label",
+            SyntaxCode::MalformedPair => "malformed-pair",
+        }
+    }
+}
+
+/// A problem the parser found, with its byte range in the text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    /// Which catalogue entry this is.
+    pub code: SyntaxCode,
+    /// Where it is (byte offsets).
+    pub range: TextRange,
+    /// What is wrong, for people.
+    pub message: String,
+}
