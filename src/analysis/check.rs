@@ -168,11 +168,29 @@ fn analyze_game(
     options: &CheckOptions,
     out: &mut Vec<Diagnostic>,
 ) -> (GameContext, SectionModels) {
-    let export = options.export;
     let entries = collect_tags(game, inherited, out);
     let tags = KeyTags::new(&entries);
-    let mut models = SectionModels::default();
+    let context = read_context(&tags, options.export, out);
+    let models = check_sections(game, &context, out);
+    for entry in &entries {
+        let top_level = entry
+            .pair
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() == SyntaxKind::GAME);
+        if entry.name == "Note" && top_level {
+            misplaced_note(&entry.pair, out);
+        }
+    }
+    check_game_wide(game, &tags, &context, &models, inherited, options, out);
+    if options.export {
+        export_checks(&entries, inherited, out);
+    }
+    (context, models)
+}
 
+/// What the key tags say, with the Deal read and judged (D codes).
+fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> GameContext {
     let mut context = GameContext {
         export,
         ..GameContext::default()
@@ -205,7 +223,13 @@ fn analyze_game(
             context.deal_is_valid = outcome.valid;
         }
     }
+    context
+}
 
+/// Reads and judges each section: the Auction and Play (families A and P), tables, and what
+/// stands in the others.
+fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>) -> SectionModels {
+    let mut models = SectionModels::default();
     for section in game.sections() {
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
@@ -221,7 +245,7 @@ fn analyze_game(
                         "an Auction section needs the Dealer tag: the game has no dealer",
                     ));
                 }
-                sections::auction(&section, &context, &mut models, out);
+                sections::auction(&section, context, &mut models, out);
                 check_section_notes(&section, out);
             }
             SyntaxKind::PLAY_SECTION => {
@@ -244,7 +268,7 @@ fn analyze_game(
                         ),
                     ));
                 }
-                sections::play(&section, &context, &mut models, out);
+                sections::play(&section, context, &mut models, out);
                 check_section_notes(&section, out);
             }
             _ => {
@@ -261,17 +285,20 @@ fn analyze_game(
             }
         }
     }
-    for entry in &entries {
-        let top_level = entry
-            .pair
-            .syntax()
-            .parent()
-            .is_some_and(|p| p.kind() == SyntaxKind::GAME);
-        if entry.name == "Note" && top_level {
-            misplaced_note(&entry.pair, out);
-        }
-    }
+    models
+}
 
+/// The checks across tags (scores, the board number's dealer and vulnerability) and, when asked
+/// for, the double-dummy results against the solver's.
+fn check_game_wide(
+    game: &Game,
+    tags: &KeyTags<'_>,
+    context: &GameContext,
+    models: &SectionModels,
+    inherited: &Inheritance,
+    options: &CheckOptions,
+    out: &mut Vec<Diagnostic>,
+) {
     let scoring_default = inherited.default_for("Scoring");
     let cross = CrossTags {
         board: tags.get(KeyTags::BOARD).and_then(Entry::cross),
@@ -316,10 +343,6 @@ fn analyze_game(
         };
         check_double_dummy(&input, solutions, out);
     }
-    if export {
-        export_checks(&entries, inherited, out);
-    }
-    (context, models)
 }
 
 fn filled(tag: &Option<TagValue>) -> bool {

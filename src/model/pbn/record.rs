@@ -5,7 +5,9 @@ use rowan::NodeOrToken;
 
 use crate::bridge::Seat;
 use crate::model::board::*;
-use crate::model::pbn::context::read_sections;
+use crate::model::pbn::auction::AuctionModel;
+use crate::model::pbn::context::{read_sections, GameContext, GameSections};
+use crate::model::pbn::play::PlayModel;
 use crate::model::pbn::play::SlotKind;
 use crate::model::tags::Inheritance;
 use crate::model::values::{declarer_seat, read_contract, read_result, ContractValue};
@@ -45,6 +47,34 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
     let sections = read_sections(game, inherited);
     let ctx = &sections.context;
     let mut board = Board::default();
+    read_info(game, inherited, &mut board);
+    board.dealer = ctx.dealer.map(|s| (s, None));
+    board.vulnerability = ctx.vulnerability.map(|v| (v, None));
+    board.deal = deal_record(game, ctx);
+    read_contract_and_result(&sections, &mut board);
+    let (auction_notes, play_notes) = section_notes(game);
+    let mut nags = false;
+    if let Some(model) = &sections.auction {
+        let (record, with_nags) = auction_record(model, auction_notes);
+        nags |= with_nags;
+        board.auction = Some(record);
+    }
+    if let Some(model) = &sections.play {
+        let (record, with_nags) = play_record(model, play_notes);
+        nags |= with_nags;
+        board.play = Some(record);
+    }
+    if nags {
+        board
+            .dropped
+            .push("numeric annotation glyphs ($n)".to_string());
+    }
+    read_commentary(game, &mut board);
+    board
+}
+
+/// The descriptive tags (everything not read into the structured parts), `#` and `##` followed.
+fn read_info(game: &Game, inherited: &Inheritance, board: &mut Board) {
     for tag in game.tag_pairs() {
         let name = tag.name();
         let in_section = tag
@@ -69,31 +99,37 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             board.set_info(&name, value, None);
         }
     }
-    board.dealer = ctx.dealer.map(|s| (s, None));
-    board.vulnerability = ctx.vulnerability.map(|v| (v, None));
-    if let Some(deal) = ctx.deal {
-        let first = ctx
-            .deal_tag
-            .as_ref()
-            .and_then(|t| t.text.chars().next())
-            .and_then(|c| Seat::from_char(c.to_ascii_uppercase()));
-        let hidden = game
-            .tag_pairs()
-            .find(|t| t.name() == "Hidden")
-            .and_then(|t| t.value())
-            .unwrap_or_default();
-        let mut record = DealRecord {
-            first,
-            hands: deal.hands,
-            ..DealRecord::default()
-        };
-        for c in hidden.chars() {
-            if let Some(seat) = Seat::from_char(c.to_ascii_uppercase()) {
-                record.hidden[seat.index()] = true;
-            }
+}
+
+/// The hands, with the seat written first and the hidden hands.
+fn deal_record(game: &Game, ctx: &GameContext) -> Option<DealRecord> {
+    let deal = ctx.deal?;
+    let first = ctx
+        .deal_tag
+        .as_ref()
+        .and_then(|t| t.text.chars().next())
+        .and_then(|c| Seat::from_char(c.to_ascii_uppercase()));
+    let hidden = game
+        .tag_pairs()
+        .find(|t| t.name() == "Hidden")
+        .and_then(|t| t.value())
+        .unwrap_or_default();
+    let mut record = DealRecord {
+        first,
+        hands: deal.hands,
+        ..DealRecord::default()
+    };
+    for c in hidden.chars() {
+        if let Some(seat) = Seat::from_char(c.to_ascii_uppercase()) {
+            record.hidden[seat.index()] = true;
         }
-        board.deal = Some(record);
     }
+    Some(record)
+}
+
+/// The contract with its declarer (from the tags, else the finished auction) and the result.
+fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
+    let ctx = &sections.context;
     let declarer = ctx.declarer.as_ref().and_then(|t| declarer_seat(&t.text));
     if let Some(contract) = ctx.contract.as_ref().and_then(|t| read_contract(&t.text)) {
         let kind = match contract.value {
@@ -127,7 +163,13 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             board.result = Some((n, None));
         }
     }
-    let mut nags = false;
+}
+
+/// The notes of a section: number and text.
+type Notes = Vec<(u8, String)>;
+
+/// The notes of the Auction and the Play sections.
+fn section_notes(game: &Game) -> (Notes, Notes) {
     let mut auction_notes = Vec::new();
     let mut play_notes = Vec::new();
     for section in game.sections() {
@@ -145,19 +187,65 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             _ => {}
         }
     }
-    if let Some(model) = &sections.auction {
-        let mut record = AuctionRecord {
-            notes: auction_notes,
-            ..AuctionRecord::default()
-        };
-        for entry in &model.calls {
-            nags |= !entry.annotations.nags.is_empty();
-            record.calls.push(CallItem {
-                kind: CallKind::Call(entry.call),
+    (auction_notes, play_notes)
+}
+
+/// The auction as a record, and whether it carried NAGs (which the record drops).
+fn auction_record(model: &AuctionModel, notes: Notes) -> (AuctionRecord, bool) {
+    let mut nags = false;
+    let mut record = AuctionRecord {
+        notes,
+        ..AuctionRecord::default()
+    };
+    for entry in &model.calls {
+        nags |= !entry.annotations.nags.is_empty();
+        record.calls.push(CallItem {
+            kind: CallKind::Call(entry.call),
+            annotation: Annotation {
+                suffix: entry.annotations.suffix.as_ref().map(|s| s.text.clone()),
+                alert: false,
+                note: entry
+                    .annotations
+                    .note
+                    .and_then(|n| u8::try_from(n.index).ok()),
+            },
+            origin: None,
+        });
+    }
+    if model.all_pass.is_some() {
+        record.calls.push(CallItem {
+            kind: CallKind::AllPass,
+            annotation: Annotation::default(),
+            origin: None,
+        });
+    }
+    (record, nags)
+}
+
+/// The play as a record, trick by trick in the order of play, and whether it carried NAGs.
+fn play_record(model: &PlayModel, notes: Notes) -> (PlayRecord, bool) {
+    let mut nags = false;
+    let mut record = PlayRecord {
+        leader: model.opening_leader,
+        notes,
+        ..PlayRecord::default()
+    };
+    for trick in &model.tricks {
+        let mut cards = Vec::new();
+        for slot in trick.cards.iter().filter(|s| s.played) {
+            nags |= !slot.annotations.nags.is_empty();
+            let kind = match slot.kind {
+                SlotKind::Card(card) => CardKind::Card(card),
+                SlotKind::Unknown => CardKind::Unknown,
+                SlotKind::Continue => continue,
+            };
+            cards.push(CardItem {
+                kind,
+                seat: Some(slot.seat),
                 annotation: Annotation {
-                    suffix: entry.annotations.suffix.as_ref().map(|s| s.text.clone()),
+                    suffix: slot.annotations.suffix.as_ref().map(|s| s.text.clone()),
                     alert: false,
-                    note: entry
+                    note: slot
                         .annotations
                         .note
                         .and_then(|n| u8::try_from(n.index).ok()),
@@ -165,55 +253,15 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
                 origin: None,
             });
         }
-        if model.all_pass.is_some() {
-            record.calls.push(CallItem {
-                kind: CallKind::AllPass,
-                annotation: Annotation::default(),
-                origin: None,
-            });
+        if !cards.is_empty() {
+            record.tricks.push(cards);
         }
-        board.auction = Some(record);
     }
-    if let Some(model) = &sections.play {
-        let mut record = PlayRecord {
-            leader: model.opening_leader,
-            notes: play_notes,
-            ..PlayRecord::default()
-        };
-        for trick in &model.tricks {
-            let mut cards = Vec::new();
-            for slot in trick.cards.iter().filter(|s| s.played) {
-                nags |= !slot.annotations.nags.is_empty();
-                let kind = match slot.kind {
-                    SlotKind::Card(card) => CardKind::Card(card),
-                    SlotKind::Unknown => CardKind::Unknown,
-                    SlotKind::Continue => continue,
-                };
-                cards.push(CardItem {
-                    kind,
-                    seat: Some(slot.seat),
-                    annotation: Annotation {
-                        suffix: slot.annotations.suffix.as_ref().map(|s| s.text.clone()),
-                        alert: false,
-                        note: slot
-                            .annotations
-                            .note
-                            .and_then(|n| u8::try_from(n.index).ok()),
-                    },
-                    origin: None,
-                });
-            }
-            if !cards.is_empty() {
-                record.tricks.push(cards);
-            }
-        }
-        board.play = Some(record);
-    }
-    if nags {
-        board
-            .dropped
-            .push("numeric annotation glyphs ($n)".to_string());
-    }
+    (record, nags)
+}
+
+/// The comments of the game, as commentary.
+fn read_commentary(game: &Game, board: &mut Board) {
     for element in game.syntax().descendants_with_tokens() {
         if let NodeOrToken::Token(token) = element {
             let text = token.text();
@@ -233,5 +281,4 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             }
         }
     }
-    board
 }
