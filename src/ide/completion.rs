@@ -3,7 +3,7 @@
 
 use super::info::{tag_info, TAGS};
 use crate::bridge::{Auction, Card, Hand, Rank, Seat, Suit};
-use crate::model::pbn::{lower, playable_at, AuctionModel, GameModel, SectionKind};
+use crate::model::pbn::{lower, playable_at, AuctionView, GameModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// What a completion inserts.
@@ -201,7 +201,7 @@ fn value_completions(model: &GameModel, name: &str, range: TextRange) -> Vec<Com
     out
 }
 
-fn final_contract(auction: &AuctionModel) -> Option<String> {
+fn final_contract(auction: &AuctionView) -> Option<String> {
     let mut state = Auction::new(auction.first?);
     for call in &auction.calls {
         match call.call {
@@ -262,7 +262,7 @@ fn fourth_hand(model: &GameModel) -> Option<Completion> {
     })
 }
 
-fn call_completions(auction: &AuctionModel, range: TextRange, prefix: &str) -> Vec<Completion> {
+fn call_completions(auction: &AuctionView, range: TextRange, prefix: &str) -> Vec<Completion> {
     let Some(first) = auction.first else {
         return Vec::new();
     };

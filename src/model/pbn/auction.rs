@@ -145,6 +145,8 @@ pub struct AuctionModel {
     pub all_pass: Option<TextRange>,
     /// The annotations after `AP`, if any.
     pub all_pass_annotations: Annotations,
+    /// Who made each of the passes `AP` stands for (`None` when the seats are unknown).
+    pub all_pass_seats: Vec<Option<Seat>>,
     /// The `*` (no further calls will be given), if present.
     pub star: Option<TextRange>,
     /// The `+` (to be continued), if present.
@@ -252,6 +254,7 @@ struct AuctionReader {
     skipped: Vec<SkippedTurn>,
     all_pass: Option<TextRange>,
     all_pass_annotations: Annotations,
+    all_pass_seats: Vec<Option<Seat>>,
     star: Option<TextRange>,
     plus: Option<TextRange>,
     after_end: Option<(TextRange, AfterEnd)>,
@@ -267,6 +270,7 @@ impl AuctionReader {
             skipped: Vec::new(),
             all_pass: None,
             all_pass_annotations: Annotations::default(),
+            all_pass_seats: Vec::new(),
             star: None,
             plus: None,
             after_end: None,
@@ -443,7 +447,7 @@ impl AuctionReader {
             self.after_end(both, AfterEnd::AllPassWords);
         } else {
             self.all_pass.get_or_insert(both);
-            finish_with_passes(&mut self.state);
+            self.finish_with_passes();
         }
     }
 
@@ -480,7 +484,7 @@ impl AuctionReader {
                     self.after_end(range, AfterEnd::AllPass);
                 } else {
                     self.all_pass.get_or_insert(range);
-                    finish_with_passes(&mut self.state);
+                    self.finish_with_passes();
                 }
             }
             CallToken::Call(call) => {
@@ -514,6 +518,18 @@ impl AuctionReader {
         }
     }
 
+    /// Passes until the auction ends (what `AP` stands for).
+    fn finish_with_passes(&mut self) {
+        for _ in 0..4 {
+            if self.state.is_finished() {
+                break;
+            }
+            let seat = self.seat_now();
+            let _ = self.state.push(Call::Pass);
+            self.all_pass_seats.push(seat);
+        }
+    }
+
     /// The model, once every item is read.
     fn finish(
         self,
@@ -532,6 +548,7 @@ impl AuctionReader {
             skipped: self.skipped,
             all_pass: self.all_pass,
             all_pass_annotations: self.all_pass_annotations,
+            all_pass_seats: self.all_pass_seats,
             star: self.star,
             plus: self.plus,
             finished: state.is_finished(),
@@ -609,16 +626,6 @@ fn read_call_reporting(
             ));
             None
         }
-    }
-}
-
-/// Passes until the auction ends (what `AP` stands for).
-fn finish_with_passes(state: &mut bridge::Auction) {
-    for _ in 0..4 {
-        if state.is_finished() {
-            break;
-        }
-        let _ = state.push(Call::Pass);
     }
 }
 

@@ -1,14 +1,12 @@
-//! A game lowered for the editor features: its tags, deal, calls and cards with their seats,
-//! tricks and notes, each with its range.
+//! A PBN game lowered: the Deal ([`deal`]), the Auction ([`auction`]) and the Play ([`play`])
+//! read as the checks read them, the context they are read against ([`context`]), the board
+//! record conversion reads ([`record`]), and [`GameModel`], the editor's view of one game: its
+//! tags, deal, calls and cards with their seats, tricks and notes, each with its range.
 //!
-//! This reads only what the features show; the checks live in `analysis`. Everything is computed
-//! from one game's tree (rooted at the game's start) in a single pass, and never fails: what
-//! cannot be read is left out.
+//! Everything works on one game's tree (rooted at the game's start) and never fails: what cannot
+//! be read is left out.
 
-use crate::bridge::{
-    trick_winner, Auction, Bid, Call, Card, Deal, Denomination, Hand, Rank, Seat, Suit,
-    Vulnerability,
-};
+use crate::bridge::{Call, Card, Deal, Seat, Suit, Vulnerability};
 pub mod annotations;
 pub mod auction;
 pub mod context;
@@ -16,8 +14,8 @@ pub mod deal;
 pub mod play;
 pub mod record;
 
-use crate::model::values::{read_contract, read_deal, read_seat, ContractValue};
-use crate::syntax::ast::{Game, Section, TagPair};
+use crate::model::values::{read_contract, read_seat, ContractValue};
+use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// One tag pair of the game.
@@ -85,9 +83,9 @@ pub struct CallItem {
     pub notes: Vec<u32>,
 }
 
-/// The auction section, lowered.
+/// The editor's view of the auction section (read in [`auction`]): every call with its seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AuctionModel {
+pub struct AuctionView {
     /// The whole section.
     pub range: TextRange,
     /// The seat of the first call.
@@ -124,9 +122,9 @@ pub struct TrickInfo {
     pub complete: bool,
 }
 
-/// The play section, lowered.
+/// The editor's view of the play section (read in [`play`]): every card with its seat and trick.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayModel {
+pub struct PlayView {
     /// The whole section.
     pub range: TextRange,
     /// The opening leader.
@@ -159,9 +157,9 @@ pub struct GameModel {
     /// The Contract tag, read.
     pub contract: Option<ContractValue>,
     /// The auction section.
-    pub auction: Option<AuctionModel>,
+    pub auction: Option<AuctionView>,
     /// The play section.
-    pub play: Option<PlayModel>,
+    pub play: Option<PlayView>,
     /// The notes of both sections.
     pub notes: Vec<Note>,
     /// The note references of both sections.
@@ -196,29 +194,24 @@ impl GameModel {
     }
 }
 
-/// Reads a call as PBN writes it (any case): `Pass`, `X`, `XX`, `1NT`, `4S`…
+/// Reads a call token with the meaning the checks give it (non-standard spellings such as `P`,
+/// `Dbl` or `1N` included); `None` for `-`, `AP` and what is no call.
 pub fn parse_call(text: &str) -> Option<Call> {
-    let upper = text.to_ascii_uppercase();
-    match upper.as_str() {
-        "PASS" => return Some(Call::Pass),
-        "X" => return Some(Call::Double),
-        "XX" => return Some(Call::Redouble),
-        _ => {}
+    match auction::read_call(text) {
+        Ok(auction::CallToken::Call(call)) | Err(Some((auction::CallToken::Call(call), _))) => {
+            Some(call)
+        }
+        _ => None,
     }
-    let mut chars = upper.chars();
-    let level = chars.next()?.to_digit(10)?;
-    let denomination = Denomination::parse(chars.as_str())?;
-    Bid::new(u8::try_from(level).ok()?, denomination).map(Call::Bid)
 }
 
-/// Reads a card as PBN writes it (any case): `SK`, `hT`…
+/// Reads a card token with the meaning the checks give it (`S10`, `KS` included); `None` for
+/// `-` and what is no card.
 pub fn parse_card(text: &str) -> Option<Card> {
-    let mut chars = text.chars();
-    let (suit, rank) = (chars.next()?, chars.next()?);
-    if chars.next().is_some() {
-        return None;
+    match play::read_card(text) {
+        Ok(card) => card,
+        Err(card) => card,
     }
-    Card::from_chars(suit.to_ascii_uppercase(), rank.to_ascii_uppercase())
 }
 
 /// Reads the number of a note reference `=n=`.
@@ -232,23 +225,12 @@ pub fn parse_note(value: &str) -> Option<(u32, String)> {
     Some((number.trim().parse().ok()?, text.to_string()))
 }
 
-/// Reads a hand as written in the Deal (`AK.QJT.-.`): suits in order ♠ ♥ ♦ ♣.
-fn hand_from_suits(suits: &[(String, TextRange)]) -> Option<Hand> {
-    let mut hand = Hand::EMPTY;
-    for (suit, (text, _)) in Suit::ALL.iter().zip(suits) {
-        for c in text.chars() {
-            let rank = Rank::from_char(c.to_ascii_uppercase())?;
-            hand.insert(Card::new(*suit, rank));
-        }
-    }
-    Some(hand)
-}
-
 fn seat_of(value: Option<&str>) -> Option<Seat> {
     read_seat(value?.trim()).map(|r| r.value)
 }
 
-/// Lowers a game node (rooted at the game's start).
+/// Lowers a game node (rooted at the game's start): its tags, and its deal, auction and play as
+/// the checks read them ([`context::read_sections`]), in the editor's view.
 pub fn lower(node: &SyntaxNode) -> GameModel {
     let mut model = GameModel::default();
     let Some(game) = Game::cast(node.clone()) else {
@@ -288,46 +270,172 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         .map(|r| r.value);
     model.hidden = model
         .value("Hidden")
-        .map(|v| v.chars().filter_map(Seat::from_char).collect())
+        .map(|v| {
+            v.chars()
+                .filter_map(|c| Seat::from_char(c.to_ascii_uppercase()))
+                .collect()
+        })
         .unwrap_or_default();
     if let Some(value) = deal_node {
-        lower_deal(&value, &mut model);
+        view_deal(&value, &mut model);
     }
+    // Only the first Auction and the first Play count, as for the checks.
+    let (mut auction_seen, mut play_seen) = (false, false);
     for section in game.sections() {
         match section.kind() {
-            SyntaxKind::AUCTION_SECTION if model.auction.is_none() => {
+            SyntaxKind::AUCTION_SECTION if !auction_seen => {
+                auction_seen = true;
                 lower_notes(&section, SectionKind::Auction, &mut model);
-                let auction = lower_auction(&section, &mut model);
-                model.auction = Some(auction);
             }
-            SyntaxKind::PLAY_SECTION if model.play.is_none() => {
+            SyntaxKind::PLAY_SECTION if !play_seen => {
+                play_seen = true;
                 lower_notes(&section, SectionKind::Play, &mut model);
-                let play = lower_play(&section, &mut model);
-                model.play = Some(play);
             }
             _ => {}
         }
     }
+    let sections = context::read_sections(&game, &crate::model::Inheritance::default());
+    if let Some(auction) = &sections.auction {
+        model.auction = Some(view_auction(auction, &model.note_refs));
+    }
+    if let Some(play) = &sections.play {
+        model.play = Some(view_play(play, &model.note_refs));
+    }
     model
 }
 
-fn lower_deal(value: &SyntaxNode, model: &mut GameModel) {
-    let text = read_deal(value);
-    let first = text
-        .first
-        .as_ref()
-        .and_then(|(s, _)| read_seat(s.trim()).map(|r| r.value))
-        .or(model.dealer)
-        .unwrap_or(Seat::North);
-    let mut hands = [None; 4];
-    for (i, hand) in text.hands.iter().take(4).enumerate() {
-        let seat = first.offset(i);
-        model.hand_ranges.push((seat, hand.range));
-        if !hand.unknown {
-            hands[seat.index()] = hand_from_suits(&hand.suits);
-        }
+/// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
+fn view_deal(value: &SyntaxNode, model: &mut GameModel) {
+    let deal = deal::lower_deal(value, &mut Vec::new());
+    let first = deal.first.or(model.dealer).unwrap_or(Seat::North);
+    for (i, hand) in deal.text.hands.iter().take(4).enumerate() {
+        model.hand_ranges.push((first.offset(i), hand.range));
+    }
+    let mut hands = deal.hands;
+    if deal.first.is_none() {
+        // The hands were read counting from North: turn them to the seat assumed here.
+        hands = std::array::from_fn(|i| deal.hands[(i + 4 - first.index()) % 4]);
     }
     model.deal = Some(Deal::from_hands(hands));
+}
+
+/// The note numbers referred to from the call or card at `target`.
+fn notes_of(note_refs: &[NoteRef], target: TextRange) -> Vec<u32> {
+    note_refs
+        .iter()
+        .filter(|r| r.target == target)
+        .map(|r| r.number)
+        .collect()
+}
+
+/// The editor's view of an auction: the placeholders, the calls and the passes `AP` stands
+/// for, in text order.
+fn view_auction(auction: &auction::AuctionModel, note_refs: &[NoteRef]) -> AuctionView {
+    let first = auction.first_seat.or(auction.dealer);
+    let mut calls: Vec<CallItem> = Vec::with_capacity(auction.calls.len() + 4);
+    for (i, &range) in auction.placeholders.iter().enumerate() {
+        calls.push(CallItem {
+            range,
+            call: None,
+            seat: first.map(|s| s.offset(i)),
+            legal: true,
+            notes: notes_of(note_refs, range),
+        });
+    }
+    for entry in &auction.calls {
+        calls.push(CallItem {
+            range: entry.range,
+            call: Some(entry.call),
+            seat: entry.seat,
+            legal: entry.legal,
+            notes: notes_of(note_refs, entry.range),
+        });
+    }
+    if let Some(range) = auction.all_pass {
+        for &seat in &auction.all_pass_seats {
+            calls.push(CallItem {
+                range,
+                call: Some(Call::Pass),
+                seat,
+                legal: true,
+                notes: notes_of(note_refs, range),
+            });
+        }
+    }
+    // Calls after `AP` (given after the end) stand after its passes.
+    calls.sort_by_key(|c| c.range.start());
+    AuctionView {
+        range: auction.range,
+        first,
+        calls,
+    }
+}
+
+/// The editor's view of a play: the cards in text order with their seats and tricks.
+fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
+    let seats_known = play.opening_leader.is_some();
+    let mut cards = Vec::new();
+    let mut tricks = Vec::with_capacity(play.tricks.len());
+    for (index, trick) in play.tricks.iter().enumerate() {
+        let mut end = TextSize::from(0);
+        for slot in &trick.cards {
+            end = end.max(slot_end(slot));
+            if slot.kind == play::SlotKind::Continue {
+                continue;
+            }
+            cards.push(CardItem {
+                range: slot.range,
+                card: slot.card(),
+                seat: seats_known.then_some(slot.seat),
+                trick: index,
+                notes: notes_of(note_refs, slot.range),
+            });
+        }
+        tricks.push(TrickInfo {
+            leader: trick.leader,
+            winner: trick.winner,
+            end,
+            complete: trick.complete,
+        });
+    }
+    cards.sort_by_key(|c| c.range.start());
+    PlayView {
+        range: play.range,
+        leader: play.opening_leader,
+        cards,
+        tricks,
+    }
+}
+
+/// The end of a column's card and its annotations.
+fn slot_end(slot: &play::PlaySlot) -> TextSize {
+    let a = &slot.annotations;
+    a.suffix
+        .iter()
+        .map(|s| s.range.end())
+        .chain(a.note.iter().map(|n| n.range.end()))
+        .chain(a.nags.iter().map(|n| n.range.end()))
+        .fold(slot.range.end(), TextSize::max)
+}
+
+/// The note references of a section, each with the call or card it follows.
+fn collect_note_refs(section: &Section, kind: SectionKind, model: &mut GameModel) {
+    for item in section.items() {
+        for a in item
+            .annotations
+            .iter()
+            .filter(|a| a.kind() == SyntaxKind::NOTE_REF)
+        {
+            if let Some(number) = note_ref_number(a.text()) {
+                model.note_refs.push(NoteRef {
+                    number,
+                    range: a.text_range(),
+                    section: kind,
+                    target: item.token.text_range(),
+                });
+            }
+        }
+    }
 }
 
 fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
@@ -341,190 +449,7 @@ fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
             });
         }
     }
-}
-
-fn section_seat(section: &Section) -> Option<Seat> {
-    section
-        .tag()
-        .and_then(|t: TagPair| t.value())
-        .and_then(|v| read_seat(v.trim()).map(|r| r.value))
-}
-
-fn lower_auction(section: &Section, model: &mut GameModel) -> AuctionModel {
-    let first = section_seat(section).or(model.dealer);
-    let mut state = first.map(Auction::new);
-    let mut turn = first;
-    let mut calls = Vec::new();
-    for item in section.items() {
-        let token = &item.token;
-        let notes: Vec<u32> = item
-            .annotations
-            .iter()
-            .filter(|a| a.kind() == SyntaxKind::NOTE_REF)
-            .filter_map(|a| {
-                let number = note_ref_number(a.text())?;
-                model.note_refs.push(NoteRef {
-                    number,
-                    range: a.text_range(),
-                    section: SectionKind::Auction,
-                    target: token.text_range(),
-                });
-                Some(number)
-            })
-            .collect();
-        match token.kind() {
-            SyntaxKind::IRREGULARITY if token.text() == "^S" => {
-                if let Some(state) = state.as_mut() {
-                    state.skip_turn();
-                }
-                turn = turn.map(Seat::next);
-            }
-            SyntaxKind::CALL => {
-                let text = token.text();
-                let repeat: Vec<Option<Call>> = if text.eq_ignore_ascii_case("AP") {
-                    let needed = state.as_ref().map_or(3, |s| {
-                        if s.is_finished() {
-                            0
-                        } else {
-                            let trailing = s
-                                .calls()
-                                .iter()
-                                .rev()
-                                .take_while(|c| c.call == Call::Pass)
-                                .count();
-                            let target: usize = if s.last_bid().is_some() { 3 } else { 4 };
-                            target.saturating_sub(trailing).max(1)
-                        }
-                    });
-                    vec![Some(Call::Pass); needed]
-                } else if text == "-" {
-                    vec![None]
-                } else {
-                    vec![parse_call(text)]
-                };
-                let condoned = item.marks.iter().any(|m| m.text() == "^I");
-                for call in repeat {
-                    let legal = match (call, state.as_mut()) {
-                        (Some(call), Some(state)) => {
-                            let verdict = if condoned {
-                                state.push_condoned(call)
-                            } else {
-                                state.push(call)
-                            };
-                            verdict.is_ok()
-                        }
-                        (None, Some(state)) => {
-                            state.skip_turn();
-                            true
-                        }
-                        _ => true,
-                    };
-                    calls.push(CallItem {
-                        range: token.text_range(),
-                        call,
-                        seat: turn,
-                        legal,
-                        notes: notes.clone(),
-                    });
-                    turn = turn.map(Seat::next);
-                }
-            }
-            _ => {}
-        }
-    }
-    AuctionModel {
-        range: section.syntax().text_range(),
-        first,
-        calls,
-    }
-}
-
-fn lower_play(section: &Section, model: &mut GameModel) -> PlayModel {
-    let leader = section_seat(section);
-    let trump = model.trump();
-    let mut cards: Vec<CardItem> = Vec::new();
-    let mut tricks: Vec<TrickInfo> = Vec::new();
-    let mut row: Vec<(Option<Seat>, Option<Card>)> = Vec::new();
-    let mut row_end = TextSize::from(0);
-    let mut trick_leader = leader;
-    let finish_row = |row: &mut Vec<(Option<Seat>, Option<Card>)>,
-                      tricks: &mut Vec<TrickInfo>,
-                      trick_leader: &mut Option<Seat>,
-                      end: TextSize| {
-        let complete = row.len() == 4;
-        let winner = match (*trick_leader, complete) {
-            (Some(lead), true) => {
-                let mut ordered = Vec::with_capacity(4);
-                for i in 0..4 {
-                    let seat = lead.offset(i);
-                    match row.iter().find(|(s, _)| *s == Some(seat)) {
-                        Some((_, Some(card))) => ordered.push((seat, *card)),
-                        _ => break,
-                    }
-                }
-                if ordered.len() == 4 {
-                    trick_winner(&ordered, trump)
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        };
-        tricks.push(TrickInfo {
-            leader: *trick_leader,
-            winner,
-            end,
-            complete,
-        });
-        *trick_leader = winner;
-        row.clear();
-    };
-    for item in section.items() {
-        let token = &item.token;
-        if token.kind() != SyntaxKind::CARD {
-            continue;
-        }
-        let trick = tricks.len();
-        let column = row.len();
-        let seat = leader.map(|l| l.offset(column));
-        let card = parse_card(token.text());
-        let notes: Vec<u32> = item
-            .annotations
-            .iter()
-            .filter(|a| a.kind() == SyntaxKind::NOTE_REF)
-            .filter_map(|a| {
-                let number = note_ref_number(a.text())?;
-                model.note_refs.push(NoteRef {
-                    number,
-                    range: a.text_range(),
-                    section: SectionKind::Play,
-                    target: token.text_range(),
-                });
-                Some(number)
-            })
-            .collect();
-        cards.push(CardItem {
-            range: token.text_range(),
-            card,
-            seat,
-            trick,
-            notes,
-        });
-        row.push((seat, card));
-        row_end = item.range().end();
-        if row.len() == 4 {
-            finish_row(&mut row, &mut tricks, &mut trick_leader, row_end);
-        }
-    }
-    if !row.is_empty() {
-        finish_row(&mut row, &mut tricks, &mut trick_leader, row_end);
-    }
-    PlayModel {
-        range: section.syntax().text_range(),
-        leader,
-        cards,
-        tricks,
-    }
+    collect_note_refs(section, kind, model);
 }
 
 /// The cards `seat` still holds after the cards of the play before trick `trick`, column
@@ -605,8 +530,17 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn reads_calls_and_cards_in_any_case() {
+    fn reads_calls_and_cards_as_the_checks_do() {
         assert_eq!(parse_call("pass"), Some(Call::Pass));
+        // The spellings the checks report but read (A301, P501) mean the same here.
+        assert_eq!(parse_call("P"), Some(Call::Pass));
+        assert_eq!(parse_call("Dbl"), Some(Call::Double));
+        assert_eq!(
+            parse_call("1N").map(|c| c.to_string()).as_deref(),
+            Some("1NT")
+        );
+        assert_eq!(parse_call("AP"), None);
+        assert_eq!(parse_call("allpass"), None);
         assert_eq!(
             parse_call("3nt").map(|c| c.to_string()).as_deref(),
             Some("3NT")
@@ -616,7 +550,12 @@ pub(crate) mod tests {
             parse_card("hT").map(|c| c.to_string()).as_deref(),
             Some("HT")
         );
-        assert_eq!(parse_card("H10"), None);
+        assert_eq!(
+            parse_card("H10").map(|c| c.to_string()).as_deref(),
+            Some("HT")
+        );
+        assert_eq!(parse_card("-"), None);
+        assert_eq!(parse_card("H1"), None);
         assert_eq!(note_ref_number("=12="), Some(12));
         assert_eq!(parse_note("2:a:b"), Some((2, "a:b".to_string())));
     }

@@ -141,6 +141,8 @@ pub struct PlayModel {
     pub plus: Option<TextRange>,
     /// The range of the Play tag (of the section when it has none).
     pub tag_range: TextRange,
+    /// The range of the whole section.
+    pub range: TextRange,
     /// Whether any column holds a known card.
     pub any_card: bool,
     /// The seats that play known cards but whose hands the Deal does not give (when the seats
@@ -341,6 +343,7 @@ pub fn lower_play(
         star: columns.star,
         plus: columns.plus,
         tag_range,
+        range: section.syntax().text_range(),
         any_card,
         unknown_hands,
         beyond_end: follower.beyond_end,
