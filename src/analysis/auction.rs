@@ -305,18 +305,11 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
 mod tests {
     use super::*;
     use crate::model::pbn::auction::lower_auction;
-    use crate::syntax::ast::Game;
-    use crate::syntax::Parse;
+    use crate::model::pbn::tests::first_section;
 
     fn run(dealer: &str, auction_seat: &str, calls: &str) -> (AuctionModel, Vec<Diagnostic>) {
         let text = format!("[Dealer \"{dealer}\"]\n[Auction \"{auction_seat}\"]\n{calls}\n");
-        let parse = Parse::new(&text);
-        let game = parse
-            .syntax()
-            .children()
-            .find_map(Game::cast)
-            .expect("game");
-        let section = game.sections().next().expect("section");
+        let section = first_section(&text);
         let ctx = GameContext {
             dealer: read_seat(dealer).map(|r| r.value),
             ..GameContext::default()

@@ -173,12 +173,7 @@ fn fourth_hand(deal: &Deal, text: &DealText, first: Option<Seat>, out: &mut Vec<
     };
     let written = Suit::ALL
         .into_iter()
-        .map(|suit| {
-            hand.suit_cards(suit)
-                .iter()
-                .map(|c| c.rank.letter())
-                .collect::<String>()
-        })
+        .map(|suit| hand.ranks(suit))
         .collect::<Vec<_>>()
         .join(".");
     out.push(

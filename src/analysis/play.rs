@@ -299,8 +299,7 @@ mod tests {
     use crate::bridge::{Card, Deal, Hand};
     use crate::model::pbn::context::play_facts;
     use crate::model::pbn::play::{lower_play, read_card, PlaySlot};
-    use crate::syntax::ast::Game;
-    use crate::syntax::Parse;
+    use crate::model::pbn::tests::first_section;
 
     fn card(text: &str) -> Card {
         let mut chars = text.chars();
@@ -330,13 +329,7 @@ mod tests {
 
     fn run(play_seat: &str, cards: &str) -> (PlayModel, Vec<Diagnostic>) {
         let text = format!("[Play \"{play_seat}\"]\n{cards}\n");
-        let parse = Parse::new(&text);
-        let game = parse
-            .syntax()
-            .children()
-            .find_map(Game::cast)
-            .expect("game");
-        let section = game.sections().next().expect("section");
+        let section = first_section(&text);
         let mut deal = Deal::new();
         let (_, hands) = DEAL.split_once(':').unwrap_or_default();
         for (i, hand) in hands.split(' ').enumerate() {

@@ -5,8 +5,10 @@
 
 use crate::model::tags::MANDATORY_TAGS;
 use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable};
+use crate::syntax::parser::TABLE_TAGS;
 
-/// Every other tag PBN 2.1 defines (supplemental tags, section tags and tables).
+/// Every other tag PBN 2.1 defines (supplemental tags and section tags) but the tables, which
+/// are [`TABLE_TAGS`].
 pub const SUPPLEMENTAL_TAGS: &[&str] = &[
     "Auction",
     "Play",
@@ -56,19 +58,13 @@ pub const SUPPLEMENTAL_TAGS: &[&str] = &[
     "AnnotatorNA",
     "Application",
     "Mode",
-    "ActionTable",
-    "AuctionTimeTable",
-    "InstantScoreTable",
-    "OptimumPlayTable",
-    "OptimumResultTable",
-    "PlayTimeTable",
-    "ScoreTable",
-    "TotalScoreTable",
 ];
 
 /// Whether PBN 2.1 defines the tag `name`.
 pub fn is_known(name: &str) -> bool {
-    MANDATORY_TAGS.contains(&name) || SUPPLEMENTAL_TAGS.contains(&name)
+    MANDATORY_TAGS.contains(&name)
+        || SUPPLEMENTAL_TAGS.contains(&name)
+        || TABLE_TAGS.contains(&name)
 }
 
 /// The position of `name` in the Mandatory Tag Set.
@@ -80,7 +76,11 @@ pub fn mandatory_index(name: &str) -> Option<usize> {
 pub fn closest_known(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     let mut best: Option<(usize, &'static str)> = None;
-    for &known in MANDATORY_TAGS.iter().chain(SUPPLEMENTAL_TAGS) {
+    for &known in MANDATORY_TAGS
+        .iter()
+        .chain(SUPPLEMENTAL_TAGS)
+        .chain(TABLE_TAGS)
+    {
         let known_lower = known.to_ascii_lowercase();
         if known_lower == lower {
             return Some(known);

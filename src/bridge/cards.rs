@@ -344,6 +344,14 @@ impl Hand {
         Hand(self.0 & (0x1FFF << (suit.index() * 13)))
     }
 
+    /// The ranks held in one suit, from the highest down, as PBN writes them (`AKT2`).
+    pub fn ranks(self, suit: Suit) -> String {
+        self.suit_cards(suit)
+            .into_iter()
+            .map(|c| c.rank.letter())
+            .collect()
+    }
+
     /// How many cards of the suit the set holds.
     pub const fn suit_len(self, suit: Suit) -> usize {
         self.suit_cards(suit).len()
@@ -448,6 +456,17 @@ pub(crate) fn hand(pbn: &str) -> Hand {
         }
     }
     hand
+}
+
+#[cfg(test)]
+pub(crate) fn sample_deal() -> crate::bridge::Deal {
+    // Test helper: North holds the top cards, then East, South and West in rank order.
+    crate::bridge::Deal::from_hands([
+        Some(hand("AKQJ.AKQ.AKQ.AKQ")),
+        Some(hand("T987.JT9.JT9.JT9")),
+        Some(hand("65.8765.8765.876")),
+        Some(hand("432.432.432.5432")),
+    ])
 }
 
 #[cfg(test)]

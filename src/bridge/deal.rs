@@ -94,17 +94,8 @@ impl IndexMut<Seat> for Deal {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cards::{card, hand};
+    use super::super::cards::{card, hand, sample_deal as sample};
     use super::*;
-
-    fn sample() -> Deal {
-        Deal::from_hands([
-            Some(hand("AKQJ.AKQ.AKQ.AKQ")),
-            Some(hand("T987.JT9.JT9.JT9")),
-            Some(hand("65.8765.8765.876")),
-            Some(hand("432.432.432.5432")),
-        ])
-    }
 
     #[test]
     fn complete_deal() {

@@ -330,7 +330,7 @@ impl Play {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cards::{card, hand};
+    use super::super::cards::{card, hand, sample_deal as deal};
     use super::*;
 
     fn t(cards: &[(Seat, &str)], trump: Option<Suit>) -> Option<Seat> {
@@ -357,15 +357,6 @@ mod tests {
         let trick = [(E, "C2"), (S, "CK"), (W, "CA"), (N, "SA")];
         assert_eq!(t(&trick, Some(Suit::Clubs)), Some(W));
         assert_eq!(t(&[(E, "C2")], None), Some(E));
-    }
-
-    fn deal() -> Deal {
-        Deal::from_hands([
-            Some(hand("AKQJ.AKQ.AKQ.AKQ")),
-            Some(hand("T987.JT9.JT9.JT9")),
-            Some(hand("65.8765.8765.876")),
-            Some(hand("432.432.432.5432")),
-        ])
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub fn handviewer_url(board: &Board) -> Option<String> {
             let mut text = String::new();
             for suit in Suit::ALL {
                 text.push(suit.letter());
-                text.extend(hand.suit_cards(suit).into_iter().map(|c| c.rank.letter()));
+                text.push_str(&hand.ranks(suit));
             }
             fields.push((seat.letter().to_ascii_lowercase().to_string(), text));
         }

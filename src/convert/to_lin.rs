@@ -173,14 +173,7 @@ fn md_value(board: &Board) -> Option<String> {
         .map(|seat| match deal.hands[seat.index()] {
             Some(hand) => Suit::ALL
                 .iter()
-                .map(|&suit| {
-                    let ranks: String = hand
-                        .suit_cards(suit)
-                        .into_iter()
-                        .map(|c| c.rank.letter())
-                        .collect();
-                    format!("{}{ranks}", suit.letter())
-                })
+                .map(|&suit| format!("{}{}", suit.letter(), hand.ranks(suit)))
                 .collect(),
             None => String::new(),
         })

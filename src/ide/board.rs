@@ -121,14 +121,7 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         let suits = hand.map(|hand| {
             Suit::ALL
                 .iter()
-                .map(|&suit| {
-                    let ranks: String = hand
-                        .suit_cards(suit)
-                        .into_iter()
-                        .map(|c| c.rank.letter())
-                        .collect();
-                    (suit.letter(), ranks)
-                })
+                .map(|&suit| (suit.letter(), hand.ranks(suit)))
                 .collect()
         });
         hands.insert(seat.letter(), suits);

@@ -92,7 +92,7 @@ pub fn play_facts(ctx: &GameContext, auction: Option<&AuctionModel>) -> PlayFact
 }
 
 /// The tags a [`GameContext`] is read from.
-const KEY_TAGS: [&str; 6] = [
+pub(crate) const KEY_TAGS: [&str; 6] = [
     "Dealer",
     "Vulnerable",
     "Deal",

@@ -500,6 +500,13 @@ pub(crate) mod tests {
         parse.chunk_at(0).unwrap().0
     }
 
+    /// The first section of the first game of `text`.
+    pub(crate) fn first_section(text: &str) -> Section {
+        let game = Game::cast(game(text)).expect("game");
+        let section = game.sections().next().expect("section");
+        section
+    }
+
     #[test]
     fn lowers_deal_auction_and_play() {
         let model = lower(&game(GAME));

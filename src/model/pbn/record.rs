@@ -6,7 +6,7 @@ use rowan::NodeOrToken;
 use crate::bridge::Seat;
 use crate::model::board::*;
 use crate::model::pbn::auction::AuctionModel;
-use crate::model::pbn::context::{read_sections, GameContext, GameSections};
+use crate::model::pbn::context::{read_sections, GameContext, GameSections, KEY_TAGS};
 use crate::model::pbn::play::PlayModel;
 use crate::model::pbn::play::SlotKind;
 use crate::model::tags::Inheritance;
@@ -14,18 +14,9 @@ use crate::model::values::{declarer_seat, read_contract, read_result, ContractVa
 use crate::syntax::ast::Game;
 use crate::syntax::{Parse, SyntaxKind};
 
-/// The tags whose values are read into the structured parts of the board, not kept as facts.
-const STRUCTURED: [&str; 9] = [
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Declarer",
-    "Contract",
-    "Result",
-    "Auction",
-    "Play",
-    "Note",
-];
+/// The tags besides the context's whose values are read into the structured parts of the board,
+/// not kept as facts.
+const STRUCTURED: [&str; 3] = ["Auction", "Play", "Note"];
 
 /// Reads every game of a PBN text (inheritance resolved as the checker resolves it).
 pub fn read_pbn(text: &str) -> Vec<Board> {
@@ -81,7 +72,7 @@ fn read_info(game: &Game, inherited: &Inheritance, board: &mut Board) {
             .syntax()
             .parent()
             .is_some_and(|p| p.kind() != SyntaxKind::GAME);
-        if in_section || STRUCTURED.contains(&name.as_str()) {
+        if in_section || KEY_TAGS.contains(&name.as_str()) || STRUCTURED.contains(&name.as_str()) {
             continue;
         }
         let Some(mut value) = tag.value() else {
