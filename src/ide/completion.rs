@@ -2,7 +2,7 @@
 //! references.
 
 use super::info::{tag_info, TAGS};
-use crate::bridge::{Auction, Card, Hand, Rank, Seat, Suit};
+use crate::bridge::{Auction, Call, Card, Hand, Rank, Seat, Suit};
 use crate::model::pbn::{lower, playable_at, AuctionView, GameModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
@@ -38,6 +38,64 @@ pub struct Completion {
     pub kind: CompletionKind,
     /// The key the list is sorted by.
     pub sort: String,
+}
+
+impl Completion {
+    /// The `index`-th legal call, by `seat`, written `text` in the file's notation.
+    pub fn call(
+        index: usize,
+        call: Call,
+        seat: Seat,
+        text: String,
+        range: TextRange,
+    ) -> Completion {
+        Completion {
+            label: text.clone(),
+            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
+            insert: text,
+            snippet: false,
+            range,
+            kind: CompletionKind::Call,
+            sort: format!("{index:03}"),
+        }
+    }
+
+    /// "All pass", written `text` (`AP` in PBN, `A` in RBN), listed after the calls.
+    pub fn all_pass(text: &str, range: TextRange) -> Completion {
+        Completion {
+            label: text.to_string(),
+            detail: Some("all pass".to_string()),
+            insert: text.to_string(),
+            snippet: false,
+            range,
+            kind: CompletionKind::Call,
+            sort: "999".to_string(),
+        }
+    }
+
+    /// The `index`-th playable card, by `seat` in trick `trick` (from 1), inserted as `insert`.
+    pub fn card(
+        index: usize,
+        card: Card,
+        seat: Seat,
+        trick: usize,
+        insert: String,
+        range: TextRange,
+    ) -> Completion {
+        Completion {
+            label: card.to_string(),
+            detail: Some(format!(
+                "{} by {} (trick {trick})",
+                card.symbolic(),
+                seat.name()
+            )),
+            insert,
+            snippet: false,
+            range,
+            kind: CompletionKind::Card,
+            sort: format!("{index:03}"),
+        }
+    }
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -284,27 +342,11 @@ fn call_completions(auction: &AuctionView, range: TextRange, prefix: &str) -> Ve
         .legal_calls()
         .into_iter()
         .enumerate()
-        .map(|(i, call)| Completion {
-            label: call.to_string(),
-            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
-            insert: call.to_string(),
-            snippet: false,
-            range,
-            kind: CompletionKind::Call,
-            sort: format!("{i:03}"),
-        })
+        .map(|(i, call)| Completion::call(i, call, seat, call.to_string(), range))
         .collect();
     if !state.is_finished() && (prefix.is_empty() || "AP".starts_with(&prefix.to_ascii_uppercase()))
     {
-        out.push(Completion {
-            label: "AP".to_string(),
-            detail: Some("all pass".to_string()),
-            insert: "AP".to_string(),
-            snippet: false,
-            range,
-            kind: CompletionKind::Call,
-            sort: "999".to_string(),
-        });
+        out.push(Completion::all_pass("AP", range));
     }
     out
 }
@@ -321,20 +363,7 @@ fn card_completions(
     cards
         .into_iter()
         .enumerate()
-        .map(|(i, card)| Completion {
-            label: card.to_string(),
-            detail: Some(format!(
-                "{} by {} (trick {})",
-                card.symbolic(),
-                seat.name(),
-                trick + 1
-            )),
-            insert: card.to_string(),
-            snippet: false,
-            range,
-            kind: CompletionKind::Card,
-            sort: format!("{i:03}"),
-        })
+        .map(|(i, card)| Completion::card(i, card, seat, trick + 1, card.to_string(), range))
         .collect()
 }
 

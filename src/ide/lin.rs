@@ -5,7 +5,7 @@
 //! the notation-neutral [`Board`] and answers from that, with the diagram, call, card and score
 //! wording RBN uses. Nothing here knows about LSP.
 
-use super::completion::{Completion, CompletionKind};
+use super::completion::Completion;
 use super::hover::Hover;
 use super::outline::{title, Symbol, SymbolKind};
 use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
@@ -134,15 +134,7 @@ fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
         .legal_calls()
         .into_iter()
         .enumerate()
-        .map(|(i, call)| Completion {
-            label: lin_call(call),
-            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
-            insert: lin_call(call),
-            snippet: false,
-            range,
-            kind: CompletionKind::Call,
-            sort: format!("{i:03}"),
-        })
+        .map(|(i, call)| Completion::call(i, call, seat, lin_call(call), range))
         .collect()
 }
 
@@ -180,34 +172,14 @@ fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
     play.playable_cards(seat)
         .into_iter()
         .enumerate()
-        .map(|(i, card)| Completion {
-            label: card.to_string(),
-            detail: Some(format!(
-                "{} by {} (trick {trick})",
-                card.symbolic(),
-                seat.name()
-            )),
-            insert: card.to_string(),
-            snippet: false,
-            range,
-            kind: CompletionKind::Card,
-            sort: format!("{i:03}"),
-        })
+        .map(|(i, card)| Completion::card(i, card, seat, trick, card.to_string(), range))
         .collect()
-}
-
-/// The piece's range without the line ends and spaces it ends with.
-fn trimmed(piece: &Piece) -> TextRange {
-    let range = piece.syntax().text_range();
-    let text = piece.syntax().text().to_string();
-    let kept = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    TextRange::at(range.start(), TextSize::of(kept))
 }
 
 /// The outline entry of a piece: `Board 7 · 4♠X by N · 10 tricks` for a board, `Vugraph
 /// header` for the header.
 pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
-    let range = trimmed(piece);
+    let range = super::outline::trim_trailing_newlines(piece.syntax());
     let selection = piece
         .pairs()
         .next()

@@ -162,8 +162,8 @@ pub fn folding_ranges(node: &SyntaxNode) -> Vec<(TextRange, FoldKind)> {
     out
 }
 
-/// A node's range without the line ends it ends with.
-pub(crate) fn trim_trailing_newlines(node: &SyntaxNode) -> TextRange {
+/// A node's range (of any notation's tree) without the line ends and spaces it ends with.
+pub(crate) fn trim_trailing_newlines<L: rowan::Language>(node: &rowan::SyntaxNode<L>) -> TextRange {
     let range = node.text_range();
     let text = node.text().to_string();
     let trimmed = text.trim_end_matches(['\n', '\r', ' ', '\t']);

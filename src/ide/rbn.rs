@@ -209,26 +209,10 @@ fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
         .legal_calls()
         .into_iter()
         .enumerate()
-        .map(|(i, call)| Completion {
-            label: rbn_call(call),
-            detail: Some(format!("{} by {}", call.symbolic(), seat.name())),
-            insert: rbn_call(call),
-            snippet: false,
-            range,
-            kind: CompletionKind::Call,
-            sort: format!("{i:03}"),
-        })
+        .map(|(i, call)| Completion::call(i, call, seat, rbn_call(call), range))
         .collect();
     if partial == 0 {
-        out.push(Completion {
-            label: "A".to_string(),
-            detail: Some("all pass".to_string()),
-            insert: "A".to_string(),
-            snippet: false,
-            range,
-            kind: CompletionKind::Call,
-            sort: "999".to_string(),
-        });
+        out.push(Completion::all_pass("A", range));
     }
     out
 }
@@ -311,29 +295,9 @@ fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
             } else {
                 full.clone()
             };
-            Completion {
-                label: full,
-                detail: Some(format!(
-                    "{} by {} (trick {trick})",
-                    card.symbolic(),
-                    seat.name()
-                )),
-                insert,
-                snippet: false,
-                range: TextRange::new(from, offset),
-                kind: CompletionKind::Card,
-                sort: format!("{i:03}"),
-            }
+            Completion::card(i, card, seat, trick, insert, TextRange::new(from, offset))
         })
         .collect()
-}
-
-/// The record's range without the line ends and spaces it ends with.
-fn trimmed(record: &Record) -> TextRange {
-    let range = record.syntax().text_range();
-    let text = record.syntax().text().to_string();
-    let kept = text.trim_end_matches(['\n', '\r', ' ', '\t']);
-    TextRange::at(range.start(), TextSize::of(kept))
 }
 
 /// The outline entry of a record: `Board 7 · 4♠X by N · 10 tricks`, with the H, A and P fields
@@ -374,7 +338,7 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
             children: Vec::new(),
         });
     }
-    let range = trimmed(record);
+    let range = super::outline::trim_trailing_newlines(record.syntax());
     let selection = record
         .field('B')
         .or_else(|| record.fields().next())
@@ -397,7 +361,10 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
 /// The folding ranges of a record: the record itself and its paragraphs (the caller drops those
 /// on a single line).
 pub fn folding_ranges(record: &Record) -> Vec<(TextRange, FoldKind)> {
-    let mut out = vec![(trimmed(record), FoldKind::Region)];
+    let mut out = vec![(
+        super::outline::trim_trailing_newlines(record.syntax()),
+        FoldKind::Region,
+    )];
     for item in record.items() {
         if let RecordItem::Paragraph(token) = item {
             out.push((token.text_range(), FoldKind::Comment));
