@@ -11,9 +11,7 @@
 //! more, so both share it; the language server keeps an outline and parses a game's text again
 //! when it needs that game's tree.
 
-use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
@@ -24,31 +22,11 @@ use super::error::SyntaxError;
 use super::kind::{PbnLanguage, SyntaxKind};
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
-use super::top::FileLanguage;
-pub use super::top::GreenElement;
+use super::top::clip;
 use super::top::TopLevel;
+use super::top::{plan_edit, FileLanguage, TopGrammar};
+pub use super::top::{GreenElement, TextSource};
 use rowan::{TextRange, TextSize};
-
-/// Texts the incremental reparser can read from: a `str`, or an editor's rope.
-pub trait TextSource {
-    /// The length in bytes.
-    fn len(&self) -> usize;
-    /// Whether the text is empty.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The text of a byte range (both ends on character boundaries).
-    fn slice(&self, range: Range<usize>) -> Cow<'_, str>;
-}
-
-impl TextSource for str {
-    fn len(&self) -> usize {
-        str::len(self)
-    }
-    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
-        Cow::Borrowed(self.get(range).unwrap_or(""))
-    }
-}
 
 /// Files larger than this are parsed on several threads.
 const PARALLEL_THRESHOLD: usize = 1 << 20;
@@ -134,49 +112,6 @@ impl Parse {
             len: self.len,
             errors: self.errors.clone(),
         }
-    }
-
-    /// Updates the tree after the bytes `old_range` of the old text were replaced by
-    /// `inserted_len` bytes; `new_text` is the whole new text.
-    ///
-    /// Only the chunks the edit touches are relexed and reparsed: from the child holding the
-    /// edit, until the new pieces meet an old child boundary past the edit in a state
-    /// where the rest of the file must split exactly as before. The result equals
-    /// `Parse::new(new_text)`; an inconsistent edit (ranges that do not fit) falls back to that.
-    pub fn apply_edit(
-        &mut self,
-        old_range: Range<usize>,
-        inserted_len: usize,
-        new_text: &(impl TextSource + ?Sized),
-    ) {
-        let plan = plan_edit(
-            &self.starts,
-            &|i| self.is_blank(i),
-            self.len,
-            old_range,
-            inserted_len,
-            new_text,
-        );
-        let Some(plan) = plan else {
-            *self = Parse::new(&new_text.slice(0..new_text.len()));
-            return;
-        };
-        let mut cache = TokenCache::default();
-        let mut new_children = Vec::with_capacity(plan.pieces.len());
-        let mut new_errors = Vec::new();
-        for piece in &plan.pieces {
-            let (element, errors) = parse_piece(&plan.text, piece, &mut cache);
-            let start = (plan.region_start + piece.range().start) as u32;
-            new_children.push(element);
-            new_errors.extend(errors.into_iter().map(|mut e| {
-                shift(&mut e, start);
-                e
-            }));
-        }
-        self.children.splice(plan.first..plan.last, new_children);
-        plan.splice_offsets(&mut self.starts, &mut self.errors, new_errors);
-        self.len = plan.new_len as u32;
-        self.root = OnceLock::new();
     }
 }
 
@@ -365,7 +300,7 @@ impl Outline {
         mut visit: impl FnMut(usize, ParsedChunk<'_>),
     ) -> Splice {
         let blank = &self.blank;
-        let plan = plan_edit(
+        let plan = plan_edit::<PbnLanguage>(
             &self.starts,
             &|i| blank[i],
             self.len,
@@ -394,7 +329,12 @@ impl Outline {
             &mut visit,
         );
         self.blank.splice(plan.first..plan.last, new.blank);
-        plan.splice_offsets(&mut self.starts, &mut self.errors, new.errors);
+        plan.splice_offsets(
+            new.starts.into_iter(),
+            &mut self.starts,
+            &mut self.errors,
+            new.errors,
+        );
         self.len = plan.new_len as u32;
         Splice {
             removed: plan.first..plan.last,
@@ -445,144 +385,6 @@ impl Outline {
     }
 }
 
-/// How an edit is taken in: old children `first..last` give way to `pieces` of `text`, the new
-/// text from `region_start` to the (shifted) start of old child `last`.
-struct EditPlan {
-    first: usize,
-    last: usize,
-    region_start: usize,
-    text: String,
-    pieces: Vec<Piece>,
-    old_region_end: u32,
-    delta: i64,
-    new_len: usize,
-}
-
-/// Finds the children an edit replaces and splits the new text there, from the boundaries
-/// alone: `starts` and `is_blank` describe the old children, `len` the old text. `None` when the
-/// edit does not fit the old text or there are no children (the caller parses everything).
-///
-/// The region starts at the child holding the edit and ends at an old child boundary past it
-/// where the rest of the file must split exactly as before; both ends move outwards until the
-/// checks below hold.
-fn plan_edit(
-    starts: &[u32],
-    is_blank: &dyn Fn(usize) -> bool,
-    len: u32,
-    old_range: Range<usize>,
-    inserted_len: usize,
-    new_text: &(impl TextSource + ?Sized),
-) -> Option<EditPlan> {
-    let old_len = len as usize;
-    let consistent = old_range.start <= old_range.end
-        && old_range.end <= old_len
-        && old_len - (old_range.end - old_range.start) + inserted_len == new_text.len()
-        && new_text.len() < u32::MAX as usize;
-    if !consistent || starts.is_empty() {
-        return None;
-    }
-    let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
-    let new_len = new_text.len();
-    let n = starts.len();
-    // Start at the child holding the edit; the checks below step back when the edit changes
-    // how the previous child ends (a blank line that is no longer blank, say).
-    let mut first = child_index_at(starts, old_range.start as u32).unwrap_or(0);
-    // The first old child starting after the edit (the region always ends past it).
-    let mut last = starts.partition_point(|&s| s as usize <= old_range.end);
-
-    loop {
-        let region_start = starts[first] as usize;
-        let region_end = if last >= n {
-            new_len
-        } else {
-            (starts[last] as i64 + delta) as usize
-        };
-        let text = new_text.slice(region_start..region_end);
-        let mut splitter = Splitter::new(text.as_bytes(), 0);
-        let mut pieces = Vec::new();
-        while let Some(piece) = splitter.next_piece() {
-            pieces.push(piece);
-        }
-        // The region starts at an old child boundary; the child before it is unchanged but
-        // its extent depends on the line at the boundary, and an inserted `\n` right after
-        // an old `\r` would join them into one line end.
-        let start_ok = first == 0 || {
-            let before_is_blank = is_blank(first - 1);
-            let starts_crlf_split =
-                text.starts_with('\n') && new_text.slice(region_start - 1..region_start) == "\r";
-            !starts_crlf_split
-                && match pieces.first() {
-                    Some(piece) => piece.is_blank() != before_is_blank,
-                    None => last >= n || is_blank(last) != before_is_blank,
-                }
-        };
-        if !start_ok {
-            first -= 1;
-            continue;
-        }
-        // The region ends at an old child boundary past the edit, so its last byte is an
-        // unchanged old line end: the rest of the file splits as before as long as no
-        // comment is left open and blank runs and chunks still alternate there.
-        let end_ok = last >= n || {
-            let after_is_blank = is_blank(last);
-            let last_is_blank = match pieces.last() {
-                Some(piece) => piece.is_blank(),
-                None => first == 0 || is_blank(first - 1),
-            };
-            !splitter.ended_in_comment
-                && (last_is_blank != after_is_blank || (pieces.is_empty() && first == 0))
-        };
-        if !end_ok {
-            // Grow geometrically so that an edit swallowing the rest of the file (an
-            // unclosed `{`) costs a bounded number of passes.
-            last = (last + (last - first).max(1)).min(n);
-            continue;
-        }
-        let old_region_end = if last >= n { len } else { starts[last] };
-        return Some(EditPlan {
-            first,
-            last,
-            region_start,
-            text: text.into_owned(),
-            pieces,
-            old_region_end,
-            delta,
-            new_len,
-        });
-    }
-}
-
-impl EditPlan {
-    /// Puts the new pieces' starts and errors (absolute) in place of the old region's, and
-    /// shifts everything after it by the edit.
-    fn splice_offsets(
-        &self,
-        starts: &mut Vec<u32>,
-        errors: &mut Vec<SyntaxError>,
-        new_errors: Vec<SyntaxError>,
-    ) {
-        let new_starts = self
-            .pieces
-            .iter()
-            .map(|piece| (self.region_start + piece.range().start) as u32);
-        starts.splice(self.first..self.last, new_starts);
-        let shifted_from = self.first + self.pieces.len();
-        for start in &mut starts[shifted_from..] {
-            *start = (*start as i64 + self.delta) as u32;
-        }
-
-        let region_start = self.region_start as u32;
-        let lo = errors.partition_point(|e| u32::from(e.range.start()) < region_start);
-        let hi = errors.partition_point(|e| u32::from(e.range.start()) < self.old_region_end);
-        for error in &mut errors[hi..] {
-            let start = (u32::from(error.range.start()) as i64 + self.delta) as u32;
-            let end = (u32::from(error.range.end()) as i64 + self.delta) as u32;
-            error.range = TextRange::new(start.into(), end.into());
-        }
-        errors.splice(lo..hi, new_errors);
-    }
-}
-
 /// Pieces per job of the parallel parse.
 const PIECES_PER_JOB: usize = 64;
 
@@ -620,19 +422,34 @@ fn parse_parallel<T: Send>(
     (pieces, parsed)
 }
 
-/// `text` cut to less than 4 GiB at a character boundary.
-pub(crate) fn clip(text: &str) -> &str {
-    let limit = u32::MAX as usize - 1;
-    if text.len() <= limit {
-        return text;
-    }
-    let mut end = limit;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
-}
-
 impl FileLanguage for PbnLanguage {
     const FILE: SyntaxKind = SyntaxKind::FILE;
+}
+
+impl TopGrammar for PbnLanguage {
+    type Piece = Piece;
+    type Cache = TokenCache;
+    const BLANK_RUNS: bool = true;
+
+    fn split(text: &str) -> (Vec<Piece>, bool) {
+        let mut splitter = Splitter::new(text.as_bytes(), 0);
+        let pieces = std::iter::from_fn(|| splitter.next_piece()).collect();
+        (pieces, splitter.ended_in_comment)
+    }
+
+    fn range(piece: &Piece) -> Range<usize> {
+        piece.range()
+    }
+
+    fn is_blank(piece: &Piece) -> bool {
+        piece.is_blank()
+    }
+
+    fn build(
+        text: &str,
+        piece: &Piece,
+        cache: &mut TokenCache,
+    ) -> (GreenElement, Vec<SyntaxError>) {
+        parse_piece(text, piece, cache)
+    }
 }

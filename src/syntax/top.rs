@@ -6,14 +6,50 @@
 //! [`crate::syntax::Parse`] (PBN) and [`crate::syntax::rbn::RbnParse`] are this type for their
 //! language; each adds how it is built and how it follows an edit.
 
+use std::borrow::Cow;
 use std::marker::PhantomData;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use super::error::SyntaxError;
-use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange};
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
 /// A child of the file node: a game or comment chunk (node) or a run of blank lines (token).
 pub type GreenElement = NodeOrToken<GreenNode, GreenToken>;
+
+/// Texts the incremental reparser can read from: a `str`, or an editor's rope.
+pub trait TextSource {
+    /// The length in bytes.
+    fn len(&self) -> usize;
+    /// Whether the text is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The text of a byte range (both ends on character boundaries).
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str>;
+}
+
+impl TextSource for str {
+    fn len(&self) -> usize {
+        str::len(self)
+    }
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        Cow::Borrowed(self.get(range).unwrap_or(""))
+    }
+}
+
+/// `text` cut to less than 4 GiB at a character boundary.
+pub(crate) fn clip(text: &str) -> &str {
+    let limit = u32::MAX as usize - 1;
+    if text.len() <= limit {
+        return text;
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
 
 /// A rowan language whose trees have a file node.
 pub trait FileLanguage: rowan::Language {
@@ -158,53 +194,273 @@ impl<L: FileLanguage> TopLevel<L> {
         rowan::SyntaxNode::new_root(self.green())
     }
 
-    /// Puts `children` (with their `starts` and syntax `errors`, absolute in the new text) in
-    /// place of the children `replaced`, whose text ran over `old_region` of the old text; the
-    /// children after them move by `delta`, and the text is now `len` bytes long. The last step
-    /// of every notation's incremental reparse.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn replace_region(
-        &mut self,
-        replaced: std::ops::Range<usize>,
-        children: Vec<GreenElement>,
-        starts: Vec<u32>,
-        errors: Vec<SyntaxError>,
-        old_region: std::ops::Range<u32>,
-        delta: i64,
-        len: usize,
-    ) {
-        let added = starts.len();
-        let first = replaced.start;
-        self.children.splice(replaced.clone(), children);
-        self.starts.splice(replaced, starts);
-        for start in &mut self.starts[first + added..] {
-            *start = (*start as i64 + delta) as u32;
-        }
-        let lo = self
-            .errors
-            .partition_point(|e| u32::from(e.range.start()) < old_region.start);
-        let hi = self
-            .errors
-            .partition_point(|e| u32::from(e.range.start()) < old_region.end);
-        let tail: Vec<SyntaxError> = self.errors[hi..]
-            .iter()
-            .cloned()
-            .map(|mut e| {
-                let start = (u32::from(e.range.start()) as i64 + delta).max(0) as u32;
-                let end = (u32::from(e.range.end()) as i64 + delta).max(start as i64) as u32;
-                e.range = TextRange::new(start.into(), end.into());
-                e
-            })
-            .collect();
-        self.errors.truncate(lo);
-        self.errors.extend(errors);
-        self.errors.extend(tail);
-        self.len = len as u32;
-        self.root = OnceLock::new();
-    }
-
     /// Whether child `index` is a blank-line run.
     pub(crate) fn is_blank(&self, index: usize) -> bool {
         matches!(self.children.get(index), Some(NodeOrToken::Token(_)))
+    }
+}
+
+/// A notation's grammar at the top level: how a text splits into the file node's children and
+/// how one child is built. The incremental reparse ([`TopLevel::apply_edit`]) is the same for
+/// every notation; only these differ.
+pub trait TopGrammar: FileLanguage + Sized {
+    /// A piece of text that becomes one child.
+    type Piece;
+    /// What building consecutive children may share (PBN's token cache).
+    type Cache: Default;
+    /// Whether the children alternate with runs of blank lines, whose boundaries anchor an
+    /// edited region (PBN, RBN); when not (LIN), the region is anchored by a child of margin.
+    const BLANK_RUNS: bool;
+    /// Splits `text` into pieces that cover it exactly, and says whether it ends inside
+    /// something left open (a comment, a pair without its `|`), so that text after it would
+    /// split differently.
+    fn split(text: &str) -> (Vec<Self::Piece>, bool);
+    /// The piece's byte range in the text it was split from.
+    fn range(piece: &Self::Piece) -> Range<usize>;
+    /// Whether the piece is a run of blank lines.
+    fn is_blank(piece: &Self::Piece) -> bool;
+    /// Builds the child for `piece` of `text`, with its errors relative to the piece.
+    fn build(
+        text: &str,
+        piece: &Self::Piece,
+        cache: &mut Self::Cache,
+    ) -> (GreenElement, Vec<SyntaxError>);
+}
+
+/// How an edit is taken in: old children `first..last` give way to `pieces` of `text`, the new
+/// text from `region_start` to the (shifted) start of old child `last`.
+pub(crate) struct EditPlan<P> {
+    pub(crate) first: usize,
+    pub(crate) last: usize,
+    pub(crate) region_start: usize,
+    pub(crate) text: String,
+    pub(crate) pieces: Vec<P>,
+    old_region_end: u32,
+    delta: i64,
+    pub(crate) new_len: usize,
+}
+
+/// Finds the children an edit replaces and splits the new text there, from the boundaries
+/// alone: `starts` and `is_blank` describe the old children, `len` the old text. `None` when the
+/// edit does not fit the old text or there are no children (the caller parses everything).
+///
+/// The region starts at the child holding the edit and ends at an old child boundary past it
+/// where the rest of the file must split exactly as before; both ends move outwards until the
+/// checks below hold.
+pub(crate) fn plan_edit<G: TopGrammar>(
+    starts: &[u32],
+    is_blank: &dyn Fn(usize) -> bool,
+    len: u32,
+    old_range: Range<usize>,
+    inserted_len: usize,
+    new_text: &(impl TextSource + ?Sized),
+) -> Option<EditPlan<G::Piece>> {
+    let old_len = len as usize;
+    let consistent = old_range.start <= old_range.end
+        && old_range.end <= old_len
+        && old_len - (old_range.end - old_range.start) + inserted_len == new_text.len()
+        && new_text.len() < u32::MAX as usize - 1;
+    if !consistent || starts.is_empty() {
+        return None;
+    }
+    let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
+    let new_len = new_text.len();
+    let n = starts.len();
+    let holding = starts
+        .partition_point(|&s| s as usize <= old_range.start)
+        .saturating_sub(1);
+    // Without blank runs to anchor it, the child before the edit is taken too: the edit may
+    // turn its end into the start of the next child, or the reverse.
+    let mut first = if G::BLANK_RUNS {
+        holding
+    } else {
+        holding.saturating_sub(1)
+    };
+    // The first old child starting after the edit (the region always ends past it).
+    let mut last = starts.partition_point(|&s| s as usize <= old_range.end);
+    loop {
+        let region_start = starts[first] as usize;
+        let region_end = if last >= n {
+            new_len
+        } else {
+            (starts[last] as i64 + delta) as usize
+        };
+        let text = new_text.slice(region_start..region_end);
+        let (pieces, open) = G::split(&text);
+        if G::BLANK_RUNS
+            && !starts_cleanly::<G>(
+                &pieces,
+                first,
+                last,
+                n,
+                is_blank,
+                new_text,
+                region_start,
+                &text,
+            )
+        {
+            first -= 1;
+            continue;
+        }
+        let ends_cleanly = last >= n
+            || (!open
+                && (!G::BLANK_RUNS || {
+                    let after_is_blank = is_blank(last);
+                    let last_is_blank = match pieces.last() {
+                        Some(piece) => G::is_blank(piece),
+                        None => first == 0 || is_blank(first - 1),
+                    };
+                    last_is_blank != after_is_blank || (pieces.is_empty() && first == 0)
+                }));
+        if !ends_cleanly {
+            // Grow geometrically so that an edit swallowing the rest of the file (an
+            // unclosed `{`) costs a bounded number of passes.
+            last = (last + (last - first).max(1)).min(n);
+            continue;
+        }
+        let old_region_end = if last >= n { len } else { starts[last] };
+        return Some(EditPlan {
+            first,
+            last,
+            region_start,
+            text: text.into_owned(),
+            pieces,
+            old_region_end,
+            delta,
+            new_len,
+        });
+    }
+}
+
+/// Whether a region starting at old child `first` meets the unchanged child before it: the
+/// child before is unchanged but its extent depends on the line at the boundary (blank or not),
+/// and an inserted `\n` right after an old `\r` would join them into one line end.
+#[allow(clippy::too_many_arguments)]
+fn starts_cleanly<G: TopGrammar>(
+    pieces: &[G::Piece],
+    first: usize,
+    last: usize,
+    n: usize,
+    is_blank: &dyn Fn(usize) -> bool,
+    new_text: &(impl TextSource + ?Sized),
+    region_start: usize,
+    text: &str,
+) -> bool {
+    if first == 0 {
+        return true;
+    }
+    let before_is_blank = is_blank(first - 1);
+    let starts_crlf_split =
+        text.starts_with('\n') && new_text.slice(region_start - 1..region_start) == "\r";
+    !starts_crlf_split
+        && match pieces.first() {
+            Some(piece) => G::is_blank(piece) != before_is_blank,
+            None => last >= n || is_blank(last) != before_is_blank,
+        }
+}
+
+impl<P> EditPlan<P> {
+    /// Puts the new pieces' starts and errors (absolute) in place of the old region's, and
+    /// shifts everything after it by the edit.
+    pub(crate) fn splice_offsets(
+        &self,
+        new_starts: impl Iterator<Item = u32>,
+        starts: &mut Vec<u32>,
+        errors: &mut Vec<SyntaxError>,
+        new_errors: Vec<SyntaxError>,
+    ) {
+        starts.splice(self.first..self.last, new_starts);
+        let shifted_from = self.first + self.pieces.len();
+        for start in &mut starts[shifted_from..] {
+            *start = (*start as i64 + self.delta) as u32;
+        }
+        let region_start = self.region_start as u32;
+        let lo = errors.partition_point(|e| u32::from(e.range.start()) < region_start);
+        let hi = errors.partition_point(|e| u32::from(e.range.start()) < self.old_region_end);
+        for error in &mut errors[hi..] {
+            let start = (u32::from(error.range.start()) as i64 + self.delta).max(0) as u32;
+            let end = (u32::from(error.range.end()) as i64 + self.delta).max(start as i64) as u32;
+            error.range = TextRange::new(start.into(), end.into());
+        }
+        errors.splice(lo..hi, new_errors);
+    }
+}
+
+/// Builds `pieces` of `text` (which starts at `offset` in the whole text): the children, their
+/// absolute starts, and their errors (absolute).
+fn build_pieces<G: TopGrammar>(
+    text: &str,
+    offset: usize,
+    pieces: &[G::Piece],
+) -> (Vec<GreenElement>, Vec<u32>, Vec<SyntaxError>) {
+    let mut cache = G::Cache::default();
+    let mut children = Vec::with_capacity(pieces.len());
+    let mut starts = Vec::with_capacity(pieces.len());
+    let mut errors = Vec::new();
+    for piece in pieces {
+        let (child, errs) = G::build(text, piece, &mut cache);
+        let start = (offset + G::range(piece).start) as u32;
+        children.push(child);
+        starts.push(start);
+        errors.extend(errs.into_iter().map(|mut e| {
+            e.range += TextSize::from(start);
+            e
+        }));
+    }
+    (children, starts, errors)
+}
+
+impl<G: TopGrammar> TopLevel<G> {
+    /// Parses a whole text on the calling thread (texts of 4 GiB or more are cut at the limit).
+    pub fn parse_text(text: &str) -> Self {
+        let text = clip(text);
+        let (pieces, _) = G::split(text);
+        let (children, starts, errors) = build_pieces::<G>(text, 0, &pieces);
+        TopLevel {
+            children,
+            starts,
+            len: text.len() as u32,
+            errors,
+            root: OnceLock::new(),
+            language: PhantomData,
+        }
+    }
+
+    /// Updates the tree after the bytes `old_range` of the old text were replaced by
+    /// `inserted_len` bytes; `new_text` is the whole new text.
+    ///
+    /// Only the children the edit touches are reparsed: from the child holding the edit until
+    /// the new pieces meet an old child boundary past the edit where the rest of the file must
+    /// split exactly as before. The result equals a full parse of `new_text`; an inconsistent
+    /// edit (ranges that do not fit) falls back to one.
+    pub fn apply_edit(
+        &mut self,
+        old_range: Range<usize>,
+        inserted_len: usize,
+        new_text: &(impl TextSource + ?Sized),
+    ) {
+        let plan = plan_edit::<G>(
+            &self.starts,
+            &|i| self.is_blank(i),
+            self.len,
+            old_range,
+            inserted_len,
+            new_text,
+        );
+        let Some(plan) = plan else {
+            *self = Self::parse_text(&new_text.slice(0..new_text.len()));
+            return;
+        };
+        let (children, starts, errors) =
+            build_pieces::<G>(&plan.text, plan.region_start, &plan.pieces);
+        self.children.splice(plan.first..plan.last, children);
+        plan.splice_offsets(
+            starts.into_iter(),
+            &mut self.starts,
+            &mut self.errors,
+            errors,
+        );
+        self.len = plan.new_len as u32;
+        self.root = OnceLock::new();
     }
 }

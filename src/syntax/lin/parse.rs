@@ -13,9 +13,7 @@ use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::{LinKind, LinLanguage, LinNode};
 use crate::syntax::error::{SyntaxCode, SyntaxError};
-use crate::syntax::parse::clip;
-use crate::syntax::parse::{GreenElement, TextSource};
-use crate::syntax::top::TopLevel;
+use crate::syntax::top::{GreenElement, TopGrammar, TopLevel};
 use rowan::{TextRange, TextSize};
 
 /// One lexical item of a LIN text (byte offsets into the scanned text).
@@ -239,117 +237,55 @@ pub(crate) fn pieces(text: &str) -> Vec<Range<usize>> {
         .collect()
 }
 
-fn shifted(mut error: SyntaxError, by: usize) -> SyntaxError {
-    error.range += TextSize::from(by as u32);
-    error
-}
-
 impl LinParse {
     /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
     pub fn new(text: &str) -> LinParse {
-        let text = clip(text);
-        let pieces = pieces(text);
-        let mut parse = LinParse::with_capacity(text.len() as u32, pieces.len());
-        for range in pieces {
-            let (node, errors) = build_piece(&text[range.clone()]);
-            let errors = errors
-                .into_iter()
-                .map(|e| shifted(e, range.start))
-                .collect();
-            parse.push(NodeOrToken::Node(node), range.start as u32, errors);
-        }
-        parse
+        LinParse::parse_text(text)
     }
 
     /// Each board (and the header) as a red node rooted at its own start, with that start.
     pub fn pieces(&self) -> impl Iterator<Item = (LinNode, u32)> + '_ {
         self.chunks()
     }
+}
 
-    /// Updates the tree after the bytes `old_range` of the old text were replaced by
-    /// `inserted_len` bytes; `new_text` is the whole new text. The result equals
-    /// `LinParse::new(new_text)`; inconsistent ranges fall back to a full parse.
-    pub fn apply_edit(
-        &mut self,
-        old_range: Range<usize>,
-        inserted_len: usize,
-        new_text: &(impl TextSource + ?Sized),
-    ) {
-        let old_len = self.len as usize;
-        let consistent = old_range.start <= old_range.end
-            && old_range.end <= old_len
-            && old_len - (old_range.end - old_range.start) + inserted_len == new_text.len()
-            && new_text.len() < u32::MAX as usize - 1;
-        if !consistent || self.children.is_empty() {
-            *self = LinParse::new(&new_text.slice(0..new_text.len()));
-            return;
-        }
-        let delta = inserted_len as i64 - (old_range.end - old_range.start) as i64;
-        let n = self.children.len();
-        let index_of = |offset: usize| {
-            self.starts
-                .partition_point(|&s| s as usize <= offset)
-                .saturating_sub(1)
-        };
-        // The piece before the edit too: the edit may turn its last pair's value into the start
-        // of the next board, or the reverse.
-        let first = index_of(old_range.start).saturating_sub(1);
-        let region_start = self.starts[first] as usize;
-        let edit_end = old_range.start + inserted_len;
-        // Old piece starts after the edit, in new coordinates: a new piece start that lands on
-        // one of them ends the region.
-        let mut last = (index_of(old_range.end) + 1).min(n);
-        loop {
-            let region_end = if last >= n {
-                new_text.len()
-            } else {
-                (self.starts[last] as i64 + delta) as usize
-            };
-            let text = new_text.slice(region_start..region_end);
-            let ranges = pieces(&text);
-            // The region ends well when it ends the text, or when what it holds ends between
-            // pairs (its last item is closed) so that the old piece at `last` starts a board.
-            let ends_clean = last >= n || {
-                match scan(&text).last() {
-                    Some(Item::Pair { closed, .. }) => closed,
-                    Some(Item::Stray(_)) => false,
-                    _ => true,
+impl TopGrammar for LinLanguage {
+    type Piece = Range<usize>;
+    type Cache = ();
+    const BLANK_RUNS: bool = false;
+
+    fn split(text: &str) -> (Vec<Range<usize>>, bool) {
+        // A region ends cleanly between pairs: after a closed pair, white space or nothing.
+        let mut open = false;
+        let starts = piece_starts(
+            text,
+            scan(text).inspect(|item| {
+                open = match item {
+                    Item::Pair { closed, .. } => !closed,
+                    Item::Stray(_) => true,
+                    Item::Trivia(..) => false,
                 }
-            };
-            if !ends_clean || region_end < edit_end {
-                last += 1;
-                if last > n {
-                    *self = LinParse::new(&new_text.slice(0..new_text.len()));
-                    return;
-                }
-                continue;
-            }
-            let old_region_end = if last >= n {
-                self.len
-            } else {
-                self.starts[last]
-            };
-            let mut children: Vec<GreenElement> = Vec::with_capacity(ranges.len());
-            let mut starts = Vec::with_capacity(ranges.len());
-            let mut errors = Vec::new();
-            for range in &ranges {
-                let (node, errs) = build_piece(&text[range.clone()]);
-                let start = region_start + range.start;
-                children.push(NodeOrToken::Node(node));
-                starts.push(start as u32);
-                errors.extend(errs.into_iter().map(|e| shifted(e, start)));
-            }
-            self.replace_region(
-                first..last,
-                children,
-                starts,
-                errors,
-                region_start as u32..old_region_end,
-                delta,
-                new_text.len(),
-            );
-            return;
-        }
+            }),
+        );
+        let ranges = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
+            .collect();
+        (ranges, open)
+    }
+
+    fn range(piece: &Range<usize>) -> Range<usize> {
+        piece.clone()
+    }
+
+    fn is_blank(_: &Range<usize>) -> bool {
+        false
+    }
+
+    fn build(text: &str, piece: &Range<usize>, _: &mut ()) -> (GreenElement, Vec<SyntaxError>) {
+        let (node, errors) = build_piece(&text[piece.clone()]);
+        (NodeOrToken::Node(node), errors)
     }
 }
 
