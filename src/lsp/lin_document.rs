@@ -4,32 +4,24 @@
 //! `kibitzer check` for the whole text, computed again after a change: LIN files hold one board
 //! or one match (a few hundred boards at most), which checks in a few milliseconds.
 
-use ropey::Rope;
-use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
-use super::position::{edit_rope, BadChange};
+use super::tree_document::TreeDocument;
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::model::lin::{read_board, LinCarry};
-use crate::syntax::lin::{LinParse, Piece};
+use crate::syntax::lin::{LinLanguage, Piece};
 use crate::text::PositionEncoding;
 
 /// An open LIN document.
-#[derive(Debug)]
-pub struct LinDocument {
-    /// Its URI.
-    pub uri: Uri,
-    /// The text.
-    pub rope: Rope,
-    /// The tree.
-    pub parse: LinParse,
-    /// The client's version of the text.
-    pub version: i32,
-    /// Increases with every change (to drop outdated diagnostics runs).
-    pub generation: u64,
+pub type LinDocument = TreeDocument<LinLanguage, LinChecks>;
+
+/// What a LIN document keeps to publish its diagnostics.
+#[derive(Debug, Default)]
+pub struct LinChecks {
     /// The diagnostics and the generation they were computed for.
     checked: Option<(u64, Vec<Diagnostic>)>,
 }
@@ -46,50 +38,15 @@ pub struct PieceContext {
 }
 
 impl LinDocument {
-    /// A document opened with `text`.
-    pub fn new(uri: Uri, text: &str, version: i32) -> LinDocument {
-        LinDocument {
-            uri,
-            rope: Rope::from_str(text),
-            parse: LinParse::new(text),
-            version,
-            generation: 0,
-            checked: None,
-        }
-    }
-
-    /// Replaces the whole text.
-    pub fn replace(&mut self, text: &str) {
-        self.rope = Rope::from_str(text);
-        self.parse = LinParse::new(text);
-        self.generation += 1;
-    }
-
-    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
-    pub fn apply_change(
-        &mut self,
-        range: Option<lsp::Range>,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let Some(range) = range else {
-            self.replace(text);
-            return Ok(());
-        };
-        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
-        self.parse.apply_edit(edited, text.len(), &self.rope);
-        self.generation += 1;
-        Ok(())
-    }
-
     /// Forgets the diagnostics (after a settings change).
     pub fn invalidate(&mut self) {
-        self.checked = None;
+        self.body.checked = None;
     }
 
     /// Brings the diagnostics up to date.
     pub fn refresh(&mut self) {
         if self
+            .body
             .checked
             .as_ref()
             .is_some_and(|(g, _)| *g == self.generation)
@@ -97,7 +54,7 @@ impl LinDocument {
             return;
         }
         let report = check_lin(&self.parse, &Default::default());
-        self.checked = Some((self.generation, report.diagnostics));
+        self.body.checked = Some((self.generation, report.diagnostics));
     }
 
     /// Every diagnostic at or above the settings' minimum severity, in LSP form (call
@@ -108,7 +65,8 @@ impl LinDocument {
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
         let len = self.rope.len_bytes();
-        self.checked
+        self.body
+            .checked
             .iter()
             .flat_map(|(_, ds)| ds)
             .filter(|d| settings.shows(d.code, d.severity))
@@ -159,6 +117,8 @@ impl LinDocument {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::lin::LinParse;
+    use tower_lsp_server::ls_types::Uri;
 
     #[test]
     fn edits_keep_the_tree_and_diagnostics_of_the_whole_text() {

@@ -16,6 +16,7 @@ pub mod position;
 pub mod rbn_document;
 pub mod seams;
 mod server;
+mod tree_document;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;

@@ -8,17 +8,17 @@
 
 use std::sync::Arc;
 
-use ropey::Rope;
 use rowan::NodeOrToken;
-use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
-use super::position::{edit_rope, rope_contains, tail_of, BadChange};
+use super::position::{rope_contains, tail_of};
 use super::seams;
+use super::tree_document::TreeDocument;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Board, Carry};
-use crate::syntax::rbn::{RbnGreenElement, RbnNode, RbnParse, Record};
+use crate::syntax::rbn::{RbnGreenElement, RbnLanguage, RbnNode, Record};
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -43,18 +43,11 @@ fn same(a: &RbnGreenElement, b: &RbnGreenElement) -> bool {
 }
 
 /// An open RBN document.
-#[derive(Debug)]
-pub struct RbnDocument {
-    /// Its URI.
-    pub uri: Uri,
-    /// The text.
-    pub rope: Rope,
-    /// The tree.
-    pub parse: RbnParse,
-    /// The client's version of the text.
-    pub version: i32,
-    /// Increases with every change (to drop outdated diagnostics runs).
-    pub generation: u64,
+pub type RbnDocument = TreeDocument<RbnLanguage, RbnChecks>;
+
+/// What an RBN document keeps to publish its diagnostics: one entry per child of the file.
+#[derive(Debug, Default)]
+pub struct RbnChecks {
     entries: Vec<Entry>,
     /// How many records were checked by the last refresh (for tests and timing).
     pub last_checked: usize,
@@ -72,52 +65,15 @@ pub struct RecordContext {
 }
 
 impl RbnDocument {
-    /// A document opened with `text`.
-    pub fn new(uri: Uri, text: &str, version: i32) -> RbnDocument {
-        RbnDocument {
-            uri,
-            rope: Rope::from_str(text),
-            parse: RbnParse::new(text),
-            version,
-            generation: 0,
-            entries: Vec::new(),
-            last_checked: 0,
-        }
-    }
-
-    /// Replaces the whole text.
-    pub fn replace(&mut self, text: &str) {
-        self.rope = Rope::from_str(text);
-        self.parse = RbnParse::new(text);
-        self.generation += 1;
-    }
-
-    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
-    pub fn apply_change(
-        &mut self,
-        range: Option<lsp::Range>,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let Some(range) = range else {
-            self.replace(text);
-            return Ok(());
-        };
-        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
-        self.parse.apply_edit(edited, text.len(), &self.rope);
-        self.generation += 1;
-        Ok(())
-    }
-
     /// Forgets every cached diagnostic (after a settings change).
     pub fn invalidate(&mut self) {
-        self.entries.clear();
+        self.body.entries.clear();
     }
 
     /// Brings the diagnostics up to date (see the module documentation).
     pub fn refresh(&mut self) {
         let children = self.parse.children();
-        let old = &self.entries;
+        let old = &self.body.entries;
         let mut prefix = 0;
         while prefix < old.len().min(children.len())
             && same(&old[prefix].element, &children[prefix])
@@ -142,24 +98,33 @@ impl RbnDocument {
                 diagnostics: None,
             })
             .collect();
-        let old_end = self.entries.len() - suffix;
-        self.entries.splice(prefix..old_end, fresh);
+        let old_end = self.body.entries.len() - suffix;
+        self.body.entries.splice(prefix..old_end, fresh);
 
-        self.last_checked = 0;
-        let Some(first) = self.entries.iter().position(|e| e.diagnostics.is_none()) else {
+        self.body.last_checked = 0;
+        let Some(first) = self
+            .body
+            .entries
+            .iter()
+            .position(|e| e.diagnostics.is_none())
+        else {
             return;
         };
         let last_missing = self
+            .body
             .entries
             .iter()
             .rposition(|e| e.diagnostics.is_none())
             .unwrap_or(first);
         let mut carry = match first.checked_sub(1) {
-            Some(previous) => self.entries[previous].after.clone().unwrap_or_default(),
+            Some(previous) => self.body.entries[previous]
+                .after
+                .clone()
+                .unwrap_or_default(),
             None => Arc::new(Carry::default()),
         };
-        for index in first..self.entries.len() {
-            let entry = &self.entries[index];
+        for index in first..self.body.entries.len() {
+            let entry = &self.body.entries[index];
             if entry.diagnostics.is_some() && entry.before.as_deref() == Some(&*carry) {
                 if index > last_missing {
                     break; // unchanged from here on, with the same state handed down
@@ -170,15 +135,15 @@ impl RbnDocument {
             let before = carry.clone();
             let mut state = (*carry).clone();
             let diagnostics = self.check(index, &mut state);
-            if matches!(self.entries[index].element, NodeOrToken::Node(_)) {
-                self.last_checked += 1;
+            if matches!(self.body.entries[index].element, NodeOrToken::Node(_)) {
+                self.body.last_checked += 1;
             }
             carry = if state == *before {
                 before.clone()
             } else {
                 Arc::new(state)
             };
-            let entry = &mut self.entries[index];
+            let entry = &mut self.body.entries[index];
             entry.before = Some(before);
             entry.after = Some(carry.clone());
             entry.diagnostics = Some(Arc::new(diagnostics));
@@ -204,7 +169,7 @@ impl RbnDocument {
                 d
             })
             .collect();
-        if let Some(NodeOrToken::Node(green)) = self.entries.get(index).map(|e| &e.element) {
+        if let Some(NodeOrToken::Node(green)) = self.body.entries.get(index).map(|e| &e.element) {
             let node = RbnNode::new_root(green.clone());
             out.extend(seams::rbn_record_diagnostics(&node, carry));
         }
@@ -222,7 +187,7 @@ impl RbnDocument {
         let starts = self.parse.child_starts();
         let len = self.rope.len_bytes();
         let mut all: Vec<Diagnostic> = Vec::new();
-        for (index, entry) in self.entries.iter().enumerate() {
+        for (index, entry) in self.body.entries.iter().enumerate() {
             let Some(diagnostics) = &entry.diagnostics else {
                 continue;
             };
@@ -265,11 +230,12 @@ impl RbnDocument {
 
     fn context(&self, index: usize) -> RecordContext {
         let start = self.parse.child_starts().get(index).copied().unwrap_or(0) as usize;
-        let record = match self.entries.get(index).map(|e| &e.element) {
+        let record = match self.body.entries.get(index).map(|e| &e.element) {
             Some(NodeOrToken::Node(green)) => Record::cast(RbnNode::new_root(green.clone())),
             _ => None,
         };
         let carry = self
+            .body
             .entries
             .get(index)
             .and_then(|e| e.before.clone())
@@ -292,7 +258,7 @@ impl RbnDocument {
     /// Every record with its start and the state handed down to it.
     pub fn records(&mut self) -> Vec<RecordContext> {
         self.refresh();
-        (0..self.entries.len())
+        (0..self.body.entries.len())
             .map(|i| self.context(i))
             .filter(|c| c.record.is_some())
             .collect()
@@ -302,6 +268,8 @@ impl RbnDocument {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::rbn::RbnParse;
+    use tower_lsp_server::ls_types::Uri;
 
     const TEXT: &str = "% RBN\n\nB 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NZ:1SP\n\nB 2\nA EZ:P1S\n\nB 3\nA SZ:1D\n";
 
@@ -313,7 +281,7 @@ mod tests {
     fn an_edit_rechecks_from_its_record_until_the_carried_state_is_the_same() {
         let mut doc = RbnDocument::new(uri(), TEXT, 1);
         doc.refresh();
-        assert_eq!(doc.last_checked, 4, "the header and three deals");
+        assert_eq!(doc.body.last_checked, 4, "the header and three deals");
         let settings = Settings::default();
         let first = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
         // An edit of the auction of board 2 hands nothing new down: only board 2 is checked.
@@ -325,7 +293,7 @@ mod tests {
         )
         .unwrap();
         doc.refresh();
-        assert_eq!(doc.last_checked, 1);
+        assert_eq!(doc.body.last_checked, 1);
         let second = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
         assert!(second.len() > first.len(), "1S after 1S is insufficient");
         assert!(second.iter().any(|d| d.code
@@ -340,7 +308,7 @@ mod tests {
         )
         .unwrap();
         doc.refresh();
-        assert_eq!(doc.last_checked, 3);
+        assert_eq!(doc.body.last_checked, 3);
         assert_eq!(doc.parse, RbnParse::new(&doc.rope.to_string()));
         // The full check of the same text gives the same codes.
         let whole =
