@@ -1,7 +1,9 @@
 //! Kibitzer: reading, checking and formatting contract-bridge deal files.
 //!
 //! The pipeline: [`text`] decodes bytes, [`syntax`] builds a lossless tree, [`bridge`] knows the
-//! game itself, and the layers above (analysis, formatting, the language server) combine them.
+//! game itself, [`model`] reads each tree into bridge terms (reading, never judging), and the
+//! layers above (analysis, conversion, formatting, the editor features, the language server) read
+//! games through it.
 
 pub mod analysis;
 pub mod bridge;

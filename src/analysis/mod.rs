@@ -1,4 +1,5 @@
-//! Analysis: lowering games to the bridge model and checking them against the catalogue.
+//! Analysis: judging games read by the `model` layer against the catalogue, in passes over the
+//! models of their tags, deal, auction and play.
 //!
 //! Everything here works on one game at a time, on a tree rooted at the game itself, so ranges
 //! are relative to the game's start: callers add the game's offset. That keeps per-game results
