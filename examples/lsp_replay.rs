@@ -1,0 +1,240 @@
+//! Replays typing against `kibitzer lsp` on a large file and prints timings.
+//!
+//! ```sh
+//! python3 /work/shared/tools/gen_pbn.py 100000 --rich -o /tmp/big.pbn
+//! cargo build --release && cargo run --release --example lsp_replay -- /tmp/big.pbn
+//! ```
+//! Opens the file (time to first diagnostics), types 200 characters one at a time into the
+//! Event value of the game in the middle, and for each keystroke measures the time until the
+//! diagnostics of that version arrive (`diagnostics.debounceMs` = 0), then a hover on the Deal
+//! and a completion in the auction of that game. Prints medians, 95th percentiles and the
+//! server's memory (resident, and peak) against the file's size. With `--whole`, it then times
+//! one document symbols, folding ranges and full semantic tokens request (each reads every game;
+//! the last one is slow and takes gigabytes on such a file).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+fn percentile(values: &mut [f64], p: f64) -> f64 {
+    values.sort_by(|a, b| a.total_cmp(b));
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    let index = ((values.len() - 1) as f64 * p).round() as usize;
+    values[index]
+}
+
+fn memory_kib(pid: u32, key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().collect();
+    let whole_requests = args.iter().any(|a| a == "--whole");
+    args.retain(|a| a != "--whole");
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: lsp_replay <file.pbn> [kibitzer binary] [--whole]");
+        std::process::exit(2);
+    };
+    let binary = args.get(2).cloned().unwrap_or_else(|| {
+        let exe = std::env::current_exe().expect("own path");
+        let dir = exe.parent().and_then(|p| p.parent()).expect("target dir");
+        dir.join("kibitzer").to_string_lossy().into_owned()
+    });
+    let text = std::fs::read_to_string(path).expect("a UTF-8 file");
+    let mut child = Command::new(&binary)
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let pid = child.id();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel::<Value>();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            if reader.read_exact(&mut body).is_err() {
+                return;
+            }
+            match serde_json::from_slice(&body) {
+                Ok(value) => {
+                    if tx.send(value).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => continue,
+            }
+        }
+    });
+    let mut send = |message: Value| {
+        let body = message.to_string();
+        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        stdin.flush().expect("flush");
+    };
+    let wait = |what: &dyn Fn(&Value) -> bool| -> Value {
+        loop {
+            let message = rx.recv_timeout(Duration::from_secs(60)).expect("an answer");
+            if what(&message) {
+                return message;
+            }
+        }
+    };
+    let uri = "file:///bench/big.pbn";
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+        "initializationOptions": {"diagnostics": {"debounceMs": 0}}}}),
+    );
+    wait(&|m| m["id"] == 1);
+    send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+
+    let started = Instant::now();
+    send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "pbn", "version": 1, "text": text}}}),
+    );
+    wait(&|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 1);
+    let open_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let rss_open = memory_kib(pid, "VmRSS:").unwrap_or(0);
+
+    // The game in the middle: its Event line, its Deal line and its first auction line.
+    let lines: Vec<&str> = text.lines().collect();
+    let events: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("[Event "))
+        .collect();
+    let event = events[events.len() / 2];
+    let deal = (event..lines.len())
+        .find(|&i| lines[i].starts_with("[Deal "))
+        .expect("a Deal");
+    let auction = (event..lines.len())
+        .find(|&i| lines[i].starts_with("[Auction "))
+        .expect("an Auction")
+        + 1;
+    let column = lines[event].len() - 2; // before the closing quote
+    let mut diagnostics = Vec::new();
+    let mut hovers = Vec::new();
+    let mut completions = Vec::new();
+    let mut id = 10;
+    for k in 0..200u32 {
+        let version = 2 + k as i64;
+        let c = (b'a' + (k % 26) as u8) as char;
+        let at = json!({"line": event, "character": column as u32 + k});
+        let t = Instant::now();
+        send(
+            json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": c.to_string()}]}}),
+        );
+        wait(&|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
+        });
+        diagnostics.push(t.elapsed().as_secs_f64() * 1000.0);
+
+        id += 1;
+        let t = Instant::now();
+        send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": deal, "character": 3}}}),
+        );
+        let hover = wait(&|m| m["id"] == id);
+        hovers.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert!(hover["result"]["contents"]["value"]
+            .as_str()
+            .is_some_and(|s| s.contains("HCP")));
+
+        id += 1;
+        let t = Instant::now();
+        send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": auction, "character": 0}}}),
+        );
+        let completion = wait(&|m| m["id"] == id);
+        completions.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert!(completion["result"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty()));
+    }
+    let rss = memory_kib(pid, "VmRSS:").unwrap_or(0);
+    let peak = memory_kib(pid, "VmHWM:").unwrap_or(0);
+
+    // Whole-document requests, once each when asked (they read every game of the file).
+    let mut whole = Vec::new();
+    let methods: &[&str] = if whole_requests {
+        &[
+            "textDocument/documentSymbol",
+            "textDocument/foldingRange",
+            "textDocument/semanticTokens/full",
+        ]
+    } else {
+        &[]
+    };
+    for &method in methods {
+        id += 1;
+        let t = Instant::now();
+        send(
+            json!({"jsonrpc": "2.0", "id": id, "method": method, "params": {
+            "textDocument": {"uri": uri}}}),
+        );
+        let answer = wait(&|m| m["id"] == id);
+        assert!(answer.get("error").is_none(), "{method}: {answer}");
+        whole.push((method, t.elapsed().as_secs_f64() * 1000.0));
+    }
+    let peak_whole = memory_kib(pid, "VmHWM:").unwrap_or(0);
+    send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}));
+    wait(&|m| m["id"] == 2);
+    send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    let _ = child.wait();
+
+    let size_mib = text.len() as f64 / (1024.0 * 1024.0);
+    println!("file: {path}: {:.1} MiB, {} games", size_mib, events.len());
+    println!("open → first diagnostics: {open_ms:.0} ms (target < 3000)");
+    let report = |name: &str, values: &mut Vec<f64>, p50_target: f64, p95_target: f64| {
+        let p50 = percentile(values, 0.5);
+        let p95 = percentile(values, 0.95);
+        let max = values.last().copied().unwrap_or(f64::NAN);
+        println!("{name}: median {p50:.2} ms (target < {p50_target}), p95 {p95:.2} ms (target < {p95_target}), max {max:.2} ms, n={}", values.len());
+    };
+    report("keystroke → diagnostics", &mut diagnostics, 10.0, 25.0);
+    report("hover on the Deal", &mut hovers, 10.0, 10.0);
+    report("completion in the auction", &mut completions, 10.0, 10.0);
+    for (method, ms) in &whole {
+        println!("{method} on the whole file: {ms:.0} ms");
+    }
+    if !whole.is_empty() {
+        println!(
+            "server peak memory after these: {:.0} MiB",
+            peak_whole as f64 / 1024.0
+        );
+    }
+    println!(
+        "server memory: {:.0} MiB after open, {:.0} MiB after typing, peak {:.0} MiB = {:.1}× the file (target < 10×)",
+        rss_open as f64 / 1024.0,
+        rss as f64 / 1024.0,
+        peak as f64 / 1024.0,
+        peak as f64 / 1024.0 / size_mib
+    );
+}
