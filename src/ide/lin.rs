@@ -8,10 +8,12 @@
 use super::completion::Completion;
 use super::hover::Hover;
 use super::outline::{title, Symbol, SymbolKind};
-use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
-use crate::bridge::{Auction, Call, Play};
+use super::record::{
+    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
+};
+use crate::bridge::{Call, Play};
 use crate::convert::Board;
-use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::board::{CardKind, ContractKind};
 use crate::model::lin::{read_board, LinCarry};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
@@ -111,24 +113,9 @@ pub fn lin_call(call: Call) -> String {
 }
 
 fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
-    let Some(dealer) = board.dealer.map(|(s, _)| s) else {
+    let Some(state) = open_auction_before(board, before) else {
         return Vec::new();
     };
-    let mut state = Auction::new(dealer);
-    for item in board.auction.iter().flat_map(|a| &a.calls) {
-        if item.origin.is_none_or(|o| o.end() > before) {
-            break;
-        }
-        match item.kind {
-            CallKind::Call(call) => {
-                let _ = state.push(call);
-            }
-            CallKind::AllPass | CallKind::Query => return Vec::new(),
-        }
-    }
-    if state.is_finished() {
-        return Vec::new();
-    }
     let seat = state.next_to_call();
     state
         .legal_calls()

@@ -10,7 +10,9 @@ use rowan::NodeOrToken;
 use super::completion::{Completion, CompletionKind};
 use super::hover::Hover;
 use super::outline::{title, FoldKind, Symbol, SymbolKind};
-use super::record::{call_hover, card_hover, contract_value, deal_of, diagram, score};
+use super::record::{
+    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
+};
 use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
 use crate::model::board::{CallKind, CardKind, ContractKind};
 use crate::model::{read_record, Board, Carry};
@@ -182,27 +184,12 @@ fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
     if !data.contains(':') {
         return Vec::new(); // still in the dealer and vulnerability
     }
-    let Some(dealer) = board.dealer.map(|(s, _)| s) else {
-        return Vec::new();
-    };
     // A level typed without its strain is what the completion replaces.
     let partial = usize::from(data.ends_with(['1', '2', '3', '4', '5', '6', '7']));
     let from = offset - TextSize::from(partial as u32);
-    let mut state = Auction::new(dealer);
-    for item in board.auction.iter().flat_map(|a| &a.calls) {
-        if item.origin.is_none_or(|o| o.end() > from) {
-            break;
-        }
-        match item.kind {
-            CallKind::Call(call) => {
-                let _ = state.push(call);
-            }
-            CallKind::AllPass | CallKind::Query => return Vec::new(),
-        }
-    }
-    if state.is_finished() {
+    let Some(state) = open_auction_before(board, from) else {
         return Vec::new();
-    }
+    };
     let seat = state.next_to_call();
     let range = TextRange::new(from, offset);
     let mut out: Vec<Completion> = state

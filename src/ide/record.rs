@@ -7,7 +7,27 @@ use crate::bridge::{Auction, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
 use crate::model::values::ContractValue;
-use crate::syntax::TextRange;
+use crate::syntax::{TextRange, TextSize};
+
+/// The auction of `board` followed up to the calls that end before `before`, when it is still
+/// open there (a dealer known, no all-pass or query reached, not finished): what the next call
+/// may be.
+pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auction> {
+    let (dealer, _) = board.dealer?;
+    let mut state = Auction::new(dealer);
+    for item in board.auction.iter().flat_map(|a| &a.calls) {
+        if item.origin.is_none_or(|o| o.end() > before) {
+            break;
+        }
+        match item.kind {
+            CallKind::Call(call) => {
+                let _ = state.push(call);
+            }
+            CallKind::AllPass | CallKind::Query => return None,
+        }
+    }
+    (!state.is_finished()).then_some(state)
+}
 
 pub(crate) fn deal_of(board: &Board) -> Option<Deal> {
     board.deal.as_ref().map(|d| Deal::from_hands(d.hands))

@@ -216,13 +216,7 @@ impl Document {
             // Inheritance makes each game depend on the ones before: then the whole text is
             // checked in order, on one thread, after the outline is built.
             Some((settings, encoding)) if !self.uses_inheritance => {
-                let checker = Checker {
-                    rope: &self.rope,
-                    uri: &self.uri,
-                    options: seams::check_options(settings, &self.head),
-                    encoding,
-                    empty: &self.no_diagnostics,
-                };
+                let checker = self.checker(settings, encoding);
                 let visit = |chunk: ParsedChunk<'_>| {
                     Some(checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None))
                 };
@@ -254,6 +248,17 @@ impl Document {
         }
         if self.uses_inheritance {
             self.thread_inheritance(0);
+        }
+    }
+
+    /// What checks this document's games with `settings`, writing positions in `encoding`.
+    fn checker(&self, settings: &Settings, encoding: PositionEncoding) -> Checker<'_> {
+        Checker {
+            rope: &self.rope,
+            uri: &self.uri,
+            options: seams::check_options(settings, &self.head),
+            encoding,
+            empty: &self.no_diagnostics,
         }
     }
 
@@ -514,13 +519,7 @@ impl Document {
                 e
             })
             .collect();
-        let checker = Checker {
-            rope: &self.rope,
-            uri: &self.uri,
-            options: seams::check_options(settings, &self.head),
-            encoding,
-            empty: &self.no_diagnostics,
-        };
+        let checker = self.checker(settings, encoding);
         let inherited = self.entries.get(index).and_then(|e| e.inherited.as_deref());
         let text = TextSource::slice(&self.rope, range.into());
         checker.check(start, &text, node, &errors, inherited)
