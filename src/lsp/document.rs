@@ -10,21 +10,18 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::lin_document::LinDocument;
 use super::position::{edit_rope, head_of, rope_contains, tail_of, BadChange};
-use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::model::Inheritance;
-use crate::notation::Notation;
 use crate::parallel::{available_threads, map_slices};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
-use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSource};
+use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextSource};
 use crate::text::PositionEncoding;
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
@@ -762,208 +759,6 @@ impl Snapshot {
         let text = TextSource::slice(&self.rope, child.into());
         let (node, _) = parse_chunk(&text, cache);
         Some((SyntaxNode::new_root(node), usize::from(child.start())))
-    }
-}
-
-/// An open document in either notation.
-#[derive(Debug)]
-pub enum OpenDocument {
-    /// A PBN document.
-    Pbn(Document),
-    /// An RBN document.
-    Rbn(RbnDocument),
-    /// A LIN document.
-    Lin(LinDocument),
-}
-
-impl OpenDocument {
-    /// A document opened with `text`: RBN when the language id is `rbn`, or when the language id
-    /// is not one of ours and the URI ends with `.rbn`; PBN otherwise.
-    pub fn new(uri: Uri, language_id: &str, text: &str, version: i32) -> OpenDocument {
-        match OpenDocument::notation_of(&uri, language_id) {
-            Notation::Pbn => OpenDocument::Pbn(Document::new(uri, text, version)),
-            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
-            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
-        }
-    }
-
-    /// [`OpenDocument::new`], checking a PBN document while it is parsed (see
-    /// [`Document::open`]); an RBN document is checked by its first refresh.
-    pub fn open(
-        uri: Uri,
-        language_id: &str,
-        text: &str,
-        version: i32,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> OpenDocument {
-        match OpenDocument::notation_of(&uri, language_id) {
-            Notation::Pbn => {
-                OpenDocument::Pbn(Document::open(uri, text, version, settings, encoding))
-            }
-            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
-            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
-        }
-    }
-
-    fn notation_of(uri: &Uri, language_id: &str) -> Notation {
-        Notation::from_language_id(language_id).unwrap_or_else(|| {
-            let path = uri.path().as_str().to_string();
-            Notation::from_path(std::path::Path::new(&path))
-        })
-    }
-
-    /// The notation the document is read in.
-    pub fn notation(&self) -> Notation {
-        match self {
-            OpenDocument::Pbn(_) => Notation::Pbn,
-            OpenDocument::Rbn(_) => Notation::Rbn,
-            OpenDocument::Lin(_) => Notation::Lin,
-        }
-    }
-
-    /// The text.
-    pub fn rope(&self) -> &Rope {
-        match self {
-            OpenDocument::Pbn(d) => &d.rope,
-            OpenDocument::Rbn(d) => &d.rope,
-            OpenDocument::Lin(d) => &d.rope,
-        }
-    }
-
-    /// The client's version.
-    pub fn version(&self) -> i32 {
-        match self {
-            OpenDocument::Pbn(d) => d.version,
-            OpenDocument::Rbn(d) => d.version,
-            OpenDocument::Lin(d) => d.version,
-        }
-    }
-
-    /// Records the client's version.
-    pub fn set_version(&mut self, version: i32) {
-        match self {
-            OpenDocument::Pbn(d) => d.version = version,
-            OpenDocument::Rbn(d) => d.version = version,
-            OpenDocument::Lin(d) => d.version = version,
-        }
-    }
-
-    /// The generation (increases with every change).
-    pub fn generation(&self) -> u64 {
-        match self {
-            OpenDocument::Pbn(d) => d.generation,
-            OpenDocument::Rbn(d) => d.generation,
-            OpenDocument::Lin(d) => d.generation,
-        }
-    }
-
-    /// Replaces the whole text.
-    pub fn replace(&mut self, text: &str) {
-        match self {
-            OpenDocument::Pbn(d) => d.replace(text),
-            OpenDocument::Rbn(d) => d.replace(text),
-            OpenDocument::Lin(d) => d.replace(text),
-        }
-    }
-
-    /// Applies one change (see [`Document::apply_change`]).
-    pub fn apply_change(
-        &mut self,
-        range: Option<lsp::Range>,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        match self {
-            OpenDocument::Pbn(d) => d.apply_change(range, text, encoding),
-            OpenDocument::Rbn(d) => d.apply_change(range, text, encoding),
-            OpenDocument::Lin(d) => d.apply_change(range, text, encoding),
-        }
-    }
-
-    /// Forgets the cached diagnostics of games with double-dummy results (PBN only: RBN has no
-    /// place for them).
-    pub fn invalidate_double_dummy(&mut self) {
-        if let OpenDocument::Pbn(d) = self {
-            d.invalidate_double_dummy();
-        }
-    }
-
-    /// Forgets every cached diagnostic.
-    pub fn invalidate(&mut self) {
-        match self {
-            OpenDocument::Pbn(d) => d.invalidate(),
-            OpenDocument::Rbn(d) => d.invalidate(),
-            OpenDocument::Lin(d) => d.invalidate(),
-        }
-    }
-
-    /// The formatting of the whole document, or of the games or records `range` touches, as a
-    /// job to run off the protocol thread (it holds its own copy of the text and its outline).
-    pub fn formatter(
-        &self,
-        range: Option<TextRange>,
-        settings: &Settings,
-    ) -> Box<dyn FnOnce() -> Vec<crate::diagnostic::TextEdit> + Send> {
-        let settings = settings.clone();
-        match self {
-            OpenDocument::Pbn(d) => {
-                let (rope, outline) = (d.rope.clone(), d.outline.clone());
-                Box::new(move || {
-                    let text = rope.to_string();
-                    match range {
-                        Some(range) => seams::format_games_in(&outline, &text, range, &settings),
-                        None => seams::format_all(&outline, &text, &settings),
-                    }
-                })
-            }
-            OpenDocument::Rbn(d) => {
-                let (rope, parse) = (d.rope.clone(), d.parse.clone());
-                Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
-            }
-            OpenDocument::Lin(d) => {
-                let (rope, parse) = (d.rope.clone(), d.parse.clone());
-                Box::new(move || {
-                    crate::format::lin::format_lin_edits(
-                        &parse,
-                        &rope.to_string(),
-                        range,
-                        settings.format_eol,
-                    )
-                })
-            }
-        }
-    }
-
-    /// The board holding `offset`, if any.
-    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
-        match self {
-            OpenDocument::Pbn(d) => d.board_at(offset),
-            OpenDocument::Rbn(d) => d.board_at(offset),
-            OpenDocument::Lin(d) => d.board_at(offset),
-        }
-    }
-
-    /// Brings the diagnostics up to date and returns them in LSP form.
-    pub fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
-        match self {
-            OpenDocument::Pbn(d) => {
-                d.refresh(settings, encoding);
-                d.lsp_diagnostics(settings, encoding)
-            }
-            OpenDocument::Rbn(d) => {
-                d.refresh();
-                d.lsp_diagnostics(settings, encoding)
-            }
-            OpenDocument::Lin(d) => {
-                d.refresh();
-                d.lsp_diagnostics(settings, encoding)
-            }
-        }
     }
 }
 

@@ -12,6 +12,7 @@ pub mod convert;
 pub mod document;
 pub mod handoff;
 pub mod lin_document;
+pub mod open_document;
 pub mod position;
 pub mod rbn_document;
 pub mod seams;

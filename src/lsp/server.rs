@@ -17,9 +17,10 @@ use super::convert::{
     completion_item, encode_tokens, encoding_kind, folding_range, legend, lsp_edits, negotiate,
     symbol,
 };
-use super::document::{Document, OpenDocument, Snapshot};
+use super::document::{Document, Snapshot};
 use super::handoff::Handoff;
 use super::lin_document::LinDocument;
+use super::open_document::OpenDocument;
 use super::position::{byte_range, offset_of, position_of, range_of, shifted};
 use super::rbn_document::RbnDocument;
 use super::seams;
@@ -258,7 +259,7 @@ impl Backend {
         if changed_checks {
             let uris: Vec<Uri> = {
                 let mut docs = lock(&self.shared.docs);
-                docs.values_mut().for_each(OpenDocument::invalidate);
+                docs.values_mut().for_each(|d| d.invalidate());
                 docs.keys().cloned().collect()
             };
             for uri in uris {
