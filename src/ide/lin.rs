@@ -11,10 +11,11 @@ use super::outline::{title, Symbol, SymbolKind};
 use super::record::{
     call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
 };
-use crate::bridge::{Call, Play};
+use super::tokens::{SemanticToken, TokenType};
+use crate::bridge::{Call, Play, Suit};
 use crate::convert::Board;
 use crate::model::board::{CardKind, ContractKind};
-use crate::model::lin::{read_board, LinCarry};
+use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 
@@ -198,6 +199,69 @@ pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
     }
 }
 
+/// The highlighted tokens of a board or header, in text order (ranges relative to the piece):
+/// keys as tags; calls, cards and the hands' holdings coloured by their strain or suit; the
+/// other values as values.
+pub fn semantic_tokens(piece: &Piece) -> Vec<SemanticToken> {
+    let mut out = Vec::new();
+    for pair in piece.pairs() {
+        out.push(SemanticToken::plain(pair.key_range(), TokenType::Tag));
+        let range = pair.value_range();
+        if range.is_empty() {
+            continue;
+        }
+        let value = pair.value();
+        match pair.key().as_str() {
+            "mb" => match read_calls(&value) {
+                Some(calls) => {
+                    for (call, _, span) in calls {
+                        let at = range.start() + TextSize::from(span.start as u32);
+                        let span = TextRange::at(at, TextSize::from(span.len() as u32));
+                        out.push(SemanticToken::call(span, Some(call)));
+                    }
+                }
+                None => out.push(SemanticToken::call(range, None)),
+            },
+            "pc" => out.push(SemanticToken::card(
+                range,
+                read_card(&value).map(|c| c.suit),
+            )),
+            "md" => holdings(&value, range.start(), &mut out),
+            _ => out.push(SemanticToken::plain(range, TokenType::Value)),
+        }
+    }
+    out
+}
+
+/// The holdings of an `md` value (`3SAKQHT98D7C432,…`): each suit letter with its ranks, in
+/// the suit's colour; the dealer digit and the commas as values.
+fn holdings(value: &str, start: TextSize, out: &mut Vec<SemanticToken>) {
+    let at = |i: usize| start + TextSize::from(i as u32);
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let suit = match bytes[i].to_ascii_uppercase() {
+            b'S' => Some(Suit::Spades),
+            b'H' => Some(Suit::Hearts),
+            b'D' => Some(Suit::Diamonds),
+            b'C' => Some(Suit::Clubs),
+            _ => None,
+        };
+        let mut end = i + 1;
+        if suit.is_some() {
+            while end < bytes.len() && !b"SHDCshdc,".contains(&bytes[end]) {
+                end += 1;
+            }
+        }
+        let range = TextRange::new(at(i), at(end));
+        out.push(match suit {
+            Some(suit) => SemanticToken::holding(range, suit),
+            None => SemanticToken::plain(range, TokenType::Value),
+        });
+        i = end;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,5 +295,32 @@ mod tests {
         let one_spade = TextSize::from(BOARD.find("1s").unwrap() as u32);
         let call = super::hover(&piece(), &LinCarry::default(), one_spade).unwrap();
         assert!(call.markdown.contains("five cards"), "{}", call.markdown);
+    }
+
+    #[test]
+    fn keys_calls_cards_and_holdings_are_coloured() {
+        let text = "md|3SAKQHT98D7C432,,,|mb|1s|mb|2NT!|pc|hK|an|five cards|";
+        let parse = LinParse::new(text);
+        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let tokens = semantic_tokens(&piece);
+        let find = |s: &str| {
+            tokens
+                .iter()
+                .find(|t| &text[t.range] == s)
+                .map(|t| (t.kind, t.modifiers))
+        };
+        use crate::ide::tokens::{MOD_CALL, MOD_CARD, MOD_HAND};
+        assert_eq!(find("md"), Some((TokenType::Tag, 0)));
+        assert_eq!(find("SAKQ"), Some((TokenType::Spades, MOD_HAND)));
+        assert_eq!(find("HT98"), Some((TokenType::Hearts, MOD_HAND)));
+        assert_eq!(find("C432"), Some((TokenType::Clubs, MOD_HAND)));
+        assert_eq!(find("1s"), Some((TokenType::Spades, MOD_CALL)));
+        assert_eq!(find("2NT!"), Some((TokenType::NoTrump, MOD_CALL)));
+        assert_eq!(find("hK"), Some((TokenType::Hearts, MOD_CARD)));
+        assert_eq!(find("five cards"), Some((TokenType::Value, 0)));
+        // In text order, as the protocol's delta encoding needs.
+        assert!(tokens
+            .windows(2)
+            .all(|w| w[0].range.end() <= w[1].range.start()));
     }
 }

@@ -13,8 +13,10 @@ use super::outline::{title, FoldKind, Symbol, SymbolKind};
 use super::record::{
     call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
 };
+use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
 use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::rbn::read_bid;
 use crate::model::{read_record, Board, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
 use crate::syntax::{TextRange, TextSize};
@@ -360,6 +362,67 @@ pub fn folding_ranges(record: &Record) -> Vec<(TextRange, FoldKind)> {
     out
 }
 
+/// The highlighted tokens of a record, in text order (ranges relative to the record): labels as
+/// tags; calls, cards and holdings coloured by their strain or suit (a card written by its rank
+/// alone follows the suit led); notes and the other data as values, paragraphs as comments.
+pub fn semantic_tokens(record: &Record) -> Vec<SemanticToken> {
+    let mut out = Vec::new();
+    let mut led: Option<Suit> = None;
+    for element in record.syntax().descendants_with_tokens() {
+        let Some(token) = element.into_token() else {
+            continue;
+        };
+        let range = token.text_range();
+        let text = token.text();
+        let parent = token.parent().map(|p| p.kind());
+        match token.kind() {
+            RbnKind::LABEL => out.push(SemanticToken::plain(range, TokenType::Tag)),
+            RbnKind::PERCENT_LINE | RbnKind::PARAGRAPH => {
+                out.push(SemanticToken::plain(range, TokenType::Comment))
+            }
+            RbnKind::CALL => {
+                let call = match text.to_ascii_uppercase().as_str() {
+                    "P" => Some(Call::Pass),
+                    "X" => Some(Call::Double),
+                    "R" => Some(Call::Redouble),
+                    other => read_bid(other).map(Call::Bid),
+                };
+                out.push(SemanticToken::call(range, call));
+            }
+            RbnKind::CARD => {
+                let first_of_trick = token.prev_sibling_or_token().is_none();
+                let suit = text
+                    .chars()
+                    .next()
+                    .and_then(|c| Suit::from_char(c.to_ascii_uppercase()));
+                if first_of_trick {
+                    led = suit;
+                }
+                let rank_only = text.len() == 1 && suit.is_none();
+                out.push(SemanticToken::card(
+                    range,
+                    if rank_only { led } else { suit },
+                ));
+            }
+            RbnKind::SUFFIX => out.push(SemanticToken::plain(range, TokenType::Annotation)),
+            RbnKind::NOTE_REF => out.push(SemanticToken::plain(range, TokenType::NoteRef)),
+            RbnKind::TEXT if parent == Some(RbnKind::HAND) => {
+                let dots = token
+                    .siblings_with_tokens(rowan::Direction::Prev)
+                    .filter(|e| e.kind() == RbnKind::DOT)
+                    .count();
+                match Suit::ALL.get(dots) {
+                    Some(&suit) if text != "-" => out.push(SemanticToken::holding(range, suit)),
+                    _ => out.push(SemanticToken::plain(range, TokenType::Value)),
+                }
+            }
+            RbnKind::TEXT => out.push(SemanticToken::plain(range, TokenType::Value)),
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,5 +563,40 @@ mod tests {
                 let _ = read_record(record, &mut carry);
             }
         }
+    }
+
+    #[test]
+    fn labels_calls_cards_and_holdings_are_coloured() {
+        let (record, _) = parsed(RECORD);
+        let tokens = semantic_tokens(&record);
+        let find = |s: &str, nth: usize| {
+            let at = RECORD.match_indices(s).nth(nth).map(|(i, _)| i)?;
+            tokens
+                .iter()
+                .find(|t| usize::from(t.range.start()) == at && &RECORD[t.range] == s)
+                .map(|t| (t.kind, t.modifiers))
+        };
+        use crate::ide::tokens::{MOD_CALL, MOD_CARD, MOD_HAND};
+        assert_eq!(find("B", 0), Some((TokenType::Tag, 0)));
+        assert_eq!(find("AKQJ", 0), Some((TokenType::Spades, MOD_HAND)));
+        assert_eq!(find("1S", 0), Some((TokenType::Spades, MOD_CALL)));
+        assert_eq!(find("X", 0), Some((TokenType::Call, MOD_CALL)));
+        // `CA` leads a club and `H7` a heart: the cards written by rank alone after them follow
+        // the suit led.
+        let card_at = |at: usize| {
+            tokens
+                .iter()
+                .find(|t| usize::from(t.range.start()) == at)
+                .map(|t| (t.kind, t.modifiers))
+        };
+        let play = RECORD.find("CATC5C2").unwrap();
+        assert_eq!(card_at(play), Some((TokenType::Clubs, MOD_CARD)));
+        assert_eq!(card_at(play + 2), Some((TokenType::Clubs, MOD_CARD)));
+        let second = RECORD.find("H74AT").unwrap();
+        assert_eq!(card_at(second), Some((TokenType::Hearts, MOD_CARD)));
+        assert_eq!(card_at(second + 2), Some((TokenType::Hearts, MOD_CARD)));
+        assert!(tokens
+            .windows(2)
+            .all(|w| w[0].range.end() <= w[1].range.start()));
     }
 }

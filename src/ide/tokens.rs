@@ -61,7 +61,8 @@ impl TokenType {
         TokenType::ALL.iter().position(|&t| t == self).unwrap_or(0) as u32
     }
 
-    fn of_suit(suit: Suit) -> TokenType {
+    /// The type of something in `suit`.
+    pub fn of_suit(suit: Suit) -> TokenType {
         match suit {
             Suit::Spades => TokenType::Spades,
             Suit::Hearts => TokenType::Hearts,
@@ -77,6 +78,51 @@ pub const MOD_CALL: u32 = 1;
 pub const MOD_CARD: u32 = 2;
 /// Modifier bit: the token is a suit holding in the Deal.
 pub const MOD_HAND: u32 = 4;
+
+impl SemanticToken {
+    /// A call: coloured by its strain when it is a bid.
+    pub fn call(range: TextRange, call: Option<Call>) -> SemanticToken {
+        let kind = match call {
+            Some(Call::Bid(bid)) => match bid.denomination() {
+                Denomination::NoTrump => TokenType::NoTrump,
+                other => other.trump().map_or(TokenType::Call, TokenType::of_suit),
+            },
+            _ => TokenType::Call,
+        };
+        SemanticToken {
+            range,
+            kind,
+            modifiers: MOD_CALL,
+        }
+    }
+
+    /// A card: coloured by its suit when it is known.
+    pub fn card(range: TextRange, suit: Option<Suit>) -> SemanticToken {
+        SemanticToken {
+            range,
+            kind: suit.map_or(TokenType::Card, TokenType::of_suit),
+            modifiers: MOD_CARD,
+        }
+    }
+
+    /// A suit holding of a hand.
+    pub fn holding(range: TextRange, suit: Suit) -> SemanticToken {
+        SemanticToken {
+            range,
+            kind: TokenType::of_suit(suit),
+            modifiers: MOD_HAND,
+        }
+    }
+
+    /// Anything else: a token of `kind` without modifiers.
+    pub fn plain(range: TextRange, kind: TokenType) -> SemanticToken {
+        SemanticToken {
+            range,
+            kind,
+            modifiers: 0,
+        }
+    }
+}
 
 /// One highlighted token (range relative to the node's root).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,20 +179,11 @@ pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
                 push(&mut out, TokenType::Escape, 0)
             }
             SyntaxKind::ESCAPE_LINE => push(&mut out, TokenType::Comment, 0),
-            SyntaxKind::CALL => match parse_call(token.text()) {
-                Some(Call::Bid(bid)) => {
-                    let kind = match bid.denomination() {
-                        Denomination::NoTrump => TokenType::NoTrump,
-                        other => other.trump().map_or(TokenType::Call, TokenType::of_suit),
-                    };
-                    push(&mut out, kind, MOD_CALL)
-                }
-                _ => push(&mut out, TokenType::Call, MOD_CALL),
-            },
-            SyntaxKind::CARD => match parse_card(token.text()) {
-                Some(card) => push(&mut out, TokenType::of_suit(card.suit), MOD_CARD),
-                None => push(&mut out, TokenType::Card, MOD_CARD),
-            },
+            SyntaxKind::CALL => out.push(SemanticToken::call(range, parse_call(token.text()))),
+            SyntaxKind::CARD => out.push(SemanticToken::card(
+                range,
+                parse_card(token.text()).map(|c| c.suit),
+            )),
             SyntaxKind::SUFFIX | SyntaxKind::NAG => push(&mut out, TokenType::Annotation, 0),
             SyntaxKind::NOTE_REF => push(&mut out, TokenType::NoteRef, 0),
             SyntaxKind::IRREGULARITY => push(&mut out, TokenType::Irregularity, 0),

@@ -469,6 +469,56 @@ impl Backend {
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         self.with_doc(uri, |doc| doc.snapshot())
     }
+
+    /// The semantic tokens of the records or boards of the RBN or LIN document `uri` that meet
+    /// the byte range `range` (all of them when `None`); `None` for a PBN document.
+    fn record_tokens(
+        &self,
+        uri: &Uri,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::SemanticToken>> {
+        let within = |rope: &ropey::Rope, tokens: Vec<(TextRange, ide::SemanticToken)>| {
+            let (from, to) = range.unwrap_or((0, rope.len_bytes()));
+            let kept: Vec<_> = tokens
+                .into_iter()
+                .filter(|(r, _)| usize::from(r.end()) >= from && usize::from(r.start()) <= to)
+                .collect();
+            encode_tokens(rope, &kept, encoding)
+        };
+        let rbn = self.with_rbn(uri, |doc| {
+            let tokens = doc
+                .parse
+                .records()
+                .filter_map(|(node, start)| {
+                    crate::syntax::rbn::Record::cast(node).map(|r| (r, start as usize))
+                })
+                .flat_map(|(record, start)| {
+                    ide::rbn::semantic_tokens(&record)
+                        .into_iter()
+                        .map(move |t| (shifted(t.range, start), t))
+                })
+                .collect();
+            within(&doc.rope, tokens)
+        });
+        rbn.or_else(|| {
+            self.with_lin(uri, |doc| {
+                let tokens = doc
+                    .parse
+                    .pieces()
+                    .filter_map(|(node, start)| {
+                        crate::syntax::lin::Piece::cast(node).map(|p| (p, start as usize))
+                    })
+                    .flat_map(|(piece, start)| {
+                        ide::lin::semantic_tokens(&piece)
+                            .into_iter()
+                            .map(move |t| (shifted(t.range, start), t))
+                    })
+                    .collect();
+                within(&doc.rope, tokens)
+            })
+        })
+    }
 }
 
 /// How long after the last edit the edited game's deal is handed to the solver.
@@ -1049,6 +1099,14 @@ impl LanguageServer for Backend {
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
         let encoding = self.encoding();
+        if let Some(data) = self.record_tokens(&params.text_document.uri, None, encoding) {
+            return Ok(Some(lsp::SemanticTokensResult::Tokens(
+                lsp::SemanticTokens {
+                    result_id: None,
+                    data,
+                },
+            )));
+        }
         let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
             return Ok(None);
         };
@@ -1076,7 +1134,17 @@ impl LanguageServer for Backend {
         params: lsp::SemanticTokensRangeParams,
     ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
         let encoding = self.encoding();
-        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+        let uri = &params.text_document.uri;
+        let range = self.with_any(uri, |doc| byte_range(doc.rope(), params.range, encoding));
+        if let Some(data) = self.record_tokens(uri, range.flatten(), encoding) {
+            return Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
+                lsp::SemanticTokens {
+                    result_id: None,
+                    data,
+                },
+            )));
+        }
+        let Some(snapshot) = self.snapshot(uri) else {
             return Ok(None);
         };
         let range = byte_range(&snapshot.rope, params.range, encoding);

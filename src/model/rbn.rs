@@ -613,7 +613,8 @@ fn auction(a: &Source, board: &mut Board) {
     board.auction = Some(record);
 }
 
-fn read_bid(text: &str) -> Option<Bid> {
+/// A bid as RBN writes it: level and strain letter (`1D`, `3N`).
+pub fn read_bid(text: &str) -> Option<Bid> {
     let mut chars = text.chars();
     let level = chars.next()?.to_digit(10)? as u8;
     let denomination = match chars.next()?.to_ascii_uppercase() {
