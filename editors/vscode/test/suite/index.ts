@@ -534,7 +534,7 @@ const tests: Test[] = [
     },
   },
   {
-    name: "a .lin file opens in the language lin: diagnostics, the deal hover, legal calls after mb|",
+    name: "a .lin file opens in the language lin: diagnostics, the deal hover, legal calls after mb|, semantic tokens",
     fn: async () => {
       const editor = await open("match.lin");
       const doc = editor.document;
@@ -553,6 +553,12 @@ const tests: Test[] = [
       const list = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", doc.uri, after);
       const labels = (list?.items ?? []).map(label);
       assert.ok(labels.includes("1c") && labels.includes("7n") && !labels.includes("d"), labels.join(" "));
+      // Semantic tokens: keys as properties, holdings, calls and cards in their suits' colours.
+      const types = await tokenTypesByLine(doc);
+      const first = types.get(0) ?? [];
+      for (const t of ["property", "spades", "hearts", "diamonds", "clubs"]) {
+        assert.ok(first.includes(t), `line 1 has no ${t}: ${JSON.stringify(first)}`);
+      }
       // Converting gives the PBN beside it, named after the source.
       const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument");
       assert.ok(converted);
