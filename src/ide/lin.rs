@@ -9,12 +9,13 @@ use super::completion::Completion;
 use super::hover::Hover;
 use super::outline::{title, Symbol, SymbolKind};
 use super::record::{
-    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
+    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, play_before,
+    score,
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Play, Suit};
 use crate::convert::Board;
-use crate::model::board::{CardKind, ContractKind};
+use crate::model::board::ContractKind;
 use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
@@ -136,23 +137,9 @@ fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
     }) else {
         return Vec::new();
     };
-    let mut play = Play::new(deal, declarer.lho(), trump);
-    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
-        if item.origin.is_none_or(|o| o.end() > before) {
-            break;
-        }
-        let Some(seat) = play.next_to_play() else {
-            return Vec::new();
-        };
-        match item.kind {
-            CardKind::Card(card) => {
-                let _ = play.play(seat, card);
-            }
-            _ => {
-                let _ = play.play_unknown(seat);
-            }
-        }
-    }
+    let Some(play) = play_before(board, Play::new(deal, declarer.lho(), trump), before) else {
+        return Vec::new();
+    };
     let Some(seat) = play.next_to_play() else {
         return Vec::new();
     };
@@ -285,6 +272,27 @@ mod tests {
             !labels.contains(&"1s") && !labels.contains(&"d"),
             "{labels:?}"
         );
+    }
+
+    #[test]
+    fn playable_cards_complete_after_pc() {
+        // North opens 1S and all pass: East leads, then South follows suit when able.
+        let text = format!("{BOARD}p|mb|p|pc|");
+        let parse = LinParse::new(&text);
+        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let items = completions(&piece, &LinCarry::default(), TextSize::of(text.as_str()));
+        let labels: Vec<&str> = items.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels.len(), 13, "East's whole hand: {labels:?}");
+        assert!(
+            labels.contains(&"HA") && !labels.contains(&"SA"),
+            "{labels:?}"
+        );
+        let text = format!("{text}HA|pc|");
+        let parse = LinParse::new(&text);
+        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let items = completions(&piece, &LinCarry::default(), TextSize::of(text.as_str()));
+        let labels: Vec<&str> = items.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels, ["HT", "H9", "H8"], "South follows hearts");
     }
 
     #[test]

@@ -11,11 +11,12 @@ use super::completion::{Completion, CompletionKind};
 use super::hover::Hover;
 use super::outline::{title, FoldKind, Symbol, SymbolKind};
 use super::record::{
-    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, score,
+    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, play_before,
+    score,
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
-use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::board::{CallKind, ContractKind};
 use crate::model::rbn::read_bid;
 use crate::model::{read_record, Board, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
@@ -246,24 +247,9 @@ fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
     let partial = usize::from(upper.ends_with(['S', 'H', 'D', 'C']) && !upper.ends_with("S:"));
     let from = offset - TextSize::from(partial as u32);
     let before = &upper[..upper.len() - partial];
-    let mut play = Play::new(deal, leader, trump);
-    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
-        if item.origin.is_none_or(|o| o.end() > from) {
-            break;
-        }
-        let Some(seat) = play.next_to_play() else {
-            return Vec::new();
-        };
-        match item.kind {
-            CardKind::Card(card) => {
-                let _ = play.play(seat, card);
-            }
-            CardKind::Shortcut { .. } | CardKind::Unknown => {
-                let _ = play.play_unknown(seat);
-            }
-            CardKind::Query => return Vec::new(),
-        }
-    }
+    let Some(play) = play_before(board, Play::new(deal, leader, trump), from) else {
+        return Vec::new();
+    };
     let Some(seat) = play.next_to_play() else {
         return Vec::new();
     };

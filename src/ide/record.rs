@@ -3,7 +3,7 @@
 //! trick. Each finds the item by the source range it was read from.
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
-use crate::bridge::{Auction, Deal, Seat};
+use crate::bridge::{Auction, Deal, Play, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
 use crate::model::values::ContractValue;
@@ -16,7 +16,7 @@ pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auc
     let (dealer, _) = board.dealer?;
     let mut state = Auction::new(dealer);
     for item in board.auction.iter().flat_map(|a| &a.calls) {
-        if item.origin.is_none_or(|o| o.end() > before) {
+        if item.origin.is_none_or(|o| is_at_or_after(o, before)) {
             break;
         }
         match item.kind {
@@ -27,6 +27,33 @@ pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auc
         }
     }
     (!state.is_finished()).then_some(state)
+}
+
+/// Whether an item read from `origin` is not yet behind `before`: it ends after it, or starts
+/// there (an empty value being typed, such as LIN's `pc|` with the cursor after the bar).
+fn is_at_or_after(origin: TextRange, before: TextSize) -> bool {
+    origin.end() > before || origin.start() >= before
+}
+
+/// `play` (the deal, opening leader and trumps of `board`) followed through the cards of the
+/// board that end before `before`; `None` when the play has ended there or reached a query.
+pub(crate) fn play_before(board: &Board, mut play: Play, before: TextSize) -> Option<Play> {
+    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
+        if item.origin.is_none_or(|o| is_at_or_after(o, before)) {
+            break;
+        }
+        let seat = play.next_to_play()?;
+        match item.kind {
+            CardKind::Card(card) => {
+                let _ = play.play(seat, card);
+            }
+            CardKind::Shortcut { .. } | CardKind::Unknown => {
+                let _ = play.play_unknown(seat);
+            }
+            CardKind::Query => return None,
+        }
+    }
+    Some(play)
 }
 
 pub(crate) fn deal_of(board: &Board) -> Option<Deal> {
