@@ -91,6 +91,24 @@ macro_rules! text_fields {
     };
 }
 
+/// What the RBN and LIN documents answer alike: the board from their tree, diagnostics
+/// refreshed for the whole document.
+macro_rules! checked_pieces {
+    () => {
+        fn board_at(&mut self, offset: usize) -> Option<Board> {
+            Self::board_at(self, offset)
+        }
+        fn diagnostics(
+            &mut self,
+            settings: &Settings,
+            encoding: PositionEncoding,
+        ) -> Vec<lsp::Diagnostic> {
+            self.refresh();
+            self.lsp_diagnostics(settings, encoding)
+        }
+    };
+}
+
 impl OpenText for Document {
     text_fields!();
 
@@ -126,19 +144,7 @@ impl OpenText for Document {
 
 impl OpenText for RbnDocument {
     text_fields!();
-
-    fn board_at(&mut self, offset: usize) -> Option<Board> {
-        RbnDocument::board_at(self, offset)
-    }
-
-    fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
-        self.refresh();
-        self.lsp_diagnostics(settings, encoding)
-    }
+    checked_pieces!();
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
         let settings = settings.clone();
@@ -149,19 +155,7 @@ impl OpenText for RbnDocument {
 
 impl OpenText for LinDocument {
     text_fields!();
-
-    fn board_at(&mut self, offset: usize) -> Option<Board> {
-        LinDocument::board_at(self, offset)
-    }
-
-    fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
-        self.refresh();
-        self.lsp_diagnostics(settings, encoding)
-    }
+    checked_pieces!();
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
         let settings = settings.clone();

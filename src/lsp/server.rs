@@ -478,47 +478,51 @@ impl Backend {
         range: Option<(usize, usize)>,
         encoding: PositionEncoding,
     ) -> Option<Vec<lsp::SemanticToken>> {
-        let within = |rope: &ropey::Rope, tokens: Vec<(TextRange, ide::SemanticToken)>| {
-            let (from, to) = range.unwrap_or((0, rope.len_bytes()));
-            let kept: Vec<_> = tokens
-                .into_iter()
-                .filter(|(r, _)| usize::from(r.end()) >= from && usize::from(r.start()) <= to)
-                .collect();
-            encode_tokens(rope, &kept, encoding)
-        };
         let rbn = self.with_rbn(uri, |doc| {
-            let tokens = doc
-                .parse
-                .records()
-                .filter_map(|(node, start)| {
-                    crate::syntax::rbn::Record::cast(node).map(|r| (r, start as usize))
-                })
-                .flat_map(|(record, start)| {
-                    ide::rbn::semantic_tokens(&record)
-                        .into_iter()
-                        .map(move |t| (shifted(t.range, start), t))
-                })
-                .collect();
-            within(&doc.rope, tokens)
+            piece_tokens(&doc.rope, &doc.parse, range, encoding, |node| {
+                crate::syntax::rbn::Record::cast(node)
+                    .map(|record| ide::rbn::semantic_tokens(&record))
+                    .unwrap_or_default()
+            })
         });
         rbn.or_else(|| {
             self.with_lin(uri, |doc| {
-                let tokens = doc
-                    .parse
-                    .pieces()
-                    .filter_map(|(node, start)| {
-                        crate::syntax::lin::Piece::cast(node).map(|p| (p, start as usize))
-                    })
-                    .flat_map(|(piece, start)| {
-                        ide::lin::semantic_tokens(&piece)
-                            .into_iter()
-                            .map(move |t| (shifted(t.range, start), t))
-                    })
-                    .collect();
-                within(&doc.rope, tokens)
+                piece_tokens(&doc.rope, &doc.parse, range, encoding, |node| {
+                    crate::syntax::lin::Piece::cast(node)
+                        .map(|piece| ide::lin::semantic_tokens(&piece))
+                        .unwrap_or_default()
+                })
             })
         })
     }
+}
+
+/// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
+/// range `range` (all when `None`), each child's tokens given by `tokens_of`; children outside
+/// the range are not read.
+fn piece_tokens<L: crate::syntax::TopGrammar>(
+    rope: &ropey::Rope,
+    parse: &crate::syntax::TopLevel<L>,
+    range: Option<(usize, usize)>,
+    encoding: PositionEncoding,
+    tokens_of: impl Fn(rowan::SyntaxNode<L>) -> Vec<ide::SemanticToken>,
+) -> Vec<lsp::SemanticToken> {
+    let (from, to) = range.unwrap_or((0, rope.len_bytes()));
+    let meets = |r: TextRange| usize::from(r.end()) >= from && usize::from(r.start()) <= to;
+    let mut kept = Vec::new();
+    for (node, start) in parse.chunks() {
+        let start = start as usize;
+        if !meets(shifted(node.text_range(), start)) {
+            continue;
+        }
+        for token in tokens_of(node) {
+            let absolute = shifted(token.range, start);
+            if meets(absolute) {
+                kept.push((absolute, token));
+            }
+        }
+    }
+    encode_tokens(rope, &kept, encoding)
 }
 
 /// How long after the last edit the edited game's deal is handed to the solver.

@@ -452,4 +452,8 @@ impl TopGrammar for PbnLanguage {
     ) -> (GreenElement, Vec<SyntaxError>) {
         parse_piece(text, piece, cache)
     }
+
+    fn parse_whole(text: &str) -> Parse {
+        Parse::new(text)
+    }
 }

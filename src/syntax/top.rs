@@ -225,6 +225,12 @@ pub trait TopGrammar: FileLanguage + Sized {
         piece: &Self::Piece,
         cache: &mut Self::Cache,
     ) -> (GreenElement, Vec<SyntaxError>);
+
+    /// A full parse of `text`, when an edit cannot be taken in piece by piece (PBN's runs on
+    /// every core, for a large paste into an empty document).
+    fn parse_whole(text: &str) -> TopLevel<Self> {
+        TopLevel::parse_text(text)
+    }
 }
 
 /// How an edit is taken in: old children `first..last` give way to `pieces` of `text`, the new
@@ -448,7 +454,7 @@ impl<G: TopGrammar> TopLevel<G> {
             new_text,
         );
         let Some(plan) = plan else {
-            *self = Self::parse_text(&new_text.slice(0..new_text.len()));
+            *self = G::parse_whole(&new_text.slice(0..new_text.len()));
             return;
         };
         let (children, starts, errors) =
