@@ -430,11 +430,12 @@ fn a310_passed_out_mismatch() {
 #[test]
 fn a311_needless_irregularity() {
     let bad = auction_game("1D ^I 1S Pass Pass\nPass", "1S", "E");
-    triggers(&bad, "A311", Severity::Warning, "«^I» 1S");
+    triggers(&bad, "A311", Severity::Error, "«^I» 1S");
     clean(&auction_game("1D 1S Pass Pass\nPass", "1S", "E"));
+    // The mark claims an irregularity that did not happen: the file contradicts itself.
     // `^S` with no call out of rotation after it.
     let bad = auction_game("1D Pass Pass Pass ^S", "1D", "N");
-    triggers(&bad, "A311", Severity::Warning, "^S");
+    triggers(&bad, "A311", Severity::Error, "^S");
     // West is dealer, but North opens: the standard's example (B).
     let text = game(
         &[
@@ -668,10 +669,10 @@ fn p508_play_needs_full_deal() {
 #[test]
 fn p509_needless_irregularity() {
     let bad = play_game("SK H3 ^R S4 S3");
-    triggers(&bad, "P509", Severity::Warning, "«^R» S4");
+    triggers(&bad, "P509", Severity::Error, "«^R» S4");
     clean(&play_game("SK H3 S4 S3"));
     let bad = play_game("^L SK H3 S4 S3");
-    triggers(&bad, "P509", Severity::Warning, "«^L» SK");
+    triggers(&bad, "P509", Severity::Error, "«^L» SK");
     // East leads out of turn: the standard's example (D).
     let checked = clean(&play_game("SK H3 ^L S4 S3"));
     let play = checked.play.expect("play");

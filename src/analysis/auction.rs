@@ -264,9 +264,18 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
             }
         }
     }
-    let Some(declarer) = model.declarer else {
-        return;
-    };
+    if let Some(declarer) = model.declarer {
+        compare_declarer(declarer, contract, ctx, out);
+    }
+}
+
+/// A309: the Declarer tag against the auction's declarer (`^X` naming the swapped one).
+fn compare_declarer(
+    declarer: Seat,
+    contract: crate::bridge::Contract,
+    ctx: &GameContext,
+    out: &mut Vec<Diagnostic>,
+) {
     if let Some(tag) = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text)) {
         let text = tag.text.trim();
         let (swapped, seat_text) = match text.strip_prefix('^') {
@@ -274,28 +283,42 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
             None => (false, text),
         };
         if let Some(seat) = read_seat(seat_text).map(|r| r.value) {
-            // With `^` declarer and dummy were swapped, so either of the pair is fine.
-            let agrees = seat == declarer || (swapped && seat == declarer.partner());
+            // `^X` says declarer and dummy were swapped: X is the partner of the auction's
+            // declarer. Naming the auction's declarer itself with `^` claims a swap that the
+            // auction contradicts.
+            let agrees = if swapped {
+                seat == declarer.partner()
+            } else {
+                seat == declarer
+            };
             if !agrees {
-                let expected = if swapped {
+                let expected = if swapped && seat != declarer {
                     format!("^{}", declarer.partner().letter())
                 } else {
                     declarer.letter().to_string()
                 };
-                out.push(
-                    Diagnostic::new(
-                        "A309",
-                        tag.range,
-                        format!(
-                            "the auction makes {} declarer of {} (the first of the side to bid {}), but the Declarer is `{}`",
-                            declarer.name(),
-                            contract.symbolic(),
-                            contract.denomination().name(),
-                            tag.text
-                        ),
+                let message = if swapped && seat == declarer {
+                    format!(
+                        "`{}` says declarer and dummy were swapped, but {} is the auction's declarer of {}: with a swap the Declarer is `^{}`",
+                        tag.text,
+                        declarer.name(),
+                        contract.symbolic(),
+                        declarer.partner().letter()
                     )
-                    .with_unsafe_fix(format!("Set the Declarer to `{expected}`"), tag.range, expected),
-                );
+                } else {
+                    format!(
+                        "the auction makes {} declarer of {} (the first of the side to bid {}), but the Declarer is `{}`",
+                        declarer.name(),
+                        contract.symbolic(),
+                        contract.denomination().name(),
+                        tag.text
+                    )
+                };
+                out.push(Diagnostic::new("A309", tag.range, message).with_unsafe_fix(
+                    format!("Set the Declarer to `{expected}`"),
+                    tag.range,
+                    expected,
+                ));
             }
         }
     }

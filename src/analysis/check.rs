@@ -178,7 +178,7 @@ fn analyze_game(
             .syntax()
             .parent()
             .is_some_and(|p| p.kind() == SyntaxKind::GAME);
-        if entry.name == "Note" && top_level {
+        if entry.name == "Note" && top_level && !entry.pair.follows_a_section() {
             misplaced_note(&entry.pair, out);
         }
     }

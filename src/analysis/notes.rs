@@ -62,7 +62,8 @@ fn check_range(index: u32, range: TextRange, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Checks the notes of an Auction or Play section against its `=k=` references.
+/// Checks the notes of an Auction or Play section (see [`Section::notes`]) against its `=k=`
+/// references.
 pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
     let what = if section.kind() == SyntaxKind::AUCTION_SECTION {
         "call"
@@ -71,13 +72,7 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
     };
     // (index, the Note tag's range, its name range), first occurrences only.
     let mut notes: Vec<(u32, TextRange, TextRange)> = Vec::new();
-    let notes_in_section = section
-        .syntax()
-        .children()
-        .filter_map(TagPair::cast)
-        .skip(1)
-        .filter(|t| t.name_and_range().is_some_and(|(n, _)| n.text() == "Note"));
-    for note in notes_in_section {
+    for note in section.notes() {
         let Some(found) = read_note(&note, out) else {
             continue;
         };

@@ -45,7 +45,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "S006",
         name: "line-too-long",
-        severity: Severity::Warning,
+        severity: Severity::Error,
     },
     CodeInfo {
         code: "S007",
@@ -160,7 +160,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "D207",
         name: "no-cards",
-        severity: Severity::Error,
+        severity: Severity::Info,
     },
     CodeInfo {
         code: "D208",
@@ -220,7 +220,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "A311",
         name: "needless-irregularity",
-        severity: Severity::Warning,
+        severity: Severity::Error,
     },
     CodeInfo {
         code: "A312",
@@ -300,7 +300,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "P509",
         name: "needless-irregularity",
-        severity: Severity::Warning,
+        severity: Severity::Error,
     },
     CodeInfo {
         code: "P510",
@@ -360,7 +360,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "X801",
         name: "score-mismatch",
-        severity: Severity::Warning,
+        severity: Severity::Error,
     },
     CodeInfo {
         code: "X802",

@@ -192,6 +192,21 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                 target = Target::Note;
                 continue;
             }
+            // A Note after an unrelated tag still belongs to the Auction or Play before it (as
+            // the checks read it); written with that section's notes, it keeps its meaning.
+            // (Data after it would have to stay with it: such a game is kept as it is.)
+            if tag.name == "Note" {
+                let owner = model
+                    .sections
+                    .last_mut()
+                    .filter(|s| matches!(s.kind, SectionKind::Auction | SectionKind::Play));
+                if let Some(owner) = owner {
+                    owner.notes.push(tag);
+                    open = Open::Nothing;
+                    target = Target::Note;
+                    continue;
+                }
+            }
             let kind = match tag.name {
                 "Auction" => Some(SectionKind::Auction),
                 "Play" => Some(SectionKind::Play),

@@ -53,6 +53,16 @@ impl TagPair {
         &self.0
     }
 
+    /// Whether this is a tag at the game's level with an Auction or Play section before it
+    /// (a Note there is one of that section's notes: see [`Section::notes`]).
+    pub fn follows_a_section(&self) -> bool {
+        self.0.parent().is_some_and(|p| p.kind() == GAME)
+            && self
+                .0
+                .siblings(rowan::Direction::Prev)
+                .any(|n| is_auction_or_play(n.kind()))
+    }
+
     /// The name token, if the tag pair has one.
     pub fn name_token(&self) -> Option<SyntaxToken> {
         self.0
@@ -206,13 +216,20 @@ impl Section {
         self.0.children().find_map(TagPair::cast)
     }
 
-    /// The Note tags inside the section.
+    /// The Note tags of an Auction or Play section: those inside it, then those at the game's
+    /// level after it, before the next Auction or Play. The parser ends a section at any tag,
+    /// but such Notes still belong to it (BridgeComposer writes `[BCNote ""]` between an
+    /// auction and its notes).
     pub fn notes(&self) -> impl Iterator<Item = TagPair> + '_ {
-        self.0
-            .children()
-            .filter_map(TagPair::cast)
+        let own = self.0.children().filter_map(TagPair::cast).skip(1);
+        let after = self
+            .0
+            .siblings(rowan::Direction::Next)
             .skip(1)
-            .filter(|t| t.name() == "Note")
+            .take_while(|n| !is_auction_or_play(n.kind()))
+            .filter(move |_| is_auction_or_play(self.kind()))
+            .filter_map(TagPair::cast);
+        own.chain(after).filter(|t| t.name() == "Note")
     }
 
     /// The section data tokens (calls, cards, annotations, table elements, stray text), in order;
@@ -387,4 +404,9 @@ impl Section {
         }
         items
     }
+}
+
+/// Whether a node kind is an Auction or a Play section (the sections that have notes).
+fn is_auction_or_play(kind: SyntaxKind) -> bool {
+    matches!(kind, AUCTION_SECTION | PLAY_SECTION)
 }

@@ -343,6 +343,10 @@ fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
     let mut tags: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for pair in game.tag_pairs().filter(is_top_level) {
         let name = pair.name();
+        // A Note after an Auction or Play belongs to it (read with its notes below).
+        if name == "Note" && pair.follows_a_section() {
+            continue;
+        }
         let value = pair.value().unwrap_or_default();
         let meaning = tag_meaning(&name, &value, declarer, &mut first_deal);
         tags.entry(name).or_default().push(meaning);

@@ -1,0 +1,134 @@
+//! Where the differential test against the reference PBN Verifier found Kibitzer wrong, and what
+//! Kibitzer does now: each case with a file that shows it and a twin that does not.
+//! (The differential test itself is `scripts/test-reference-verifier.sh`.)
+
+use kibitzer::analysis::{check_stream, CheckOptions};
+use kibitzer::diagnostic::{Diagnostic, Severity};
+
+fn check(text: &str) -> Vec<Diagnostic> {
+    check_stream(text, &CheckOptions::default(), 1).diagnostics
+}
+
+fn codes(text: &str) -> Vec<(&'static str, Severity)> {
+    check(text).iter().map(|d| (d.code, d.severity)).collect()
+}
+
+const DEAL: &str = "N:AKQ2.AK2.AK2.A32 JT9.QJT9.QJT.QJT 876.876.9876.K98 543.543.543.7654";
+
+/// A game with these tags after Dealer, Vulnerable and Deal, and then `rest` as it is.
+fn game(tags: &[(&str, &str)], rest: &str) -> String {
+    let mut text = format!(
+        "[Event \"\"]\n[Site \"\"]\n[Date \"\"]\n[Board \"1\"]\n[West \"\"]\n[North \"\"]\n[East \"\"]\n[South \"\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    for (name, value) in tags {
+        text.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    text.push_str(rest);
+    text
+}
+
+fn contract_tags<'a>(declarer: &'a str, result: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("Scoring", "IMP"),
+        ("Declarer", declarer),
+        ("Contract", "1NT"),
+        ("Result", result),
+    ]
+}
+
+#[test]
+fn notes_after_an_unrelated_tag_still_belong_to_the_auction() {
+    // BridgeComposer writes `[BCNote ""]` between an auction and its notes.
+    let with_tag_between = game(
+        &contract_tags("N", ""),
+        "[Auction \"N\"]\n1NT =1= Pass Pass Pass\n[BCNote \"\"]\n[Note \"1:15-17\"]\n",
+    );
+    let found = codes(&with_tag_between);
+    assert!(!found.iter().any(|(c, _)| c.starts_with('N')), "{found:?}");
+    let without = game(
+        &contract_tags("N", ""),
+        "[Auction \"N\"]\n1NT =1= Pass Pass Pass\n[Note \"1:15-17\"]\n[BCNote \"\"]\n",
+    );
+    assert_eq!(codes(&without), found);
+    // A note with no section before it is still out of place, and the call's note undefined.
+    let before = game(
+        &contract_tags("N", ""),
+        "[Note \"1:15-17\"]\n[Auction \"N\"]\n1NT =1= Pass Pass Pass\n",
+    );
+    let found = codes(&before);
+    assert!(found.contains(&("N406", Severity::Warning)), "{found:?}");
+    assert!(found.contains(&("N401", Severity::Error)), "{found:?}");
+}
+
+#[test]
+fn notes_after_a_tag_belong_to_the_nearest_section_before_them() {
+    // The play's note comes after the Play section: the auction's `=1=` has no note.
+    let text = game(
+        &contract_tags("N", ""),
+        "[Auction \"N\"]\n1NT =1= Pass Pass Pass\n[Play \"E\"]\nHQ =2= S8 H2 H3\n[BCNote \"\"]\n[Note \"2:thinks\"]\n",
+    );
+    let found = check(&text);
+    let undefined: Vec<&str> = found
+        .iter()
+        .filter(|d| d.code == "N401")
+        .map(|d| &text[usize::from(d.range.start())..usize::from(d.range.end())])
+        .collect();
+    assert_eq!(undefined, ["=1="], "{found:?}");
+}
+
+#[test]
+fn a_swapped_declarer_must_be_the_partner_of_the_auctions_declarer() {
+    let auction = "[Auction \"N\"]\n1NT Pass Pass Pass\n";
+    // North declares 1NT; `^S` says South played it instead: fine.
+    assert!(!codes(&game(&contract_tags("^S", ""), auction))
+        .iter()
+        .any(|(c, _)| *c == "A309"));
+    // `^N` claims a swap, but North is the auction's declarer: the file contradicts itself.
+    let bad = game(&contract_tags("^N", ""), auction);
+    let found = check(&bad);
+    let a309 = found
+        .iter()
+        .find(|d| d.code == "A309")
+        .unwrap_or_else(|| panic!("A309 expected: {found:?}"));
+    assert_eq!(a309.severity, Severity::Error);
+    assert!(a309.message.contains("`^S`"), "{}", a309.message);
+    assert_eq!(a309.fixes[0].edits[0].new_text, "N");
+    // An opponent with `^` is wrong too, and the fix names the swapped declarer.
+    let found = check(&game(&contract_tags("^E", ""), auction));
+    let a309 = found.iter().find(|d| d.code == "A309").expect("A309");
+    assert_eq!(a309.fixes[0].edits[0].new_text, "^S");
+}
+
+#[test]
+fn a_line_over_255_characters_is_an_error() {
+    let long = format!("{{{}}}\n", "x".repeat(260));
+    let found = codes(&game(&contract_tags("N", ""), &long));
+    assert!(found.contains(&("S006", Severity::Error)), "{found:?}");
+    let short = format!("{{{}}}\n", "x".repeat(200));
+    assert!(!codes(&game(&contract_tags("N", ""), &short))
+        .iter()
+        .any(|(c, _)| *c == "S006"));
+}
+
+#[test]
+fn a_score_the_contract_and_result_contradict_is_an_error() {
+    let mut tags = contract_tags("N", "7");
+    tags.push(("Score", "NS 100"));
+    let found = codes(&game(&tags, ""));
+    assert!(found.contains(&("X801", Severity::Error)), "{found:?}");
+    let mut tags = contract_tags("N", "7");
+    tags.push(("Score", "NS 90"));
+    assert!(!codes(&game(&tags, "")).iter().any(|(c, _)| *c == "X801"));
+}
+
+#[test]
+fn a_deal_of_empty_hands_is_only_an_info() {
+    // What BridgeComposer writes for a board with no diagram.
+    let text = game(&contract_tags("", ""), "").replace(DEAL, "W:... ... ... ...");
+    let found = codes(&text);
+    assert!(found.contains(&("D207", Severity::Info)), "{found:?}");
+    assert!(
+        !found.iter().any(|(_, s)| *s >= Severity::Warning),
+        "{found:?}"
+    );
+}
