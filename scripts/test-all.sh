@@ -17,6 +17,9 @@ cargo test --release --locked
 step "dd --write sharded with GNU parallel (installs it with apt-get when missing)"
 bash scripts/test-dd-parallel.sh
 
+step "against the reference PBN Verifier: corpus and 5,000 mutants (installs a JDK and Xvfb when missing)"
+bash scripts/test-reference-verifier.sh
+
 step "fuzzing: every target for a bounded time (needs the nightly toolchain; installs cargo-fuzz)"
 bash scripts/test-fuzz.sh
 

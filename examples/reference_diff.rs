@@ -1,0 +1,546 @@
+//! Compares Kibitzer's verdicts with the reference PBN Verifier's, game by game.
+//!
+//! `cargo run --release --example reference_diff -- --logs DIR FILE...`: DIR holds the
+//! verifier's `<name>.log` and `<name>.out` for each FILE (as `verify.sh verify -d DIR` writes
+//! them). For every game the two agree when the reference reports an error-class problem (F, S,
+//! E) exactly when Kibitzer reports an error, and a warning (W) or worse exactly when Kibitzer
+//! reports a warning or worse. A disagreement is either explained by one of the reasons in
+//! [`EXPLAINED`] (each written down in `docs/diagnostics.md`) or printed, and any unexplained one
+//! makes the exit status 1. `--show-explained` prints the explained ones too.
+
+use kibitzer::analysis::CheckOptions;
+use kibitzer::diagnostic::Severity;
+use kibitzer::syntax::{Parse, SyntaxKind};
+use kibitzer::Notation;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// One message of the reference verifier about a game.
+#[derive(Debug, Clone)]
+struct RefMessage {
+    /// F, S, E, W, R or I.
+    severity: char,
+    /// The message text, such as `Bad call`.
+    text: String,
+    /// The line of the file it is about (0-based), and that line's text.
+    at: usize,
+    line: String,
+}
+
+impl RefMessage {
+    fn is_error(&self) -> bool {
+        matches!(self.severity, 'F' | 'S' | 'E')
+    }
+    fn is_warning_or_worse(&self) -> bool {
+        self.is_error() || self.severity == 'W'
+    }
+}
+
+/// What the reference said of one file: its game count, and its messages with the 0-based line
+/// of the file each one is about.
+#[derive(Debug, Default)]
+struct RefReport {
+    games: Option<usize>,
+    messages: Vec<(usize, RefMessage)>,
+}
+
+/// Reads the verifier's verbose log (`-v`: the file's lines echoed, each problem's caret line and
+/// messages after the line at fault), and places each message on a line of the file. The echo is
+/// not the file line for line (runs of empty lines come out as one, a line over 255 characters
+/// as several), so echoed lines are matched to the file's in order.
+fn read_reference(logs: &Path, file: &Path, lines: &[&str]) -> Result<RefReport, String> {
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{}: no file name", file.display()))?;
+    let log_path = logs.join(format!("{name}.log"));
+    let out_path = logs.join(format!("{name}.out"));
+    let log = std::fs::read(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
+    let out = std::fs::read(&out_path).map_err(|e| format!("{}: {e}", out_path.display()))?;
+    let log = decode_like_reference(&log).replace('\r', "");
+    let out = String::from_utf8_lossy(&out);
+    let mut report = RefReport::default();
+    for line in out.lines() {
+        if let Some(n) = line.strip_prefix("Total number of games read : ") {
+            report.games = n.trim().parse().ok();
+        }
+    }
+    let log_lines: Vec<&str> = log.lines().collect();
+    let is_message = |line: &str| {
+        let bytes = line.as_bytes();
+        bytes.len() > 3 && b"FSEWRI".contains(&bytes[0]) && &bytes[1..3] == b": "
+    };
+    // The next file line to match, the line last matched, and what is left of a long line.
+    let mut next = 0usize;
+    let mut current = 0usize;
+    let mut rest: Option<String> = None;
+    for (k, line) in log_lines.iter().enumerate() {
+        if line.starts_with("% ==================== game ") {
+            continue;
+        }
+        if is_message(line) {
+            report.messages.push((
+                current,
+                RefMessage {
+                    severity: line.as_bytes()[0] as char,
+                    text: line[3..].trim_end().to_string(),
+                    at: current,
+                    line: String::new(),
+                },
+            ));
+            continue;
+        }
+        // The caret line under the line at fault.
+        if log_lines.get(k + 1).is_some_and(|l| is_message(l))
+            && k > 0
+            && !is_message(log_lines[k - 1])
+            && line.chars().all(|c| c == '^' || c == ' ')
+        {
+            continue;
+        }
+        let line = &*key(line);
+        if let Some(left) = rest.take() {
+            if !line.is_empty() && left.starts_with(line) {
+                rest = Some(left[line.len()..].to_string()).filter(|r| !r.is_empty());
+                continue;
+            }
+        }
+        let blank = |l: &str| l.trim_matches([' ', '\t']).is_empty();
+        loop {
+            let Some(source) = lines.get(next).map(|l| key(l)) else {
+                if blank(line) {
+                    break;
+                }
+                return Err(format!(
+                    "{}: echoed line {} (`{line}`) is past the end of the file",
+                    log_path.display(),
+                    k + 1
+                ));
+            };
+            if source == line || blank(&source) && blank(line) {
+                current = next;
+                next += 1;
+                break;
+            }
+            if !line.is_empty() && source.starts_with(line) {
+                current = next;
+                next += 1;
+                rest = Some(source[line.len()..].to_string());
+                break;
+            }
+            if blank(&source) {
+                next += 1;
+                continue;
+            }
+            if blank(line) {
+                // An empty line the reference adds of its own.
+                break;
+            }
+            return Err(format!(
+                "{}: echoed line {} (`{line}`) is not line {} of the file (`{source}`)",
+                log_path.display(),
+                k + 1,
+                next + 1
+            ));
+        }
+    }
+    Ok(report)
+}
+
+/// What of a line is compared with the reference's echo: its printable ASCII characters but `?`
+/// (the reference reads bytes as Latin-1 and writes what it cannot show as `?`; it turns a tab
+/// into a space).
+fn key(line: &str) -> String {
+    line.chars()
+        .filter(|c| c.is_ascii_graphic() && *c != '?')
+        .collect()
+}
+
+/// The text of the verifier's log: it writes in Latin-1 unless the bytes are UTF-8.
+fn decode_like_reference(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|b| char::from(*b)).collect(),
+    }
+}
+
+/// Why a disagreement is expected: a rule over the reference's messages and our codes.
+struct Explanation {
+    /// The reason, as `docs/diagnostics.md` gives it.
+    reason: &'static str,
+    /// Whether the disagreement is this one.
+    applies: fn(&Disagreement) -> bool,
+}
+
+/// One game on which the verdicts differ.
+#[derive(Debug)]
+struct Disagreement {
+    file: PathBuf,
+    game: usize,
+    /// The game's first line (1-based) and its text (for the first game, from the file's start).
+    line: usize,
+    text: String,
+    /// For each line of the game's text, the name of the tag whose section it is in.
+    section_of: Vec<(usize, String)>,
+    /// The first line of the game's text (0-based) with a character outside ASCII.
+    first_non_ascii: Option<usize>,
+    /// Which verdict differs: "error" or "warning".
+    level: &'static str,
+    reference: Vec<RefMessage>,
+    ours: Vec<(String, Severity, String)>,
+}
+
+impl Disagreement {
+    /// Whether the reference said more than we did (rather than less).
+    fn reference_stricter(&self) -> bool {
+        match self.level {
+            "error" => self.reference.iter().any(RefMessage::is_error),
+            _ => self.reference.iter().any(RefMessage::is_warning_or_worse),
+        }
+    }
+    /// The reference's messages at this level.
+    fn ref_at_level(&self) -> Vec<&RefMessage> {
+        self.reference
+            .iter()
+            .filter(|m| {
+                if self.level == "error" {
+                    m.is_error()
+                } else {
+                    m.is_warning_or_worse()
+                }
+            })
+            .collect()
+    }
+    /// Our findings at this level.
+    fn ours_at_level(&self) -> Vec<&(String, Severity, String)> {
+        self.ours
+            .iter()
+            .filter(|(_, s, _)| {
+                if self.level == "error" {
+                    *s == Severity::Error
+                } else {
+                    *s >= Severity::Warning
+                }
+            })
+            .collect()
+    }
+}
+
+/// The differences we chose; `docs/diagnostics.md` says why, under "Where Kibitzer differs from
+/// the reference verifier". Each rule names the reason as the docs do.
+const EXPLAINED: &[Explanation] = &[
+    Explanation {
+        reason: "new tag names are not warned about (the standard allows them)",
+        applies: |d| {
+            d.level == "warning"
+                && d.reference_stricter()
+                && d.ref_at_level().iter().all(|m| m.text == "New tag name")
+        },
+    },
+    Explanation {
+        reason: "UTF-8 is read as UTF-8 (the reference reads every byte as Latin-1)",
+        applies: |d| {
+            // The reference's cascade starts at the first byte it cannot read.
+            d.reference_stricter()
+                && d.ours_at_level().is_empty()
+                && d
+                    .first_non_ascii
+                    .is_some_and(|first| d.ref_at_level().iter().all(|m| m.at >= first))
+        },
+    },
+    Explanation {
+        reason: "the data of a section under a tag the standard does not define is skipped (standard 4.9)",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ours_at_level().is_empty()
+                && d.ref_at_level().iter().all(|m| {
+                    m.text == "Bad character"
+                        && d.section_of
+                            .iter()
+                            .rev()
+                            .find(|(line, _)| *line < m.at)
+                            .is_some_and(|(_, name)| !kibitzer::analysis::tags::is_known(name))
+                })
+        },
+    },
+    Explanation {
+        reason: "export format needs the whole Mandatory Tag Set (the reference does not check it)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.ours_at_level().iter().all(|(code, _, _)| code == "T106")
+        },
+    },
+    Explanation {
+        reason: "an auction that stops before its end without `+` or `*` is worth a warning (the standard only recommends `+`)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.level == "warning"
+                && d.ours_at_level().iter().all(|(code, _, _)| code == "A306")
+        },
+    },
+    Explanation {
+        reason: "a mark that stands before no call or card, or `^I` before a pass, double or redouble, is an error (the reference passes over it)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.ours_at_level().iter().all(|(code, _, message)| {
+                    matches!(code.as_str(), "A311" | "P509")
+                        && (message.contains("is not followed by")
+                            || message.contains("is no bid"))
+                })
+        },
+    },
+    Explanation {
+        reason: "a note reference must follow its call or card, not a mark (the reference passes over it)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.ours_at_level().iter().all(|(code, _, message)| {
+                    code == "A301" && message.contains("annotates nothing")
+                })
+        },
+    },
+    Explanation {
+        reason: "values are checked for meaning too: a date that exists, a board number from 1, a table's tricks from 0 to 13 (the reference checks only their characters)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.ours_at_level().iter().all(|(code, _, message)| {
+                    code == "T102"
+                        && (message.contains("out of range") || message.contains("positive whole number"))
+                        || code == "B703" && message.contains("from 0 to 13")
+                })
+        },
+    },
+    Explanation {
+        reason: "the reference checks OptimumScore (the par score) against the Result",
+        applies: |d| {
+            d.reference_stricter()
+                && d.text.contains("[OptimumScore ")
+                && d.ref_at_level().iter().all(|m| m.text == "Bad score")
+        },
+    },
+    Explanation {
+        reason: "calls are spelled as the standard's table of case says (`Pass` or `pass`, not `PASS`)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.ours_at_level().iter().all(|(code, _, message)| {
+                    code == "A301" && message.starts_with("`PASS` is not a PBN call")
+                })
+        },
+    },
+];
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let mut logs = None;
+    let mut files = Vec::new();
+    let mut show_explained = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--logs" => logs = args.next().map(PathBuf::from),
+            "--show-explained" => show_explained = true,
+            _ => files.push(PathBuf::from(arg)),
+        }
+    }
+    let Some(logs) = logs else {
+        eprintln!("usage: reference_diff --logs DIR [--show-explained] FILE...");
+        return ExitCode::from(2);
+    };
+    let mut agreed = 0usize;
+    let mut games_total = 0usize;
+    let mut explained: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut unexplained = 0usize;
+    for file in &files {
+        let text = match kibitzer::text::read_file(file) {
+            Ok(source) => source.text,
+            Err(e) => {
+                eprintln!("{e}");
+                unexplained += 1;
+                continue;
+            }
+        };
+        let lines = split_lines(&text);
+        let reference = match read_reference(&logs, file, &lines) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("{e}");
+                unexplained += 1;
+                continue;
+            }
+        };
+        let starts = game_start_lines(&text);
+        if starts.is_empty() {
+            continue;
+        }
+        let game_of_line = |line: usize| starts.partition_point(|s| *s <= line).max(1);
+        let mut theirs_by_game: BTreeMap<usize, Vec<RefMessage>> = BTreeMap::new();
+        for (line, message) in &reference.messages {
+            let mut message = message.clone();
+            message.line = lines.get(*line).copied().unwrap_or("").to_string();
+            theirs_by_game
+                .entry(game_of_line(*line))
+                .or_default()
+                .push(message);
+        }
+        let report = Notation::Pbn.check(&text, &CheckOptions::default());
+        let ends = line_ends(&text);
+        let mut ours: BTreeMap<usize, Vec<(String, Severity, String)>> = BTreeMap::new();
+        for d in &report.diagnostics {
+            let line = ends.partition_point(|e| *e < usize::from(d.range.start()));
+            ours.entry(game_of_line(line)).or_default().push((
+                d.code.to_string(),
+                d.severity,
+                d.message.clone(),
+            ));
+        }
+        for game in 1..=starts.len() {
+            games_total += 1;
+            let theirs = theirs_by_game.remove(&game).unwrap_or_default();
+            let mine = ours.remove(&game).unwrap_or_default();
+            let ref_error = theirs.iter().any(RefMessage::is_error);
+            let ref_warning = theirs.iter().any(RefMessage::is_warning_or_worse);
+            let our_error = mine.iter().any(|(_, s, _)| *s == Severity::Error);
+            let our_warning = mine.iter().any(|(_, s, _)| *s >= Severity::Warning);
+            let level = if ref_error != our_error {
+                "error"
+            } else if ref_warning != our_warning {
+                "warning"
+            } else {
+                agreed += 1;
+                continue;
+            };
+            let from = if game == 1 { 0 } else { starts[game - 1] };
+            let to = starts.get(game).copied().unwrap_or(lines.len());
+            let game_lines = &lines[from..to];
+            let disagreement = Disagreement {
+                file: file.clone(),
+                game,
+                line: starts[game - 1] + 1,
+                text: game_lines.join("\n"),
+                section_of: sections_of(game_lines, from),
+                first_non_ascii: game_lines
+                    .iter()
+                    .position(|l| !l.is_ascii())
+                    .map(|k| k + from),
+                level,
+                reference: theirs,
+                ours: mine,
+            };
+            match EXPLAINED.iter().find(|e| (e.applies)(&disagreement)) {
+                Some(e) => {
+                    *explained.entry(e.reason).or_default() += 1;
+                    if show_explained {
+                        print_disagreement(&disagreement, Some(e.reason));
+                    }
+                }
+                None => {
+                    unexplained += 1;
+                    print_disagreement(&disagreement, None);
+                }
+            }
+        }
+    }
+    println!(
+        "{} files, {games_total} games: {agreed} agree, {} differ for a documented reason, {unexplained} unexplained",
+        files.len(),
+        explained.values().sum::<usize>()
+    );
+    for (reason, n) in &explained {
+        println!("  {n:6}  {reason}");
+    }
+    if unexplained == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn print_disagreement(d: &Disagreement, reason: Option<&str>) {
+    let side = if d.reference_stricter() {
+        "only the reference"
+    } else {
+        "only Kibitzer"
+    };
+    println!(
+        "{} game {} (line {}): {side} reports {}{}",
+        d.file.display(),
+        d.game,
+        d.line,
+        if d.level == "error" {
+            "an error"
+        } else {
+            "a warning"
+        },
+        reason.map(|r| format!(" [{r}]")).unwrap_or_default()
+    );
+    for m in d.ref_at_level() {
+        println!(
+            "    reference {}: {}   | {}",
+            m.severity,
+            m.text,
+            clip(&m.line)
+        );
+    }
+    for (code, severity, message) in d.ours_at_level() {
+        println!("    kibitzer {code} ({severity:?}): {}", clip(message));
+    }
+}
+
+fn clip(text: &str) -> String {
+    let text = text.trim_end();
+    match text.char_indices().nth(100) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// The 0-based line on which each game of a PBN text starts.
+fn game_start_lines(text: &str) -> Vec<usize> {
+    let parse = Parse::new(text);
+    let ends = line_ends(text);
+    parse
+        .syntax()
+        .children()
+        .filter(|n| n.kind() == SyntaxKind::GAME)
+        .map(|n| ends.partition_point(|e| *e < usize::from(n.text_range().start())))
+        .collect()
+}
+
+/// The offset of every line end in a text (`\n`, or `\r` not followed by `\n`): line `k` starts
+/// after the `k`-th.
+fn line_ends(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len())
+        .filter(|&i| bytes[i] == b'\n' || bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+        .collect()
+}
+
+/// The lines of a text, without their ends (`\r\n`, `\n` or `\r`).
+fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for end in line_ends(text) {
+        lines.push(text[start..end].trim_end_matches('\r'));
+        start = end + 1;
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// The tags that open lines of a game (0-based line, name): a line below belongs to the section
+/// of the last one above it.
+fn sections_of(lines: &[&str], from: usize) -> Vec<(usize, String)> {
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(k, line)| {
+            let name: String = line
+                .strip_prefix('[')?
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            Some((k + from, name))
+        })
+        .collect()
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Writes PBN files of mutants: valid games with one mistake each, for the differential test
+against the reference verifier (scripts/reference-verifier.sh).
+
+usage: pbn_mutants.py BASE.pbn OUT_PREFIX --files N --per-file M [--seed S]
+
+BASE holds valid, self-contained games (as `gen_pbn.py --rich` writes them). Each mutant is one
+base game with one change; its kind is said in a `{mutant: KIND}` comment before its first tag,
+so a disagreement can be traced to what was done. Deterministic for a given seed.
+"""
+import argparse
+import random
+import re
+
+CALLS = ["Pass", "X", "XX"] + [f"{l}{s}" for l in range(1, 8) for s in ["C", "D", "H", "S", "NT"]]
+CARD = re.compile(r"\b[SHDC][2-9TJQKA]\b")
+CALL = re.compile(r"\b(?:Pass|XX|X|[1-7](?:C|D|H|S|NT))\b")
+
+
+def sections(game):
+    """The game's lines, and the line ranges of its Auction and Play data."""
+    lines = game.split("\n")
+    spans = {}
+    current = None
+    for i, line in enumerate(lines):
+        m = re.match(r"\[(\w+) ", line)
+        if m:
+            current = m.group(1)
+            spans.setdefault(current, [i + 1, i + 1])
+        elif current in spans and line and not line.startswith("{"):
+            spans[current][1] = i + 1
+    return lines, spans
+
+
+def tag(lines, name):
+    for i, line in enumerate(lines):
+        if line.startswith(f"[{name} "):
+            return i
+    return None
+
+
+def data_tokens(lines, spans, name, pattern):
+    span = spans.get(name)
+    if not span:
+        return []
+    out = []
+    for i in range(span[0], span[1]):
+        if lines[i].startswith("["):
+            continue
+        for m in pattern.finditer(lines[i]):
+            out.append((i, m.start(), m.end()))
+    return out
+
+
+def replace_at(lines, where, new):
+    i, a, b = where
+    lines[i] = lines[i][:a] + new + lines[i][b:]
+
+
+def deal_hands(lines):
+    i = tag(lines, "Deal")
+    m = re.match(r'\[Deal "([NESW]):(.*)"\]', lines[i])
+    return i, m.group(1), [h.split(".") for h in m.group(2).split(" ")]
+
+
+def write_deal(lines, i, first, hands):
+    lines[i] = f'[Deal "{first}:' + " ".join(".".join(h) for h in hands) + '"]'
+
+
+def mutate(game, rng):
+    lines, spans = sections(game)
+    kinds = [
+        "swap-cards", "drop-card", "add-card", "change-call", "insufficient-bid", "drop-call",
+        "add-call", "mark-revoke", "mark-lead", "mark-insufficient", "change-card",
+        "break-result", "break-note", "change-tag", "add-score", "lowercase", "table-cell",
+        "swap-played", "contract", "declarer",
+    ]
+    kind = rng.choice(kinds)
+    calls = data_tokens(lines, spans, "Auction", CALL)
+    cards = data_tokens(lines, spans, "Play", CARD)
+    if kind == "swap-cards":
+        i, first, hands = deal_hands(lines)
+        a, b = rng.sample(range(4), 2)
+        sa, sb = rng.randrange(4), rng.randrange(4)
+        if hands[a][sa] and hands[b][sb]:
+            ca, cb = rng.choice(hands[a][sa]), rng.choice(hands[b][sb])
+            hands[a][sa] = hands[a][sa].replace(ca, "", 1)
+            hands[b][sb] = hands[b][sb].replace(cb, "", 1)
+            hands[a][sb] += cb
+            hands[b][sa] += ca
+            order = "AKQJT98765432"
+            for h in hands:
+                for s in range(4):
+                    h[s] = "".join(sorted(h[s], key=order.index))
+        write_deal(lines, i, first, hands)
+    elif kind in ("drop-card", "add-card"):
+        i, first, hands = deal_hands(lines)
+        a = rng.randrange(4)
+        s = rng.randrange(4)
+        if hands[a][s]:
+            c = rng.choice(hands[a][s])
+            if kind == "drop-card":
+                hands[a][s] = hands[a][s].replace(c, "", 1)
+            else:
+                b = (a + rng.randrange(1, 4)) % 4
+                hands[b][s] = c + hands[b][s]
+        write_deal(lines, i, first, hands)
+    elif kind == "change-call" and calls:
+        replace_at(lines, rng.choice(calls), rng.choice(CALLS))
+    elif kind == "insufficient-bid" and calls:
+        bids = [c for c in calls if lines[c[0]][c[1]].isdigit()]
+        if bids:
+            replace_at(lines, rng.choice(bids[1:] or bids), "1C")
+    elif kind == "drop-call" and calls:
+        replace_at(lines, rng.choice(calls), "")
+    elif kind == "add-call" and calls:
+        i, a, b = rng.choice(calls)
+        replace_at(lines, (i, a, b), lines[i][a:b] + " " + rng.choice(CALLS))
+    elif kind == "mark-revoke" and cards:
+        i, a, b = rng.choice(cards)
+        replace_at(lines, (i, a, b), lines[i][a:b] + " ^R")
+    elif kind == "mark-lead" and cards:
+        i, a, b = rng.choice(cards)
+        replace_at(lines, (i, a, b), lines[i][a:b] + " ^L")
+    elif kind == "mark-insufficient" and calls:
+        i, a, b = rng.choice(calls)
+        replace_at(lines, (i, a, b), lines[i][a:b] + " ^I")
+    elif kind == "change-card" and cards:
+        replace_at(lines, rng.choice(cards), rng.choice("SHDC") + rng.choice("23456789TJQKA"))
+    elif kind == "swap-played" and len(cards) > 1:
+        x, y = rng.sample(cards, 2)
+        tx = lines[x[0]][x[1]:x[2]]
+        ty = lines[y[0]][y[1]:y[2]]
+        for where, new in sorted([(x, ty), (y, tx)], key=lambda w: (w[0][0], -w[0][1])):
+            replace_at(lines, where, new)
+    elif kind == "break-result":
+        i = tag(lines, "Result")
+        lines[i] = f'[Result "{rng.choice(["0", "13", "14", "-1", "x", str(rng.randrange(14))])}"]'
+    elif kind == "break-note":
+        refs = [(i, m.start(), m.end()) for i, l in enumerate(lines) for m in re.finditer(r"=\d+=", l)]
+        if refs:
+            replace_at(lines, rng.choice(refs), f"={rng.choice([3, 4, 33, 0])}=")
+    elif kind == "change-tag":
+        name, values = rng.choice([
+            ("Dealer", ["Q", "n", "", "North"]),
+            ("Vulnerable", ["Both", "All", "-", "NE", "love"]),
+            ("Scoring", ["IMP;Butler", "XYZ", "MP"]),
+            ("Board", ["0", "x", "1000"]),
+            ("Date", ["2023.13.01", "23.10.01", "????.??.??"]),
+            ("Declarer", ["", "Q", "^N"]),
+        ])
+        i = tag(lines, name)
+        if i is not None:
+            lines[i] = f'[{name} "{rng.choice(values)}"]'
+    elif kind == "add-score":
+        i = tag(lines, "Result")
+        lines.insert(i + 1, f'[Score "NS {rng.choice([-200, 0, 50, 100, 420, 620])}"]')
+    elif kind == "lowercase" and calls:
+        i, a, b = rng.choice(calls)
+        call = lines[i][a:b]
+        replace_at(lines, (i, a, b), call.lower() if rng.random() < 0.5 else call.upper())
+    elif kind == "table-cell":
+        rows = [i for i, l in enumerate(lines) if re.match(r"[NESW] +(NT|[SHDC]) +\d+$", l)]
+        if rows:
+            i = rng.choice(rows)
+            lines[i] = re.sub(r"\d+$", str(rng.choice([14, 7, 0, 99])), lines[i])
+    elif kind == "contract":
+        i = tag(lines, "Contract")
+        lines[i] = f'[Contract "{rng.choice(["8S", "3N", "Pass", "4HXXX", "2D"])}"]'
+    elif kind == "declarer":
+        i = tag(lines, "Declarer")
+        lines[i] = f'[Declarer "{rng.choice("NESW")}"]'
+    else:
+        kind = "none"
+    first_tag = next(k for k, l in enumerate(lines) if l.startswith("["))
+    lines.insert(first_tag, f"{{mutant: {kind}}}")
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("base")
+    ap.add_argument("prefix")
+    ap.add_argument("--files", type=int, default=10)
+    ap.add_argument("--per-file", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    text = open(args.base, encoding="latin-1").read().replace("\r\n", "\n")
+    blocks = [b for b in text.split("\n\n") if "[Deal " in b]
+    # Keep only the game itself: no `%` lines (they belong to the file's head).
+    games = ["\n".join(l for l in b.split("\n") if not l.startswith("%")) for b in blocks]
+    rng = random.Random(args.seed)
+    for f in range(args.files):
+        out = ["% PBN 2.1"]
+        for _ in range(args.per_file):
+            out.append(mutate(rng.choice(games), rng))
+            out.append("")
+        with open(f"{args.prefix}{f + 1:02}.pbn", "w", encoding="latin-1", newline="\r\n") as w:
+            w.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

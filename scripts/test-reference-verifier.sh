@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Differential test against the reference PBN Verifier (../shared/tools/pbn-verifier, Java).
+#
+# Runs the reference and Kibitzer on every PBN file of the shared corpus and on generated
+# mutants (valid games from gen_pbn.py --rich with one mistake each), and compares their
+# verdicts game by game (examples/reference_diff.rs). Fails on any disagreement that is not one
+# of the documented differences (docs/diagnostics.md, "Where Kibitzer differs from the reference
+# verifier").
+#
+# usage: scripts/test-reference-verifier.sh [--mutants N]   (default 5000)
+# Installs a JDK and Xvfb with apt-get when missing (the verifier is an AWT program even in batch
+# mode). Env: KIBITZER_REFERENCE_WORK (scratch folder; default a fresh temporary one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MUTANTS=5000
+while [ $# -gt 0 ]; do case $1 in
+  --mutants) MUTANTS=$2; shift 2;;
+  *) echo "unknown option $1" >&2; exit 2;;
+esac; done
+
+SHARED=$(cd .. && pwd)/shared
+VERIFIER=$SHARED/tools/pbn-verifier
+[ -d "$VERIFIER/java" ] || { echo "no reference verifier at $VERIFIER" >&2; exit 1; }
+
+need=()
+command -v javac >/dev/null || need+=(default-jdk-headless)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v parallel >/dev/null || need+=(parallel)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing ${need[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+WORK=${KIBITZER_REFERENCE_WORK:-$(mktemp -d)}
+mkdir -p "$WORK/classes" "$WORK/logs" "$WORK/mutants"
+# The verifier's own sources, compiled as they are (nothing of them enters the project).
+if [ ! -f "$WORK/classes/nl/tistis/pbn/PbnVerifier.class" ]; then
+  javac -nowarn -encoding UTF-8 -d "$WORK/classes" $(find "$VERIFIER/java" -name '*.java') 2>/dev/null
+fi
+
+# Mutants: 500 to a file, every game self-contained (no inheritance between them).
+files=$(( (MUTANTS + 499) / 500 ))
+rm -f "$WORK"/mutants/*.pbn
+python3 "$SHARED/tools/gen_pbn.py" 400 --rich --seed 7 -o "$WORK/base.pbn"
+python3 scripts/pbn_mutants.py "$WORK/base.pbn" "$WORK/mutants/mutant-" --files "$files" --per-file 500 --seed 11
+
+# One verbose log per file (-v echoes the file, so each message can be placed on its line),
+# checked against the version the file declares (the verifier's batch default is PBN 1.0).
+cat >"$WORK/run-reference.sh" <<EOF
+#!/usr/bin/env bash
+for f in "\$@"; do
+  b=\$(basename "\$f"); v=-21
+  head -c 4000 "\$f" | tr -d '\r' | grep -q '^% PBN 1\.' && v=-10
+  head -c 4000 "\$f" | tr -d '\r' | grep -q '^% PBN 2\.0' && v=-20
+  # The X server now and then refuses a connection under load: try again.
+  for attempt in 1 2 3 4 5; do
+    java -cp "$WORK/classes" nl.tistis.pbn.PbnVerifier \$v -v "-O$WORK/logs/\$b.log" "\$f" 2>&1 \
+      | grep -v '^FilePosBegin\[' >"$WORK/logs/\$b.out" || true
+    grep -q "Can't connect to X11" "$WORK/logs/\$b.out" || break
+    sleep \$attempt
+  done
+done
+EOF
+chmod +x "$WORK/run-reference.sh"
+
+corpus=("$SHARED"/corpus/pbn/*)
+mutants=("$WORK"/mutants/*.pbn)
+printf '%s\n' "${corpus[@]}" "${mutants[@]}" \
+  | xvfb-run -a parallel -j "$(nproc)" -n 10 -X "$WORK/run-reference.sh"
+
+cargo build --release --locked --example reference_diff -q
+status=0
+echo "== the shared corpus"
+./target/release/examples/reference_diff --logs "$WORK/logs" "${corpus[@]}" || status=1
+echo "== $MUTANTS mutants"
+./target/release/examples/reference_diff --logs "$WORK/logs" "${mutants[@]}" || status=1
+exit $status
