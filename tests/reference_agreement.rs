@@ -132,3 +132,42 @@ fn a_deal_of_empty_hands_is_only_an_info() {
         "{found:?}"
     );
 }
+
+#[test]
+fn an_end_position_needs_no_declarer() {
+    // Standard 3.10: hands of fewer than 13 cards, the trump alone as Contract, and the Play
+    // tag naming the first leader.
+    let end = "N:AK... .AK.. ..AK. ...AK";
+    let text = game(
+        &[("Declarer", ""), ("Contract", "NT"), ("Result", "")],
+        "[Play \"W\"]\nCA -\n",
+    )
+    .replace(DEAL, end);
+    assert_eq!(codes(&text), []);
+    // A full deal still needs its declarer to be played.
+    let full = game(
+        &[("Declarer", ""), ("Contract", "1NT"), ("Result", "")],
+        "[Play \"E\"]\nHQ -\n",
+    );
+    assert!(codes(&full).contains(&("T107", Severity::Error)));
+}
+
+#[test]
+fn score_values_the_standard_allows_are_read() {
+    for (tag, value) in [
+        ("ScoreRubber", "NS 50 / 40"),
+        ("ScoreRubber", "NS 50/40 "),
+        ("ScorePercentage", "NS 0."),
+        ("ScorePercentage", "NS 100."),
+        ("ScorePercentage", "NS 50.0 EW 50.0"),
+        ("ScoreRubberHistory", "NS 0 0 / 0 EW 0 0 / 0"),
+    ] {
+        let mut tags = contract_tags("N", "7");
+        tags.push((tag, value));
+        let found = codes(&game(&tags, ""));
+        assert!(
+            !found.iter().any(|(c, _)| *c == "T102"),
+            "{tag} {value}: {found:?}"
+        );
+    }
+}

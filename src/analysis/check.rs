@@ -7,7 +7,7 @@
 
 use rowan::{GreenNode, NodeOrToken};
 
-use super::cross::{check_cross, CrossTags, Value};
+use super::cross::{check_cross, CrossTags, SectionFacts, Value};
 use super::deal::check_deal;
 use super::double_dummy::{check_double_dummy, newline_of, DoubleDummyInput, Solutions};
 use super::notes::{check_section_notes, misplaced_note};
@@ -251,7 +251,11 @@ fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>)
             SyntaxKind::PLAY_SECTION => {
                 let missing: Vec<&str> = [
                     ("Deal", filled(&context.deal_tag)),
-                    ("Declarer", filled(&context.declarer)),
+                    // An end position needs no declarer: the Play tag names the leader.
+                    (
+                        "Declarer",
+                        filled(&context.declarer) || context.is_end_position(),
+                    ),
                     ("Contract", filled(&context.contract)),
                 ]
                 .into_iter()
@@ -317,8 +321,11 @@ fn check_game_wide(
             })),
         rubber_history: tags.get(KeyTags::RUBBER_HISTORY).and_then(Entry::cross),
     };
-    let play_complete = models.play.as_ref().is_some_and(|play| play.complete);
-    check_cross(&cross, play_complete, out);
+    let facts = SectionFacts {
+        play_complete: models.play.as_ref().is_some_and(|play| play.complete),
+        auction_finished: models.auction.as_ref().is_some_and(|a| a.finished),
+    };
+    check_cross(&cross, facts, out);
 
     if let Some(solutions) = &options.double_dummy {
         let table = game

@@ -1,9 +1,11 @@
 //! Cross-checks between tags: the score (X801), the board rotation (X802), the sum of a
-//! two-sided result (X803) and the rubber history against the vulnerability (X804).
+//! two-sided result (X803), the rubber history against the vulnerability (X804) and a result
+//! with nobody to make it (X805).
 
 use super::tags::{read_rubber_history, score_parts, ScoreSide};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
 use crate::diagnostic::Diagnostic;
+use crate::model::pbn::context::is_vacant;
 use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
 use crate::syntax::TextRange;
 
@@ -39,8 +41,19 @@ pub struct CrossTags<'a> {
     pub rubber_history: Option<Value<'a>>,
 }
 
-/// Runs the X checks. `play_complete` says whether the Play section holds all 13 tricks.
-pub fn check_cross(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnostic>) {
+/// What the sections tell the X checks.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SectionFacts {
+    /// The Play section holds all 13 tricks.
+    pub play_complete: bool,
+    /// An Auction section runs to its end (it then decides the contract, and A310 speaks of a
+    /// passed-out board's Result).
+    pub auction_finished: bool,
+}
+
+/// Runs the X checks.
+pub fn check_cross(tags: &CrossTags<'_>, facts: SectionFacts, out: &mut Vec<Diagnostic>) {
+    let play_complete = facts.play_complete;
     let vulnerability = tags
         .vulnerable
         .and_then(|v| read_vulnerable(v.text))
@@ -49,6 +62,40 @@ pub fn check_cross(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diag
     rotation(tags, vulnerability, out);
     result_sum(tags, play_complete, out);
     rubber(tags, vulnerability, out);
+    if !facts.auction_finished {
+        result_without_declarer(tags, out);
+    }
+}
+
+/// X805: a Result when the board was passed out (`Contract "Pass"`, or `Declarer ""`, which
+/// the standard gives a passed-out board): nobody played, so nobody took tricks.
+fn result_without_declarer(tags: &CrossTags<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(result) = tags.result.filter(|r| !is_vacant(r.text)) else {
+        return;
+    };
+    let passed = tags.contract.is_some_and(|c| {
+        matches!(
+            read_contract(c.text.trim()).map(|r| r.value),
+            Some(ContractValue::Passed)
+        )
+    });
+    let no_declarer = tags.declarer.is_some_and(|d| d.text.trim().is_empty());
+    if !(passed || no_declarer) {
+        return;
+    }
+    let why = if passed {
+        "the Contract says the board was passed out"
+    } else {
+        "the Declarer is empty, as for a board passed out"
+    };
+    out.push(Diagnostic::new(
+        "X805",
+        result.range,
+        format!(
+            "the Result `{}` gives tricks to a declarer, but {why}",
+            result.text
+        ),
+    ));
 }
 
 fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {

@@ -227,7 +227,9 @@ pub fn check_value(name: &str, value: &str) -> Result<(), ValueProblem> {
         "Score" => check_sides(name, value, is_integer, true),
         "ScoreIMP" | "ScoreMP" => check_sides(name, value, is_decimal, true),
         "ScorePercentage" => check_sides(name, value, is_percentage, true),
-        "ScoreRubber" => check_sides(name, value, is_rubber_score, true),
+        // Spaces around the `/` are allowed (`NS 50 / 40`): the reference reads them too.
+        "ScoreRubber" => check_sides(name, &tighten_slashes(value), is_rubber_score, true)
+            .or_else(|_| check_sides(name, value, is_rubber_score, true)),
         "OptimumScore" => check_sides(name, value, is_integer, false),
         "ScoreRubberHistory" => match read_rubber_history(value) {
             Some(_) => Ok(()),
@@ -355,7 +357,8 @@ pub fn parse_decimal(text: &str) -> Option<f64> {
         None => (body, None),
     };
     let whole_ok = whole.is_empty() || is_digits(whole);
-    let fraction_ok = fraction.is_none_or(is_digits);
+    // `50.` and `.5` are decimals; `.` alone is not.
+    let fraction_ok = fraction.is_none_or(|f| is_digits(f) || f.is_empty() && !whole.is_empty());
     if !whole_ok || !fraction_ok || (whole.is_empty() && fraction.is_none()) {
         return None;
     }
@@ -368,6 +371,37 @@ fn is_percentage(text: &str) -> bool {
 
 fn is_rubber_score(text: &str) -> bool {
     matches!(text.split_once('/'), Some((a, b)) if is_digits(a) && is_digits(b))
+}
+
+/// `value` without the spaces around each `/` (`50 / 40` → `50/40`), so that a rubber score is
+/// one word.
+fn tighten_slashes(value: &str) -> std::borrow::Cow<'_, str> {
+    if !value.contains('/') {
+        return value.into();
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_whitespace() {
+            // Drop a run of spaces before a `/`.
+            let mut run = String::from(c);
+            while let Some(&next) = chars.peek().filter(|n| n.is_whitespace()) {
+                run.push(next);
+                chars.next();
+            }
+            if chars.peek() != Some(&'/') {
+                out.push_str(&run);
+            }
+            continue;
+        }
+        out.push(c);
+        if c == '/' {
+            while chars.peek().is_some_and(|n| n.is_whitespace()) {
+                chars.next();
+            }
+        }
+    }
+    out.into()
 }
 
 /// Which side a score is for.
@@ -441,6 +475,7 @@ pub struct HistoryScore {
 
 /// Reads `NS <history> EW <history>` (either order); `(ns, ew)`.
 pub fn read_rubber_history(value: &str) -> Option<(HistoryScore, HistoryScore)> {
+    let value = tighten_slashes(value);
     let words: Vec<&str> = value.split_whitespace().collect();
     let mut ns = None;
     let mut ew = None;
@@ -726,6 +761,18 @@ mod tests {
         assert!(check_value("ScoreIMP", "EW -3.5").is_ok());
         assert!(check_value("ScorePercentage", "101").is_err());
         assert!(check_value("ScoreRubber", "NS 50/120").is_ok());
+        // What the standard allows and the reference verifier reads.
+        assert!(check_value("ScoreRubber", "NS 50 / 120").is_ok());
+        assert!(check_value("ScoreRubber", "NS 50/ 120 EW 0 /0 ").is_ok());
+        assert!(check_value("ScoreRubber", "NS 50 120").is_err());
+        for percentage in ["0.", "100.", "50.0", ".5", "NS 60. EW 40."] {
+            assert!(
+                check_value("ScorePercentage", percentage).is_ok(),
+                "{percentage}"
+            );
+        }
+        assert!(check_value("ScorePercentage", ".").is_err());
+        assert!(check_value("ScorePercentage", "100.5").is_err());
         assert!(check_value("Vulnerable", "N-S").unwrap_err().replacement == Some("NS".into()));
         assert!(check_value("Contract", "3N").unwrap_err().replacement == Some("3NT".into()));
         assert!(check_value("Declarer", "^S").is_ok());
@@ -740,6 +787,10 @@ mod tests {
 
     #[test]
     fn rubber_history() {
+        assert_eq!(
+            read_rubber_history("NS 0 30 / 70 40 EW 0 0 /120 0 "),
+            read_rubber_history("NS 0 30/70 40 EW 0 0/120 0")
+        );
         let (ns, ew) = read_rubber_history("NS 0 30/70 40 EW 0 0/120 0").unwrap();
         assert_eq!(ns.below, vec![70, 40]);
         assert_eq!(ew.above, vec![0, 0]);

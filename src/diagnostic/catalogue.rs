@@ -378,6 +378,11 @@ pub const CATALOGUE: &[CodeInfo] = &[
         severity: Severity::Error,
     },
     CodeInfo {
+        code: "X805",
+        name: "result-without-declarer",
+        severity: Severity::Error,
+    },
+    CodeInfo {
         code: "R901",
         name: "unknown-label",
         severity: Severity::Error,

@@ -52,6 +52,17 @@ pub struct GameContext {
     pub export: bool,
 }
 
+impl GameContext {
+    /// Whether the Deal is an end position (standard 3.10): no hand holds 13 cards. The Play
+    /// tag then names the first leader, and the Contract may give only the trump.
+    pub fn is_end_position(&self) -> bool {
+        self.deal.as_ref().is_some_and(|deal| {
+            let sizes: Vec<usize> = deal.card_counts().into_iter().flatten().collect();
+            sizes.iter().any(|&n| n > 0) && sizes.iter().all(|&n| n < 13)
+        })
+    }
+}
+
 /// Whether a tag value says "unknown" or "not applicable" (or inherits), so it is not compared.
 pub fn is_vacant(text: &str) -> bool {
     let t = text.trim();
