@@ -334,9 +334,11 @@ fn main() -> ExitCode {
     let mut logs = None;
     let mut files = Vec::new();
     let mut show_explained = false;
+    let mut exports: Option<PathBuf> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--logs" => logs = args.next().map(PathBuf::from),
+            "--exports" => exports = args.next().map(PathBuf::from),
             "--show-explained" => show_explained = true,
             _ => files.push(PathBuf::from(arg)),
         }
@@ -346,6 +348,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let mut agreed = 0usize;
+    let mut agreed_on_error = 0usize;
+    let (mut export_same, mut export_compared, mut export_problems) = (0usize, 0usize, 0usize);
     let mut games_total = 0usize;
     let mut explained: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unexplained = 0usize;
@@ -392,6 +396,28 @@ fn main() -> ExitCode {
                 d.message.clone(),
             ));
         }
+        // The reference exports exactly the games it had nothing to say about (warnings and
+        // worse leave a game out).
+        let exported: Vec<bool> = (1..=starts.len())
+            .map(|g| {
+                !theirs_by_game
+                    .get(&g)
+                    .is_some_and(|m| m.iter().any(RefMessage::is_warning_or_worse))
+            })
+            .collect();
+        if let Some(dir) = &exports {
+            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            match compare_export(&text, &dir.join(name), &exported) {
+                Ok((same, compared)) => {
+                    export_same += same;
+                    export_compared += compared;
+                }
+                Err(problem) => {
+                    println!("{}: export: {problem}", file.display());
+                    export_problems += 1;
+                }
+            }
+        }
         for game in 1..=starts.len() {
             games_total += 1;
             let theirs = theirs_by_game.remove(&game).unwrap_or_default();
@@ -406,6 +432,7 @@ fn main() -> ExitCode {
                 "warning"
             } else {
                 agreed += 1;
+                agreed_on_error += usize::from(our_error);
                 continue;
             };
             let from = if game == 1 { 0 } else { starts[game - 1] };
@@ -440,12 +467,18 @@ fn main() -> ExitCode {
         }
     }
     println!(
-        "{} files, {games_total} games: {agreed} agree, {} differ for a documented reason, {unexplained} unexplained",
+        "{} files, {games_total} games: {agreed} agree ({agreed_on_error} of them with an error from both), {} differ for a documented reason, {unexplained} unexplained",
         files.len(),
         explained.values().sum::<usize>()
     );
     for (reason, n) in &explained {
         println!("  {n:6}  {reason}");
+    }
+    if exports.is_some() {
+        println!(
+            "export: {export_same} of the {export_compared} games the reference exports are byte for byte the same (`%` lines aside); {export_problems} files could not be compared"
+        );
+        unexplained += export_compared - export_same + export_problems;
     }
     if unexplained == 0 {
         ExitCode::SUCCESS
@@ -541,6 +574,91 @@ fn sections_of(lines: &[&str], from: usize) -> Vec<(usize, String)> {
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
             Some((k + from, name))
+        })
+        .collect()
+}
+
+/// Compares Kibitzer's export of `text` with the reference's export (at `theirs`) on the games
+/// the reference exported; (the same, compared). Differences are printed.
+fn compare_export(text: &str, theirs: &Path, exported: &[bool]) -> Result<(usize, usize), String> {
+    use kibitzer::format::{format_text, Eol, FormatOptions};
+    let theirs_path = theirs;
+    let bytes = std::fs::read(theirs).map_err(|e| format!("{}: {e}", theirs.display()))?;
+    let reference = decode_like_reference(&bytes);
+    let ours = format_text(
+        text,
+        &FormatOptions {
+            export: true,
+            eol: Eol::Crlf,
+        },
+    );
+    let mine: Vec<String> = game_texts(&ours)
+        .into_iter()
+        .zip(exported)
+        .filter(|(_, e)| **e)
+        .map(|(g, _)| g)
+        .collect();
+    let theirs = game_texts(&reference);
+    if mine.len() != theirs.len() {
+        return Err(format!(
+            "the reference exports {} games, {} were expected",
+            theirs.len(),
+            mine.len()
+        ));
+    }
+    let mut same = 0;
+    for (k, (a, b)) in mine.iter().zip(&theirs).enumerate() {
+        if a == b {
+            same += 1;
+            continue;
+        }
+        let (line, ours_line, their_line) = a
+            .split("\r\n")
+            .zip(b.split("\r\n"))
+            .enumerate()
+            .find(|(_, (x, y))| x != y)
+            .map(|(n, (x, y))| (n + 1, x.to_string(), y.to_string()))
+            .unwrap_or((
+                0,
+                format!("{} bytes", a.len()),
+                format!("{} bytes", b.len()),
+            ));
+        // `KIBITZER_EXPORT_DIFFS=DIR` keeps both texts of each differing game, for a closer look.
+        if let Some(dir) = std::env::var_os("KIBITZER_EXPORT_DIFFS") {
+            let stem = theirs_path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("x");
+            let base = Path::new(&dir).join(format!("{stem}.{}", k + 1));
+            let _ = std::fs::write(base.with_extension(format!("{}.kibitzer", k + 1)), a);
+            let _ = std::fs::write(base.with_extension(format!("{}.reference", k + 1)), b);
+        }
+        println!(
+            "{}: exported game {} differs at its line {line}: kibitzer {:?}, reference {:?}",
+            theirs_path.display(),
+            k + 1,
+            clip(&ours_line),
+            clip(&their_line)
+        );
+    }
+    Ok((same, mine.len()))
+}
+
+/// The text of each game of an exported file, without `%` lines and the empty line after it.
+fn game_texts(text: &str) -> Vec<String> {
+    let parse = Parse::new(text);
+    parse
+        .syntax()
+        .children()
+        .filter(|n| n.kind() == SyntaxKind::GAME)
+        .map(|n| {
+            let range = n.text_range();
+            text[usize::from(range.start())..usize::from(range.end())]
+                .split_inclusive('\n')
+                .filter(|l| !l.starts_with('%'))
+                .collect::<String>()
+                .trim_end_matches(['\r', '\n'])
+                .to_string()
         })
         .collect()
 }

@@ -73,7 +73,8 @@ def mutate(game, rng):
         "swap-cards", "drop-card", "add-card", "change-call", "insufficient-bid", "drop-call",
         "add-call", "mark-revoke", "mark-lead", "mark-insufficient", "change-card",
         "break-result", "break-note", "change-tag", "add-score", "lowercase", "table-cell",
-        "swap-played", "contract", "declarer",
+        "swap-played", "contract", "declarer", "mark-skip", "score-form", "passed-result",
+        "drop-mark",
     ]
     kind = rng.choice(kinds)
     calls = data_tokens(lines, spans, "Auction", CALL)
@@ -170,6 +171,37 @@ def mutate(game, rng):
     elif kind == "declarer":
         i = tag(lines, "Declarer")
         lines[i] = f'[Declarer "{rng.choice("NESW")}"]'
+    elif kind == "mark-skip" and calls:
+        i, a, b = rng.choice(calls)
+        replace_at(lines, (i, a, b), "^S " + lines[i][a:b])
+    elif kind == "drop-mark":
+        marks = [(i, m.start(), m.end()) for i, l in enumerate(lines) for m in re.finditer(r"\^[A-Z] ?", l)]
+        if marks:
+            replace_at(lines, rng.choice(marks), "")
+        else:
+            kind = "none"
+    elif kind == "score-form":
+        i = tag(lines, "Result")
+        name, value = rng.choice([
+            ("ScoreRubber", "NS 50 / 40"), ("ScoreRubber", "NS 50/40 "), ("ScoreRubber", "NS 50 40"),
+            ("ScorePercentage", "NS 0."), ("ScorePercentage", "NS 100."), ("ScorePercentage", "NS 50.0"),
+            ("ScorePercentage", "NS 101"), ("ScoreIMP", "NS 3."), ("ScoreMP", "EW 4.5 NS 3.5"),
+            ("ScoreRubberHistory", "NS 0 0 / 0 EW 0 0 / 0"), ("ScoreRubberHistory", "NS 0 0"),
+        ])
+        lines.insert(i + 1, f'[{name} "{value}"]')
+    elif kind == "passed-result":
+        i = tag(lines, "Contract")
+        lines[i] = '[Contract "Pass"]' if rng.random() < 0.5 else lines[i]
+        j = tag(lines, "Declarer")
+        lines[j] = '[Declarer ""]'
+        # Without its auction: the tags alone say the board was passed out.
+        span = spans.get("Auction")
+        if span and rng.random() < 0.5:
+            a = tag(lines, "Auction")
+            end = span[1]
+            while end < len(lines) and lines[end].startswith("[Note "):
+                end += 1
+            del lines[a:end]
     else:
         kind = "none"
     first_tag = next(k for k, l in enumerate(lines) if l.startswith("["))
