@@ -3,9 +3,10 @@
 #
 # Runs the reference and Kibitzer on every PBN file of the shared corpus and on generated
 # mutants (valid games from gen_pbn.py --rich with one mistake each), and compares their
-# verdicts game by game (examples/reference_diff.rs). Fails on any disagreement that is not one
-# of the documented differences (docs/diagnostics.md, "Where Kibitzer differs from the reference
-# verifier").
+# verdicts game by game (examples/reference_diff.rs), and `fmt --export --eol crlf` with the
+# reference's export on every game it exports. Fails on any verdict that differs for a reason
+# not documented (docs/diagnostics.md, "Where Kibitzer differs from the reference verifier") and
+# on any exported game that is not byte for byte the same (`%` lines aside).
 #
 # usage: scripts/test-reference-verifier.sh [--mutants N]   (default 5000)
 # Installs a JDK and Xvfb with apt-get when missing (the verifier is an AWT program even in batch
@@ -33,7 +34,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 WORK=${KIBITZER_REFERENCE_WORK:-$(mktemp -d)}
-mkdir -p "$WORK/classes" "$WORK/logs" "$WORK/mutants"
+mkdir -p "$WORK/classes" "$WORK/logs" "$WORK/exports" "$WORK/mutants"
 # The verifier's own sources, compiled as they are (nothing of them enters the project).
 if [ ! -f "$WORK/classes/nl/tistis/pbn/PbnVerifier.class" ]; then
   javac -nowarn -encoding UTF-8 -d "$WORK/classes" $(find "$VERIFIER/java" -name '*.java') 2>/dev/null
@@ -45,8 +46,8 @@ rm -f "$WORK"/mutants/*.pbn
 python3 "$SHARED/tools/gen_pbn.py" 400 --rich --seed 7 -o "$WORK/base.pbn"
 python3 scripts/pbn_mutants.py "$WORK/base.pbn" "$WORK/mutants/mutant-" --files "$files" --per-file 500 --seed 11
 
-# One verbose log per file (-v echoes the file, so each message can be placed on its line),
-# checked against the version the file declares (the verifier's batch default is PBN 1.0).
+# One verbose log per file (-v echoes the file, so each message can be placed on its line) and
+# the verifier's export of it, for the version the file declares (its batch default is PBN 1.0).
 cat >"$WORK/run-reference.sh" <<EOF
 #!/usr/bin/env bash
 for f in "\$@"; do
@@ -55,7 +56,8 @@ for f in "\$@"; do
   head -c 4000 "\$f" | tr -d '\r' | grep -q '^% PBN 2\.0' && v=-20
   # The X server now and then refuses a connection under load: try again.
   for attempt in 1 2 3 4 5; do
-    java -cp "$WORK/classes" nl.tistis.pbn.PbnVerifier \$v -v "-O$WORK/logs/\$b.log" "\$f" 2>&1 \
+    java -cp "$WORK/classes" nl.tistis.pbn.PbnVerifier \$v -v -e "-E$WORK/exports/\$b" \
+        "-O$WORK/logs/\$b.log" "\$f" 2>&1 \
       | grep -v '^FilePosBegin\[' >"$WORK/logs/\$b.out" || true
     grep -q "Can't connect to X11" "$WORK/logs/\$b.out" || break
     sleep \$attempt
@@ -72,7 +74,7 @@ printf '%s\n' "${corpus[@]}" "${mutants[@]}" \
 cargo build --release --locked --example reference_diff -q
 status=0
 echo "== the shared corpus"
-./target/release/examples/reference_diff --logs "$WORK/logs" "${corpus[@]}" || status=1
+./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${corpus[@]}" || status=1
 echo "== $MUTANTS mutants"
-./target/release/examples/reference_diff --logs "$WORK/logs" "${mutants[@]}" || status=1
+./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${mutants[@]}" || status=1
 exit $status

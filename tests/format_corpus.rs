@@ -381,6 +381,7 @@ fn games_with_syntax_errors_are_left_alone() {
         convert_eol: false,
         export: false,
         inherited: 0,
+        pbn_1: false,
     };
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = move |n: usize| {

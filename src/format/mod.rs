@@ -292,6 +292,7 @@ fn format_pieces(
     options: &FormatOptions,
     inherited: &[u16],
 ) -> Vec<Option<String>> {
+    let pbn_1 = declares_pbn_1(text);
     let one = |index: usize| -> Option<String> {
         let piece = &pieces[index];
         if piece.blank || piece.error || !selected[index] {
@@ -302,6 +303,7 @@ fn format_pieces(
             convert_eol: convert,
             export: options.export,
             inherited: inherited.get(index).copied().unwrap_or(0),
+            pbn_1,
         };
         format_game(&text[piece.range.clone()], &settings)
     };
@@ -368,6 +370,18 @@ fn plan<'t>(
         }
     }
     (replacements, trailer)
+}
+
+/// Whether the `%` lines at the top of the text declare PBN 1.0 (`% PBN 1.0`).
+fn declares_pbn_1(text: &str) -> bool {
+    crate::text::lines_with_ends(text)
+        .take_while(|(line, _)| line.starts_with('%'))
+        .any(|(line, _)| {
+            line.strip_prefix('%')
+                .map(str::trim_start)
+                .and_then(|l| l.strip_prefix("PBN"))
+                .is_some_and(|v| v.trim_start().starts_with("1."))
+        })
 }
 
 /// The first piece with the `% PBN 2.1` / `% EXPORT` / `%` header added, unless it has one.

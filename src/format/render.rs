@@ -35,6 +35,9 @@ pub struct Settings<'s> {
     /// Mandatory tags (bit = index in [`MANDATORY`]) given with `##` by an earlier game, which
     /// export mode therefore does not add.
     pub inherited: u16,
+    /// The file declares PBN 1.0, whose Mandatory Tag Set has no Scoring: export mode does not
+    /// add one.
+    pub pbn_1: bool,
 }
 
 /// The mandatory tags a game gives with a `##` value (bit = index in [`MANDATORY`]).
@@ -68,6 +71,8 @@ struct Writer<'s> {
     /// The next token must start a new line (after a comment alone on its line, a `;` comment
     /// or a multi-line comment).
     break_next: bool,
+    /// Strict export: empty lines inside comments are left out.
+    drop_blank_comment_lines: bool,
 }
 
 impl<'s> Writer<'s> {
@@ -78,6 +83,7 @@ impl<'s> Writer<'s> {
             convert_eol: settings.convert_eol,
             col: 0,
             break_next: false,
+            drop_blank_comment_lines: settings.export,
         }
     }
 
@@ -170,6 +176,77 @@ impl<'s> Writer<'s> {
             self.col += width(text);
         }
         self.break_next = at_start || multi_line || text.starts_with(';');
+    }
+
+    /// The comments of a tag (or of the game, before its first tag), as the reference exporter
+    /// writes them: from the line after the tag, one-line comments side by side with one space
+    /// (a new line before one that would reach column 80), a comment over several lines on its
+    /// own lines, what follows its last line continuing after it. In strict export the empty
+    /// lines inside a comment are left out, as the reference leaves them out (an empty line
+    /// would end the game for a reader that does not follow comments).
+    fn tag_comments(&mut self, trivia: &[Trivia<'_>]) {
+        self.end_line();
+        for t in trivia {
+            match *t {
+                Trivia::Escape(text) => {
+                    self.end_line();
+                    self.out.push_str(text);
+                    self.newline();
+                }
+                Trivia::Comment { text, .. } if text.starts_with(';') => {
+                    self.packed_text(text);
+                    self.end_line();
+                }
+                Trivia::Comment { text, .. } => {
+                    let mut lines = text.split_inclusive('\n').peekable();
+                    let mut first = true;
+                    while let Some(with_end) = lines.next() {
+                        let line = with_end.trim_end_matches(['\n', '\r']);
+                        let last = lines.peek().is_none();
+                        let inner_blank = !first && !last && line.is_empty();
+                        if inner_blank && self.drop_blank_comment_lines {
+                            continue;
+                        }
+                        self.packed_text(line);
+                        if !last {
+                            self.comment_line_end(&with_end[line.len()..]);
+                        }
+                        first = false;
+                    }
+                }
+            }
+        }
+        self.end_line();
+    }
+
+    /// Ends a line inside a comment: with the line end written there, unless line ends are
+    /// converted.
+    fn comment_line_end(&mut self, written: &str) {
+        if self.convert_eol || written.is_empty() {
+            self.out.push_str(self.eol);
+        } else {
+            self.out.push_str(written);
+        }
+        self.col = 0;
+        self.break_next = false;
+    }
+
+    /// Text added to the line after a space, or on a new line when it would reach column 80.
+    fn packed_text(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let w = width(text);
+        if self.col > 0 {
+            if self.col + 1 + w >= MAX_COLUMNS {
+                self.newline();
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        self.out.push_str(text);
+        self.col += w;
     }
 
     fn finish(mut self) -> String {
@@ -291,23 +368,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     if settings.export {
         let passed_out =
             facts.passed_out_contract || auction_out.as_ref().is_some_and(|a| a.passed_out);
-        for (rank, &name) in MANDATORY.iter().enumerate() {
-            let present = tags.iter().any(|t| t.name == name);
-            if present || settings.inherited & (1 << rank) != 0 {
-                continue;
-            }
-            let value = match name {
-                "Declarer" | "Result" if passed_out => "",
-                "Contract" if passed_out => "Pass",
-                _ => "?",
-            };
-            tags.push(OutTag {
-                rank,
-                name,
-                value: Cow::Borrowed(value),
-                trivia: &[],
-            });
-        }
+        complete_mandatory_tags(&mut tags, model.text, passed_out, settings);
     }
     tags.sort_by(|a, b| {
         a.rank.cmp(&b.rank).then_with(|| {
@@ -320,17 +381,28 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     });
 
     let mut w = Writer::new(settings, capacity);
-    for trivia in &model.leading {
-        w.trivia(trivia, false, false);
-    }
+    w.tag_comments(&model.leading);
     for tag in &tags {
         write_tag(&mut w, tag.name, &tag.value, tag.trivia);
     }
+    // Strict export leaves out an Auction or Play with no call or card in it (`[Play "W"]` and
+    // `*` alone), as the reference exporter does, unless a comment or note would go with it.
+    let empty = |section: &Section<'_>, slots: &[Slot<'_, '_>]| {
+        settings.export
+            && slots.is_empty()
+            && section.tag.trivia.is_empty()
+            && section.notes.is_empty()
+            && section.items.iter().all(|item| item.trivia.is_empty())
+    };
     if let (Some(section), Some(out)) = (auction, &auction_out) {
-        write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+        if !empty(section, &out.slots) {
+            write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+        }
     }
     if let (Some(section), Some(out)) = (play, &play_out) {
-        write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+        if !empty(section, &out.slots) {
+            write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+        }
     }
     for section in supplementals {
         write_supplemental(&mut w, section);
@@ -338,11 +410,85 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     Some(w.finish())
 }
 
+/// Strict export: the mandatory tags the game lacks, written as the reference exporter writes
+/// them. A missing Contract or Declarer, and an empty Contract, take what the auction says (`?`
+/// when it says nothing); a passed-out game gets `Declarer ""`, `Result ""` and `Contract "Pass"`;
+/// anything else missing is `?`. Tags an earlier game gives with `##` are not added, nor
+/// Scoring in a PBN 1.0 file (its Mandatory Tag Set has none).
+fn complete_mandatory_tags(
+    tags: &mut Vec<OutTag<'_, '_>>,
+    text: &str,
+    passed_out: bool,
+    settings: &Settings<'_>,
+) {
+    let missing = |name: &str| tags.iter().all(|t| t.name != name);
+    let contract_unknown = tags
+        .iter()
+        .find(|t| t.name == "Contract")
+        .is_none_or(|t| t.value.trim().is_empty());
+    let needs_auction = !passed_out && (contract_unknown || missing("Declarer"));
+    let outcome = if needs_auction {
+        auction_outcome(text)
+    } else {
+        None
+    };
+    let from_auction = |name: &str| -> Option<String> {
+        let (contract, declarer) = outcome?;
+        match name {
+            "Contract" => Some(contract.to_string()),
+            "Declarer" => Some(declarer.letter().to_string()),
+            _ => None,
+        }
+    };
+    for (rank, &name) in MANDATORY.iter().enumerate() {
+        if let Some(tag) = tags.iter_mut().find(|t| t.name == name) {
+            // An empty Declarer stays (the standard gives a passed-out board one); an empty
+            // Contract is filled.
+            if name != "Contract" || !tag.value.trim().is_empty() {
+                continue;
+            }
+            tag.value = if passed_out {
+                Cow::Borrowed("Pass")
+            } else {
+                Cow::Owned(from_auction(name).unwrap_or_else(|| "?".into()))
+            };
+            continue;
+        }
+        if settings.inherited & (1 << rank) != 0 || name == "Scoring" && settings.pbn_1 {
+            continue;
+        }
+        let value = match name {
+            "Declarer" | "Result" if passed_out => Cow::Borrowed(""),
+            "Contract" if passed_out => Cow::Borrowed("Pass"),
+            _ => from_auction(name).map_or(Cow::Borrowed("?"), Cow::Owned),
+        };
+        tags.push(OutTag {
+            rank,
+            name,
+            value,
+            trivia: &[],
+        });
+    }
+}
+
+/// The contract and declarer of an auction that has ended in one, read by the model.
+fn auction_outcome(text: &str) -> Option<(crate::bridge::Contract, Seat)> {
+    let parse = Parse::new(text);
+    let game = parse
+        .children()
+        .iter()
+        .filter_map(|child| child.as_node())
+        .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
+    let auction = read_sections(&game, &Inheritance::default()).auction?;
+    if !auction.finished {
+        return None;
+    }
+    Some((auction.contract?, auction.declarer?))
+}
+
 fn write_tag(w: &mut Writer<'_>, name: &str, value: &str, trivia: &[Trivia<'_>]) {
     w.tag(name, value);
-    for (i, t) in trivia.iter().enumerate() {
-        w.trivia(t, i == 0, false);
-    }
+    w.tag_comments(trivia);
 }
 
 /// A tag's value in export spelling, or as written when it cannot be read (or is inherited).
@@ -655,7 +801,9 @@ struct Column {
 fn columns(raw: &str) -> Option<Vec<Column>> {
     raw.split(';')
         .map(|spec| {
-            if spec.is_empty() || spec.contains(char::is_whitespace) {
+            // A name with spaces (`Declarer Suit Tricks`, no `;`) is still one column: the
+            // reference exporter then writes one element a line.
+            if spec.trim().is_empty() {
                 return None;
             }
             let Some((_, format)) = spec.rsplit_once('\\') else {

@@ -221,11 +221,12 @@ pub fn call_value(text: &str) -> Option<(Cow<'_, str>, CallKind)> {
 }
 
 fn call_value_slow(text: &str) -> Option<(String, CallKind)> {
-    // Only the spellings chapter 3.11 allows: upper case, or lower case where it says so. Any
-    // other (`PASS`, `1Nt`, `P`) is reported by the checker (A301) and kept as written.
-    match text {
+    // The words chapter 3.11 lists, in any case (`PASS`, `Xx`, `1nT`: the checker reports the
+    // spelling as A301, but the call is certain, and the reference exporter writes it too).
+    // Other spellings (`P`, `1N`, `Dbl`) are kept as written.
+    match text.to_ascii_lowercase().as_str() {
         "pass" => return Some(("Pass".to_string(), CallKind::Pass)),
-        "AP" | "ap" => return Some(("AP".to_string(), CallKind::AllPass)),
+        "ap" => return Some(("AP".to_string(), CallKind::AllPass)),
         "x" => return Some(("X".to_string(), CallKind::Active)),
         "xx" => return Some(("XX".to_string(), CallKind::Active)),
         "-" => return Some(("-".to_string(), CallKind::Placeholder)),
@@ -236,12 +237,12 @@ fn call_value_slow(text: &str) -> Option<(String, CallKind)> {
     if !(b'1'..=b'7').contains(&level) {
         return None;
     }
-    let denomination = match &bytes[1..] {
-        b"NT" | b"nt" => "NT",
-        b"S" | b"s" => "S",
-        b"H" | b"h" => "H",
-        b"D" | b"d" => "D",
-        b"C" | b"c" => "C",
+    let denomination = match bytes[1..].to_ascii_uppercase().as_slice() {
+        b"NT" => "NT",
+        b"S" => "S",
+        b"H" => "H",
+        b"D" => "D",
+        b"C" => "C",
         _ => return None,
     };
     Some((
@@ -326,7 +327,11 @@ mod tests {
         assert!(call_value("1N").is_none());
         assert_eq!(call_value("1s").unwrap().0, "1S");
         assert_eq!(call_value("xx").unwrap().0, "XX");
-        for nonstandard in ["PASS", "Ap", "1Nt", "1nT", "P", "Dbl", "xX"] {
+        // The standard's words in another case are certain, and written as the standard's.
+        for (written, export) in [("PASS", "Pass"), ("Ap", "AP"), ("1Nt", "1NT"), ("xX", "XX")] {
+            assert_eq!(call_value(written).unwrap().0, export, "{written}");
+        }
+        for nonstandard in ["P", "Dbl", "1N", "Pas"] {
             assert!(call_value(nonstandard).is_none(), "{nonstandard}");
         }
         assert!(seat_value("North", false).is_none());
