@@ -74,7 +74,7 @@ def mutate(game, rng):
         "add-call", "mark-revoke", "mark-lead", "mark-insufficient", "change-card",
         "break-result", "break-note", "change-tag", "add-score", "lowercase", "table-cell",
         "swap-played", "contract", "declarer", "mark-skip", "score-form", "passed-result",
-        "drop-mark",
+        "drop-mark", "layout",
     ]
     kind = rng.choice(kinds)
     calls = data_tokens(lines, spans, "Auction", CALL)
@@ -202,6 +202,34 @@ def mutate(game, rng):
             while end < len(lines) and lines[end].startswith("[Note "):
                 end += 1
             del lines[a:end]
+    elif kind == "layout":
+        # The same game laid out otherwise: what export format would write differently.
+        change = rng.choice(["swap-tags", "join-lines", "spaces", "lower-deal", "deal-from-west"])
+        kind = f"layout-{change}"
+        tags = [i for i, l in enumerate(lines) if re.match(r"\[(Event|Site|Date|Board|West|North|East|South|Scoring) ", l)]
+        if change == "swap-tags" and len(tags) > 1:
+            a, b = rng.sample(tags, 2)
+            lines[a], lines[b] = lines[b], lines[a]
+        elif change == "join-lines" and spans.get("Play"):
+            a, b = spans["Play"]
+            if b - a > 2:
+                k = rng.randrange(a, b - 1)
+                if not lines[k].startswith(("[", "{")) and not lines[k + 1].startswith(("[", "{")):
+                    lines[k] = lines[k] + " " + lines.pop(k + 1)
+        elif change == "spaces" and calls:
+            i, a, b = rng.choice(calls)
+            replace_at(lines, (i, a, b), "  " + lines[i][a:b] + "   ")
+        elif change == "lower-deal":
+            i = tag(lines, "Deal")
+            lines[i] = lines[i][:8] + lines[i][8:-2].lower() + lines[i][-2:]
+        elif change == "deal-from-west":
+            i, first, hands = deal_hands(lines)
+            order = "NESW"
+            k = order.index(first)
+            # Rotate so that West's hand comes first.
+            shift = (order.index("W") - k) % 4
+            hands = hands[shift:] + hands[:shift]
+            write_deal(lines, i, "W", hands)
     else:
         kind = "none"
     first_tag = next(k for k, l in enumerate(lines) if l.startswith("["))

@@ -171,3 +171,39 @@ fn score_values_the_standard_allows_are_read() {
         );
     }
 }
+
+#[test]
+fn after_a_swap_the_opening_lead_is_the_swapped_declarers_left_hand_opponent() {
+    let auction = "[Auction \"N\"]\n1NT Pass Pass Pass\n";
+    let play = |declarer: &str, leader: &str| {
+        codes(&game(
+            &contract_tags(declarer, ""),
+            &format!("{auction}[Play \"{leader}\"]\nHQ S8 H2 H3\n"),
+        ))
+    };
+    // North declares 1NT: East leads.
+    assert!(!play("N", "E").iter().any(|(c, _)| *c == "P505"));
+    // West led out of turn, North put down his cards and South played them: `^S`, West led.
+    assert!(!play("^S", "W").iter().any(|(c, _)| *c == "P505"));
+    // East's proper lead cannot have caused a swap.
+    assert!(play("^S", "E").contains(&("P505", Severity::Error)));
+}
+
+#[test]
+fn a_skipped_turn_breaks_the_run_of_passes() {
+    // West, North pass, East's turn is skipped, South passes: the auction goes on.
+    let unfinished = game(
+        &contract_tags("S", ""),
+        "[Auction \"N\"]\nPass 1NT Pass Pass\n^S Pass\n",
+    );
+    assert!(
+        codes(&unfinished).contains(&("A306", Severity::Warning)),
+        "{:?}",
+        codes(&unfinished)
+    );
+    let finished = game(
+        &contract_tags("E", ""),
+        "[Auction \"N\"]\nPass 1NT Pass Pass\nPass\n",
+    );
+    assert!(!codes(&finished).iter().any(|(c, _)| *c == "A306"));
+}

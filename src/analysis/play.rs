@@ -57,7 +57,12 @@ fn check_opening_lead(
         return;
     };
     let tag_declarer = declarer_from_tag(ctx);
-    let candidates: Vec<Seat> = [tag_declarer.map(|d| d.0), auction.and_then(|a| a.declarer)]
+    // With `^X` (declarer and dummy swapped) the swap came from X's left-hand opponent leading:
+    // that card is the opening lead, whatever the auction says.
+    let auction_declarer = auction
+        .and_then(|a| a.declarer)
+        .filter(|_| !tag_declarer.is_some_and(|d| d.1));
+    let candidates: Vec<Seat> = [tag_declarer.map(|d| d.0), auction_declarer]
         .into_iter()
         .flatten()
         .collect();

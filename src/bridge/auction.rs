@@ -190,6 +190,9 @@ impl Auction {
     /// Passes the turn to the next player without a call (PBN `^S`).
     pub fn skip_turn(&mut self) {
         self.turn = self.turn.next();
+        // Passes end the auction only from three (or four) players in turn: a skipped turn
+        // breaks the run, as the reference verifier reads it.
+        self.passes = 0;
     }
 
     fn record(&mut self, call: Call, legal: bool) {
@@ -469,6 +472,15 @@ mod tests {
         a.push(b("1D")).ok();
         assert_eq!(a.calls()[1].seat, Seat::South);
         assert_eq!(a.next_to_call(), Seat::West);
+        // West and North pass, East's turn is skipped, South passes: not three in turn.
+        a.push(Call::Pass).ok();
+        a.push(Call::Pass).ok();
+        a.skip_turn();
+        a.push(Call::Pass).ok();
+        assert!(!a.is_finished());
+        a.push(Call::Pass).ok();
+        a.push(Call::Pass).ok();
+        assert!(a.is_finished());
     }
 
     #[test]

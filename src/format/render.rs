@@ -197,26 +197,46 @@ impl<'s> Writer<'s> {
                     self.packed_text(text);
                     self.end_line();
                 }
-                Trivia::Comment { text, .. } => {
-                    let mut lines = text.split_inclusive('\n').peekable();
-                    let mut first = true;
-                    while let Some(with_end) = lines.next() {
-                        let line = with_end.trim_end_matches(['\n', '\r']);
-                        let last = lines.peek().is_none();
-                        let inner_blank = !first && !last && line.is_empty();
-                        if inner_blank && self.drop_blank_comment_lines {
-                            continue;
-                        }
-                        self.packed_text(line);
-                        if !last {
-                            self.comment_line_end(&with_end[line.len()..]);
-                        }
-                        first = false;
-                    }
-                }
+                Trivia::Comment { text, .. } => self.packed_comment(text),
             }
         }
         self.end_line();
+    }
+
+    /// The comments after a call or card, as the reference exporter writes them: on the same
+    /// line, one space apart (a new line before one that would reach column 80), a comment of
+    /// several lines on its own lines with the next call or card after its last line; only a
+    /// `;` comment ends the line. (`%` lines stand on their own lines.)
+    fn section_comments(&mut self, trivia: &[Trivia<'_>]) {
+        for t in trivia {
+            match *t {
+                Trivia::Escape(_) => self.trivia(t, true, true),
+                Trivia::Comment { text, .. } if text.starts_with(';') => {
+                    self.packed_text(text.trim_end_matches(['\n', '\r']));
+                    self.break_next = true;
+                }
+                Trivia::Comment { text, .. } => self.packed_comment(text),
+            }
+        }
+    }
+
+    /// One `{…}` comment, its first line added to the current line.
+    fn packed_comment(&mut self, text: &str) {
+        let mut lines = text.split_inclusive('\n').peekable();
+        let mut first = true;
+        while let Some(with_end) = lines.next() {
+            let line = with_end.trim_end_matches(['\n', '\r']);
+            let last = lines.peek().is_none();
+            let inner_blank = !first && !last && line.is_empty();
+            if inner_blank && self.drop_blank_comment_lines {
+                continue;
+            }
+            self.packed_text(line);
+            if !last {
+                self.comment_line_end(&with_end[line.len()..]);
+            }
+            first = false;
+        }
     }
 
     /// Ends a line inside a comment: with the line end written there, unless line ends are
@@ -238,7 +258,7 @@ impl<'s> Writer<'s> {
         }
         let w = width(text);
         if self.col > 0 {
-            if self.col + 1 + w >= MAX_COLUMNS {
+            if self.break_next || self.col + 1 + w >= MAX_COLUMNS {
                 self.newline();
             } else {
                 self.out.push(' ');
@@ -471,6 +491,19 @@ fn complete_mandatory_tags(
     }
 }
 
+/// Whether the model reads the game's auction as ended; `None` when it finds no auction.
+fn auction_ended(text: &str) -> Option<bool> {
+    let parse = Parse::new(text);
+    let game = parse
+        .children()
+        .iter()
+        .filter_map(|child| child.as_node())
+        .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
+    read_sections(&game, &Inheritance::default())
+        .auction
+        .map(|auction| auction.finished)
+}
+
 /// The contract and declarer of an auction that has ended in one, read by the model.
 fn auction_outcome(text: &str) -> Option<(crate::bridge::Contract, Seat)> {
     let parse = Parse::new(text);
@@ -685,7 +718,14 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
     }
     let ended = if any_active { passes >= 3 } else { passes >= 4 };
     let passed_out = !irregular && !any_active && passes >= 4;
-    let star = star || (!ended && !plus && !irregular);
+    // With irregularities (`^S`, `^I`, columns with `-`) the model follows the turns; like the
+    // reference, an auction it does not see ended gets its `*`.
+    let ended = if irregular {
+        auction_ended(facts.text).unwrap_or(true)
+    } else {
+        ended
+    };
+    let star = star || (!ended && !plus);
     Some(SlotsOut {
         tag_value,
         slots,
@@ -773,9 +813,7 @@ fn write_slots(
         for annotation in &slot.annotations {
             w.token(annotation, true);
         }
-        for trivia in slot.trivia {
-            w.trivia(trivia, false, true);
-        }
+        w.section_comments(slot.trivia);
     }
     if star {
         if slots.len().is_multiple_of(4) {
