@@ -2,9 +2,10 @@
 """Writes PBN files of mutants: valid games with one mistake each, for the differential test
 against the reference verifier (scripts/reference-verifier.sh).
 
-usage: pbn_mutants.py BASE.pbn OUT_PREFIX --files N --per-file M [--seed S]
+usage: pbn_mutants.py BASE.pbn [--base MORE.pbn ...] OUT_PREFIX --files N --per-file M [--seed S]
 
-BASE holds valid, self-contained games (as `gen_pbn.py --rich` writes them). Each mutant is one
+BASE holds valid, self-contained games (as `gen_pbn.py --rich` writes them); `--base` adds the
+games of more files (clean corpus files, in the layouts real programs write). Each mutant is one
 base game with one change; its kind is said in a `{mutant: KIND}` comment before its first tag,
 so a disagreement can be traced to what was done. Deterministic for a given seed.
 """
@@ -241,19 +242,27 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("base")
     ap.add_argument("prefix")
+    ap.add_argument("--base", dest="more", action="append", default=[])
     ap.add_argument("--files", type=int, default=10)
     ap.add_argument("--per-file", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    text = open(args.base, encoding="latin-1").read().replace("\r\n", "\n")
-    blocks = [b for b in text.split("\n\n") if "[Deal " in b]
+    blocks = []
+    for path in [args.base] + args.more:
+        text = open(path, encoding="latin-1").read().replace("\r\n", "\n")
+        blocks += [b for b in text.split("\n\n") if "[Deal " in b]
     # Keep only the game itself: no `%` lines (they belong to the file's head).
     games = ["\n".join(l for l in b.split("\n") if not l.startswith("%")) for b in blocks]
     rng = random.Random(args.seed)
     for f in range(args.files):
         out = ["% PBN 2.1"]
         for _ in range(args.per_file):
-            out.append(mutate(rng.choice(games), rng))
+            game = rng.choice(games)
+            try:
+                out.append(mutate(game, rng))
+            except (AttributeError, TypeError, IndexError, ValueError):
+                # A game in a layout the mutations do not know: kept as it is.
+                out.append("{mutant: none}\n" + game)
             out.append("")
         with open(f"{args.prefix}{f + 1:02}.pbn", "w", encoding="latin-1", newline="\r\n") as w:
             w.write("\n".join(out))

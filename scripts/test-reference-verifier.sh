@@ -44,7 +44,14 @@ fi
 files=$(( (MUTANTS + 499) / 500 ))
 rm -f "$WORK"/mutants/*.pbn
 python3 "$SHARED/tools/gen_pbn.py" 400 --rich --seed 7 -o "$WORK/base.pbn"
-python3 scripts/pbn_mutants.py "$WORK/base.pbn" "$WORK/mutants/mutant-" --files "$files" --per-file 500 --seed 11
+# Valid games to mutate: generated ones, and corpus files the reference finds clean.
+clean=()
+for f in BBA-CLI__1N.pbn ben__From_Jack_2.pbn ben__Free_Super_Sunday_Daylong__Aug_4__Daylong.pbn \
+  ben__BBO_Forums_Sunday_Daylong_Daylong.pbn; do
+  clean+=(--base "$SHARED/corpus/pbn/$f")
+done
+python3 scripts/pbn_mutants.py "$WORK/base.pbn" "${clean[@]}" "$WORK/mutants/mutant-" \
+  --files "$files" --per-file 500 --seed 11
 
 # One verbose log per file (-v echoes the file, so each message can be placed on its line) and
 # the verifier's export of it, for the version the file declares (its batch default is PBN 1.0).

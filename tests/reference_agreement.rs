@@ -207,3 +207,22 @@ fn a_skipped_turn_breaks_the_run_of_passes() {
     );
     assert!(!codes(&finished).iter().any(|(c, _)| *c == "A306"));
 }
+
+#[test]
+fn a_result_with_an_empty_declarer_is_an_error_even_after_an_auction() {
+    // The standard writes an empty Declarer for a passed-out board: a Result then says tricks
+    // were taken by nobody, whatever the auction says.
+    let auction = "[Auction \"N\"]\n1NT Pass Pass Pass\n";
+    let found = codes(&game(&contract_tags("", "7"), auction));
+    assert!(found.contains(&("X805", Severity::Error)), "{found:?}");
+    assert!(!codes(&game(&contract_tags("N", "7"), auction))
+        .iter()
+        .any(|(c, _)| *c == "X805"));
+    // A passed-out auction: A310 says it, once.
+    let passed = "[Auction \"N\"]\nPass Pass Pass Pass\n";
+    let mut tags = contract_tags("", "7");
+    tags[2] = ("Contract", "Pass");
+    let found = codes(&game(&tags, passed));
+    assert!(found.contains(&("A310", Severity::Error)), "{found:?}");
+    assert!(!found.iter().any(|(c, _)| *c == "X805"), "{found:?}");
+}

@@ -323,7 +323,10 @@ fn check_game_wide(
     };
     let facts = SectionFacts {
         play_complete: models.play.as_ref().is_some_and(|play| play.complete),
-        auction_finished: models.auction.as_ref().is_some_and(|a| a.finished),
+        auction_passed_out: models
+            .auction
+            .as_ref()
+            .is_some_and(|a| a.finished && a.passed_out),
     };
     check_cross(&cross, facts, out);
 

@@ -46,9 +46,8 @@ pub struct CrossTags<'a> {
 pub struct SectionFacts {
     /// The Play section holds all 13 tricks.
     pub play_complete: bool,
-    /// An Auction section runs to its end (it then decides the contract, and A310 speaks of a
-    /// passed-out board's Result).
-    pub auction_finished: bool,
+    /// An Auction section was passed out (A310 then speaks of its Result).
+    pub auction_passed_out: bool,
 }
 
 /// Runs the X checks.
@@ -62,7 +61,7 @@ pub fn check_cross(tags: &CrossTags<'_>, facts: SectionFacts, out: &mut Vec<Diag
     rotation(tags, vulnerability, out);
     result_sum(tags, play_complete, out);
     rubber(tags, vulnerability, out);
-    if !facts.auction_finished {
+    if !facts.auction_passed_out {
         result_without_declarer(tags, out);
     }
 }
