@@ -75,7 +75,7 @@ def mutate(game, rng):
         "add-call", "mark-revoke", "mark-lead", "mark-insufficient", "change-card",
         "break-result", "break-note", "change-tag", "add-score", "lowercase", "table-cell",
         "swap-played", "contract", "declarer", "mark-skip", "score-form", "passed-result",
-        "drop-mark", "layout",
+        "drop-mark", "layout", "comment-before-note", "play-dash", "all-pass", "placeholders",
     ]
     kind = rng.choice(kinds)
     calls = data_tokens(lines, spans, "Auction", CALL)
@@ -203,6 +203,36 @@ def mutate(game, rng):
             while end < len(lines) and lines[end].startswith("[Note "):
                 end += 1
             del lines[a:end]
+    elif kind == "comment-before-note":
+        refs = [(i, m.start(), m.end()) for i, l in enumerate(lines) if not l.startswith("[")
+                for m in re.finditer(r" =\d+=", l)]
+        if refs:
+            i, a, b = rng.choice(refs)
+            replace_at(lines, (i, a, a), " {why}")
+        else:
+            kind = "none"
+    elif kind == "play-dash" and cards:
+        i, a, b = cards[-1 - rng.randrange(min(4, len(cards)))]
+        replace_at(lines, (i, a, b), "-")
+    elif kind == "all-pass" and spans.get("Auction"):
+        a, b = spans["Auction"]
+        body = " ".join(lines[a:b])
+        if re.search(r"Pass\s+Pass\s+Pass\s*$", body) and not re.search(r"\[|\{|=", body):
+            words = body.split()
+            words = words[:-3] + ["AP"]
+            lines[a:b] = [" ".join(words[k:k + 4]) for k in range(0, len(words), 4)]
+        else:
+            kind = "none"
+    elif kind == "placeholders" and spans.get("Auction"):
+        a, _ = spans["Auction"]
+        t = tag(lines, "Auction")
+        dealer = re.search(r'"([NESW])"', lines[t])
+        if dealer and dealer.group(1) != "W":
+            k = "WNES".index(dealer.group(1))
+            lines[t] = '[Auction "W"]'
+            lines[a] = "- " * k + lines[a]
+        else:
+            kind = "none"
     elif kind == "layout":
         # The same game laid out otherwise: what export format would write differently.
         change = rng.choice(["swap-tags", "join-lines", "spaces", "lower-deal", "deal-from-west"])

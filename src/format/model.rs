@@ -49,6 +49,9 @@ pub struct Item<'a> {
     pub annotations: Vec<(SyntaxKind, &'a str)>,
     /// Comments and escape lines after it.
     pub trivia: Vec<Trivia<'a>>,
+    /// For each of `trivia`, how many of `annotations` stood before it in the text (the
+    /// reference exporter keeps a comment after the annotation it followed).
+    pub trivia_after: Vec<usize>,
     /// The input line it stands on (counted from the chunk start).
     pub line: u32,
 }
@@ -289,6 +292,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                     marks: std::mem::take(&mut marks),
                     annotations: Vec::new(),
                     trivia: Vec::new(),
+                    trivia_after: Vec::new(),
                     line,
                 });
                 target = Target::Item;
@@ -306,13 +310,11 @@ fn attach<'a>(model: &mut GameModel<'a>, target: Target, trivia: Trivia<'a>) -> 
         Target::Leading => model.leading.push(trivia),
         Target::Tag(index) => model.tags.get_mut(index)?.trivia.push(trivia),
         Target::SectionTag => model.sections.last_mut()?.tag.trivia.push(trivia),
-        Target::Item => model
-            .sections
-            .last_mut()?
-            .items
-            .last_mut()?
-            .trivia
-            .push(trivia),
+        Target::Item => {
+            let item = model.sections.last_mut()?.items.last_mut()?;
+            item.trivia_after.push(item.annotations.len());
+            item.trivia.push(trivia);
+        }
         Target::Note => model
             .sections
             .last_mut()?

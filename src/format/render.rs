@@ -306,8 +306,37 @@ struct OutTag<'a, 'm> {
 struct Slot<'a, 'm> {
     marks: &'m [&'a str],
     text: Cow<'a, str>,
-    annotations: Vec<Cow<'a, str>>,
+    /// Note reference, then NAGs from suffixes, then other NAGs, each with its kind.
+    annotations: Vec<(Anchor, Cow<'a, str>)>,
     trivia: &'m [Trivia<'a>],
+    /// What each of `trivia` follows.
+    anchors: Vec<Anchor>,
+}
+
+/// What a comment after a call or card follows: the call or card itself, its note reference,
+/// a NAG written as a suffix, or another NAG. The reference exporter writes the comments of
+/// each kind right after what they follow, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Move,
+    Note,
+    Suffix,
+    Nag,
+}
+
+/// What each comment of `item` follows.
+fn anchors(item: &Item<'_>) -> Vec<Anchor> {
+    item.trivia_after
+        .iter()
+        .map(
+            |&k| match k.checked_sub(1).and_then(|i| item.annotations.get(i)) {
+                None => Anchor::Move,
+                Some((NOTE_REF, _)) => Anchor::Note,
+                Some((SUFFIX, _)) => Anchor::Suffix,
+                Some(_) => Anchor::Nag,
+            },
+        )
+        .collect()
 }
 
 /// Whether the model reads the game's play as complete; `None` when it finds no play.
@@ -584,25 +613,28 @@ struct SlotsOut<'a, 'm> {
 }
 
 /// Note reference first, then NAGs in ascending order with suffixes translated.
-fn annotations<'a>(item: &Item<'a>, card: bool) -> Option<Vec<Cow<'a, str>>> {
+fn annotations<'a>(item: &Item<'a>, card: bool) -> Option<Vec<(Anchor, Cow<'a, str>)>> {
     if item.annotations.is_empty() {
         return Some(Vec::new());
     }
-    let mut notes: Vec<Cow<'a, str>> = Vec::new();
+    let mut notes: Vec<(Anchor, Cow<'a, str>)> = Vec::new();
+    let mut suffixes: Vec<(u32, Cow<'a, str>)> = Vec::new();
     let mut nags: Vec<(u32, Cow<'a, str>)> = Vec::new();
     for &(kind, text) in &item.annotations {
         match kind {
-            NOTE_REF => notes.push(Cow::Borrowed(text)),
+            NOTE_REF => notes.push((Anchor::Note, Cow::Borrowed(text))),
             NAG => nags.push((text.get(1..)?.parse().ok()?, Cow::Borrowed(text))),
             SUFFIX => {
                 let n = suffix_nag(text, card)?;
-                nags.push((n, Cow::Owned(format!("${n}"))));
+                suffixes.push((n, Cow::Owned(format!("${n}"))));
             }
             _ => return None,
         }
     }
+    suffixes.sort_by_key(|n| n.0);
     nags.sort_by_key(|n| n.0);
-    notes.extend(nags.into_iter().map(|n| n.1));
+    notes.extend(suffixes.into_iter().map(|n| (Anchor::Suffix, n.1)));
+    notes.extend(nags.into_iter().map(|n| (Anchor::Nag, n.1)));
     Some(notes)
 }
 
@@ -676,11 +708,13 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
                         let needed: usize = if any_active { 3 } else { 4 };
                         let count = needed.checked_sub(passes).filter(|&n| n > 0)?;
                         for n in 0..count {
+                            let last = n + 1 == count;
                             slots.push(Slot {
                                 marks: &[],
                                 text: Cow::Borrowed("Pass"),
                                 annotations: Vec::new(),
-                                trivia: if n + 1 == count { &item.trivia } else { &[] },
+                                trivia: if last { &item.trivia } else { &[] },
+                                anchors: if last { anchors(item) } else { Vec::new() },
                             });
                         }
                         passes += count;
@@ -714,6 +748,7 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
             text,
             annotations: annotations(item, false)?,
             trivia: &item.trivia,
+            anchors: anchors(item),
         });
     }
     let ended = if any_active { passes >= 3 } else { passes >= 4 };
@@ -774,6 +809,7 @@ fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<Slo
             text,
             annotations: annotations(item, true)?,
             trivia: &item.trivia,
+            anchors: anchors(item),
         });
     }
     let expected = 4 * facts.hand_size.unwrap_or(13);
@@ -810,10 +846,25 @@ fn write_slots(
             w.token(mark, true);
         }
         w.token(&slot.text, true);
-        for annotation in &slot.annotations {
-            w.token(annotation, true);
+        let comments_after = |w: &mut Writer<'_>, anchor: Anchor| {
+            let after: Vec<Trivia<'_>> = slot
+                .trivia
+                .iter()
+                .zip(&slot.anchors)
+                .filter(|(_, a)| **a == anchor)
+                .map(|(t, _)| *t)
+                .collect();
+            w.section_comments(&after);
+        };
+        comments_after(w, Anchor::Move);
+        for anchor in [Anchor::Note, Anchor::Suffix, Anchor::Nag] {
+            for (kind, annotation) in &slot.annotations {
+                if *kind == anchor {
+                    w.token(annotation, true);
+                }
+            }
+            comments_after(w, anchor);
         }
-        w.section_comments(slot.trivia);
     }
     if star {
         if slots.len().is_multiple_of(4) {

@@ -80,3 +80,43 @@ fn export_header_of_a_cr_only_file_is_added_once() {
         assert_eq!(format_text(&once, &options), once, "{text:?}");
     }
 }
+
+#[test]
+fn comments_keep_their_place_among_a_calls_annotations() {
+    // As the reference exporter writes them: a comment after the call comes before the note
+    // reference, one after the note reference after it, one after a NAG after the NAGs.
+    let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C {why} =1= {and} ! {so} Pass Pass Pass\n[Note \"1:x\"]\n";
+    let out = fmt(text);
+    assert!(
+        out.contains("1C {why} =1= {and} $1 {so} Pass Pass Pass\n"),
+        "{out}"
+    );
+    assert_eq!(fmt(&out), out);
+}
+
+#[test]
+fn comments_of_a_tag_share_a_line_until_column_80() {
+    let text = "[Event \"x\"] {one}\n{two}\n{three}\n";
+    assert_eq!(fmt(text), "[Event \"x\"]\n{one} {two} {three}\n");
+    let long = format!("[Event \"x\"]\n{{{}}}\n{{short}}\n", "a".repeat(76));
+    let out = fmt(&long);
+    assert_eq!(
+        out,
+        format!("[Event \"x\"]\n{{{}}}\n{{short}}\n", "a".repeat(76)),
+        "{out}"
+    );
+}
+
+#[test]
+fn strict_export_leaves_out_empty_lines_inside_comments_and_empty_play() {
+    let options = FormatOptions {
+        export: true,
+        eol: Eol::Lf,
+    };
+    let text = "[Event \"x\"]\n{first\n\nsecond}\n[Play \"W\"]\n*\n";
+    let out = format_text(text, &options);
+    assert!(out.contains("{first\nsecond}\n"), "{out}");
+    assert!(!out.contains("[Play"), "{out}");
+    // Without --export the comment is kept as written.
+    assert!(fmt(text).contains("{first\n\nsecond}"));
+}
