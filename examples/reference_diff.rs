@@ -416,7 +416,8 @@ fn main() -> ExitCode {
             })
             .collect();
         // Where Kibitzer reports an error (a documented difference, such as `^I` before a pass
-        // that the reference ignores), the formatter keeps what was written: not compared.
+        // that the reference ignores), the formatter keeps what was written: a difference there
+        // is counted apart.
         let clean: Vec<bool> = (1..=starts.len())
             .map(|g| {
                 !ours
@@ -496,7 +497,7 @@ fn main() -> ExitCode {
     }
     if exports.is_some() {
         println!(
-            "export: {export_same} of the {export_compared} games the reference exports are byte for byte the same (`%` lines aside); {export_skipped} more it exports get an error from Kibitzer (kept as written, not compared); {export_problems} files could not be compared"
+            "export: {export_same} of the {export_compared} games the reference exports are byte for byte the same (`%` lines aside); {export_skipped} more differ where Kibitzer reports an error (a documented difference: the game is kept as written); {export_problems} files could not be compared"
         );
         unexplained += export_compared - export_same + export_problems;
     }
@@ -633,12 +634,12 @@ fn compare_export(
     }
     let (mut same, mut skipped) = (0, 0);
     for (k, ((a, clean), b)) in mine.iter().zip(&theirs).enumerate() {
-        if !clean {
-            skipped += 1;
-            continue;
-        }
         if a == b {
             same += 1;
+            continue;
+        }
+        if !clean {
+            skipped += 1;
             continue;
         }
         let (line, ours_line, their_line) = a
