@@ -8,7 +8,7 @@ use super::values::{
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
 use crate::bridge::Seat;
-use crate::model::pbn::context::read_sections;
+use crate::model::pbn::context::{read_sections, GameSections};
 use crate::model::values::{read_contract, ContractValue};
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
@@ -253,20 +253,9 @@ impl<'s> Writer<'s> {
 
     /// Text added to the line after a space, or on a new line when it would reach column 80.
     fn packed_text(&mut self, text: &str) {
-        if text.is_empty() {
-            return;
+        if !text.is_empty() {
+            self.token(text, true);
         }
-        let w = width(text);
-        if self.col > 0 {
-            if self.break_next || self.col + 1 + w >= MAX_COLUMNS {
-                self.newline();
-            } else {
-                self.out.push(' ');
-                self.col += 1;
-            }
-        }
-        self.out.push_str(text);
-        self.col += w;
     }
 
     fn finish(mut self) -> String {
@@ -341,14 +330,19 @@ fn anchors(item: &Item<'_>) -> Vec<Anchor> {
 
 /// Whether the model reads the game's play as complete; `None` when it finds no play.
 fn analysis_play_complete(text: &str) -> Option<bool> {
+    model_sections(text)?.play.map(|play| play.complete)
+}
+
+/// The game's Auction and Play as the model reads them (the formatter asks only when its own
+/// quick reading cannot decide).
+fn model_sections(text: &str) -> Option<GameSections> {
     let parse = Parse::new(text);
     let game = parse
         .children()
         .iter()
         .filter_map(|child| child.as_node())
         .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
-    let sections = read_sections(&game, &Inheritance::default());
-    sections.play.map(|play| play.complete)
+    Some(read_sections(&game, &Inheritance::default()))
 }
 
 /// What the game's tags say that its sections need.
@@ -522,26 +516,14 @@ fn complete_mandatory_tags(
 
 /// Whether the model reads the game's auction as ended; `None` when it finds no auction.
 fn auction_ended(text: &str) -> Option<bool> {
-    let parse = Parse::new(text);
-    let game = parse
-        .children()
-        .iter()
-        .filter_map(|child| child.as_node())
-        .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
-    read_sections(&game, &Inheritance::default())
+    model_sections(text)?
         .auction
         .map(|auction| auction.finished)
 }
 
 /// The contract and declarer of an auction that has ended in one, read by the model.
 fn auction_outcome(text: &str) -> Option<(crate::bridge::Contract, Seat)> {
-    let parse = Parse::new(text);
-    let game = parse
-        .children()
-        .iter()
-        .filter_map(|child| child.as_node())
-        .find_map(|green| Game::cast(SyntaxNode::new_root(green.clone())))?;
-    let auction = read_sections(&game, &Inheritance::default()).auction?;
+    let auction = model_sections(text)?.auction?;
     if !auction.finished {
         return None;
     }
