@@ -188,11 +188,7 @@ impl<'s> Writer<'s> {
         self.end_line();
         for t in trivia {
             match *t {
-                Trivia::Escape(text) => {
-                    self.end_line();
-                    self.out.push_str(text);
-                    self.newline();
-                }
+                Trivia::Escape(_) => self.trivia(t, true, false),
                 Trivia::Comment { text, .. } if text.starts_with(';') => {
                     self.packed_text(text);
                     self.end_line();
@@ -207,7 +203,7 @@ impl<'s> Writer<'s> {
     /// line, one space apart (a new line before one that would reach column 80), a comment of
     /// several lines on its own lines with the next call or card after its last line; only a
     /// `;` comment ends the line. (`%` lines stand on their own lines.)
-    fn section_comments(&mut self, trivia: &[Trivia<'_>]) {
+    fn section_comments<'t>(&mut self, trivia: impl IntoIterator<Item = &'t Trivia<'t>>) {
         for t in trivia {
             match *t {
                 Trivia::Escape(_) => self.trivia(t, true, true),
@@ -829,14 +825,8 @@ fn write_slots(
         }
         w.token(&slot.text, true);
         let comments_after = |w: &mut Writer<'_>, anchor: Anchor| {
-            let after: Vec<Trivia<'_>> = slot
-                .trivia
-                .iter()
-                .zip(&slot.anchors)
-                .filter(|(_, a)| **a == anchor)
-                .map(|(t, _)| *t)
-                .collect();
-            w.section_comments(&after);
+            let after = slot.trivia.iter().zip(&slot.anchors);
+            w.section_comments(after.filter(|(_, a)| **a == anchor).map(|(t, _)| t));
         };
         comments_after(w, Anchor::Move);
         for anchor in [Anchor::Note, Anchor::Suffix, Anchor::Nag] {
