@@ -76,6 +76,7 @@ def mutate(game, rng):
         "break-result", "break-note", "change-tag", "add-score", "lowercase", "table-cell",
         "swap-played", "contract", "declarer", "mark-skip", "score-form", "passed-result",
         "drop-mark", "layout", "comment-before-note", "play-dash", "all-pass", "placeholders",
+        "brace-in-table",
     ]
     kind = rng.choice(kinds)
     calls = data_tokens(lines, spans, "Auction", CALL)
@@ -161,6 +162,21 @@ def mutate(game, rng):
         i, a, b = rng.choice(calls)
         call = lines[i][a:b]
         replace_at(lines, (i, a, b), call.lower() if rng.random() < 0.5 else call.upper())
+    elif kind == "brace-in-table":
+        # A `{` among table rows, never closed in the game: where PBN forbids comments it must
+        # not swallow the games after it.
+        rows = [
+            i
+            for name, (a, b) in spans.items()
+            if name.endswith("Table")
+            for i in range(a + 1, b)
+            if lines[i] and not lines[i].startswith(("[", "{", ";"))
+        ]
+        if rows:
+            i = rng.choice(rows)
+            lines[i] = lines[i] + rng.choice([" {", " { see the next board", "{"])
+        else:
+            kind = "none"
     elif kind == "table-cell":
         rows = [i for i, l in enumerate(lines) if re.match(r"[NESW] +(NT|[SHDC]) +\d+$", l)]
         if rows:

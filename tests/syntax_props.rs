@@ -27,6 +27,11 @@ const FRAGMENTS: &[&str] = &[
     "[Note \"1:a\"]",
     "[Deal \"N:AK.Q.J.T - - -\"]",
     "[ScoreTable \"Rank\\2R;Score\"]",
+    "[OptimumResultTable \"Declarer;Result\"]",
+    "[MyData \"x\"]",
+    "N 7",
+    "{x}",
+    "{\n\n}",
     "Event",
     "1S",
     "SK",
@@ -57,6 +62,50 @@ fn assert_lossless(text: &str) {
     assert_eq!(parse.syntax().text().to_string(), text);
     for error in parse.errors() {
         assert!(u32::from(error.range.end()) as usize <= text.len());
+    }
+}
+
+/// Checks that the splitter cut `text` where the parser would: no chunk holds, outside a comment
+/// the parser reads, a semi-empty line (which would end a game), and only the last chunk may
+/// end inside a comment that is never closed.
+fn assert_chunks_are_games(text: &str) {
+    use kibitzer::syntax::SyntaxKind;
+    let parse = Parse::new(text);
+    let chunks: Vec<_> = parse
+        .syntax()
+        .children()
+        .filter(|n| matches!(n.kind(), SyntaxKind::GAME | SyntaxKind::TRIVIA))
+        .collect();
+    for (index, chunk) in chunks.iter().enumerate() {
+        // Whether only spaces and tabs have come since the last line end read by the parser.
+        let mut line_blank_so_far = false;
+        for token in chunk
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+        {
+            match token.kind() {
+                SyntaxKind::NEWLINE => {
+                    assert!(
+                        !line_blank_so_far,
+                        "a semi-empty line inside the chunk {:?} of\n{text:?}",
+                        chunk.text().to_string()
+                    );
+                    line_blank_so_far = true;
+                }
+                SyntaxKind::WHITESPACE if token.text().bytes().all(|b| b == b' ' || b == b'\t') => {
+                }
+                _ => line_blank_so_far = false,
+            }
+            let unclosed_comment =
+                token.kind() == SyntaxKind::COMMENT_BLOCK && !token.text().ends_with('}');
+            if unclosed_comment {
+                assert_eq!(
+                    index + 1,
+                    chunks.len(),
+                    "an unclosed comment ends a chunk before the last in\n{text:?}"
+                );
+            }
+        }
     }
 }
 
@@ -150,6 +199,11 @@ proptest! {
     #[test]
     fn pbn_like_strings_parse_losslessly(text in pbnish()) {
         assert_lossless(&text);
+    }
+
+    #[test]
+    fn games_end_where_the_parser_sees_a_semi_empty_line(text in pbnish()) {
+        assert_chunks_are_games(&text);
     }
 
     #[test]

@@ -539,3 +539,73 @@ fn long_lines_parse_in_linear_time() {
     assert_eq!(parse.syntax().text().to_string(), text);
     assert!(parse.errors().is_empty());
 }
+
+#[test]
+fn a_brace_among_table_data_is_stray_and_the_next_game_stays_a_game() {
+    // The `{` after the first row is never closed on its line: PBN allows no comment there, so
+    // it is a stray character and the blank line still ends the game; the `}` of the next
+    // game's comment does not pull that game in.
+    check(
+        "[ScoreTable \"Score\"]\n10 {\n\n[Board \"2\"]\n{note}\n",
+        expect![[r#"
+            FILE@0..46
+              GAME@0..26
+                SUPPLEMENTAL_SECTION@0..26
+                  TAG_PAIR@0..20
+                    L_BRACK@0..1 "["
+                    TAG_NAME@1..11 "ScoreTable"
+                    WHITESPACE@11..12 " "
+                    TAG_VALUE@12..19
+                      QUOTE@12..13 "\""
+                      VALUE_TEXT@13..18 "Score"
+                      QUOTE@18..19 "\""
+                    R_BRACK@19..20 "]"
+                  NEWLINE@20..21 "\n"
+                  SECTION_TOKEN@21..23 "10"
+                  WHITESPACE@23..24 " "
+                  ERROR@24..25
+                    UNKNOWN@24..25 "{"
+                  NEWLINE@25..26 "\n"
+              BLANK_LINES@26..27 "\n"
+              GAME@27..46
+                TAG_PAIR@27..38
+                  L_BRACK@27..28 "["
+                  TAG_NAME@28..33 "Board"
+                  WHITESPACE@33..34 " "
+                  STRING@34..37 "\"2\""
+                  R_BRACK@37..38 "]"
+                NEWLINE@38..39 "\n"
+                COMMENT_BLOCK@39..45 "{note}"
+                NEWLINE@45..46 "\n"
+            error 24..25: S003 this `{` is not closed on its line, and among section data it cannot open a comment (only the section's tag pair may be followed by one): it is read as a stray character
+        "#]],
+    );
+}
+
+#[test]
+fn a_comment_right_after_a_section_tag_may_run_over_a_blank_line() {
+    check(
+        "[ScoreTable \"Score\"]\n{first\n\nsecond} 10 {same line}\n",
+        expect![[r#"
+            FILE@0..52
+              GAME@0..52
+                SUPPLEMENTAL_SECTION@0..52
+                  TAG_PAIR@0..20
+                    L_BRACK@0..1 "["
+                    TAG_NAME@1..11 "ScoreTable"
+                    WHITESPACE@11..12 " "
+                    TAG_VALUE@12..19
+                      QUOTE@12..13 "\""
+                      VALUE_TEXT@13..18 "Score"
+                      QUOTE@18..19 "\""
+                    R_BRACK@19..20 "]"
+                  NEWLINE@20..21 "\n"
+                  COMMENT_BLOCK@21..36 "{first\n\nsecond}"
+                  WHITESPACE@36..37 " "
+                  SECTION_TOKEN@37..39 "10"
+                  WHITESPACE@39..40 " "
+                  COMMENT_BLOCK@40..51 "{same line}"
+                  NEWLINE@51..52 "\n"
+        "#]],
+    );
+}

@@ -819,7 +819,7 @@ fn check_job(
 /// batches, and only the diagnostics are kept.
 fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let limit = text.len().min(u32::MAX as usize - 1);
-    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut splitter = Splitter::new(text, 0);
     let next =
         move || Some(next_job(&mut splitter, limit, PIECES_PER_JOB)).filter(|j| !j.is_empty());
     let done = pull_jobs(threads, next, TokenCache::default, |cache, job| {
@@ -837,7 +837,7 @@ fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) 
 /// resolved game by game, then the games are checked in parallel.
 fn check_stream_inheriting(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
     let mut report = FileReport::default();
-    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut splitter = Splitter::new(text, 0);
     let mut inherited = Inheritance::default();
     let limit = text.len().min(u32::MAX as usize - 1);
     loop {

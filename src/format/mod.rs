@@ -209,7 +209,7 @@ fn whole_text_edit(text: &str, options: &FormatOptions) -> Vec<TextEdit> {
 
 /// The pieces of a text, cut without parsing; every chunk is read strictly by the formatter.
 fn split_pieces(text: &str) -> Vec<Piece> {
-    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut splitter = Splitter::new(text, 0);
     let mut pieces = Vec::new();
     while let Some(piece) = splitter.next_piece() {
         pieces.push(Piece {

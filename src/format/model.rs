@@ -133,7 +133,10 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
     loop {
         let mode = match open {
             Open::Nothing => Mode::Identification,
-            Open::AfterTag | Open::Section(SectionKind::Supplemental) => Mode::Section,
+            Open::AfterTag => Mode::Section,
+            Open::Section(SectionKind::Supplemental) => {
+                Mode::supplemental(model.sections.last().is_some_and(|s| !s.items.is_empty()))
+            }
             Open::Section(SectionKind::Auction) => Mode::Auction,
             Open::Section(SectionKind::Play) => Mode::Play,
         };

@@ -196,7 +196,8 @@ impl TokenCache {
 
 /// A green tree builder with rowan's builder API (start, finish, checkpoints).
 pub struct TreeBuilder<'c> {
-    cache: &'c mut TokenCache,
+    /// `None` for a builder that throws everything away (see [`TreeBuilder::discarding`]).
+    cache: Option<&'c mut TokenCache>,
     parents: Vec<(SyntaxKind, usize)>,
     children: Vec<GreenElement>,
 }
@@ -209,22 +210,33 @@ impl<'c> TreeBuilder<'c> {
     /// A builder interning tokens in `cache`.
     pub fn new(cache: &'c mut TokenCache) -> TreeBuilder<'c> {
         TreeBuilder {
-            cache,
+            cache: Some(cache),
             parents: Vec::new(),
             children: Vec::with_capacity(64),
+        }
+    }
+
+    /// A builder that builds nothing: for running the parser only to learn where it stands.
+    pub fn discarding() -> TreeBuilder<'c> {
+        TreeBuilder {
+            cache: None,
+            parents: Vec::new(),
+            children: Vec::new(),
         }
     }
 
     /// Adds a token to the current node.
     #[inline]
     pub fn token(&mut self, kind: SyntaxKind, text: &str) {
-        let token = self.cache.token(kind, text);
-        self.children.push(NodeOrToken::Token(token));
+        if let Some(cache) = self.cache.as_deref_mut() {
+            let token = cache.token(kind, text);
+            self.children.push(NodeOrToken::Token(token));
+        }
     }
 
     /// The node built earlier from exactly `text` (see [`TokenCache::node`]).
     pub fn shared_node(&self, text: &str) -> Option<GreenNode> {
-        self.cache.node(text)
+        self.cache.as_deref()?.node(text)
     }
 
     /// Adds a finished node to the current node.
@@ -234,14 +246,18 @@ impl<'c> TreeBuilder<'c> {
 
     /// Remembers the node just finished as the one `text` gives.
     pub fn share_last_node(&mut self, text: &str) {
-        if let Some(NodeOrToken::Node(node)) = self.children.last() {
-            self.cache.remember_node(text, node.clone());
+        if let (Some(cache), Some(NodeOrToken::Node(node))) =
+            (self.cache.as_deref_mut(), self.children.last())
+        {
+            cache.remember_node(text, node.clone());
         }
     }
 
     /// Starts a node; the elements added until the matching `finish_node` are its children.
     pub fn start_node(&mut self, kind: SyntaxKind) {
-        self.parents.push((kind, self.children.len()));
+        if self.cache.is_some() {
+            self.parents.push((kind, self.children.len()));
+        }
     }
 
     /// Finishes the innermost started node.
@@ -259,6 +275,9 @@ impl<'c> TreeBuilder<'c> {
 
     /// Starts a node that takes as children everything added since `checkpoint`.
     pub fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+        if self.cache.is_none() {
+            return;
+        }
         let floor = self.parents.last().map_or(0, |&(_, first)| first);
         self.parents
             .push((kind, checkpoint.0.clamp(floor, self.children.len())));

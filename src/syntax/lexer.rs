@@ -2,8 +2,9 @@
 //!
 //! PBN's token classes overlap (a call, a card, a tag name and a section token can all be `SK`),
 //! so what a run of characters is depends on where it stands: the parser says which section it is
-//! in. Comments, strings, escape lines and line ends are lexed the same way in every mode; the game
-//! splitter (`split.rs`) relies on that to find game boundaries without parsing.
+//! in. Comments, strings, escape lines and line ends are lexed the same way in every mode but one:
+//! among the data of a supplemental section a `{` opens no comment that runs past its line. The game splitter (`split.rs`)
+//! follows the lexer's rules to find game boundaries, and asks the parser about that one case.
 
 use super::kind::SyntaxKind::{self, *};
 
@@ -18,8 +19,24 @@ pub enum Mode {
     Auction,
     /// Section data after `[Play …]`.
     Play,
-    /// Section data of a supplemental section (tables and user sections).
+    /// Section data of a supplemental section (tables and user sections), before its first
+    /// element: a comment may still follow the section's tag here.
     Section,
+    /// Section data of a supplemental section after its first element, where PBN forbids
+    /// comments: a `{` not closed on its own line is a stray character, not the start of a
+    /// comment that could run on over the games after it.
+    SectionData,
+}
+
+impl Mode {
+    /// The mode for the data of a supplemental section, by whether an element has been read.
+    pub fn supplemental(has_data: bool) -> Mode {
+        if has_data {
+            Mode::SectionData
+        } else {
+            Mode::Section
+        }
+    }
 }
 
 /// A token as the lexer sees it: its kind and its length in bytes.
@@ -156,6 +173,13 @@ impl<'a> Lexer<'a> {
                 return plain(NEWLINE, start + len);
             }
             b';' => return plain(COMMENT_LINE, self.line_end(start)),
+            // Among section data a comment closed on its own line is still read as one (and
+            // reported as out of place); an unclosed `{` there is a stray character.
+            b'{' if mode == Mode::SectionData
+                && memchr::memchr(b'}', &bytes[start + 1..self.line_end(start)]).is_none() =>
+            {
+                return plain(UNKNOWN, start + 1)
+            }
             b'{' => {
                 return Some(match memchr::memchr(b'}', &bytes[start + 1..]) {
                     Some(i) => Token {
@@ -210,10 +234,10 @@ impl<'a> Lexer<'a> {
                 b'+' => return plain(PLUS, start + 1),
                 _ => self.unknown_run(start),
             },
-            Mode::Section if is_section_char(b) => {
+            Mode::Section | Mode::SectionData if is_section_char(b) => {
                 return plain(SECTION_TOKEN, self.run(start, is_section_char))
             }
-            Mode::Section if b == b'%' => start + 1,
+            Mode::Section | Mode::SectionData if b == b'%' => start + 1,
             _ => self.unknown_run(start),
         };
         plain(UNKNOWN, end.max(start + self.char_len(start)))

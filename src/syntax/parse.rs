@@ -395,7 +395,7 @@ fn parse_parallel<T: Send>(
     threads: usize,
     each: &(dyn Fn(&str, &Piece, &mut TokenCache) -> T + Sync),
 ) -> (Vec<Piece>, Vec<T>) {
-    let mut splitter = Splitter::new(text.as_bytes(), 0);
+    let mut splitter = Splitter::new(text, 0);
     let next = move || {
         let job: Vec<Piece> = std::iter::from_fn(|| splitter.next_piece())
             .take(PIECES_PER_JOB)
@@ -432,7 +432,7 @@ impl TopGrammar for PbnLanguage {
     const BLANK_RUNS: bool = true;
 
     fn split(text: &str) -> (Vec<Piece>, bool) {
-        let mut splitter = Splitter::new(text.as_bytes(), 0);
+        let mut splitter = Splitter::new(text, 0);
         let pieces = std::iter::from_fn(|| splitter.next_piece()).collect();
         (pieces, splitter.ended_in_comment)
     }

@@ -37,11 +37,112 @@ pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Syntax
         lexer: Lexer::new(text),
         builder: TreeBuilder::new(cache),
         errors: Vec::new(),
+        section_has_data: false,
     };
     parser.game();
     let mut errors = parser.errors;
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     (parser.builder.finish(), errors)
+}
+
+/// Where the parser stands at game level, between two steps: enough to go on from there. The game
+/// splitter keeps one to learn whether a `{` opens a comment (see [`GameState::advance`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameState {
+    /// The byte offset the parser has reached.
+    pub pos: usize,
+    open: OpenKind,
+    section_has_data: bool,
+}
+
+/// [`Open`] without the builder's checkpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OpenKind {
+    Nothing,
+    AfterTag,
+    Section(SyntaxKind),
+}
+
+impl GameState {
+    /// The state at the start of a game at `pos` (a line start).
+    pub fn at_game_start(pos: usize) -> GameState {
+        GameState {
+            pos,
+            open: OpenKind::Nothing,
+            section_has_data: false,
+        }
+    }
+
+    /// The state just after a tag pair written `[Name "value"]` at `line_start`, a line start at
+    /// game level (outside any comment), where the parser always reads a tag pair: what is open
+    /// after it depends only on its name. `None` for other lines, and for a Note, which may
+    /// stay within the section before it.
+    pub fn after_tag_line(text: &str, line_start: usize) -> Option<GameState> {
+        let tag = plain_tag_pair(text.as_bytes(), line_start)?;
+        let open = match text.get(line_start + 1..tag.name_end)? {
+            "Note" => return None,
+            "Auction" => OpenKind::Section(AUCTION_SECTION),
+            "Play" => OpenKind::Section(PLAY_SECTION),
+            name if is_table_tag(name) => OpenKind::Section(SUPPLEMENTAL_SECTION),
+            _ => OpenKind::AfterTag,
+        };
+        Some(GameState {
+            pos: tag.string_end + 1,
+            open,
+            section_has_data: false,
+        })
+    }
+
+    /// Parses on from this state until the offset `stop` (or a little past it, when a token or
+    /// tag pair straddles it), building no tree; the state reached.
+    pub fn advance(self, text: &str, stop: usize) -> GameState {
+        let mut lexer = Lexer::new(text);
+        lexer.advance(self.pos);
+        let mut parser = Parser {
+            lexer,
+            builder: TreeBuilder::discarding(),
+            errors: Vec::new(),
+            section_has_data: self.section_has_data,
+        };
+        let mut open = match self.open {
+            OpenKind::Nothing => Open::Nothing,
+            OpenKind::AfterTag => Open::AfterTag(parser.builder.checkpoint()),
+            OpenKind::Section(kind) => {
+                parser.builder.start_node(kind);
+                Open::Section(kind)
+            }
+        };
+        parser.steps(&mut open, stop);
+        GameState {
+            pos: parser.lexer.pos(),
+            open: match open {
+                Open::Nothing => OpenKind::Nothing,
+                Open::AfterTag(_) => OpenKind::AfterTag,
+                Open::Section(kind) => OpenKind::Section(kind),
+            },
+            section_has_data: parser.section_has_data,
+        }
+    }
+
+    /// Whether the parser, standing here, reads a `{` at its position as the start of a comment.
+    pub fn reads_brace_as_comment(&self, text: &str) -> bool {
+        let mut lexer = Lexer::new(text);
+        lexer.advance(self.pos);
+        text.as_bytes().get(self.pos) == Some(&b'{')
+            && lexer
+                .peek(self.mode())
+                .is_some_and(|token| token.kind == COMMENT_BLOCK)
+    }
+
+    fn mode(&self) -> Mode {
+        match self.open {
+            OpenKind::Nothing => Mode::Identification,
+            OpenKind::AfterTag => Mode::Section,
+            OpenKind::Section(AUCTION_SECTION) => Mode::Auction,
+            OpenKind::Section(PLAY_SECTION) => Mode::Play,
+            OpenKind::Section(_) => Mode::supplemental(self.section_has_data),
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -58,6 +159,9 @@ struct Parser<'t, 'c> {
     lexer: Lexer<'t>,
     builder: TreeBuilder<'c>,
     errors: Vec<SyntaxError>,
+    /// Whether the open supplemental section has read an element (after which comments are
+    /// forbidden, and a `{` is a stray character).
+    section_has_data: bool,
 }
 
 impl Parser<'_, '_> {
@@ -109,18 +213,34 @@ impl Parser<'_, '_> {
     fn game(&mut self) -> SyntaxKind {
         let game_start = self.builder.checkpoint();
         let mut open = Open::Nothing;
+        let has_content = self.steps(&mut open, usize::MAX);
+        if let Open::Section(_) = open {
+            self.builder.finish_node();
+        }
+        let kind = if has_content { GAME } else { TRIVIA };
+        self.builder.start_node_at(game_start, kind);
+        self.builder.finish_node();
+        kind
+    }
+
+    /// The game-level loop, from wherever the lexer stands to the end of the text or the first
+    /// step that reaches `stop`; whether anything but trivia was read.
+    fn steps(&mut self, open: &mut Open, stop: usize) -> bool {
         let mut has_content = false;
-        loop {
-            let mode = match open {
+        while self.lexer.pos() < stop {
+            if let Open::Section(kind) = *open {
+                self.section_run(kind);
+                if self.lexer.pos() >= stop {
+                    break;
+                }
+            }
+            let mode = match *open {
                 Open::Nothing => Mode::Identification,
                 Open::AfterTag(_) => Mode::Section,
                 Open::Section(AUCTION_SECTION) => Mode::Auction,
                 Open::Section(PLAY_SECTION) => Mode::Play,
-                Open::Section(_) => Mode::Section,
+                Open::Section(_) => Mode::supplemental(self.section_has_data),
             };
-            if let Open::Section(kind) = open {
-                self.section_run(kind);
-            }
             let Some(token) = self.lexer.peek(mode) else {
                 break;
             };
@@ -130,26 +250,20 @@ impl Parser<'_, '_> {
             }
             has_content = true;
             if token.kind == L_BRACK {
-                open = self.tag_pair_in_game(open);
+                *open = self.tag_pair_in_game(*open);
                 continue;
             }
-            match open {
+            match *open {
                 Open::Nothing => self.unexpected_line(),
                 Open::AfterTag(checkpoint) => {
                     self.builder.start_node_at(checkpoint, SUPPLEMENTAL_SECTION);
-                    open = Open::Section(SUPPLEMENTAL_SECTION);
+                    *open = Open::Section(SUPPLEMENTAL_SECTION);
                     self.section_element(token, SUPPLEMENTAL_SECTION);
                 }
                 Open::Section(kind) => self.section_element(token, kind),
             }
         }
-        if let Open::Section(_) = open {
-            self.builder.finish_node();
-        }
-        let kind = if has_content { GAME } else { TRIVIA };
-        self.builder.start_node_at(game_start, kind);
-        self.builder.finish_node();
-        kind
+        has_content
     }
 
     /// Parses a tag pair at game level, closing or opening sections around it.
@@ -164,6 +278,7 @@ impl Parser<'_, '_> {
         if let Open::Section(_) = open {
             self.builder.finish_node();
         }
+        self.section_has_data = false;
         let checkpoint = self.builder.checkpoint();
         self.tag_pair();
         let section = match name {
@@ -205,6 +320,7 @@ impl Parser<'_, '_> {
                 b'\r' if bytes.get(pos + 1) == Some(&b'\n') => (NEWLINE, pos + 2),
                 b'\r' => (NEWLINE, pos + 1),
                 _ if data_kind == SECTION_TOKEN && lexer::is_section_char(b) => {
+                    self.section_has_data = true;
                     (SECTION_TOKEN, run(pos + 1, lexer::is_section_char))
                 }
                 _ if data_kind != SECTION_TOKEN && lexer::is_call_char(b) => {
@@ -232,6 +348,9 @@ impl Parser<'_, '_> {
             _ => matches!(token.kind, SECTION_TOKEN | STRING),
         };
         if fits {
+            if matches!(token.kind, SECTION_TOKEN | STRING) {
+                self.section_has_data = true;
+            }
             self.bump(token);
             return;
         }
@@ -242,7 +361,13 @@ impl Parser<'_, '_> {
             PLAY_SECTION => "the play: a card was expected",
             _ => "section data",
         };
-        let message = format!("unexpected `{}` in {place}", shorten(text));
+        let message = if text == "{" {
+            "this `{` is not closed on its line, and among section data it cannot open a comment \
+             (only the section's tag pair may be followed by one): it is read as a stray character"
+                .to_string()
+        } else {
+            format!("unexpected `{}` in {place}", shorten(text))
+        };
         self.error(
             SyntaxCode::UnexpectedText,
             start,
@@ -410,30 +535,15 @@ impl Parser<'_, '_> {
     /// consumed nothing, and the general path takes over.
     fn well_formed_tag_pair(&mut self) -> bool {
         let text = self.lexer.text();
-        let bytes = text.as_bytes();
         let start = self.lexer.pos();
-        if bytes.get(start) != Some(&b'[') {
-            return false;
-        }
-        let name_end = lexer::name_end(bytes, start + 1);
-        if name_end == start + 1 {
-            return false;
-        }
-        let mut quote = name_end;
-        while matches!(bytes.get(quote), Some(b' ' | b'\t' | 0x0b)) {
-            quote += 1;
-        }
-        if bytes.get(quote) != Some(&b'"') {
-            return false;
-        }
-        let line_end =
-            memchr::memchr2(b'\n', b'\r', &bytes[quote..]).map_or(bytes.len(), |i| quote + i);
-        let Some(string_end) = lexer::string_end(&bytes[..line_end], quote + 1) else {
+        let Some(PlainTagPair {
+            name_end,
+            quote,
+            string_end,
+        }) = plain_tag_pair(text.as_bytes(), start)
+        else {
             return false;
         };
-        if bytes.get(string_end) != Some(&b']') {
-            return false;
-        }
         // The same text always gives the same node, and without a tab no error either: such
         // tag pairs are shared between games.
         let source = &text[start..string_end + 1];
@@ -567,6 +677,43 @@ impl Parser<'_, '_> {
             self.builder.finish_node();
         }
     }
+}
+
+/// Where the parts of a tag pair written `[Name "value"]` on one line end.
+struct PlainTagPair {
+    /// Just past the name.
+    name_end: usize,
+    /// The opening quote of the value.
+    quote: usize,
+    /// Just past the closing quote (where the `]` stands).
+    string_end: usize,
+}
+
+/// The tag pair at `start` if it is written `[Name "value"]` on one line (any spaces or tabs
+/// between name and value, nothing else).
+fn plain_tag_pair(bytes: &[u8], start: usize) -> Option<PlainTagPair> {
+    if bytes.get(start) != Some(&b'[') {
+        return None;
+    }
+    let name_end = lexer::name_end(bytes, start + 1);
+    if name_end == start + 1 {
+        return None;
+    }
+    let mut quote = name_end;
+    while matches!(bytes.get(quote), Some(b' ' | b'\t' | 0x0b)) {
+        quote += 1;
+    }
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let line_end =
+        memchr::memchr2(b'\n', b'\r', &bytes[quote..]).map_or(bytes.len(), |i| quote + i);
+    let string_end = lexer::string_end(&bytes[..line_end], quote + 1)?;
+    (bytes.get(string_end) == Some(&b']')).then_some(PlainTagPair {
+        name_end,
+        quote,
+        string_end,
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,16 @@
 //! comment. Strings, `;` comments and `%` escape lines can hide a `{`, so the splitter follows
 //! exactly the lexer's rules for those four constructs and nothing else; everything else on a
 //! line is irrelevant to where games end.
+//!
+//! One `{` is no comment: among the data of a supplemental section, where PBN forbids comments,
+//! a `{` not closed on its own line is a stray character. Whether a `{` stands there depends on the tag pairs before it, so
+//! for a `{` that would carry a comment past its line end the splitter asks the parser itself,
+//! which it runs from the last tag pair alone on its line (or from where it last stopped), so
+//! that at most a few lines of a game are read twice.
 
 use std::ops::Range;
+
+use super::parser::GameState;
 
 /// The bytes that matter when scanning a line: line ends, `"`, `;` and `{`.
 const SPECIAL: [bool; 256] = {
@@ -54,6 +62,14 @@ fn plain_line_end(bytes: &[u8], start: usize) -> Option<usize> {
     None
 }
 
+/// What a `{` that is not closed on its own line turns out to be.
+enum Brace {
+    /// The start of a comment.
+    Comment,
+    /// A stray character; the scan goes on from this offset.
+    Stray(usize),
+}
+
 /// One piece of a file: a run of blank lines or a chunk of text between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Piece {
@@ -84,26 +100,34 @@ pub fn split(text: &str) -> Vec<Piece> {
 
 /// An iterator over the pieces of a text, starting at a line start.
 pub struct Splitter<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     /// Set when the last chunk ended inside an unclosed `{` comment (at the end of the text).
     pub ended_in_comment: bool,
+    /// The parser's state in the current chunk, once a `{` has needed it.
+    game: Option<GameState>,
+    /// The last line of the current chunk, outside comments, that starts with `[`.
+    tag_line: Option<usize>,
 }
 
 impl<'a> Splitter<'a> {
-    /// A splitter over `bytes` starting at `pos`, which must be the start of a line.
-    pub fn new(bytes: &'a [u8], pos: usize) -> Splitter<'a> {
+    /// A splitter over `text` starting at `pos`, which must be the start of a line.
+    pub fn new(text: &'a str, pos: usize) -> Splitter<'a> {
         Splitter {
-            bytes,
+            text,
+            bytes: text.as_bytes(),
             pos,
             ended_in_comment: false,
+            game: None,
+            tag_line: None,
         }
     }
 
     /// All the pieces of `text`.
     pub fn all(text: &str) -> Vec<Piece> {
         let mut pieces = Vec::new();
-        let mut splitter = Splitter::new(text.as_bytes(), 0);
+        let mut splitter = Splitter::new(text, 0);
         while let Some(piece) = splitter.next_piece() {
             pieces.push(piece);
         }
@@ -125,8 +149,10 @@ impl<'a> Splitter<'a> {
             return Some(Piece::Blank(start..pos));
         }
         let mut pos = start;
+        self.game = None;
+        self.tag_line = None;
         loop {
-            pos = self.scan_line(pos);
+            pos = self.scan_line(start, pos);
             if pos >= self.bytes.len() || self.blank_line_end(pos).is_some() {
                 break;
             }
@@ -161,12 +187,14 @@ impl<'a> Splitter<'a> {
     ///
     /// Lines without a `{` are passed over with `memchr`; the others are followed byte by byte
     /// over a class table (a `{` inside a string or after `;` opens no comment).
-    fn scan_line(&mut self, start: usize) -> usize {
+    fn scan_line(&mut self, chunk_start: usize, start: usize) -> usize {
         let bytes = self.bytes;
         let len = bytes.len();
         let mut i = start;
-        if bytes.get(i) == Some(&b'%') {
-            return self.after_line_end(i);
+        match bytes.get(i) {
+            Some(b'%') => return self.after_line_end(i),
+            Some(b'[') => self.tag_line = Some(start),
+            _ => {}
         }
         // Only a `{` can carry the scan past the line end; strings and `;` comments stop at
         // it. A line without one (nearly every line) ends at its line end, found by memchr.
@@ -207,14 +235,53 @@ impl<'a> Splitter<'a> {
                     }
                 }
                 b';' => return self.after_line_end(i),
-                _ => match memchr::memchr(b'}', &bytes[i + 1..]) {
-                    Some(close) => i += close + 2,
-                    None => {
-                        self.ended_in_comment = true;
-                        return len;
+                _ => {
+                    let close = memchr::memchr(b'}', &bytes[i + 1..]).map(|at| i + 1 + at);
+                    let line_end =
+                        memchr::memchr2(b'\n', b'\r', &bytes[i + 1..]).map_or(len, |at| i + 1 + at);
+                    match close {
+                        // Closed on its own line: a comment wherever it stands.
+                        Some(close) if close < line_end => i = close + 1,
+                        _ => match self.brace(chunk_start, i, line_end) {
+                            Brace::Comment => match close {
+                                Some(close) => i = close + 1,
+                                None => {
+                                    self.ended_in_comment = true;
+                                    return len;
+                                }
+                            },
+                            Brace::Stray(after) => i = after,
+                        },
                     }
-                },
+                }
             }
+        }
+    }
+
+    /// What the parser makes of the `{` at `at`, in the chunk that starts at `chunk_start`, on
+    /// a line that ends at `line_end`.
+    fn brace(&mut self, chunk_start: usize, at: usize, line_end: usize) -> Brace {
+        // The parser need not start over from the game's start: a tag pair alone on a line at
+        // game level tells it where it stands after that tag pair.
+        let known = self.game.filter(|game| game.pos <= at);
+        let after_tag = self
+            .tag_line
+            .filter(|&line| known.is_none_or(|game| game.pos < line))
+            .and_then(|line| GameState::after_tag_line(self.text, line))
+            .filter(|game| game.pos <= at);
+        let game = after_tag
+            .or(known)
+            .unwrap_or_else(|| GameState::at_game_start(chunk_start));
+        let game = game.advance(self.text, at);
+        self.game = Some(game);
+        if game.pos == at && game.reads_brace_as_comment(self.text) {
+            Brace::Comment
+        } else {
+            // A stray `{`, or one inside something the parser read as a whole (a string
+            // opened by an earlier stray `{`, say): go on from where the parser is, or just
+            // past the `{` when that is where it stands. Nothing the parser reads as a whole
+            // crosses a line end, save a comment: the scan never jumps past one.
+            Brace::Stray(game.pos.clamp(at + 1, line_end))
         }
     }
 
@@ -264,5 +331,44 @@ mod line_tests {
         // Fewer than eight bytes left: the exact scan decides.
         assert_eq!(plain_line_end(b"abc\n", 0), None);
         assert_eq!(plain_line_end(b"[Event \"x\"]\n[Site", 0), Some(12));
+    }
+}
+
+#[cfg(test)]
+mod brace_tests {
+    use super::{split, Piece};
+
+    fn chunks(text: &str) -> Vec<&str> {
+        split(text)
+            .into_iter()
+            .filter(|p| !p.is_blank())
+            .map(|p| &text[Piece::range(&p)])
+            .collect()
+    }
+
+    #[test]
+    fn a_brace_among_section_data_opens_no_comment() {
+        // After rows of a table, and after data that made a user section of a plain tag.
+        for head in ["[ScoreTable \"Score\"]\n10\n20 {", "[MyData \"x\"]\nabc {"] {
+            let text = format!("[Board \"1\"]\n{head}\n\n[Board \"2\"]\n{{a}}\n");
+            assert_eq!(chunks(&text).len(), 2, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_brace_elsewhere_opens_a_comment_that_may_cross_blank_lines() {
+        for head in [
+            "[ScoreTable \"Score\"]\n{",
+            "[Auction \"N\"]\n1S {",
+            "[Play \"W\"]\nSA {",
+            "[Result \"9\"] {",
+            // A Note within the auction keeps the auction open: calls, not section data.
+            "[Auction \"N\"]\n1S =1=\n[Note \"1:x\"]\nPass {",
+            // The `[` that looks like a tag line is inside a comment.
+            "[ScoreTable \"Score\"]\n{\n[Board \"9\"]\n} {",
+        ] {
+            let text = format!("[Board \"1\"]\n{head}\n\n[Board \"2\"]\n}}\n");
+            assert_eq!(chunks(&text).len(), 1, "{text:?}");
+        }
     }
 }
