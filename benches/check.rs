@@ -1,6 +1,8 @@
 //! End-to-end benchmark of `kibitzer check --format json` on the 100,000-game `--rich` file of
 //! `gen_pbn.py`, and on the same boards converted to LIN: prints MB/s, games/s, CPU time and
-//! peak memory of the child process for each, and LIN's speed per byte against PBN's.
+//! peak memory of the child process for each, LIN's speed per byte against PBN's, and the ratio
+//! of PBN's check time to a raw token scan of the same file measured in the same run (the
+//! floor no checker can go below: every byte read once by the lexer, nothing built).
 //!
 //! `cargo bench --bench check` (the files are generated once into the target folder; set
 //! `KIBITZER_BENCH_FILE` to use another PBN file).
@@ -132,8 +134,65 @@ fn report(path: &std::path::Path) -> f64 {
     mb / cpu.max(0.01)
 }
 
+/// The best of three single-threaded raw scans of a PBN file: read, decode, and lex every
+/// token of every game in the mode its section asks for (the bytes read once, nothing built).
+/// The time, and the number of tokens (printed, so that the scan cannot be optimised away).
+fn raw_scan(path: &std::path::Path) -> (Duration, usize) {
+    use kibitzer::syntax::lexer::{Lexer, Mode};
+    use kibitzer::syntax::SyntaxKind;
+    let mut best: Option<(Duration, usize)> = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let bytes = std::fs::read(path).expect("bench file readable");
+        let text = kibitzer::text::decode(&bytes)
+            .expect("bench file decodes")
+            .text;
+        let mut lexer = Lexer::new(&text);
+        let mut mode = Mode::Identification;
+        let mut tokens = 0usize;
+        while let Some(token) = lexer.peek(mode) {
+            if token.kind == SyntaxKind::L_BRACK {
+                // A tag pair: its name decides what the data after it is.
+                mode = match lexer.peek_tag_name() {
+                    "Auction" => Mode::Auction,
+                    "Play" => Mode::Play,
+                    _ => Mode::Section,
+                };
+                lexer.advance(1);
+                while let Some(inner) = lexer.peek(Mode::Tag) {
+                    lexer.advance(inner.len);
+                    tokens += 1;
+                    if matches!(inner.kind, SyntaxKind::R_BRACK | SyntaxKind::NEWLINE) {
+                        break;
+                    }
+                }
+                continue;
+            }
+            lexer.advance(token.len);
+            tokens += 1;
+        }
+        let elapsed = start.elapsed();
+        if best.is_none_or(|b| elapsed < b.0) {
+            best = Some((elapsed, tokens));
+        }
+    }
+    best.unwrap_or_default()
+}
+
 fn main() {
     let pbn = bench_file();
+    let (scan, tokens) = raw_scan(&pbn);
+    let size = std::fs::metadata(&pbn).map(|m| m.len()).unwrap_or(0) as f64 / 1e6;
+    println!(
+        "raw token scan (one thread): {:.2} s   {:.1} MB/s   {tokens} tokens",
+        scan.as_secs_f64(),
+        size / scan.as_secs_f64().max(1e-9)
+    );
+    let check = measure(&pbn).map_or(Duration::ZERO, |m| m.0);
+    println!(
+        "check / raw scan: {:.2}x the time (wall, check on every core; target 4x or less)",
+        check.as_secs_f64() / scan.as_secs_f64().max(1e-9)
+    );
     let pbn_speed = report(&pbn);
     let lin = lin_file(&pbn);
     let lin_speed = report(&lin);

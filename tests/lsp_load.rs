@@ -298,7 +298,8 @@ fn fifty_documents_under_a_hundred_edits_a_second() {
         edits as f64 >= seconds as f64 * 90.0,
         "only {edits} edits were sent"
     );
-    assert!(!answered.is_empty());
+    let requests = std::env::var_os("KIBITZER_LOAD_EDITS_ONLY").is_none();
+    assert!(!requests || !answered.is_empty(), "no request was answered");
     assert!(
         after_run as f64 <= after_opens as f64 * 1.5,
         "memory grew from {after_opens} kB to {after_run} kB"
