@@ -543,14 +543,14 @@ fn long_lines_parse_in_linear_time() {
 #[test]
 fn a_brace_among_table_data_is_stray_and_the_next_game_stays_a_game() {
     // The `{` after the first row is never closed on its line: PBN allows no comment there, so
-    // it is a stray character and the blank line still ends the game; the `}` of the next
-    // game's comment does not pull that game in.
+    // it starts stray text to the line end and the blank line still ends the game; the `}` of
+    // the next game's comment does not pull that game in.
     check(
-        "[ScoreTable \"Score\"]\n10 {\n\n[Board \"2\"]\n{note}\n",
+        "[ScoreTable \"Score\"]\n10 { see 2\n\n[Board \"2\"]\n{note}\n",
         expect![[r#"
-            FILE@0..46
-              GAME@0..26
-                SUPPLEMENTAL_SECTION@0..26
+            FILE@0..52
+              GAME@0..32
+                SUPPLEMENTAL_SECTION@0..32
                   TAG_PAIR@0..20
                     L_BRACK@0..1 "["
                     TAG_NAME@1..11 "ScoreTable"
@@ -563,21 +563,21 @@ fn a_brace_among_table_data_is_stray_and_the_next_game_stays_a_game() {
                   NEWLINE@20..21 "\n"
                   SECTION_TOKEN@21..23 "10"
                   WHITESPACE@23..24 " "
-                  ERROR@24..25
-                    UNKNOWN@24..25 "{"
-                  NEWLINE@25..26 "\n"
-              BLANK_LINES@26..27 "\n"
-              GAME@27..46
-                TAG_PAIR@27..38
-                  L_BRACK@27..28 "["
-                  TAG_NAME@28..33 "Board"
-                  WHITESPACE@33..34 " "
-                  STRING@34..37 "\"2\""
-                  R_BRACK@37..38 "]"
-                NEWLINE@38..39 "\n"
-                COMMENT_BLOCK@39..45 "{note}"
-                NEWLINE@45..46 "\n"
-            error 24..25: S003 this `{` is not closed on its line, and among section data it cannot open a comment (only the section's tag pair may be followed by one): it is read as a stray character
+                  ERROR@24..31
+                    UNKNOWN@24..31 "{ see 2"
+                  NEWLINE@31..32 "\n"
+              BLANK_LINES@32..33 "\n"
+              GAME@33..52
+                TAG_PAIR@33..44
+                  L_BRACK@33..34 "["
+                  TAG_NAME@34..39 "Board"
+                  WHITESPACE@39..40 " "
+                  STRING@40..43 "\"2\""
+                  R_BRACK@43..44 "]"
+                NEWLINE@44..45 "\n"
+                COMMENT_BLOCK@45..51 "{note}"
+                NEWLINE@51..52 "\n"
+            error 24..31: S003 this `{` is not closed on its line, and among section data it cannot open a comment (only the section's tag pair may be followed by one): the rest of the line is read as stray text
         "#]],
     );
 }
@@ -608,4 +608,23 @@ fn a_comment_right_after_a_section_tag_may_run_over_a_blank_line() {
                   NEWLINE@51..52 "\n"
         "#]],
     );
+}
+
+#[test]
+fn a_line_of_unclosed_braces_among_table_data_is_read_once() {
+    // The first stray `{` takes the rest of its line, braces and all: one error, and the next
+    // game stays a game.
+    let text = format!(
+        "[ScoreTable \"Score\"]\n1 {}\n\n[Board \"2\"]\n",
+        "{".repeat(100_000)
+    );
+    let parse = Parse::new(&text);
+    let games = parse
+        .syntax()
+        .children()
+        .filter(|n| n.kind() == kibitzer::syntax::SyntaxKind::GAME)
+        .count();
+    assert_eq!(games, 2);
+    let codes: Vec<_> = parse.errors().iter().map(|e| e.code.code()).collect();
+    assert_eq!(codes, ["S003"]);
 }

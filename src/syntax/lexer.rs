@@ -3,8 +3,9 @@
 //! PBN's token classes overlap (a call, a card, a tag name and a section token can all be `SK`),
 //! so what a run of characters is depends on where it stands: the parser says which section it is
 //! in. Comments, strings, escape lines and line ends are lexed the same way in every mode but one:
-//! among the data of a supplemental section a `{` opens no comment that runs past its line. The game splitter (`split.rs`)
-//! follows the lexer's rules to find game boundaries, and asks the parser about that one case.
+//! among the data of a supplemental section a `{` opens no comment that runs past its line. The
+//! game splitter (`split.rs`) follows the lexer's rules to find game boundaries, and asks the
+//! parser about that one case.
 
 use super::kind::SyntaxKind::{self, *};
 
@@ -23,7 +24,7 @@ pub enum Mode {
     /// element: a comment may still follow the section's tag here.
     Section,
     /// Section data of a supplemental section after its first element, where PBN forbids
-    /// comments: a `{` not closed on its own line is a stray character, not the start of a
+    /// comments: a `{` not closed on its own line starts stray text up to the line end, not a
     /// comment that could run on over the games after it.
     SectionData,
 }
@@ -174,11 +175,15 @@ impl<'a> Lexer<'a> {
             }
             b';' => return plain(COMMENT_LINE, self.line_end(start)),
             // Among section data a comment closed on its own line is still read as one (and
-            // reported as out of place); an unclosed `{` there is a stray character.
+            // reported as out of place); an unclosed `{` there is stray text up to the line end
+            // (taking the whole rest keeps a line of many `{` linear to read).
             b'{' if mode == Mode::SectionData
-                && memchr::memchr(b'}', &bytes[start + 1..self.line_end(start)]).is_none() =>
+                && !matches!(
+                    memchr::memchr3(b'}', b'\n', b'\r', &bytes[start + 1..]),
+                    Some(at) if bytes[start + 1 + at] == b'}'
+                ) =>
             {
-                return plain(UNKNOWN, start + 1)
+                return plain(UNKNOWN, self.line_end(start))
             }
             b'{' => {
                 return Some(match memchr::memchr(b'}', &bytes[start + 1..]) {

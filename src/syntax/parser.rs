@@ -115,11 +115,7 @@ impl GameState {
         parser.steps(&mut open, stop);
         GameState {
             pos: parser.lexer.pos(),
-            open: match open {
-                Open::Nothing => OpenKind::Nothing,
-                Open::AfterTag(_) => OpenKind::AfterTag,
-                Open::Section(kind) => OpenKind::Section(kind),
-            },
+            open: open.kind(),
             section_has_data: parser.section_has_data,
         }
     }
@@ -135,12 +131,20 @@ impl GameState {
     }
 
     fn mode(&self) -> Mode {
-        match self.open {
+        self.open.mode(self.section_has_data)
+    }
+}
+
+impl OpenKind {
+    /// How the lexer reads what stands here, given whether the open supplemental section has
+    /// read an element.
+    fn mode(self, section_has_data: bool) -> Mode {
+        match self {
             OpenKind::Nothing => Mode::Identification,
             OpenKind::AfterTag => Mode::Section,
             OpenKind::Section(AUCTION_SECTION) => Mode::Auction,
             OpenKind::Section(PLAY_SECTION) => Mode::Play,
-            OpenKind::Section(_) => Mode::supplemental(self.section_has_data),
+            OpenKind::Section(_) => Mode::supplemental(section_has_data),
         }
     }
 }
@@ -153,6 +157,16 @@ enum Open {
     AfterTag(Checkpoint),
     /// Inside a section node of this kind.
     Section(SyntaxKind),
+}
+
+impl Open {
+    fn kind(self) -> OpenKind {
+        match self {
+            Open::Nothing => OpenKind::Nothing,
+            Open::AfterTag(_) => OpenKind::AfterTag,
+            Open::Section(kind) => OpenKind::Section(kind),
+        }
+    }
 }
 
 struct Parser<'t, 'c> {
@@ -234,13 +248,7 @@ impl Parser<'_, '_> {
                     break;
                 }
             }
-            let mode = match *open {
-                Open::Nothing => Mode::Identification,
-                Open::AfterTag(_) => Mode::Section,
-                Open::Section(AUCTION_SECTION) => Mode::Auction,
-                Open::Section(PLAY_SECTION) => Mode::Play,
-                Open::Section(_) => Mode::supplemental(self.section_has_data),
-            };
+            let mode = open.kind().mode(self.section_has_data);
             let Some(token) = self.lexer.peek(mode) else {
                 break;
             };
@@ -361,9 +369,10 @@ impl Parser<'_, '_> {
             PLAY_SECTION => "the play: a card was expected",
             _ => "section data",
         };
-        let message = if text == "{" {
+        let message = if text.starts_with('{') {
             "this `{` is not closed on its line, and among section data it cannot open a comment \
-             (only the section's tag pair may be followed by one): it is read as a stray character"
+             (only the section's tag pair may be followed by one): the rest of the line is read \
+             as stray text"
                 .to_string()
         } else {
             format!("unexpected `{}` in {place}", shorten(text))

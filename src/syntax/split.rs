@@ -6,10 +6,11 @@
 //! line is irrelevant to where games end.
 //!
 //! One `{` is no comment: among the data of a supplemental section, where PBN forbids comments,
-//! a `{` not closed on its own line is a stray character. Whether a `{` stands there depends on the tag pairs before it, so
-//! for a `{` that would carry a comment past its line end the splitter asks the parser itself,
-//! which it runs from the last tag pair alone on its line (or from where it last stopped), so
-//! that at most a few lines of a game are read twice.
+//! a `{` not closed on its own line starts stray text up to the line end. Whether a `{` stands
+//! there depends on the tag pairs before it, so for a `{` that would carry a comment past its
+//! line end the splitter asks the parser itself, which it runs from the last tag pair alone on
+//! its line (or from where it last stopped), so that at most a few lines of a game are read
+//! twice.
 
 use std::ops::Range;
 
@@ -66,7 +67,7 @@ fn plain_line_end(bytes: &[u8], start: usize) -> Option<usize> {
 enum Brace {
     /// The start of a comment.
     Comment,
-    /// A stray character; the scan goes on from this offset.
+    /// Stray text; the scan goes on from this offset.
     Stray(usize),
 }
 
@@ -236,22 +237,23 @@ impl<'a> Splitter<'a> {
                 }
                 b';' => return self.after_line_end(i),
                 _ => {
-                    let close = memchr::memchr(b'}', &bytes[i + 1..]).map(|at| i + 1 + at);
-                    let line_end =
-                        memchr::memchr2(b'\n', b'\r', &bytes[i + 1..]).map_or(len, |at| i + 1 + at);
-                    match close {
+                    let first = memchr::memchr3(b'}', b'\n', b'\r', &bytes[i + 1..])
+                        .map_or(len, |at| i + 1 + at);
+                    if first < len && bytes[first] == b'}' {
                         // Closed on its own line: a comment wherever it stands.
-                        Some(close) if close < line_end => i = close + 1,
-                        _ => match self.brace(chunk_start, i, line_end) {
-                            Brace::Comment => match close {
-                                Some(close) => i = close + 1,
-                                None => {
-                                    self.ended_in_comment = true;
-                                    return len;
-                                }
-                            },
-                            Brace::Stray(after) => i = after,
+                        i = first + 1;
+                        continue;
+                    }
+                    let line_end = first;
+                    match self.brace(chunk_start, i, line_end) {
+                        Brace::Comment => match memchr::memchr(b'}', &bytes[line_end..]) {
+                            Some(at) => i = line_end + at + 1,
+                            None => {
+                                self.ended_in_comment = true;
+                                return len;
+                            }
                         },
+                        Brace::Stray(after) => i = after,
                     }
                 }
             }
@@ -277,11 +279,11 @@ impl<'a> Splitter<'a> {
         if game.pos == at && game.reads_brace_as_comment(self.text) {
             Brace::Comment
         } else {
-            // A stray `{`, or one inside something the parser read as a whole (a string
-            // opened by an earlier stray `{`, say): go on from where the parser is, or just
-            // past the `{` when that is where it stands. Nothing the parser reads as a whole
-            // crosses a line end, save a comment: the scan never jumps past one.
-            Brace::Stray(game.pos.clamp(at + 1, line_end))
+            // A stray `{` (the parser has read the rest of its line), or one inside something
+            // the parser read as a whole: go on from where the parser is. Nothing the parser
+            // reads as a whole crosses a line end, save a comment: the scan never jumps past
+            // one.
+            Brace::Stray(game.pos.max(at + 1).min(line_end.max(at + 1)))
         }
     }
 
