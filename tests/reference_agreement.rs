@@ -226,3 +226,52 @@ fn a_result_with_an_empty_declarer_is_an_error_even_after_an_auction() {
     assert!(found.contains(&("A310", Severity::Error)), "{found:?}");
     assert!(!found.iter().any(|(c, _)| *c == "X805"), "{found:?}");
 }
+
+#[test]
+fn a_brace_left_open_among_table_rows_ends_at_its_line_and_the_next_game_is_read() {
+    let table = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 6\n";
+    let next = game(&[("Board", "2")], "{a remark about board 2}\n");
+    // The reference reads the `{` as a bad character; so does Kibitzer, taking the rest of the
+    // line with it, and the rows after it are not judged again (one error, no cascade).
+    let broken = format!(
+        "{}{table}N S {{ see board 2\nN H 7\n\n{next}",
+        game(&[], "")
+    );
+    let report = check_stream(&broken, &CheckOptions::default(), 1);
+    assert_eq!(report.games, 2);
+    let found: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(found, ["S003"], "{:?}", report.diagnostics);
+    // Closed on its line, the remark is a comment out of place (B704), and the rows are judged.
+    let closed = format!(
+        "{}{table}N S 7 {{ see board 2 }}\nN H 7\n\n{next}",
+        game(&[], "")
+    );
+    let report = check_stream(&closed, &CheckOptions::default(), 1);
+    assert_eq!(report.games, 2);
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes.contains(&"B704") && !codes.contains(&"S003"),
+        "{codes:?}"
+    );
+    // Its clean twin: the remark right after the table's tag pair, where comments belong.
+    let tag = table.lines().next().unwrap_or_default();
+    let clean = format!(
+        "{}{tag}\n{{ see board 2\n\nfor more }}\nN NT 6\nN S 7\n\n{next}",
+        game(&[], "")
+    );
+    let report = check_stream(&clean, &CheckOptions::default(), 1);
+    assert_eq!(report.games, 2);
+    assert!(
+        !report
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error),
+        "{:?}",
+        report.diagnostics
+    );
+}

@@ -88,7 +88,13 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
         }
     }
     check_section_comments(section, out);
-    if bad_spec || columns.is_empty() {
+    // Stray text among the rows (an error the parser reports) leaves them out of step: checking
+    // them would only repeat that error on the rows after it.
+    let stray = section
+        .syntax()
+        .children()
+        .any(|n| n.kind() == SyntaxKind::ERROR);
+    if bad_spec || columns.is_empty() || stray {
         return;
     }
     let mut elements: Vec<DataToken> = section.green_data();
