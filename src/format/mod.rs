@@ -338,7 +338,14 @@ fn plan<'t>(
         };
         let new = if piece.blank {
             let between = first.is_some_and(|f| f < index) && last.is_some_and(|l| index < l);
-            Cow::Borrowed(if between { eol } else { "" })
+            // After a piece kept as it is that ends in a lone CR, an LF would only turn that
+            // into one CRLF line end and join the two pieces: the empty line takes two.
+            let after_lone_cr = replacements.last().is_some_and(|r| r.ends_with('\r'));
+            Cow::Borrowed(match (between, after_lone_cr && eol == "\n") {
+                (false, _) => "",
+                (true, false) => eol,
+                (true, true) => "\n\n",
+            })
         } else if Some(index) != last && !ends_with_line_end(&new) {
             Cow::Owned(format!("{new}{eol}"))
         } else {

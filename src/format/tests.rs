@@ -13,6 +13,17 @@ fn games_are_separated_by_one_empty_line() {
 }
 
 #[test]
+fn the_empty_line_after_a_game_kept_with_a_lone_cr_stays_an_empty_line() {
+    // Found by fuzzing: a game kept as it is (a tag pair cut by lone CRs) ends in a lone CR;
+    // the empty line after it written as a bare LF made one CRLF of the two, and on the next
+    // pass the two pieces ran together into one tag pair.
+    let text = "[Event \"\"]\n[Board \"1\"]\n\n[Board \"2\"]\n[Result \r\r\r\"\"]\n[Site \"\"]\n";
+    let once = fmt(text);
+    assert!(once.contains("[Result \r\n\n\"\"]"), "{once:?}");
+    assert_eq!(fmt(&once), once);
+}
+
+#[test]
 fn range_formatting_touches_only_the_games_in_the_range() {
     let text = "[Dealer \"n\"]  [Board \"1\"]\n\n\n[Dealer \"e\"]  [Board \"2\"]\n";
     let parse = Parse::new(text);
