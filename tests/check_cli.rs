@@ -401,3 +401,156 @@ fn a_flood_of_one_control_character_is_one_finding() {
         .contains("5000000 in a row"));
     assert_eq!(found[0]["range"]["end"]["column"], 5_000_001);
 }
+
+/// Runs `kibitzer check` with the environment given, returning its standard output.
+fn check_with_env(env: &[(&str, &str)], args: &[&str]) -> Vec<u8> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .arg("check")
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.code().is_some_and(|c| c < 2), "{out:?}");
+    out.stdout
+}
+
+/// A large file is checked window by window; what is printed must not depend on that. Every
+/// corpus PBN file is checked whole and in windows of a few hundred bytes and of 64 KiB (cut
+/// inside games, inside CRLF pairs and inside characters), in the formats that print places.
+#[test]
+fn a_file_checked_window_by_window_gets_the_findings_of_a_whole_check() {
+    let dir = common::scratch("check_windows");
+    let mut files = common::corpus_files("pbn", "pbn");
+    // Encodings, line ends and a head the corpus may not have: a BOM with CRLF, Latin-1 with
+    // lone CRs and no final line end, inheritance with `#`.
+    let odd: [(&str, &[u8]); 3] = [
+        (
+            "bom.pbn",
+            b"\xef\xbb\xbf[Board \"x\"]\r\n[Event \"caf\xc3\xa9\"]\r\n[Board \"1\"]\r\n[Deal \"N:AKQ.. - - -\"]\r\n\r\n[Event \"x\"]\r\n[Board \"2\"]",
+        ),
+        (
+            "latin1.pbn",
+            b"% PBN 2.1\r[Event \"caf\xe9\"]\r[Board \"1\"]\r[Deal \"N:AKQ.. - - -\"]\r\r[Event \"\xe9\xe9\"]\r[Board \"x\"]",
+        ),
+        (
+            "inherit.pbn",
+            b"[Event \"Club\"]\n[Site \"#\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n[Dealer \"Q\"]\n\n[Event \"#\"]\n",
+        ),
+    ];
+    for (name, bytes) in odd {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        files.push(path);
+    }
+    let mut compared = 0;
+    for path in &files {
+        let path = path.to_str().unwrap();
+        for format in ["json", "human"] {
+            let args = ["--min-severity", "hint", "--output-format", format, path];
+            let whole = check_with_env(&[], &args);
+            let sizes: &[&str] = if path.starts_with(dir.to_str().unwrap()) {
+                &["1", "2", "3", "7", "64"]
+            } else {
+                &["777", "65536"]
+            };
+            for window in sizes {
+                let env = [
+                    ("KIBITZER_STREAM_FROM", "0"),
+                    ("KIBITZER_STREAM_WINDOW", *window),
+                ];
+                let windowed = check_with_env(&env, &args);
+                assert!(
+                    whole == windowed,
+                    "{path}, {format}, windows of {window} bytes:\n{}",
+                    similar::TextDiff::from_lines(
+                        &String::from_utf8_lossy(&whole),
+                        &String::from_utf8_lossy(&windowed)
+                    )
+                    .unified_diff()
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}
+
+/// The peak resident memory of a child process, polled from /proc until it exits.
+#[cfg(target_os = "linux")]
+fn peak_memory_kib(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+            peak = peak.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (peak, status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// A file of 100 MB (over the size from which `check` reads window by window) is checked in
+/// memory far below its size: whole, the text alone would take 100 MB.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_file_is_checked_in_memory_bounded_by_the_window_not_the_file() {
+    let dir = common::scratch("check_large");
+    let path = dir.join("large.pbn");
+    // Its copies are whole games: it ends with an empty line.
+    let game_path = common::corpus_dir().join("pbn/BigDeal__QF1-2.pbn");
+    let game = std::fs::read(&game_path).unwrap();
+    let size = 100 << 20;
+    let mut bytes = Vec::with_capacity(size + game.len());
+    while bytes.len() < size {
+        bytes.extend_from_slice(&game);
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let copies = bytes.len() / game.len();
+    drop(bytes);
+    assert!(copies > 1);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(["check", "--output-format", "json", "--select", "S011"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    let (peak_kib, status) = peak_memory_kib(child);
+    let report: Value = serde_json::from_str(&reader.join().unwrap()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(status.code().is_some_and(|c| c < 2), "{status:?}");
+    let one = kibitzer(&[
+        "check",
+        "--output-format",
+        "json",
+        game_path.to_str().unwrap(),
+    ]);
+    let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+    let games_in_one = one["summary"]["games"].as_u64().unwrap();
+    eprintln!(
+        "checked {} MB ({} games) in a peak of {} MB",
+        size >> 20,
+        report["summary"]["games"],
+        peak_kib >> 10
+    );
+    assert_eq!(
+        report["summary"]["games"].as_u64(),
+        Some(games_in_one * copies as u64),
+        "{report}"
+    );
+    assert!(
+        peak_kib > 0 && peak_kib < (size as u64 >> 10) / 2,
+        "peak {peak_kib} KiB for a file of {size} bytes"
+    );
+}

@@ -773,13 +773,96 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
     let threads = threads.max(1);
     let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
     let mut report = if uses_inheritance {
-        check_stream_inheriting(text, &options, threads)
+        check_stream_inheriting(text, &options, threads, &mut Inheritance::default())
     } else {
         check_stream_independent(text, &options, threads)
     };
     check_final_newline(text, 0, &mut report.diagnostics);
     report.diagnostics = suppress_pbn(text, std::mem::take(&mut report.diagnostics));
     report
+}
+
+/// What a check window by window must know of the whole file before its first window; a first
+/// pass over the bytes finds it (see [`WindowChecker`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WholeFileFacts {
+    /// The head of the file declares export format (`% EXPORT`).
+    pub export: bool,
+    /// Some tag value somewhere is `"#"`: games inherit values from the games before them.
+    pub uses_inheritance: bool,
+}
+
+/// Checks a PBN text that arrives window by window, holding one window at a time, for files too
+/// large to hold whole. Each call checks the games that are certainly complete and says where
+/// they end; the caller keeps the rest and gives it again with the text that follows. The
+/// findings are the same as [`check_stream`]'s over the whole text, window by window (a
+/// differential test holds it to that); in-file suppressions need the whole text and are not
+/// applied here.
+#[derive(Debug)]
+pub struct WindowChecker {
+    options: CheckOptions,
+    uses_inheritance: bool,
+    inherited: Inheritance,
+    threads: usize,
+}
+
+impl WindowChecker {
+    /// A checker for one file whose whole-file facts are known.
+    pub fn new(options: &CheckOptions, facts: WholeFileFacts, threads: usize) -> WindowChecker {
+        WindowChecker {
+            options: CheckOptions {
+                export: options.export || facts.export,
+                double_dummy: options.double_dummy.clone(),
+            },
+            uses_inheritance: facts.uses_inheritance,
+            inherited: Inheritance::default(),
+            threads: threads.max(1),
+        }
+    }
+
+    /// Checks the complete games at the start of `window` (every game when `at_end`: the window
+    /// ends the file). Returns how many bytes of `window` were checked, and what was found
+    /// there, with ranges in `window`. A window must start where the previous one stopped.
+    pub fn check_window(&mut self, window: &str, at_end: bool) -> (usize, FileReport) {
+        let checked = if at_end {
+            window.len()
+        } else {
+            complete_pieces_end(window)
+        };
+        let text = window.get(..checked).unwrap_or("");
+        let mut report = if self.uses_inheritance {
+            check_stream_inheriting(text, &self.options, self.threads, &mut self.inherited)
+        } else {
+            check_stream_independent(text, &self.options, self.threads)
+        };
+        if at_end {
+            check_final_newline(text, 0, &mut report.diagnostics);
+        }
+        (checked, report)
+    }
+}
+
+/// Where the pieces of `window` end that more text cannot change: the splitter decides each
+/// boundary on a whole line and what came before it, so the pieces are cut only over complete
+/// lines, and the last of them (which the next text may extend) is left for the next window.
+fn complete_pieces_end(window: &str) -> usize {
+    let bytes = window.as_bytes();
+    // A line is complete when its end is known: a `\n`, or a `\r` with a byte after it.
+    let lines_end = match bytes.last() {
+        Some(b'\n') => bytes.len(),
+        _ => match memchr::memrchr2(b'\n', b'\r', &bytes[..bytes.len().saturating_sub(1)]) {
+            Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => at + 2,
+            Some(at) => at + 1,
+            None => return 0,
+        },
+    };
+    let complete = window.get(..lines_end).unwrap_or("");
+    let mut splitter = Splitter::new(complete, 0);
+    let mut last_start = 0;
+    while let Some(piece) = splitter.next_piece() {
+        last_start = piece.range().start;
+    }
+    last_start
 }
 
 /// The pieces of `text` up to the 4 GiB limit of offsets.
@@ -835,10 +918,14 @@ fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) 
 
 /// Games that inherit tag values: batches are parsed in parallel, the inheritance state is
 /// resolved game by game, then the games are checked in parallel.
-fn check_stream_inheriting(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+fn check_stream_inheriting(
+    text: &str,
+    options: &CheckOptions,
+    threads: usize,
+    inherited: &mut Inheritance,
+) -> FileReport {
     let mut report = FileReport::default();
     let mut splitter = Splitter::new(text, 0);
-    let mut inherited = Inheritance::default();
     let limit = text.len().min(u32::MAX as usize - 1);
     loop {
         let mut batch: Vec<Piece> = Vec::new();
@@ -855,7 +942,7 @@ fn check_stream_inheriting(text: &str, options: &CheckOptions, threads: usize) -
         if batch.is_empty() {
             break;
         }
-        let results = check_batch_inheriting(text, &batch, options, threads, &mut inherited);
+        let results = check_batch_inheriting(text, &batch, options, threads, inherited);
         for (is_game, diagnostics) in results {
             report.games += usize::from(is_game);
             report.diagnostics.extend(diagnostics);

@@ -23,5 +23,5 @@ pub mod text_checks;
 
 pub use check::{
     check_game, check_piece, check_stream, check_text, document_options, syntax_diagnostic,
-    CheckOptions, FileReport, GameReport,
+    CheckOptions, FileReport, GameReport, WholeFileFacts, WindowChecker,
 };

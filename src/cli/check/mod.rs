@@ -3,6 +3,7 @@
 
 mod fix;
 mod output;
+mod stream;
 
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
@@ -21,7 +22,7 @@ use crate::text::{decode, encode, Encoding, ReadError, SourceText};
 use crate::Notation;
 
 use crate::config::{Config, ConfigError, Selection, SelectionArgs};
-use output::{FileResult, Format, Printer, Totals};
+use output::{FileResult, Format, Located, Locator, Printer, Totals};
 
 /// Severities accepted by `--min-severity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -144,9 +145,42 @@ impl FileSettings {
         let shown = report
             .diagnostics
             .into_iter()
-            .filter(|d| d.severity >= self.min && self.selection.allows(d.code))
+            .filter(|d| self.shows(d))
             .collect();
         (report.games, shown)
+    }
+
+    /// Whether a finding is shown: severe enough and selected.
+    fn shows(&self, d: &Diagnostic) -> bool {
+        d.severity >= self.min && self.selection.allows(d.code)
+    }
+
+    /// Checks a large PBN file window by window, when it can be (see `stream`).
+    fn streamed(
+        &self,
+        path: &Path,
+        job: &Job<'_>,
+        threads: usize,
+    ) -> Option<Result<Checked, String>> {
+        let large = std::fs::metadata(path).is_ok_and(|m| stream::wanted(m.len()));
+        if !large || job.args.fix || self.double_dummy || Notation::from_path(path) != Notation::Pbn
+        {
+            return None;
+        }
+        let excerpts = job.args.format == Format::Human;
+        let result =
+            stream::check_streamed(path, &self.options, threads, excerpts, |d| self.shows(d));
+        match result {
+            Ok(Some(streamed)) => Some(Ok(Checked {
+                encoding: streamed.encoding,
+                games: streamed.games,
+                findings: streamed.findings,
+                fixed: 0,
+                diff: None,
+            })),
+            Ok(None) => None,
+            Err(message) => Some(Err(message)),
+        }
     }
 }
 
@@ -200,9 +234,9 @@ struct Outcome {
 }
 
 struct Checked {
-    source: SourceText,
+    encoding: Encoding,
     games: usize,
-    diagnostics: Vec<Diagnostic>,
+    findings: Vec<Located>,
     fixed: usize,
     /// With `--fix --diff`: the change, as a unified diff.
     diff: Option<String>,
@@ -288,10 +322,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     Ok(checked) => {
                         let file = FileResult {
                             path: &outcome.path,
-                            text: &checked.source.text,
-                            encoding: checked.source.encoding.name(),
+                            encoding: checked.encoding.name(),
                             games: checked.games,
-                            diagnostics: &checked.diagnostics,
+                            findings: &checked.findings,
                             fixed: checked.fixed,
                         };
                         totals.add(&file, args.unsafe_fixes);
@@ -371,6 +404,9 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
 
 fn check_file(path: &Path, job: &Job<'_>, config: Option<&Config>, threads: usize) -> Outcome {
     let result = job.settings(path, config).and_then(|settings| {
+        if let Some(result) = settings.streamed(path, job, threads) {
+            return result;
+        }
         read_source(path)
             .map_err(|error| match error {
                 ReadError::Io { .. } => error.to_string(),
@@ -394,12 +430,20 @@ fn check_source(
 ) -> Result<Checked, String> {
     let notation = Notation::from_path(path);
     let args = job.args;
+    let excerpts = args.format == Format::Human;
+    let located = |text: &str, diagnostics: Vec<Diagnostic>| -> Vec<Located> {
+        if diagnostics.is_empty() {
+            return Vec::new();
+        }
+        let locator = Locator::new(text, 0, excerpts);
+        diagnostics.into_iter().map(|d| locator.locate(d)).collect()
+    };
     if !args.fix {
         let (games, diagnostics) = settings.findings(notation, &source.text, threads);
         return Ok(Checked {
-            source,
+            encoding: source.encoding,
             games,
-            diagnostics,
+            findings: located(&source.text, diagnostics),
             fixed: 0,
             diff: None,
         });
@@ -438,9 +482,9 @@ fn check_source(
         (games, diagnostics)
     };
     Ok(Checked {
-        source,
+        encoding: source.encoding,
         games,
-        diagnostics,
+        findings: located(&source.text, diagnostics),
         fixed,
         diff,
     })

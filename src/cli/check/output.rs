@@ -32,16 +32,94 @@ pub enum Format {
 pub struct FileResult<'a> {
     /// The path as given or found.
     pub path: &'a Path,
-    /// The text (after fixes, when `--fix` wrote them).
-    pub text: &'a str,
     /// Its encoding's name.
     pub encoding: &'a str,
     /// The number of games.
     pub games: usize,
-    /// The findings to show.
-    pub diagnostics: &'a [Diagnostic],
+    /// The findings to show, located in the text (after fixes, when `--fix` wrote them).
+    pub findings: &'a [Located],
     /// How many fixes `--fix` applied.
     pub fixed: usize,
+}
+
+/// A range as 1-based lines and character columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    /// Line and column of the start.
+    pub start: (u32, u32),
+    /// Line and column of the end.
+    pub end: (u32, u32),
+}
+
+/// A finding with every place it names turned into lines and columns, so that it is printed
+/// without its text: the file's text (or a window of it) can be dropped once it is checked.
+#[derive(Debug, Clone)]
+pub struct Located {
+    /// The finding.
+    pub diagnostic: Diagnostic,
+    /// Where it is.
+    pub span: Span,
+    /// Where each related place is.
+    pub related: Vec<Span>,
+    /// Where each edit of each fix is.
+    pub edits: Vec<Vec<Span>>,
+    /// For the human format: the source line shown, the caret's column and its width.
+    pub excerpt: Option<(String, usize, usize)>,
+}
+
+/// Locates findings of `text`, whose first line is line `line_base` (from 0) of the file.
+pub struct Locator<'t> {
+    text: &'t str,
+    index: LineIndex,
+    line_base: u32,
+    excerpts: bool,
+}
+
+impl<'t> Locator<'t> {
+    /// A locator for `text`; `excerpts` keeps the source line of each finding (human format).
+    pub fn new(text: &'t str, line_base: u32, excerpts: bool) -> Locator<'t> {
+        Locator {
+            text,
+            index: LineIndex::new(text),
+            line_base,
+            excerpts,
+        }
+    }
+
+    /// How many line ends the text holds.
+    pub fn lines_ended(&self) -> u32 {
+        u32::try_from(self.index.line_count().saturating_sub(1)).unwrap_or(u32::MAX)
+    }
+
+    fn span(&self, range: TextRange) -> Span {
+        let (sl, sc) = position(self.text, &self.index, range.start().into());
+        let (el, ec) = position(self.text, &self.index, range.end().into());
+        Span {
+            start: (sl + self.line_base, sc),
+            end: (el + self.line_base, ec),
+        }
+    }
+
+    /// The finding with its places located.
+    pub fn locate(&self, diagnostic: Diagnostic) -> Located {
+        Located {
+            span: self.span(diagnostic.range),
+            related: diagnostic
+                .related
+                .iter()
+                .map(|r| self.span(r.range))
+                .collect(),
+            edits: diagnostic
+                .fixes
+                .iter()
+                .map(|f| f.edits.iter().map(|e| self.span(e.range)).collect())
+                .collect(),
+            excerpt: self
+                .excerpts
+                .then(|| underline(self.text, &self.index, diagnostic.range)),
+            diagnostic,
+        }
+    }
 }
 
 /// Counts over the whole run.
@@ -78,7 +156,7 @@ impl Totals {
         self.games += file.games;
         self.fixed += file.fixed;
         self.files_fixed += usize::from(file.fixed > 0);
-        for d in file.diagnostics {
+        for d in file.findings.iter().map(|l| &l.diagnostic) {
             match d.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
@@ -109,29 +187,29 @@ fn position(text: &str, index: &LineIndex, offset: u32) -> (u32, u32) {
     (lc.line + 1, lc.col + 1)
 }
 
-fn json_range(text: &str, index: &LineIndex, range: TextRange) -> Value {
-    let (sl, sc) = position(text, index, range.start().into());
-    let (el, ec) = position(text, index, range.end().into());
+fn json_range(span: Span) -> Value {
+    let ((sl, sc), (el, ec)) = (span.start, span.end);
     json!({"start": {"line": sl, "column": sc}, "end": {"line": el, "column": ec}})
 }
 
-/// The JSON object of one diagnostic.
-pub fn diagnostic_json(text: &str, index: &LineIndex, d: &Diagnostic) -> Value {
+/// The JSON object of one finding.
+pub fn diagnostic_json(located: &Located) -> Value {
+    let d = &located.diagnostic;
     json!({
         "code": d.code,
         "name": d.name,
         "severity": d.severity.name(),
         "message": d.message,
-        "range": json_range(text, index, d.range),
-        "related": d.related.iter().map(|r| json!({
+        "range": json_range(located.span),
+        "related": d.related.iter().zip(&located.related).map(|(r, span)| json!({
             "message": r.message,
-            "range": json_range(text, index, r.range),
+            "range": json_range(*span),
         })).collect::<Vec<_>>(),
-        "fixes": d.fixes.iter().map(|f| json!({
+        "fixes": d.fixes.iter().zip(&located.edits).map(|(f, spans)| json!({
             "title": f.title,
             "applicability": f.applicability.name(),
-            "edits": f.edits.iter().map(|e| json!({
-                "range": json_range(text, index, e.range),
+            "edits": f.edits.iter().zip(spans).map(|(e, span)| json!({
+                "range": json_range(*span),
                 "new_text": e.new_text,
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
@@ -193,11 +271,6 @@ impl Printer {
 
     /// One file's findings.
     pub fn file(&mut self, out: &mut impl Write, file: &FileResult<'_>) -> std::io::Result<()> {
-        let index = if file.diagnostics.is_empty() {
-            LineIndex::new("")
-        } else {
-            LineIndex::new(file.text)
-        };
         match self.format {
             Format::Json => {
                 let object = json!({
@@ -205,7 +278,7 @@ impl Printer {
                     "encoding": file.encoding,
                     "games": file.games,
                     "fixed": file.fixed,
-                    "diagnostics": file.diagnostics.iter().map(|d| diagnostic_json(file.text, &index, d)).collect::<Vec<_>>(),
+                    "diagnostics": file.findings.iter().map(diagnostic_json).collect::<Vec<_>>(),
                 });
                 if !self.first {
                     write!(out, ",")?;
@@ -214,13 +287,14 @@ impl Printer {
                 serde_json::to_writer(&mut *out, &object)?;
             }
             Format::Human => {
-                for d in file.diagnostics {
-                    self.human(out, file, &index, d)?;
+                for located in file.findings {
+                    self.human(out, file.path, located)?;
                 }
             }
             Format::Concise => {
-                for d in file.diagnostics {
-                    let (line, column) = position(file.text, &index, d.range.start().into());
+                for located in file.findings {
+                    let d = &located.diagnostic;
+                    let (line, column) = located.span.start;
                     let marker = if has_fix(d, Applicability::Safe) {
                         " [*]"
                     } else {
@@ -237,28 +311,22 @@ impl Printer {
                 }
             }
             Format::Github => {
-                for d in file.diagnostics {
-                    writeln!(out, "{}", github_line(file, &index, d))?;
+                for located in file.findings {
+                    writeln!(out, "{}", github_line(file.path, located))?;
                 }
             }
             Format::Sarif => {
-                for d in file.diagnostics {
-                    self.sarif_results.push(sarif_result(file, &index, d));
+                for located in file.findings {
+                    self.sarif_results.push(sarif_result(file.path, located));
                 }
             }
         }
         Ok(())
     }
 
-    fn human(
-        &self,
-        out: &mut impl Write,
-        file: &FileResult<'_>,
-        index: &LineIndex,
-        d: &Diagnostic,
-    ) -> std::io::Result<()> {
-        let (path, text) = (file.path, file.text);
-        let (line, column) = position(text, index, d.range.start().into());
+    fn human(&self, out: &mut impl Write, path: &Path, located: &Located) -> std::io::Result<()> {
+        let d = &located.diagnostic;
+        let (line, column) = located.span.start;
         let style = match d.severity {
             Severity::Error => "1;31",
             Severity::Warning => "1;33",
@@ -272,7 +340,10 @@ impl Printer {
             path.display(),
             d.message
         )?;
-        let (source_line, caret_start, caret_len) = underline(text, index, d.range);
+        let (source_line, caret_start, caret_len) = located
+            .excerpt
+            .clone()
+            .unwrap_or_else(|| (String::new(), 0, 1));
         let gutter = line.to_string();
         let pad = " ".repeat(gutter.len());
         let bar = self.paint("|", "1;34");
@@ -280,8 +351,8 @@ impl Printer {
         writeln!(out, "{} {bar} {source_line}", self.paint(&gutter, "1;34"))?;
         let carets = self.paint(&"^".repeat(caret_len), style);
         writeln!(out, "{pad} {bar} {}{carets}", " ".repeat(caret_start))?;
-        for related in &d.related {
-            let (rl, rc) = position(text, index, related.range.start().into());
+        for (related, span) in d.related.iter().zip(&located.related) {
+            let (rl, rc) = span.start;
             writeln!(
                 out,
                 "{pad} = note: {}:{rl}:{rc}: {}",
@@ -423,9 +494,9 @@ fn github_escape(text: &str, property: bool) -> String {
 }
 
 /// One GitHub Actions workflow command for a finding.
-fn github_line(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> String {
-    let (line, column) = position(file.text, index, d.range.start().into());
-    let (end_line, end_column) = position(file.text, index, d.range.end().into());
+fn github_line(path: &Path, located: &Located) -> String {
+    let d = &located.diagnostic;
+    let ((line, column), (end_line, end_column)) = (located.span.start, located.span.end);
     let command = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -433,7 +504,7 @@ fn github_line(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> Stri
     };
     format!(
         "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-        github_escape(&file.path.display().to_string(), true),
+        github_escape(&path.display().to_string(), true),
         github_escape(&format!("{} {}", d.code, d.name), true),
         github_escape(&d.message, false),
     )
@@ -464,9 +535,9 @@ fn sarif_level(severity: Severity) -> &'static str {
 }
 
 /// One SARIF result.
-fn sarif_result(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> Value {
-    let (line, column) = position(file.text, index, d.range.start().into());
-    let (end_line, end_column) = position(file.text, index, d.range.end().into());
+fn sarif_result(path: &Path, located: &Located) -> Value {
+    let d = &located.diagnostic;
+    let ((line, column), (end_line, end_column)) = (located.span.start, located.span.end);
     let rule_index = CATALOGUE.iter().position(|c| c.code == d.code);
     json!({
         "ruleId": d.code,
@@ -475,7 +546,7 @@ fn sarif_result(file: &FileResult<'_>, index: &LineIndex, d: &Diagnostic) -> Val
         "message": {"text": d.message},
         "locations": [{
             "physicalLocation": {
-                "artifactLocation": {"uri": artifact_uri(file.path)},
+                "artifactLocation": {"uri": artifact_uri(path)},
                 "region": {
                     "startLine": line,
                     "startColumn": column,
