@@ -19,9 +19,9 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{read_seat, read_vulnerable};
+use crate::model::values::{read_seat, read_vulnerable, ValueText};
 use crate::parallel::{map_slices, pull_jobs};
-use crate::syntax::ast::{unescape, Game, Section, TagPair};
+use crate::syntax::ast::{Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
 use crate::syntax::split::{Piece, Splitter};
@@ -69,26 +69,48 @@ pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) 
 /// One tag pair of the game with its value resolved.
 struct Entry {
     pair: TagPair,
-    name: String,
+    /// The name token (its text is the name; kept as the tree's token, not copied).
+    name: rowan::GreenToken,
     name_range: TextRange,
     /// The value as written, unescaped, and its range; `None` when the tag has no value.
-    written: Option<(String, TextRange)>,
+    written: Option<(ValueText, TextRange)>,
     /// The value after inheritance; `None` when it cannot be known (forbidden inheritance).
-    resolved: Option<String>,
+    resolved: Option<Resolved>,
     /// A later duplicate: ignored, as the standard says.
     ignored: bool,
     /// A Note inside an Auction or Play section.
     section_note: bool,
 }
 
+/// Where a tag's value after inheritance comes from.
+enum Resolved {
+    /// The value as written (most tags: kept once, not copied).
+    Written,
+    /// Another value: inherited with `#`, or the rest after `##`.
+    Other(String),
+}
+
 impl Entry {
+    /// The tag's name.
+    fn name(&self) -> &str {
+        self.name.text()
+    }
+
+    /// The value after inheritance; `None` when it cannot be known.
+    fn resolved(&self) -> Option<&str> {
+        match self.resolved.as_ref()? {
+            Resolved::Written => self.written.as_ref().map(|(text, _)| text.as_str()),
+            Resolved::Other(text) => Some(text),
+        }
+    }
+
     fn value(&self) -> Option<TagValue> {
         if self.ignored {
             return None;
         }
         let (_, range) = self.written.as_ref()?;
         Some(TagValue {
-            text: self.resolved.clone()?,
+            text: self.resolved()?.to_string(),
             range: *range,
             tag_range: self.pair.syntax().text_range(),
         })
@@ -99,7 +121,7 @@ impl Entry {
             return None;
         }
         Some(Value {
-            text: self.resolved.as_deref()?,
+            text: self.resolved()?,
             range: self.written.as_ref()?.1,
         })
     }
@@ -146,7 +168,7 @@ impl<'e> KeyTags<'e> {
     fn new(entries: &'e [Entry]) -> KeyTags<'e> {
         let mut found = [None; Self::NAMES.len()];
         for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
-            if let Some(i) = Self::NAMES.iter().position(|n| *n == entry.name) {
+            if let Some(i) = Self::NAMES.iter().position(|n| *n == entry.name()) {
                 if let Some(slot @ None) = found.get_mut(i) {
                     *slot = Some(entry);
                 }
@@ -178,7 +200,7 @@ fn analyze_game(
             .syntax()
             .parent()
             .is_some_and(|p| p.kind() == SyntaxKind::GAME);
-        if entry.name == "Note" && top_level && !entry.pair.follows_a_section() {
+        if entry.name() == "Note" && top_level && !entry.pair.follows_a_section() {
             misplaced_note(&entry.pair, out);
         }
     }
@@ -203,7 +225,7 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
         .map(|r| r.value);
     context.vulnerability = tags
         .get(KeyTags::VULNERABLE)
-        .and_then(|e| e.resolved.as_deref())
+        .and_then(Entry::resolved)
         .and_then(read_vulnerable)
         .map(|r| r.value);
     context.declarer = tags.get(KeyTags::DECLARER).and_then(Entry::value);
@@ -215,7 +237,7 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
         let given = deal
             .written
             .as_ref()
-            .is_some_and(|(v, _)| !v.is_empty() && v != "?");
+            .is_some_and(|(v, _)| !v.as_str().is_empty() && v.as_str() != "?");
         if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
             let model = lower_deal(&node, out);
             let outcome = check_deal(&model, context.dealer, export, out);
@@ -374,7 +396,7 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
         let Some((name_token, name_range)) = pair.name_and_range() else {
             continue;
         };
-        let name = name_token.text().to_string();
+        let name = name_token.text();
         let section_note = name == "Note"
             && pair.syntax().parent().is_some_and(|p| {
                 matches!(
@@ -389,12 +411,12 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
                 name_range,
                 format!("tag names begin with an upper-case letter: `{name}`"),
             );
-            if let Some(known) = closest_known(&name) {
+            if let Some(known) = closest_known(name) {
                 diagnostic = diagnostic.with_fix(format!("Write `{known}`"), name_range, known);
             }
             out.push(diagnostic);
-        } else if !is_known(&name) {
-            let mut diagnostic = match closest_known(&name) {
+        } else if !is_known(name) {
+            let mut diagnostic = match closest_known(name) {
                 Some(known) => Diagnostic::new(
                     "T105",
                     name_range,
@@ -414,7 +436,7 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
         }
         let ignored = if name == "Note" {
             false
-        } else if let Some(first) = entries.iter().find(|e| e.name == name && !e.ignored) {
+        } else if let Some(first) = entries.iter().find(|e| e.name() == name && !e.ignored) {
             out.push(
                 Diagnostic::new(
                     "T101",
@@ -427,17 +449,11 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
         } else {
             false
         };
-        let written = crate::model::values::raw_value(&pair).map(|(raw, range)| {
-            let value = if raw.contains('\\') {
-                unescape(&raw)
-            } else {
-                raw
-            };
-            (value, range)
-        });
+        let written = crate::model::values::value_text(&pair);
         let mut resolved = None;
         if let Some((value, range)) = &written {
-            let forbidden = NO_INHERITANCE.contains(&name.as_str());
+            let value = value.as_str();
+            let forbidden = NO_INHERITANCE.contains(&name);
             if value == "#" || value.starts_with("##") {
                 if forbidden {
                     out.push(Diagnostic::new(
@@ -446,8 +462,8 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
                         format!("the {name} tag cannot inherit its value with `#` or `##`: give it in every game"),
                     ));
                 } else if value == "#" {
-                    match inherited.previous(&name) {
-                        Some(previous) => resolved = Some(previous.to_string()),
+                    match inherited.previous(name) {
+                        Some(previous) => resolved = Some(Resolved::Other(previous.to_string())),
                         None => {
                             out.push(Diagnostic::new(
                                 "T104",
@@ -456,26 +472,26 @@ fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>)
                                     "no earlier game gives {name} a value, so `#` makes it empty"
                                 ),
                             ));
-                            resolved = Some(String::new());
+                            resolved = Some(Resolved::Other(String::new()));
                         }
                     }
                 } else {
                     let own = value[2..].to_string();
                     if !ignored {
-                        check_tag_value(&name, &own, *range, false, out);
+                        check_tag_value(name, &own, *range, false, out);
                     }
-                    resolved = Some(own);
+                    resolved = Some(Resolved::Other(own));
                 }
             } else {
                 if !ignored && !section_note {
-                    check_tag_value(&name, value, *range, true, out);
+                    check_tag_value(name, value, *range, true, out);
                 }
-                resolved = Some(value.clone());
+                resolved = Some(Resolved::Written);
             }
         }
         entries.push(Entry {
             pair,
-            name,
+            name: name_token.clone(),
             name_range,
             written,
             resolved,
@@ -560,7 +576,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
         .iter()
         .copied()
         .filter(|name| {
-            !entries.iter().any(|e| e.name == *name) && inherited.default_for(name).is_none()
+            !entries.iter().any(|e| e.name() == *name) && inherited.default_for(name).is_none()
         })
         .collect();
     if !missing.is_empty() {
@@ -582,7 +598,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
             .syntax()
             .parent()
             .is_some_and(|p| p.kind() == SyntaxKind::SUPPLEMENTAL_SECTION);
-        match e.name.as_str() {
+        match e.name() {
             "Auction" => (2, 0, ""),
             "Play" => (3, 0, ""),
             name if in_section => (4, 0, name),
@@ -603,10 +619,14 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
                         entry.name_range,
                         format!(
                             "export format: {} comes before {}",
-                            entry.name, top_entry.name
+                            entry.name(),
+                            top_entry.name()
                         ),
                     )
-                    .with_related(top_entry.name_range, format!("{} is here", top_entry.name)),
+                    .with_related(
+                        top_entry.name_range,
+                        format!("{} is here", top_entry.name()),
+                    ),
                 );
                 return;
             }

@@ -537,6 +537,12 @@ fn memory_note() -> String {
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join(", ")
+        + &format!(
+            "; at {} ms",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis())
+        )
 }
 
 /// Computes and publishes the diagnostics of `uri`; with a generation, only if the document has
@@ -560,7 +566,11 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
                 let t = std::time::Instant::now();
                 let diagnostics = doc.diagnostics(&settings, encoding);
                 if std::env::var_os("KIBITZER_TIMING").is_some() {
-                    eprintln!("diagnostics refreshed in {:?}", t.elapsed());
+                    eprintln!(
+                        "diagnostics refreshed in {:?}; {}",
+                        t.elapsed(),
+                        memory_note()
+                    );
                 }
                 Some((diagnostics, doc.version()))
             }

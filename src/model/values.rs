@@ -330,6 +330,62 @@ pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRang
     None
 }
 
+/// A tag value as written, with its escapes resolved: the inside of the value's string token
+/// when nothing needs resolving (no copy), else a copy.
+#[derive(Debug, Clone)]
+pub enum ValueText {
+    /// The bytes `range` of a string token.
+    Token(rowan::GreenToken, std::ops::Range<usize>),
+    /// A resolved or assembled copy.
+    Owned(String),
+}
+
+impl ValueText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        match self {
+            ValueText::Token(token, range) => token.text().get(range.clone()).unwrap_or(""),
+            ValueText::Owned(text) => text,
+        }
+    }
+}
+
+/// The value of a tag pair with `\"` and `\\` resolved, and the range of its raw text; like
+/// [`raw_value`] then [`crate::syntax::ast::unescape`], without copying a plain value.
+pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, TextRange)> {
+    use crate::syntax::TextSize;
+    let node = pair.syntax();
+    let mut offset = node.text_range().start();
+    for child in node.green().children() {
+        let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
+        match child {
+            rowan::NodeOrToken::Token(token) if kind == SyntaxKind::STRING => {
+                let (inner, at) = crate::syntax::ast::string_inner(token.text());
+                let start = offset + TextSize::from(at as u32);
+                let range = TextRange::at(start, TextSize::of(inner));
+                let text = if inner.contains('\\') {
+                    ValueText::Owned(crate::syntax::ast::unescape(inner))
+                } else {
+                    ValueText::Token(token.to_owned(), at..at + inner.len())
+                };
+                return Some((text, range));
+            }
+            rowan::NodeOrToken::Node(_) if kind == SyntaxKind::TAG_VALUE => {
+                let (raw, range) = raw_value(pair)?;
+                let text = if raw.contains('\\') {
+                    crate::syntax::ast::unescape(&raw)
+                } else {
+                    raw
+                };
+                return Some((ValueText::Owned(text), range));
+            }
+            _ => {}
+        }
+        offset += child.text_len();
+    }
+    None
+}
+
 fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
     for child in green.children() {
         match child {

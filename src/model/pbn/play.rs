@@ -355,8 +355,12 @@ pub fn lower_play(
 
 /// Reads the columns, `*` and `+` of the section (P501, P509 and P510 of reading).
 fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
-    let mut columns = Columns::default();
-    for item in section.items() {
+    let items = section.items();
+    let mut columns = Columns {
+        raw: Vec::with_capacity(items.len()),
+        ..Columns::default()
+    };
+    for item in items {
         let token = &item.token;
         let range = token.text_range();
         let slot = match token.kind() {
