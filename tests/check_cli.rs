@@ -556,3 +556,40 @@ fn a_large_file_is_checked_in_memory_bounded_by_the_window_not_the_file() {
         "peak {peak_kib} KiB for a file of {size} bytes"
     );
 }
+
+/// A play section of 200,000 tokens on one line, with tens of thousands of findings (undefined
+/// notes, misplaced `+`, NAGs on cards): each note fix once copied the whole section and each
+/// printed finding the whole line, which took minutes and gigabytes. The source line shown is
+/// now a window around the finding, and the columns stay exact.
+#[test]
+fn thousands_of_findings_on_one_long_line_show_a_window_of_it() {
+    let dir = scratch("check_long_line");
+    let path = dir.join("long.pbn");
+    let tokens = ["SA", "HK", "D2", "C3", "-", "*", "+", "{x}", "=1=", "$3"];
+    let mut play = String::new();
+    for i in 0..200_000usize {
+        play.push_str(tokens[(i * 7 + i / 3) % tokens.len()]);
+        play.push(' ');
+    }
+    let head = "[Event \"\"]\n[Deal \"N:AKQJ.T98.765.432 - - -\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n[Play \"W\"]\n";
+    std::fs::write(&path, format!("{head}{play}\n")).unwrap();
+    let out = kibitzer(&["check", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let findings = text.matches("\n  |\n").count();
+    assert!(findings > 20_000, "{findings}");
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest < 400, "a line of {widest} characters was printed");
+    // The columns of the concise format are those of the text: the finding at the last `=1=`.
+    let concise = kibitzer(&[
+        "check",
+        "--output-format",
+        "concise",
+        path.to_str().unwrap(),
+    ]);
+    let concise = String::from_utf8_lossy(&concise.stdout);
+    let last_note = play.rfind("=1=").unwrap() + 1;
+    assert!(
+        concise.contains(&format!(":6:{last_note}: error[N401]")),
+        "no N401 at column {last_note}"
+    );
+}

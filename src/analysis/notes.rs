@@ -93,6 +93,8 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
         notes.push((found.index, note.syntax().text_range(), name_range));
     }
     let mut used = vec![false; notes.len()];
+    // The section's line end and whether it ends with one, for the fixes that add a note.
+    let mut section_end: Option<(&str, bool)> = None;
     // The section's own tokens, read from the green tree with their offsets.
     let mut offset = section.syntax().text_range().start();
     let green = section.syntax().green();
@@ -121,15 +123,13 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
             Some(position) => used[position] = true,
             None => {
                 let insert_at = section.syntax().text_range().end();
-                let eol = if section.syntax().text().to_string().contains("\r\n") {
-                    "\r\n"
-                } else {
-                    "\n"
-                };
-                let ends_with_newline = {
-                    let text = section.syntax().text().to_string();
-                    text.ends_with('\n') || text.ends_with('\r')
-                };
+                // Read once per section: a section of many undefined references would
+                // otherwise copy its whole text for each of them.
+                let (eol, ends_with_newline) = *section_end.get_or_insert_with(|| {
+                    let text = crate::model::values::node_text(section.syntax());
+                    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+                    (eol, text.ends_with('\n') || text.ends_with('\r'))
+                });
                 let new_text = if ends_with_newline {
                     format!("[Note \"{index}:\"]{eol}")
                 } else {

@@ -167,7 +167,7 @@ impl FileSettings {
         {
             return None;
         }
-        let excerpts = job.args.format == Format::Human;
+        let excerpts = shows_excerpts(job.args);
         let result =
             stream::check_streamed(path, &self.options, threads, excerpts, |d| self.shows(d));
         match result {
@@ -420,6 +420,11 @@ fn check_file(path: &Path, job: &Job<'_>, config: Option<&Config>, threads: usiz
     }
 }
 
+/// Whether the findings will be printed with their source lines.
+fn shows_excerpts(args: &CheckArgs) -> bool {
+    args.format == Format::Human && !args.statistics && !args.diff
+}
+
 /// Checks one decoded file; with `--fix`, fixes it first and writes it back (or shows the diff).
 fn check_source(
     path: &Path,
@@ -430,7 +435,7 @@ fn check_source(
 ) -> Result<Checked, String> {
     let notation = Notation::from_path(path);
     let args = job.args;
-    let excerpts = args.format == Format::Human;
+    let excerpts = shows_excerpts(args);
     let located = |text: &str, diagnostics: Vec<Diagnostic>| -> Vec<Located> {
         if diagnostics.is_empty() {
             return Vec::new();
