@@ -374,18 +374,28 @@ impl Printer {
     pub fn file(&mut self, out: &mut impl Write, file: &FileResult<'_>) -> std::io::Result<()> {
         match self.format {
             Format::Json => {
-                let object = json!({
+                // The file's object, written finding by finding: a file with millions of
+                // findings is not built as one JSON value first.
+                let head = json!({
                     "path": file.path.display().to_string(),
                     "encoding": file.encoding,
                     "games": file.games,
                     "fixed": file.fixed,
-                    "diagnostics": file.findings.iter().map(diagnostic_json).collect::<Vec<_>>(),
-                });
+                    "diagnostics": [],
+                })
+                .to_string();
                 if !self.first {
                     write!(out, ",")?;
                 }
                 self.first = false;
-                serde_json::to_writer(&mut *out, &object)?;
+                write!(out, "{}", head.strip_suffix("]}").unwrap_or(&head))?;
+                for (i, located) in file.findings.iter().enumerate() {
+                    if i > 0 {
+                        write!(out, ",")?;
+                    }
+                    serde_json::to_writer(&mut *out, &diagnostic_json(located))?;
+                }
+                write!(out, "]}}")?;
             }
             Format::Human => {
                 for located in file.findings {
