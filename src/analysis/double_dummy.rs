@@ -324,8 +324,9 @@ fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut V
     let Some((width, [declarer_at, denomination_at, result_at])) = column_positions(&spec) else {
         return;
     };
+    let green = section.syntax().green();
     let elements: Vec<_> = section
-        .green_data()
+        .green_data(&green)
         .into_iter()
         .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
         .collect();

@@ -97,7 +97,8 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     if bad_spec || columns.is_empty() || stray {
         return;
     }
-    let mut elements: Vec<DataToken> = section.green_data();
+    let green = section.syntax().green();
+    let mut elements: Vec<DataToken> = section.green_data(&green);
     elements.retain(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING));
     let width = columns.len();
     let full_rows = elements.len() / width;

@@ -258,17 +258,19 @@ impl Section {
         .filter(|t| !t.kind().is_trivia())
     }
 
-    /// The same tokens as [`Section::data`], read from the green tree.
-    pub fn green_data(&self) -> Vec<DataToken> {
+    /// The same tokens as [`Section::data`], read from the green tree: `green` is this
+    /// section's own green node (`section.syntax().green()`), which the tokens borrow, so that
+    /// reading them costs no reference count per token.
+    pub fn green_data<'g>(&self, green: &'g rowan::GreenNodeData) -> Vec<DataToken<'g>> {
+        debug_assert_eq!(green.text_len(), self.0.text_range().len());
         let mut tokens = Vec::with_capacity(128);
-        let green = self.0.green();
         let mut offset = self.0.text_range().start();
-        let mut push = |token: &rowan::GreenTokenData, at: TextSize| {
+        let mut push = |token: &'g rowan::GreenTokenData, at: TextSize| {
             let kind = kind_of(token.kind());
             if !kind.is_trivia() {
                 tokens.push(DataToken {
                     kind,
-                    token: token.to_owned(),
+                    token,
                     range: TextRange::at(at, token.text_len()),
                 });
             }
@@ -297,14 +299,14 @@ impl Section {
 ///
 /// It offers the same accessors as a [`SyntaxToken`] but costs no red-tree node (rowan
 /// allocates one per red element visited, which dominated the auction and play checks).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DataToken {
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataToken<'g> {
     kind: SyntaxKind,
-    token: rowan::GreenToken,
+    token: &'g rowan::GreenTokenData,
     range: TextRange,
 }
 
-impl DataToken {
+impl DataToken<'_> {
     /// The token's kind.
     pub fn kind(&self) -> SyntaxKind {
         self.kind
@@ -323,18 +325,18 @@ impl DataToken {
 
 /// One element of an auction or play section: a call or card (or `*`, `+`, or stray text) with
 /// the irregularity mark before it and the annotations after it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SectionItem {
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionItem<'g> {
     /// `^I`, `^S`, `^R` or `^L` marks written before the token (normally at most one).
-    pub marks: Vec<DataToken>,
+    pub marks: Vec<DataToken<'g>>,
     /// The call, card, `*`, `+`, or whatever else stands there (an `UNKNOWN` token, say). A
     /// mark with nothing after it (a trailing `^S`) is its own item with the mark as token.
-    pub token: DataToken,
+    pub token: DataToken<'g>,
     /// Suffixes, note references and NAGs written after the token, in text order.
-    pub annotations: Vec<DataToken>,
+    pub annotations: Vec<DataToken<'g>>,
 }
 
-impl SectionItem {
+impl SectionItem<'_> {
     /// The range from the first mark to the last annotation.
     pub fn range(&self) -> TextRange {
         let start = self
@@ -362,11 +364,12 @@ impl Section {
     ///
     /// `^S` stands for a skipped call by itself, so it is an item of its own even when a call
     /// follows; `^I`, `^R` and `^L` attach to the call or card after them. Annotations before
-    /// any call or card form items of their own (token = the annotation).
-    pub fn items(&self) -> Vec<SectionItem> {
-        let mut items: Vec<SectionItem> = Vec::with_capacity(64);
-        let mut marks: Vec<DataToken> = Vec::new();
-        for token in self.green_data() {
+    /// any call or card form items of their own (token = the annotation). `green` is this
+    /// section's green node, as for [`Section::green_data`].
+    pub fn items<'g>(&self, green: &'g rowan::GreenNodeData) -> Vec<SectionItem<'g>> {
+        let mut items: Vec<SectionItem<'g>> = Vec::with_capacity(64);
+        let mut marks: Vec<DataToken<'g>> = Vec::new();
+        for token in self.green_data(green) {
             match token.kind() {
                 SUFFIX | NOTE_REF | NAG if marks.is_empty() && !items.is_empty() => {
                     if let Some(last) = items.last_mut() {

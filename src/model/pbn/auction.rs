@@ -220,7 +220,8 @@ pub fn lower_auction(
     out: &mut Vec<Diagnostic>,
 ) -> AuctionModel {
     let (first_seat, tag_value_range) = tag_seat(section);
-    let items = section.items();
+    let green = section.syntax().green();
+    let items = section.items(&green);
 
     // Leading `-` placeholders (annotations on them are still checked).
     let mut placeholders = Vec::new();

@@ -420,7 +420,8 @@ fn slot_end(slot: &play::PlaySlot) -> TextSize {
 
 /// The note references of a section, each with the call or card it follows.
 fn collect_note_refs(section: &Section, kind: SectionKind, model: &mut GameModel) {
-    for item in section.items() {
+    let green = section.syntax().green();
+    for item in section.items(&green) {
         for a in item
             .annotations
             .iter()

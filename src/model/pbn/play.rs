@@ -355,7 +355,8 @@ pub fn lower_play(
 
 /// Reads the columns, `*` and `+` of the section (P501, P509 and P510 of reading).
 fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
-    let items = section.items();
+    let green = section.syntax().green();
+    let items = section.items(&green);
     let mut columns = Columns {
         raw: Vec::with_capacity(items.len()),
         ..Columns::default()
