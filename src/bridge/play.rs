@@ -39,7 +39,7 @@ pub struct PlayedCard {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Trick {
     /// The four cards in order of play; the first is the lead.
-    pub cards: Vec<PlayedCard>,
+    pub cards: [PlayedCard; 4],
     /// Who won it; `None` when a card of the trick is unknown.
     pub winner: Option<Seat>,
 }
@@ -115,6 +115,9 @@ impl fmt::Display for PlayIssue {
     }
 }
 
+/// The mark of a card not played yet in [`Play`]'s first-played table.
+const NOT_PLAYED: u32 = u32::MAX;
+
 /// Follows the play card by card, checking each card against the hands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Play {
@@ -123,7 +126,9 @@ pub struct Play {
     remaining: Deal,
     unknown_played: [u8; 4],
     played: Vec<PlayedCard>,
-    first_played_at: [Option<usize>; 52],
+    /// For each card, where in `played` it was first played ([`NOT_PLAYED`] when it was not):
+    /// four bytes a card keep the state small enough to move cheaply.
+    first_played_at: [u32; 52],
     tricks: Vec<Trick>,
     current: Vec<PlayedCard>,
     turn: Option<Seat>,
@@ -139,7 +144,7 @@ impl Play {
             remaining: deal,
             unknown_played: [0; 4],
             played: Vec::with_capacity(52),
-            first_played_at: [None; 52],
+            first_played_at: [NOT_PLAYED; 52],
             tricks: Vec::with_capacity(13),
             current: Vec::with_capacity(4),
             turn: Some(leader),
@@ -185,8 +190,9 @@ impl Play {
                     hand.remove(card);
                 }
                 let first = &mut self.first_played_at[card.index()];
-                if first.is_none() {
-                    *first = Some(self.played.len());
+                if *first == NOT_PLAYED {
+                    *first = u32::try_from(self.played.len())
+                        .map_or(NOT_PLAYED - 1, |i| i.min(NOT_PLAYED - 1));
                 }
             }
             None => {
@@ -199,7 +205,9 @@ impl Play {
     }
 
     fn check_card(&self, seat: Seat, card: Card, check_revoke: bool, issues: &mut Vec<PlayIssue>) {
-        if let Some(index) = self.first_played_at[card.index()] {
+        let first = self.first_played_at[card.index()];
+        if first != NOT_PLAYED {
+            let index = first as usize;
             let by = self.played.get(index).map_or(seat, |p| p.seat);
             issues.push(PlayIssue::AlreadyPlayed { card, index, by });
         } else if self.original[seat].is_some_and(|h| !h.contains(card)) {
@@ -261,10 +269,10 @@ impl Play {
             self.won[side] = self.won[side].saturating_add(1);
         }
         self.turn = winner;
-        self.tricks.push(Trick {
-            cards: std::mem::replace(&mut self.current, Vec::with_capacity(4)),
-            winner,
-        });
+        // The current trick's buffer is kept for the next trick: no allocation per trick.
+        let cards = std::array::from_fn(|i| self.current[i]);
+        self.current.clear();
+        self.tricks.push(Trick { cards, winner });
     }
 
     /// Who is due to play next; `None` after a trick whose winner is unknown.
