@@ -301,33 +301,48 @@ pub fn node_text(node: &SyntaxNode) -> String {
     text
 }
 
-/// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
-/// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
-pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
-    use crate::syntax::TextSize;
-    // Walk the green children with their offsets: a red walk allocates a node per element.
+/// The element holding a tag pair's value (its string token, or its structured value node) and
+/// where it starts, read from the green tree: a red walk allocates a node per element.
+fn value_element(
+    pair: &crate::syntax::ast::TagPair,
+) -> Option<(
+    rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
+    crate::syntax::TextSize,
+)> {
     let node = pair.syntax();
     let mut offset = node.text_range().start();
     for child in node.green().children() {
         let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
-        match child {
-            rowan::NodeOrToken::Token(token) if kind == SyntaxKind::STRING => {
-                let (inner, at) = crate::syntax::ast::string_inner(token.text());
-                let start = offset + TextSize::from(at as u32);
-                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
-            }
-            rowan::NodeOrToken::Node(green) if kind == SyntaxKind::TAG_VALUE => {
-                let mut text = String::with_capacity(usize::from(green.text_len()));
-                push_green_text(green, &mut text);
-                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-                let start = offset + TextSize::from(1);
-                return Some((inner.to_string(), TextRange::at(start, TextSize::of(inner))));
-            }
-            _ => {}
+        if matches!(kind, SyntaxKind::STRING | SyntaxKind::TAG_VALUE) {
+            return Some((child.to_owned(), offset));
         }
         offset += child.text_len();
     }
     None
+}
+
+/// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
+/// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
+pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
+    use crate::syntax::TextSize;
+    let (element, offset) = value_element(pair)?;
+    let (inner, at) = match &element {
+        rowan::NodeOrToken::Token(token) => {
+            let (inner, at) = crate::syntax::ast::string_inner(token.text());
+            (inner.to_string(), at)
+        }
+        rowan::NodeOrToken::Node(green) => {
+            let mut text = String::with_capacity(usize::from(green.text_len()));
+            push_green_text(green, &mut text);
+            let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+            (inner.to_string(), 1)
+        }
+    };
+    let range = TextRange::at(
+        offset + TextSize::from(at as u32),
+        TextSize::of(inner.as_str()),
+    );
+    Some((inner, range))
 }
 
 /// A tag value as written, with its escapes resolved: the inside of the value's string token
@@ -354,36 +369,20 @@ impl ValueText {
 /// [`raw_value`] then [`crate::syntax::ast::unescape`], without copying a plain value.
 pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, TextRange)> {
     use crate::syntax::TextSize;
-    let node = pair.syntax();
-    let mut offset = node.text_range().start();
-    for child in node.green().children() {
-        let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
-        match child {
-            rowan::NodeOrToken::Token(token) if kind == SyntaxKind::STRING => {
-                let (inner, at) = crate::syntax::ast::string_inner(token.text());
-                let start = offset + TextSize::from(at as u32);
-                let range = TextRange::at(start, TextSize::of(inner));
-                let text = if inner.contains('\\') {
-                    ValueText::Owned(crate::syntax::ast::unescape(inner))
-                } else {
-                    ValueText::Token(token.to_owned(), at..at + inner.len())
-                };
-                return Some((text, range));
-            }
-            rowan::NodeOrToken::Node(_) if kind == SyntaxKind::TAG_VALUE => {
-                let (raw, range) = raw_value(pair)?;
-                let text = if raw.contains('\\') {
-                    crate::syntax::ast::unescape(&raw)
-                } else {
-                    raw
-                };
-                return Some((ValueText::Owned(text), range));
-            }
-            _ => {}
-        }
-        offset += child.text_len();
-    }
-    None
+    let (element, offset) = value_element(pair)?;
+    let rowan::NodeOrToken::Token(token) = element else {
+        // A structured value (a Deal, say): assembled from its tokens.
+        let (raw, range) = raw_value(pair)?;
+        return Some((ValueText::Owned(crate::syntax::ast::unescape(&raw)), range));
+    };
+    let (inner, at) = crate::syntax::ast::string_inner(token.text());
+    let range = TextRange::at(offset + TextSize::from(at as u32), TextSize::of(inner));
+    let text = if inner.contains('\\') {
+        ValueText::Owned(crate::syntax::ast::unescape(inner))
+    } else {
+        ValueText::Token(token.clone(), at..at + inner.len())
+    };
+    Some((text, range))
 }
 
 fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
