@@ -808,7 +808,8 @@ pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileR
 pub struct WholeFileFacts {
     /// The head of the file declares export format (`% EXPORT`).
     pub export: bool,
-    /// Some tag value somewhere is `"#"`: games inherit values from the games before them.
+    /// Some tag value somewhere starts with `#` (`"#"`, `"##…"`): games may inherit values from
+    /// the games before them.
     pub uses_inheritance: bool,
 }
 
