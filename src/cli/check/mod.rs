@@ -168,19 +168,8 @@ impl FileSettings {
             return None;
         }
         let excerpts = shows_excerpts(job.args);
-        let result =
-            stream::check_streamed(path, &self.options, threads, excerpts, |d| self.shows(d));
-        match result {
-            Ok(Some(streamed)) => Some(Ok(Checked {
-                encoding: streamed.encoding,
-                games: streamed.games,
-                findings: streamed.findings,
-                fixed: 0,
-                diff: None,
-            })),
-            Ok(None) => None,
-            Err(message) => Some(Err(message)),
-        }
+        stream::check_streamed(path, &self.options, threads, excerpts, |d| self.shows(d))
+            .transpose()
     }
 }
 

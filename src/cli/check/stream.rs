@@ -12,7 +12,8 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::output::{Located, Locator};
+use super::output::Locator;
+use super::Checked;
 use crate::analysis::suppress::DIRECTIVE;
 use crate::analysis::text_checks::declares_export;
 use crate::analysis::{CheckOptions, WholeFileFacts, WindowChecker};
@@ -159,25 +160,15 @@ fn read_head(path: &Path) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
-/// What checking a file window by window found.
-pub struct Streamed {
-    /// The file's encoding.
-    pub encoding: Encoding,
-    /// The number of games.
-    pub games: usize,
-    /// The findings that `shown` kept, located.
-    pub findings: Vec<Located>,
-}
-
 /// Checks the PBN file at `path` window by window; `Ok(None)` when it must be checked whole.
-/// `shown` selects the findings to keep; `excerpts` keeps their source lines.
+/// `shown` selects the findings to keep (located); `excerpts` keeps their source lines.
 pub fn check_streamed(
     path: &Path,
     options: &CheckOptions,
     threads: usize,
     excerpts: bool,
     shown: impl Fn(&Diagnostic) -> bool,
-) -> Result<Option<Streamed>, String> {
+) -> Result<Option<Checked>, String> {
     let window_bytes = window_size();
     let name = path.display();
     let pass = match first_pass(path, window_bytes) {
@@ -196,21 +187,27 @@ pub fn check_streamed(
     let mut latin1 = String::new();
     let mut skip = pass.skip;
     let mut line_base: u32 = 0;
-    let mut streamed = Streamed {
+    let mut streamed = Checked {
         encoding: pass.encoding,
         games: 0,
         findings: Vec::new(),
+        fixed: 0,
+        diff: None,
     };
+    // Bytes to read next: a window, or twice the last read when a game longer than the window
+    // left nothing checked, so that the text kept and read again grows geometrically (a single
+    // huge game is re-split and re-validated a few times, not once per window).
+    let mut wanted = window_bytes;
     loop {
         let buffer = match pass.encoding {
             Encoding::Utf8 => &mut window,
             _ => &mut block,
         };
         let from = buffer.len();
-        buffer.resize(from + window_bytes, 0);
+        buffer.resize(from + wanted, 0);
         let read = read_full(&mut file, &mut buffer[from..]).map_err(|e| format!("{name}: {e}"))?;
         buffer.truncate(from + read);
-        let at_end = read < window_bytes;
+        let at_end = read < wanted;
         if skip > 0 {
             let skipped = skip.min(read);
             buffer.drain(from..from + skipped);
@@ -230,8 +227,7 @@ pub fn check_streamed(
             }
         };
         // At the end, `text` is all that is left: a character cut by the end is an error above.
-        let last = at_end;
-        let (checked, report) = checker.check_window(text, last);
+        let (checked, report) = checker.check_window(text, at_end);
         streamed.games += report.games;
         let done = text.get(..checked).ok_or_else(changed)?;
         let locator = Locator::new(done, line_base, excerpts);
@@ -247,8 +243,13 @@ pub fn check_streamed(
             Encoding::Utf8 => drop(window.drain(..checked)),
             _ => drop(latin1.drain(..checked)),
         }
-        if last {
+        if at_end {
             return Ok(Some(streamed));
         }
+        wanted = if checked == 0 {
+            wanted.saturating_mul(2)
+        } else {
+            window_bytes
+        };
     }
 }
