@@ -285,3 +285,57 @@ fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
     assert_eq!(boards[0].info("South"), Some("s"));
     assert_eq!(boards[0].info("Event"), Some("Final"));
 }
+
+/// A handviewer address for `query`.
+fn handviewer(query: &str) -> String {
+    format!("https://www.bridgebase.com/tools/handviewer.html?{query}\n")
+}
+
+#[test]
+fn handviewer_addresses_pasted_into_a_lin_file_are_boards() {
+    // The same board three ways: as pairs, as an address carrying its LIN (percent-encoded),
+    // and as an address of fields.
+    let pairs = "qx|o7|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|b|mb|1s|mb|p|";
+    let encoded: String = pairs
+        .chars()
+        .map(|c| match c {
+            '|' => "%7C".to_string(),
+            ',' => "%2C".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    let lin_form = handviewer(&format!("lin={encoded}"));
+    let field_form = handviewer(
+        "s=SAKQJHT98D765C432&w=ST98HAKQJD432C765&n=S765H432DAKQJCT98&e=S432H765DT98CAKQJ&d=n&v=b&b=7&a=1SP",
+    );
+    let text = format!("{pairs}\n{lin_form}{field_form}");
+    let boards = kibitzer::model::read_lin(&text);
+    assert_eq!(boards.len(), 3);
+    for board in &boards {
+        assert_eq!(hands(board), hands(&boards[0]));
+        assert_eq!(calls(board), ["1S", "Pass"]);
+        assert_eq!(board.info("Board"), Some("7"));
+    }
+    assert!(codes(&text).is_empty(), "{:?}", codes(&text));
+
+    // The bridge checks see the board inside the address, and point at the whole address.
+    let duplicate = handviewer("n=SAKQJHT98D765C432&e=SAH765D432CAKQJ&d=n");
+    let text = format!("{pairs}\n{duplicate}");
+    let report = check_lin_text(&text, &Default::default());
+    let d203 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "D203")
+        .expect("D203 for the ace of spades twice");
+    let at = pairs.len() + 1;
+    assert_eq!(
+        usize::from(d203.range.start())..usize::from(d203.range.end()),
+        at..at + duplicate.len() - 1
+    );
+    assert!(d203.message.starts_with("in the handviewer address"));
+
+    // An address that is no handviewer board is L710; its clean twin is one that is.
+    assert!(codes(&handviewer("page=2")).contains(&"L710"));
+    assert!(codes("https://www.bridgebase.com/\n").contains(&"L710"));
+    assert!(!codes(&field_form).contains(&"L710"));
+}

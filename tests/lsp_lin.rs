@@ -162,3 +162,27 @@ async fn the_board_request_reads_a_lin_board_like_a_pbn_game() {
         .await;
     assert_eq!(second["board"], "8");
 }
+
+#[tokio::test]
+async fn a_pasted_handviewer_address_is_checked_and_drawn_on_hover() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    // Board 7 of `LIN`, then the same hands as a handviewer address with the ace of spades
+    // given to East too, then an address that is no board.
+    let first = LIN.lines().next().unwrap();
+    let text = format!(
+        "{first}\nhttps://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&e=SAH765D432CAKQJ&d=n\nhttps://www.bridgebase.com/\n"
+    );
+    let diagnostics = h.open("lin", &text).await;
+    let on_line = |line: u64| -> Vec<&str> {
+        diagnostics
+            .iter()
+            .filter(|d| d["range"]["start"]["line"] == line)
+            .filter_map(|d| d["code"].as_str())
+            .collect()
+    };
+    assert!(on_line(1).contains(&"D203"), "{diagnostics:?}");
+    assert_eq!(on_line(2), ["L710"], "{diagnostics:?}");
+    let hover = h.at("textDocument/hover", 1, 20).await;
+    let shown = hover["contents"]["value"].as_str().unwrap_or("");
+    assert!(shown.contains("handviewer") && shown.contains("North"), "{shown}");
+}

@@ -10,6 +10,7 @@ use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::ContractKind;
+use crate::model::handviewer::handviewer_lin;
 use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_qx, read_vulnerability,
     LinCarry, MD_ORDER,
@@ -150,6 +151,13 @@ fn piece_diagnostics(
     errors: Vec<SyntaxError>,
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
+    if let Some((url, range)) = piece.url() {
+        let carry = header.map(|h| &h.carry);
+        return url_diagnostics(&url, range, carry)
+            .into_iter()
+            .map(|d| d.shifted(start))
+            .collect();
+    }
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
     check_pairs(piece, &mut found);
     let mut absolute = None;
@@ -161,6 +169,40 @@ fn piece_diagnostics(
     let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
     out.extend(absolute);
     out
+}
+
+/// The diagnostics of a handviewer address at `range`: those of the LIN it stands for, each
+/// placed on the whole address (places inside its encoded text would mean nothing to the
+/// reader), or L710 when it cannot be read.
+fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec<Diagnostic> {
+    let lin = match handviewer_lin(url) {
+        Ok(lin) => lin,
+        Err(why) => {
+            return vec![Diagnostic::new(
+                "L710",
+                range,
+                format!("this web address is no handviewer board Kibitzer can read: {why}"),
+            )]
+        }
+    };
+    let (green, errors) = build_piece(&lin);
+    let Some(inner) = Piece::cast(LinNode::new_root(green)) else {
+        return Vec::new();
+    };
+    let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
+    check_pairs(&inner, &mut found);
+    let board = crate::model::lin::read_board(&inner, carry.unwrap_or(&LinCarry::default()));
+    found.extend(check_board_except(&board, &NOT_FOR_LIN));
+    found
+        .into_iter()
+        .map(|d| Diagnostic {
+            message: format!("in the handviewer address: {}", d.message),
+            range,
+            related: Vec::new(),
+            fixes: Vec::new(),
+            ..d
+        })
+        .collect()
 }
 
 /// The L codes of the pairs of one piece (ranges relative to it).

@@ -458,6 +458,11 @@ pub const CATALOGUE: &[CodeInfo] = &[
         severity: Severity::Error,
     },
     CodeInfo {
+        code: "L710",
+        name: "unreadable-handviewer-address",
+        severity: Severity::Error,
+    },
+    CodeInfo {
         code: "O101",
         name: "double-dummy-mismatch",
         severity: Severity::Error,

@@ -55,6 +55,15 @@ fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair> {
 
 /// The hover for `piece` at `offset`.
 pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover> {
+    if let Some((_, range)) = piece.url().filter(|(_, r)| r.contains_inclusive(offset)) {
+        let heading = "**BBO handviewer address**: a board of its own".to_string();
+        let board = board_of(piece, carry);
+        let markdown = match diagram(&board, "hidden") {
+            Some(diagram) => format!("{heading}\n\n{diagram}"),
+            None => format!("{heading}, which Kibitzer cannot read"),
+        };
+        return Some(Hover { markdown, range });
+    }
     let pair = pair_at(piece, offset)?;
     let key = pair.key();
     let board = board_of(piece, carry);
@@ -303,6 +312,16 @@ mod tests {
         let one_spade = TextSize::from(BOARD.find("1s").unwrap() as u32);
         let call = super::hover(&piece(), &LinCarry::default(), one_spade).unwrap();
         assert!(call.markdown.contains("five cards"), "{}", call.markdown);
+    }
+
+    #[test]
+    fn a_handviewer_address_hovers_with_its_board() {
+        let text = "https://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&d=n\n";
+        let piece = Piece::cast(LinParse::new(text).pieces().next().unwrap().0).unwrap();
+        let hover = hover(&piece, &LinCarry::default(), TextSize::from(30)).unwrap();
+        assert!(hover.markdown.contains("handviewer"), "{}", hover.markdown);
+        assert!(hover.markdown.contains("♠ A K Q J"), "{}", hover.markdown);
+        assert_eq!(u32::from(hover.range.len()) as usize, text.len() - 1);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::model::board::{
     Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractKind,
     ContractRecord, DealRecord, Origin, PlayRecord,
 };
-use crate::syntax::lin::Piece;
+use crate::syntax::lin::{build_piece, LinNode, Piece};
 use crate::syntax::{TextRange, TextSize};
 
 /// The seats of `md`'s hands, in the order LIN writes them.
@@ -230,7 +230,26 @@ pub fn read_claim(text: &str) -> Option<u8> {
 }
 
 /// Reads one board piece (origins relative to the piece) with what the header hands down.
+/// A piece that is a handviewer address is read as the LIN it stands for; its origins are then
+/// in that LIN, not in the file (an address that cannot be read gives an empty board).
 pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
+    if let Some((url, _)) = piece.url() {
+        return url_piece(&url)
+            .map(|inner| read_pairs(&inner, carry))
+            .unwrap_or_default();
+    }
+    read_pairs(piece, carry)
+}
+
+/// The board piece of the LIN a handviewer address stands for, when it can be read.
+pub fn url_piece(url: &str) -> Option<Piece> {
+    let lin = super::handviewer::handviewer_lin(url).ok()?;
+    let (green, _) = build_piece(&lin);
+    Piece::cast(LinNode::new_root(green)).filter(Piece::is_board)
+}
+
+/// Reads the pairs of a board piece.
+fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
     let mut board = Board::default();
     let mut room = None;
     let mut names: Option<(Vec<String>, Origin)> = None;

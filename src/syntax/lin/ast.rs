@@ -27,6 +27,15 @@ impl Piece {
     pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
         self.0.children().filter_map(Pair::cast)
     }
+
+    /// The web address the piece is made of, with where it is, when it is one.
+    pub fn url(&self) -> Option<(String, TextRange)> {
+        self.0
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == LinKind::URL)
+            .map(|t| (t.text().to_string(), t.text_range()))
+    }
 }
 
 /// One `key|value|` pair.

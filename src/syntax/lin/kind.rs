@@ -21,11 +21,15 @@ syntax_kinds! {
             VALUE,
             /// Text that is no pair (stray text before a `|`, or a key split by a line end).
             UNKNOWN,
+            /// A web address pasted among the pairs (`https://…/handviewer.html?lin=…`): a board
+            /// of its own when it is a handviewer link.
+            URL,
         }
         nodes {
             /// The whole file.
             FILE,
-            /// One board: from its `qx|` pair (or the file's first pair) to the next `qx|`.
+            /// One board: from its `qx|` pair (or the file's first pair) to the next `qx|`; or a
+            /// handviewer address and the white space after it.
             BOARD,
             /// The pairs before the first board that hold the vugraph data (`vg`, `rs`) and deal no
             /// cards.

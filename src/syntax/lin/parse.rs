@@ -29,12 +29,14 @@ enum Item {
     },
     /// Text that is no pair (up to a line end, or to the end of the text).
     Stray(Range<usize>),
+    /// A web address (`http://` or `https://` up to white space).
+    Url(Range<usize>),
 }
 
 impl Item {
     fn start(&self) -> usize {
         match self {
-            Item::Trivia(r, _) | Item::Stray(r) => r.start,
+            Item::Trivia(r, _) | Item::Stray(r) | Item::Url(r) => r.start,
             Item::Pair { key, .. } => key.start,
         }
     }
@@ -73,6 +75,11 @@ impl Iterator for Scanner<'_> {
                 i += 1;
             }
             Item::Trivia(start..i, LinKind::WHITESPACE)
+        } else if is_url_start(&bytes[start..]) {
+            while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
+                i += 1;
+            }
+            Item::Url(start..i)
         } else {
             while i < bytes.len() && !matches!(bytes[i], b'|' | b'\n' | b'\r') {
                 i += 1;
@@ -100,24 +107,50 @@ impl Iterator for Scanner<'_> {
     }
 }
 
+/// Whether a web address starts here (`http://` or `https://`, in any case).
+fn is_url_start(bytes: &[u8]) -> bool {
+    ["http://", "https://"].iter().any(|scheme| {
+        bytes
+            .get(..scheme.len())
+            .is_some_and(|b| b.eq_ignore_ascii_case(scheme.as_bytes()))
+    })
+}
+
 /// Whether a key starts a board.
 fn is_board_key(key: &str) -> bool {
     key.trim().eq_ignore_ascii_case("qx")
 }
 
-/// Where the pieces start: the first item, then every `qx` pair but a piece's first.
+/// Where the pieces start: the first item, then every `qx` pair but a piece's first; a web
+/// address is a piece of its own (with the white space after it).
 fn piece_starts(text: &str, items: impl Iterator<Item = Item>) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut has_pair = false;
+    let mut after_url = false;
     for item in items {
         if starts.is_empty() {
             starts.push(item.start());
         }
-        if let Item::Pair { key, .. } = item {
-            if has_pair && is_board_key(&text[key.clone()]) {
-                starts.push(key.start);
+        match item {
+            Item::Pair { key, .. } => {
+                if after_url || (has_pair && is_board_key(&text[key.clone()])) {
+                    starts.push(key.start);
+                }
+                has_pair = true;
+                after_url = false;
             }
-            has_pair = true;
+            Item::Url(range) => {
+                if has_pair || after_url {
+                    starts.push(range.start);
+                }
+                has_pair = false;
+                after_url = true;
+            }
+            Item::Stray(range) if after_url => {
+                starts.push(range.start);
+                after_url = false;
+            }
+            Item::Stray(_) | Item::Trivia(..) => {}
         }
     }
     starts
@@ -130,6 +163,9 @@ fn is_board(text: &str, items: impl Iterator<Item = Item>) -> bool {
     let mut first = true;
     let (mut qx_first, mut md, mut vugraph) = (false, false, false);
     for item in items {
+        if let Item::Url(_) = item {
+            return true;
+        }
         if let Item::Pair { key, .. } = item {
             let key = text[key].trim();
             let is = |k: &str| key.eq_ignore_ascii_case(k);
@@ -158,6 +194,7 @@ pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     for item in &items {
         match item {
             Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
+            Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
             Item::Stray(range) => {
                 children.push(NodeOrToken::Node(GreenNode::new(
                     LinKind::ERROR.into(),
@@ -263,7 +300,7 @@ impl TopGrammar for LinLanguage {
                 open = match item {
                     Item::Pair { closed, .. } => !closed,
                     Item::Stray(_) => true,
-                    Item::Trivia(..) => false,
+                    Item::Trivia(..) | Item::Url(_) => false,
                 }
             }),
         );
@@ -307,6 +344,22 @@ mod tests {
     }
 
     #[test]
+    fn a_web_address_is_a_piece_of_its_own() {
+        let url = "https://www.bridgebase.com/tools/handviewer.html?lin=md%7C1S2%2C%2C%2C%7C";
+        let text = format!("qx|o1|md|1S2,,,|\n{url}\n{url} mb|p|\nqx|o2|");
+        let starts: Vec<usize> = pieces(&text).iter().map(|r| r.start).collect();
+        let second = 17;
+        let third = second + url.len() + 1;
+        let fourth = third + url.len() + 1;
+        let fifth = fourth + 6;
+        assert_eq!(starts, [0, second, third, fourth, fifth]);
+        let parse = LinParse::new(&text);
+        assert!(parse.errors().is_empty());
+        assert!(parse.pieces().all(|(n, _)| n.kind() == LinKind::BOARD));
+        assert_eq!(parse.syntax().text().to_string(), text);
+    }
+
+    #[test]
     fn stray_text_and_unclosed_pairs_are_errors() {
         let parse = LinParse::new("md|1S2,,,|oops\nmb|1c");
         let codes: Vec<_> = parse
@@ -321,7 +374,18 @@ mod tests {
     #[test]
     fn edits_equal_a_full_parse() {
         let text = "vg|t,s,I,1,2|\nqx|o1|md|1S2,,,|mb|1c|\nqx|c1|md|1S3,,,|mb|p|\nqx|o2|pc|c2|\n";
-        let inserts = ["", "|", "qx|", "x", "\n", "qx|o9|", "md|2", "é"];
+        let inserts = [
+            "",
+            "|",
+            "qx|",
+            "x",
+            "\n",
+            "qx|o9|",
+            "md|2",
+            "é",
+            "https://h?n=SA ",
+            "http",
+        ];
         for start in 0..=text.len() {
             for end in start..(start + 3).min(text.len() + 1) {
                 if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
