@@ -325,6 +325,21 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "a handviewer address pasted into a .lin file: its board drawn on hover",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "handviewer.lin")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
+      await showHoverAt(new vscode.Position(0, 20), true);
+      const facts = await snapshot("lin-handviewer-hover", 260);
+      for (const text of ["handviewer", "North", "♠", "HCP"]) {
+        assert.ok(facts.hoverText.includes(text), `no ${text} in the hover: ${JSON.stringify(facts.hoverText)} (${facts.screenshot})`);
+      }
+      await hideHover();
+      const back = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
+      editor = await vscode.window.showTextDocument(back, { preview: false, viewColumn: vscode.ViewColumn.One });
+    },
+  },
+  {
     name: "board preview: light and high-contrast themes",
     fn: async () => {
       const at = rangeOf(editor.document, '[Deal "N:', "Deal").start;
