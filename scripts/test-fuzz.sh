@@ -27,6 +27,9 @@ done
 for f in ../shared/corpus/pbn/bridge-pbn__three_test_records.pbn ../shared/corpus/pbn/deal-convert__test.pbn ../shared/corpus/rbn/*; do
   head -c 2048 "$f" > "$seeds/edits/$(basename "$f")"
 done
+# Handviewer addresses pasted among LIN pairs, in both forms.
+printf 'qx|o1|md|1S2,,,|\nhttps://www.bridgebase.com/tools/handviewer.html?lin=qx%%7Co2%%7Cmd%%7C3SAK%%2C%%2C%%2C%%7Cmb%%7C1c%%7C\n' > "$seeds/lin/handviewer-lin"
+printf 'https://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&s=S2&d=e&v=b&b=7&sn=A+B&a=1NTP3NPPP!&p=HAH10\nqx|o3|\n' > "$seeds/lin/handviewer-fields"
 printf 'Content-Length: 2\r\n\r\n{}' > "$seeds/lsp_stream/empty-object"
 printf 'Content-Length: 59\r\n\r\n{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}' > "$seeds/lsp_stream/shutdown"
 
