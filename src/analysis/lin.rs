@@ -10,10 +10,9 @@ use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::ContractKind;
-use crate::model::handviewer::handviewer_lin;
 use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_qx, read_vulnerability,
-    LinCarry, MD_ORDER,
+    url_piece, LinCarry, MD_ORDER,
 };
 use crate::parallel::{available_threads, map_slices};
 use crate::syntax::lin::{build_piece, piece_is_board, pieces, LinNode, LinParse, Pair, Piece};
@@ -175,8 +174,8 @@ fn piece_diagnostics(
 /// placed on the whole address (places inside its encoded text would mean nothing to the
 /// reader), or L710 when it cannot be read.
 fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec<Diagnostic> {
-    let lin = match handviewer_lin(url) {
-        Ok(lin) => lin,
+    let (inner, errors) = match url_piece(url) {
+        Ok(read) => read,
         Err(why) => {
             return vec![Diagnostic::new(
                 "L710",
@@ -184,10 +183,6 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
                 format!("this web address is no handviewer board Kibitzer can read: {why}"),
             )]
         }
-    };
-    let (green, errors) = build_piece(&lin);
-    let Some(inner) = Piece::cast(LinNode::new_root(green)) else {
-        return Vec::new();
     };
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
     check_pairs(&inner, &mut found);

@@ -103,7 +103,7 @@ fn lin_of_fields<'a>(field: &dyn Fn(&str) -> Option<&'a str>) -> Result<String, 
 /// anything else is kept as a call of its own, which the checks then report.
 fn split_calls(run: &str) -> Vec<String> {
     let chars: Vec<char> = run.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut calls = Vec::new();
+    let mut calls: Vec<String> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i].to_ascii_lowercase();
@@ -131,7 +131,6 @@ fn split_calls(run: &str) -> Vec<String> {
             // An alert mark belongs to the call before it.
             '!' => {
                 if let Some(last) = calls.last_mut() {
-                    let last: &mut String = last;
                     last.push('!');
                 }
                 i += 1;

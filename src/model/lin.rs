@@ -15,7 +15,7 @@ use crate::model::board::{
     ContractRecord, DealRecord, Origin, PlayRecord,
 };
 use crate::syntax::lin::{build_piece, LinNode, Piece};
-use crate::syntax::{TextRange, TextSize};
+use crate::syntax::{SyntaxError, TextRange, TextSize};
 
 /// The seats of `md`'s hands, in the order LIN writes them.
 pub const MD_ORDER: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
@@ -235,17 +235,21 @@ pub fn read_claim(text: &str) -> Option<u8> {
 pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
     if let Some((url, _)) = piece.url() {
         return url_piece(&url)
-            .map(|inner| read_pairs(&inner, carry))
+            .map(|(inner, _)| read_pairs(&inner, carry))
             .unwrap_or_default();
     }
     read_pairs(piece, carry)
 }
 
-/// The board piece of the LIN a handviewer address stands for, when it can be read.
-pub fn url_piece(url: &str) -> Option<Piece> {
-    let lin = super::handviewer::handviewer_lin(url).ok()?;
-    let (green, _) = build_piece(&lin);
-    Piece::cast(LinNode::new_root(green)).filter(Piece::is_board)
+/// The board piece of the LIN a handviewer address stands for, with that LIN's syntax errors
+/// (relative to it); or why the address cannot be read.
+pub fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
+    let lin = super::handviewer::handviewer_lin(url)?;
+    let (green, errors) = build_piece(&lin);
+    Piece::cast(LinNode::new_root(green))
+        .filter(Piece::is_board)
+        .map(|piece| (piece, errors))
+        .ok_or_else(|| "its LIN is a vugraph header, not a board".to_string())
 }
 
 /// Reads the pairs of a board piece.
