@@ -292,7 +292,8 @@ impl TopGrammar for LinLanguage {
     const BLANK_RUNS: bool = false;
 
     fn split(text: &str) -> (Vec<Range<usize>>, bool) {
-        // A region ends cleanly between pairs: after a closed pair, white space or nothing.
+        // A region ends cleanly between pairs: after a closed pair, white space or nothing. An
+        // address runs to white space, so one that reaches the region's end may run on past it.
         let mut open = false;
         let starts = piece_starts(
             text,
@@ -300,7 +301,8 @@ impl TopGrammar for LinLanguage {
                 open = match item {
                     Item::Pair { closed, .. } => !closed,
                     Item::Stray(_) => true,
-                    Item::Trivia(..) | Item::Url(_) => false,
+                    Item::Url(range) => range.end == text.len(),
+                    Item::Trivia(..) => false,
                 }
             }),
         );
@@ -373,7 +375,12 @@ mod tests {
     /// Edits in every place of a small file give the tree of a full parse.
     #[test]
     fn edits_equal_a_full_parse() {
-        let text = "vg|t,s,I,1,2|\nqx|o1|md|1S2,,,|mb|1c|\nqx|c1|md|1S3,,,|mb|p|\nqx|o2|pc|c2|\n";
+        // Boards one a line, and boards run together (where an address typed before a `qx|`
+        // runs on over it).
+        let texts = [
+            "vg|t,s,I,1,2|\nqx|o1|md|1S2,,,|mb|1c|\nqx|c1|md|1S3,,,|mb|p|\nqx|o2|pc|c2|\n",
+            "qx|o1|md|1S2,,,|qx|c1|mb|p|https://h?n=SA qx|o2|pc|c2|",
+        ];
         let inserts = [
             "",
             "|",
@@ -385,21 +392,24 @@ mod tests {
             "é",
             "https://h?n=SA ",
             "http",
+            "https://x",
         ];
-        for start in 0..=text.len() {
-            for end in start..(start + 3).min(text.len() + 1) {
-                if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
-                    continue;
-                }
-                for insert in inserts {
-                    let new_text = format!("{}{}{}", &text[..start], insert, &text[end..]);
-                    let mut parse = LinParse::new(text);
-                    parse.apply_edit(start..end, insert.len(), new_text.as_str());
-                    assert_eq!(
-                        parse,
-                        LinParse::new(&new_text),
-                        "{start}..{end} <- {insert:?}: {new_text:?}"
-                    );
+        for text in texts {
+            for start in 0..=text.len() {
+                for end in start..(start + 3).min(text.len() + 1) {
+                    if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                        continue;
+                    }
+                    for insert in inserts {
+                        let new_text = format!("{}{}{}", &text[..start], insert, &text[end..]);
+                        let mut parse = LinParse::new(text);
+                        parse.apply_edit(start..end, insert.len(), new_text.as_str());
+                        assert_eq!(
+                            parse,
+                            LinParse::new(&new_text),
+                            "{start}..{end} <- {insert:?}: {new_text:?}"
+                        );
+                    }
                 }
             }
         }
