@@ -151,11 +151,12 @@ fn piece_diagnostics(
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
     if let Some((url, range)) = piece.url() {
-        let carry = header.map(|h| &h.carry);
-        return url_diagnostics(&url, range, carry)
-            .into_iter()
-            .map(|d| d.shifted(start))
-            .collect();
+        // Pairs after an address (in its piece) are checked on their own; the board is the
+        // address's.
+        let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
+        check_pairs(piece, &mut found);
+        found.extend(url_diagnostics(&url, range, header.map(|h| &h.carry)));
+        return found.into_iter().map(|d| d.shifted(start)).collect();
     }
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
     check_pairs(piece, &mut found);
