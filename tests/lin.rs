@@ -339,3 +339,51 @@ fn handviewer_addresses_pasted_into_a_lin_file_are_boards() {
     assert!(codes("https://www.bridgebase.com/\n").contains(&"L710"));
     assert!(!codes(&field_form).contains(&"L710"));
 }
+
+/// The text without white space, in lower case: what formatting LIN may not change.
+fn essence(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn formatting_keeps_every_pasted_address_and_the_boards_it_stands_for() {
+    use kibitzer::format::FormatOptions;
+    use kibitzer::Notation;
+    let address = handviewer("n=SAKQJHT98D765C432&e=ST98HAKQJD432C765&d=n&a=1SP");
+    for (path, text) in corpus("lin") {
+        // An address pasted after the first line, one run into the line after it, and pairs
+        // that follow an address on its line.
+        let first_line = text.find('\n').map_or(text.len(), |i| i + 1);
+        let pasted = format!(
+            "{}{address}{} mb|p|\n{}",
+            &text[..first_line],
+            address.trim_end(),
+            &text[first_line..]
+        );
+        let options = FormatOptions::default();
+        let once = Notation::Lin.format(&pasted, &options);
+        assert_eq!(essence(&once), essence(&pasted), "{}", path.display());
+        assert_eq!(
+            Notation::Lin.format(&once, &options),
+            once,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            once.matches(address.trim_end()).count(),
+            2,
+            "{}",
+            path.display()
+        );
+        let before = kibitzer::model::read_lin(&pasted);
+        let after = kibitzer::model::read_lin(&once);
+        assert_eq!(before.len(), after.len(), "{}", path.display());
+        for (b, a) in before.iter().zip(&after) {
+            assert_eq!(hands(b), hands(a), "{}", path.display());
+            assert_eq!(calls(b), calls(a), "{}", path.display());
+        }
+    }
+}

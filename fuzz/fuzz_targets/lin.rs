@@ -34,6 +34,15 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let formatted = Notation::Lin.format(text, &options);
     assert_eq!(Notation::Lin.format(&formatted, &options), formatted, "formatting twice differs");
+    // Formatting changes only white space between pairs and the case of keys: nothing else of
+    // what was written may go.
+    let essence = |t: &str| -> String {
+        t.chars()
+            .filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\r'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    assert_eq!(essence(&formatted), essence(text), "formatting lost text");
     let converted = Notation::Lin.convert(text, Notation::Pbn);
     let _ = Notation::Pbn.check(&converted.text, &CheckOptions::default());
     let _ = Notation::Pbn.convert(&converted.text, Notation::Lin);

@@ -1,7 +1,8 @@
 //! Formatting LIN: one board a line, as BBO writes it.
 //!
 //! Each piece (the vugraph header, each board) becomes its pairs run together on one line, keys in
-//! lower case, values exactly as written. The line ends between pairs carry no meaning in LIN, so
+//! lower case, values exactly as written; a pasted web address keeps a line of its own, with its
+//! piece's pairs on the next. The line ends between pairs carry no meaning in LIN, so
 //! nothing is lost; a piece with text that is no pair (an L702 error) is left as it is, since
 //! joining its lines could glue the stray text to a key.
 
@@ -94,6 +95,13 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
         return None;
     }
     let mut out = String::new();
+    // An address keeps a line of its own (it runs to white space, so the pairs after it in its
+    // piece cannot join its line); the piece's pairs follow on the next.
+    if let Some((url, _)) = piece.url() {
+        out.push_str(&url);
+        out.push_str(newline);
+    }
+    let address_only = out.len();
     for pair in piece.pairs() {
         if !pair.is_closed() {
             return None;
@@ -106,7 +114,9 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
     if out.is_empty() {
         return None;
     }
-    out.push_str(newline);
+    if out.len() > address_only {
+        out.push_str(newline);
+    }
     Some(out)
 }
 
@@ -128,6 +138,19 @@ mod tests {
         let once = format_lin(inside, &FormatOptions::default());
         assert_eq!(once, "md|3S2,,,|nt|a\nb|\r\nqx|o2|\r\n");
         assert_eq!(format_lin(&once, &FormatOptions::default()), once);
+        // An address keeps its line; the pairs after it in its piece go on the next.
+        let address = "qx|o1|md|1S2,,,| https://x.test/h?lin=qx%7Co2 mb|p|\nmb|d|";
+        let once = format_lin(address, &FormatOptions::default());
+        assert_eq!(
+            once,
+            "qx|o1|md|1S2,,,|\nhttps://x.test/h?lin=qx%7Co2\nmb|p|mb|d|\n"
+        );
+        assert_eq!(format_lin(&once, &FormatOptions::default()), once);
+        let alone = "https://x.test/h?n=SA";
+        assert_eq!(
+            format_lin(alone, &FormatOptions::default()),
+            "https://x.test/h?n=SA\n"
+        );
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
         assert_eq!(format_lin(stray, &FormatOptions::default()), stray);
