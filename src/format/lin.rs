@@ -106,7 +106,13 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
         if !pair.is_closed() {
             return None;
         }
-        out.push_str(&pair.key_text().trim().to_ascii_lowercase());
+        // Only the blanks the scanner treats as white space go: any other character is the key's.
+        out.push_str(
+            &pair
+                .key_text()
+                .trim_matches([' ', '\t'])
+                .to_ascii_lowercase(),
+        );
         out.push('|');
         out.push_str(&pair.value());
         out.push('|');
@@ -150,6 +156,12 @@ mod tests {
         assert_eq!(
             format_lin(alone, &FormatOptions::default()),
             "https://x.test/h?n=SA\n"
+        );
+        // A key of a no-break space (found by fuzzing: trimmed away as white space) is kept.
+        let odd_key = "ah|x|\u{a0}|pc|";
+        assert_eq!(
+            format_lin(odd_key, &FormatOptions::default()),
+            "ah|x|\u{a0}|pc|\n"
         );
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
