@@ -184,5 +184,8 @@ async fn a_pasted_handviewer_address_is_checked_and_drawn_on_hover() {
     assert_eq!(on_line(2), ["L710"], "{diagnostics:?}");
     let hover = h.at("textDocument/hover", 1, 20).await;
     let shown = hover["contents"]["value"].as_str().unwrap_or("");
-    assert!(shown.contains("handviewer") && shown.contains("North"), "{shown}");
+    assert!(
+        shown.contains("handviewer") && shown.contains("North"),
+        "{shown}"
+    );
 }
