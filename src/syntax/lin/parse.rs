@@ -288,10 +288,14 @@ impl TopGrammar for LinLanguage {
     fn split(text: &str) -> (Vec<Range<usize>>, bool) {
         // A region ends cleanly between pairs: after a closed pair, white space or nothing. An
         // address runs to white space, so one that reaches the region's end may run on past it.
+        // A `qx|` starts a board only after some pair: a region without one (at the file's
+        // start, where no pair came before) does not end where the next board starts either.
         let mut open = false;
+        let mut has_pair = false;
         let starts = piece_starts(
             text,
             scan(text).inspect(|item| {
+                has_pair |= matches!(item, Item::Pair { .. } | Item::Url(_));
                 open = match item {
                     Item::Pair { closed, .. } => !closed,
                     Item::Stray(_) => true,
@@ -305,7 +309,7 @@ impl TopGrammar for LinLanguage {
             .enumerate()
             .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
             .collect();
-        (ranges, open)
+        (ranges, open || !has_pair)
     }
 
     fn range(piece: &Range<usize>) -> Range<usize> {
@@ -377,6 +381,9 @@ mod tests {
             "qx|o1|md|1S2,,,|qx|c1|mb|p|https://h?n=SA qx|o2|pc|c2|",
             // Text after an address that an edit turns into no address (found by fuzzing).
             "qx|o1|md|1S2,,,|\nhttps://h?n=SA\nstray words\nmb|p|\nqx|o2|",
+            // Stray text before the first pair: an edit that unmakes the pair there leaves the
+            // next `qx|` starting no board (found by fuzzing).
+            "v|w|\nqx|a|\nqx|b|",
         ];
         let inserts = [
             "",
@@ -393,7 +400,7 @@ mod tests {
         ];
         for text in texts {
             for start in 0..=text.len() {
-                for end in start..(start + 3).min(text.len() + 1) {
+                for end in start..(start + 4).min(text.len() + 1) {
                     if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
                         continue;
                     }
