@@ -207,9 +207,9 @@ fn check_pairs(piece: &Piece, out: &mut Vec<Diagnostic>) {
         let key = pair.key();
         let value = pair.value();
         let at = pair.value_range();
-        match key.as_str() {
+        match &*key {
             "md" => check_md(&pair, out),
-            "sv" if read_vulnerability(&value).is_none() => out.push(Diagnostic::new(
+            "sv" if read_vulnerability(value).is_none() => out.push(Diagnostic::new(
                 "L704",
                 at,
                 format!("`{value}` is no vulnerability: `o` (none), `n`, `e` or `b` (both)"),
@@ -224,22 +224,22 @@ fn check_pairs(piece: &Piece, out: &mut Vec<Diagnostic>) {
                     ));
                 }
             }
-            "mb" if !value.trim().is_empty() && read_calls(&value).is_none() => out.push(Diagnostic::new(
+            "mb" if !value.trim().is_empty() && read_calls(value).is_none() => out.push(Diagnostic::new(
                 "L706",
                 at,
                 format!("`{value}` is no call: `p`, `d`, `r` or a bid from `1c` to `7n`"),
             )),
-            "pc" if read_card(&value).is_none() => out.push(Diagnostic::new(
+            "pc" if read_card(value).is_none() => out.push(Diagnostic::new(
                 "L707",
                 at,
                 format!("`{value}` is no card: a suit letter and a rank, as in `sk` or `h10`"),
             )),
-            "mc" if read_claim(&value).is_none() => out.push(Diagnostic::new(
+            "mc" if read_claim(value).is_none() => out.push(Diagnostic::new(
                 "L708",
                 at,
                 format!("`{value}` is no claim: the number of tricks declarer takes in all, 0 to 13"),
             )),
-            "qx" if read_qx(&value).1.is_none() => out.push(Diagnostic::new(
+            "qx" if read_qx(value).1.is_none() => out.push(Diagnostic::new(
                 "L703",
                 at,
                 format!("`{value}` is no board: a room (`o` open, `c` closed) and a number, as in `o12`"),
@@ -247,7 +247,7 @@ fn check_pairs(piece: &Piece, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
         let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
-        if !KNOWN_KEYS.contains(&key.as_str()) {
+        if !KNOWN_KEYS.contains(&&*key) {
             out.push(Diagnostic::new(
                 "L701",
                 pair.key_range(),
@@ -312,7 +312,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
 /// the result in the header (absolute).
 fn check_result(piece: &Piece, board: &Board, header: &Header) -> Option<Diagnostic> {
     let qx = piece.pairs().find(|p| p.key() == "qx")?;
-    let (room, number) = read_qx(&qx.value());
+    let (room, number) = read_qx(qx.value());
     let (index, text) = header.carry.result_of(number?, room?)?;
     let (tricks_said, declarer_said) = read_rs(text)?;
     let (tricks, _) = board.result?;

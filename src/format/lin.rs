@@ -114,7 +114,7 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
                 .to_ascii_lowercase(),
         );
         out.push('|');
-        out.push_str(&pair.value());
+        out.push_str(pair.value());
         out.push('|');
     }
     if out.is_empty() {

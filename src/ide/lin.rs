@@ -71,7 +71,7 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
     let on_value = pair.value_range().contains_inclusive(offset);
     let whole = pair.syntax().text_range();
     let value = pair.value_range();
-    let (markdown, range) = match key.as_str() {
+    let (markdown, range) = match &*key {
         "md" => (diagram(&board, "hidden").unwrap_or(heading), whole),
         "mb" if on_value => {
             let call = board
@@ -104,7 +104,7 @@ pub fn completions(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Vec<Com
     }
     let board = board_of(piece, carry);
     let range = TextRange::new(value.start(), offset);
-    match pair.key().as_str() {
+    match &*pair.key() {
         "mb" => call_completions(&board, value.start(), range),
         "pc" => card_completions(&board, value.start(), range),
         _ => Vec::new(),
@@ -207,8 +207,8 @@ pub fn semantic_tokens(piece: &Piece) -> Vec<SemanticToken> {
             continue;
         }
         let value = pair.value();
-        match pair.key().as_str() {
-            "mb" => match read_calls(&value) {
+        match &*pair.key() {
+            "mb" => match read_calls(value) {
                 Some(calls) => {
                     for (call, _, span) in calls {
                         let at = range.start() + TextSize::from(span.start as u32);
@@ -218,11 +218,8 @@ pub fn semantic_tokens(piece: &Piece) -> Vec<SemanticToken> {
                 }
                 None => out.push(SemanticToken::call(range, None)),
             },
-            "pc" => out.push(SemanticToken::card(
-                range,
-                read_card(&value).map(|c| c.suit),
-            )),
-            "md" => holdings(&value, range.start(), &mut out),
+            "pc" => out.push(SemanticToken::card(range, read_card(value).map(|c| c.suit))),
+            "md" => holdings(value, range.start(), &mut out),
             _ => out.push(SemanticToken::plain(range, TokenType::Value)),
         }
     }

@@ -38,7 +38,7 @@ impl LinCarry {
         let mut carry = LinCarry::default();
         for pair in piece.pairs() {
             let value = pair.value();
-            match pair.key().as_str() {
+            match &*pair.key() {
                 "vg" => carry.match_data = value.split(',').map(str::to_string).collect(),
                 "pn" => carry.names = value.split(',').map(str::to_string).collect(),
                 "rs" => carry.results = value.split(',').map(str::to_string).collect(),
@@ -262,12 +262,12 @@ fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
     for pair in piece.pairs() {
         let value = pair.value();
         let v = Value {
-            text: &value,
+            text: value,
             range: pair.value_range(),
         };
-        match pair.key().as_str() {
+        match &*pair.key() {
             "qx" => {
-                let (r, number) = read_qx(&value);
+                let (r, number) = read_qx(value);
                 room = r;
                 if let Some(number) = number {
                     board.set_info("Board", number.to_string(), v.span(0, value.len()));
@@ -291,7 +291,7 @@ fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
             }
             "md" => read_md(&v, &mut board),
             "sv" => {
-                if let Some(vul) = read_vulnerability(&value) {
+                if let Some(vul) = read_vulnerability(value) {
                     board.vulnerability = Some((vul, v.span(0, value.len())));
                 }
             }
@@ -311,7 +311,7 @@ fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
                 {
                     continue;
                 }
-                match read_calls(&value) {
+                match read_calls(value) {
                     Some(calls) => {
                         for (call, alert, span) in calls {
                             record.calls.push(CallItem {
@@ -345,9 +345,9 @@ fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
                     }
                 }
             }
-            "pc" => cards.push((read_card(&value), v.span(0, value.len()))),
+            "pc" => cards.push((read_card(value), v.span(0, value.len()))),
             "mc" => {
-                if let Some(n) = read_claim(&value) {
+                if let Some(n) = read_claim(value) {
                     board.result = Some((n, v.span(0, value.len())));
                 }
             }

@@ -1,7 +1,9 @@
 //! Typed views of LIN nodes: a piece (board or header) and its pairs.
 
-use super::{LinKind, LinNode};
-use rowan::TextRange;
+use std::borrow::Cow;
+
+use super::{LinKind, LinLanguage, LinNode};
+use rowan::{GreenToken, Language, NodeOrToken, TextRange, TextSize};
 
 /// A board or the vugraph header.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -38,77 +40,99 @@ impl Piece {
     }
 }
 
-/// One `key|value|` pair.
+/// One `key|value|` pair, its parts read once from its tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Pair(LinNode);
+pub struct Pair {
+    node: LinNode,
+    key: Option<(GreenToken, TextRange)>,
+    value: Option<(GreenToken, TextRange)>,
+    /// The end of the first `|`, when there is one.
+    first_bar_end: Option<TextSize>,
+    bars: u8,
+}
 
 impl Pair {
     /// The pair, if `node` is one.
     pub fn cast(node: LinNode) -> Option<Pair> {
-        (node.kind() == LinKind::PAIR).then_some(Pair(node))
+        if node.kind() != LinKind::PAIR {
+            return None;
+        }
+        // One pass over the green children (no cursor nodes): the key, the value and the bars.
+        let mut at = node.text_range().start();
+        let (mut key, mut value, mut first_bar_end, mut bars) = (None, None, None, 0u8);
+        for child in node.green().children() {
+            let len = child.text_len();
+            let range = TextRange::at(at, len);
+            at += len;
+            let NodeOrToken::Token(token) = child else {
+                continue;
+            };
+            match LinLanguage::kind_from_raw(token.kind()) {
+                LinKind::KEY if key.is_none() => key = Some((token.to_owned(), range)),
+                LinKind::VALUE if value.is_none() => value = Some((token.to_owned(), range)),
+                LinKind::BAR => {
+                    bars = bars.saturating_add(1);
+                    first_bar_end.get_or_insert(range.end());
+                }
+                _ => {}
+            }
+        }
+        Some(Pair {
+            node,
+            key,
+            value,
+            first_bar_end,
+            bars,
+        })
     }
 
     /// The node.
     pub fn syntax(&self) -> &LinNode {
-        &self.0
+        &self.node
     }
 
     /// The key as written (`md`, `PC`).
-    pub fn key_text(&self) -> String {
-        self.token(LinKind::KEY).unwrap_or_default()
+    pub fn key_text(&self) -> &str {
+        self.key.as_ref().map_or("", |(t, _)| t.text())
     }
 
-    /// The key in lower case, without surrounding spaces (`pc` for `PC`).
-    pub fn key(&self) -> String {
-        self.key_text().trim().to_ascii_lowercase()
+    /// The key in lower case, without surrounding spaces (`pc` for `PC`); borrowed when it is
+    /// written so.
+    pub fn key(&self) -> Cow<'_, str> {
+        let key = self.key_text().trim();
+        if key.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(key.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(key)
+        }
     }
 
     /// The value (empty when none).
-    pub fn value(&self) -> String {
-        self.token(LinKind::VALUE).unwrap_or_default()
+    pub fn value(&self) -> &str {
+        self.value.as_ref().map_or("", |(t, _)| t.text())
     }
 
     /// Where the key is.
     pub fn key_range(&self) -> TextRange {
-        self.range_of(LinKind::KEY)
-            .unwrap_or_else(|| TextRange::empty(self.0.text_range().start()))
+        self.key
+            .as_ref()
+            .map(|(_, r)| *r)
+            .unwrap_or_else(|| TextRange::empty(self.node.text_range().start()))
     }
 
     /// Where the value is (an empty range after the first `|` when there is none).
     pub fn value_range(&self) -> TextRange {
-        if let Some(range) = self.range_of(LinKind::VALUE) {
-            return range;
+        if let Some((_, range)) = &self.value {
+            return *range;
         }
-        let after_bar = self
-            .0
-            .children_with_tokens()
-            .find(|e| e.kind() == LinKind::BAR)
-            .map(|e| e.text_range().end())
-            .unwrap_or_else(|| self.0.text_range().end());
-        TextRange::empty(after_bar)
+        TextRange::empty(
+            self.first_bar_end
+                .unwrap_or_else(|| self.node.text_range().end()),
+        )
     }
 
     /// Whether the pair ends with its closing `|`.
     pub fn is_closed(&self) -> bool {
-        self.0
-            .children_with_tokens()
-            .filter(|e| e.kind() == LinKind::BAR)
-            .count()
-            == 2
-    }
-
-    fn token(&self, kind: LinKind) -> Option<String> {
-        self.0
-            .children_with_tokens()
-            .find(|e| e.kind() == kind)
-            .and_then(|e| e.into_token())
-            .map(|t| t.text().to_string())
-    }
-
-    fn range_of(&self, kind: LinKind) -> Option<TextRange> {
-        self.0
-            .children_with_tokens()
-            .find(|e| e.kind() == kind)
-            .map(|e| e.text_range())
+        self.bars == 2
     }
 }
