@@ -82,6 +82,14 @@ async fn lin_hover_completion_symbols_and_formatting() {
         .collect();
     assert_eq!(names[0], "Board 7 · 4♠X by N · 10 tricks", "{names:?}");
     assert_eq!(names.len(), 2);
+    // A board is one line: nothing to fold, and an empty answer says so.
+    let folds = h
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    assert_eq!(folds, json!([]));
     let edits = h
         .request(
             "textDocument/formatting",

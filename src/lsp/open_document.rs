@@ -1,8 +1,10 @@
 //! An open document, whatever its notation. What the protocol handlers ask of every document
-//! (its text and version, taking changes, diagnostics, formatting, the board at a position) is
-//! one trait, [`OpenText`], which each notation's document implements; [`OpenDocument`] holds
-//! one of them and is that trait (it dereferences to it), so only the features that differ by
-//! notation (hover, completion, symbols…) look at which one it is.
+//! (its text and version, taking changes, diagnostics, formatting, the board at a position,
+//! hover, completion, symbols, folding, semantic tokens) is one trait, [`OpenText`], which each
+//! notation's document implements; [`OpenDocument`] holds one of them and is that trait (it
+//! dereferences to it), so a handler converts in, asks the trait and converts out, whatever the
+//! notation. Only features PBN alone has (definitions, inlay hints, quick fixes) look at which
+//! document it is.
 
 use std::ops::{Deref, DerefMut};
 
@@ -10,19 +12,35 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
-use super::document::Document;
+use super::convert::{completion_item, encode_tokens, folding_range, hover, symbol};
+use super::document::{Document, Snapshot};
 use super::lin_document::LinDocument;
-use super::position::BadChange;
+use super::position::{shifted, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::convert::Board;
 use crate::diagnostic::TextEdit;
+use crate::ide;
 use crate::notation::Notation;
-use crate::syntax::TextRange;
+use crate::syntax::{SyntaxNode, TextRange, TextSize};
 use crate::text::PositionEncoding;
 
-/// A job that formats a document off the protocol thread (it holds its own copy of the text).
-pub type FormatJob = Box<dyn FnOnce() -> Vec<TextEdit> + Send>;
+/// Work done off the protocol thread; it holds its own copies of what it reads (the rope and
+/// tree are shared, not copied), or the answer when there was nothing worth moving.
+pub type Job<T> = Box<dyn FnOnce() -> T + Send>;
+
+/// A job that formats a document.
+pub type FormatJob = Job<Vec<TextEdit>>;
+
+/// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
+/// the offset in it.
+pub type HoverMore<'a> = &'a dyn Fn(&SyntaxNode, TextSize) -> Option<String>;
+
+/// Documents larger than this get semantic tokens for their first this-many bytes only in a
+/// `full` request: tokens for a whole 100,000-game file would be tens of millions of numbers
+/// (seconds of work and gigabytes for the client too), so only the beginning (what is on screen
+/// after opening) is covered, and range requests and the TextMate grammar colour the rest.
+pub const FULL_TOKENS_LIMIT: usize = 4 << 20;
 
 /// What the server asks of an open document, whatever its notation.
 pub trait OpenText: Send {
@@ -57,6 +75,34 @@ pub trait OpenText: Send {
     ) -> Vec<lsp::Diagnostic>;
     /// The formatting of the whole document, or of the games or records `range` touches.
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
+    /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
+    fn hover(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+        more: HoverMore<'_>,
+    ) -> Option<lsp::Hover>;
+    /// The completions at byte `offset`, in LSP form.
+    fn completions(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::CompletionItem>>;
+    /// The outline: a symbol per game, record or board.
+    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>>;
+    /// The ranges the editor may fold.
+    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>>;
+    /// The semantic tokens meeting the byte range `range` (the whole document when `None`).
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Job<Vec<lsp::SemanticToken>>;
+}
+
+/// A job that only hands over an answer already known.
+fn ready<T: Send + 'static>(answer: T) -> Job<T> {
+    Box::new(move || answer)
 }
 
 /// The fields every document keeps under the same names.
@@ -140,6 +186,123 @@ impl OpenText for Document {
             }
         })
     }
+
+    fn hover(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+        more: HoverMore<'_>,
+    ) -> Option<lsp::Hover> {
+        let (node, start) = self.chunk_at(offset)?;
+        let relative = TextSize::from((offset - start) as u32);
+        let mut found = ide::hover(&node, relative)?;
+        if let Some(more) = more(&node, relative) {
+            found.markdown.push_str("\n\n");
+            found.markdown.push_str(&more);
+        }
+        Some(hover(&self.rope, found, start, encoding))
+    }
+
+    fn completions(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::CompletionItem>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let items = ide::completions(&node, TextSize::from((offset - start) as u32));
+        Some(
+            items
+                .into_iter()
+                .map(|item| completion_item(&self.rope, item, start, offset, encoding))
+                .collect(),
+        )
+    }
+
+    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+        let snapshot = self.snapshot();
+        Box::new(move || {
+            let rope = &snapshot.rope;
+            snapshot
+                .map_chunks(0..rope.len_bytes(), &|node, start| {
+                    ide::game_symbol(&node).map(|s| symbol(rope, s, start, encoding))
+                })
+                .into_iter()
+                .flatten()
+                .collect()
+        })
+    }
+
+    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+        let snapshot = self.snapshot();
+        Box::new(move || {
+            let rope = &snapshot.rope;
+            let per_chunk = snapshot.map_chunks(0..rope.len_bytes(), &|node, start| {
+                ide::folding_ranges(&node)
+                    .into_iter()
+                    .filter_map(|(range, kind)| folding_range(rope, range, start, kind, encoding))
+                    .collect::<Vec<_>>()
+            });
+            per_chunk.into_iter().flatten().collect()
+        })
+    }
+
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Job<Vec<lsp::SemanticToken>> {
+        let snapshot = self.snapshot();
+        Box::new(move || game_tokens(&snapshot, range, encoding))
+    }
+}
+
+/// The semantic tokens of the games of a PBN snapshot that meet the byte range `range` (all
+/// when `None`).
+fn game_tokens(
+    snapshot: &Snapshot,
+    range: Option<(usize, usize)>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::SemanticToken> {
+    let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
+    let per_chunk = snapshot.map_chunks(from..to, &|node, start| {
+        ide::semantic_tokens(&node)
+            .into_iter()
+            .map(|token| (shifted(token.range, start), token))
+            .filter(|(absolute, _)| {
+                usize::from(absolute.end()) >= from && usize::from(absolute.start()) <= to
+            })
+            .collect::<Vec<_>>()
+    });
+    let all: Vec<_> = per_chunk.into_iter().flatten().collect();
+    encode_tokens(&snapshot.rope, &all, encoding)
+}
+
+/// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
+/// range `range` (all when `None`), each child's tokens given by `tokens_of`; children outside
+/// the range are not read.
+fn piece_tokens<L: crate::syntax::TopGrammar>(
+    rope: &Rope,
+    parse: &crate::syntax::TopLevel<L>,
+    range: Option<(usize, usize)>,
+    encoding: PositionEncoding,
+    tokens_of: impl Fn(rowan::SyntaxNode<L>) -> Vec<ide::SemanticToken>,
+) -> Vec<lsp::SemanticToken> {
+    let (from, to) = range.unwrap_or((0, rope.len_bytes()));
+    let meets = |r: TextRange| usize::from(r.end()) >= from && usize::from(r.start()) <= to;
+    let mut kept = Vec::new();
+    for (node, start) in parse.chunks() {
+        let start = start as usize;
+        if !meets(shifted(node.text_range(), start)) {
+            continue;
+        }
+        for token in tokens_of(node) {
+            let absolute = shifted(token.range, start);
+            if meets(absolute) {
+                kept.push((absolute, token));
+            }
+        }
+    }
+    encode_tokens(rope, &kept, encoding)
 }
 
 impl OpenText for RbnDocument {
@@ -150,6 +313,85 @@ impl OpenText for RbnDocument {
         let settings = settings.clone();
         let (rope, parse) = (self.rope.clone(), self.parse.clone());
         Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
+    }
+
+    fn hover(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+        _: HoverMore<'_>,
+    ) -> Option<lsp::Hover> {
+        let context = self.context_at(offset)?;
+        let record = context.record?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let found = ide::rbn::hover(&record, &context.carry, at)?;
+        Some(hover(&self.rope, found, context.start, encoding))
+    }
+
+    fn completions(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::CompletionItem>> {
+        let context = self.context_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
+        Some(
+            items
+                .into_iter()
+                .map(|item| completion_item(&self.rope, item, context.start, offset, encoding))
+                .collect(),
+        )
+    }
+
+    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+        let symbols = self
+            .records()
+            .into_iter()
+            .filter_map(|context| {
+                let record = context.record?;
+                let found = ide::rbn::record_symbol(&record, &context.carry);
+                Some(symbol(&self.rope, found, context.start, encoding))
+            })
+            .collect();
+        ready(symbols)
+    }
+
+    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+        let mut out = Vec::new();
+        for (node, start) in self.parse.records() {
+            let Some(record) = crate::syntax::rbn::Record::cast(node) else {
+                continue;
+            };
+            for (range, kind) in ide::rbn::folding_ranges(&record) {
+                out.extend(folding_range(
+                    &self.rope,
+                    range,
+                    start as usize,
+                    kind,
+                    encoding,
+                ));
+            }
+        }
+        ready(out)
+    }
+
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Job<Vec<lsp::SemanticToken>> {
+        ready(piece_tokens(
+            &self.rope,
+            &self.parse,
+            range,
+            encoding,
+            |node| {
+                crate::syntax::rbn::Record::cast(node)
+                    .map(|record| ide::rbn::semantic_tokens(&record))
+                    .unwrap_or_default()
+            },
+        ))
     }
 }
 
@@ -168,6 +410,69 @@ impl OpenText for LinDocument {
                 settings.format_eol,
             )
         })
+    }
+
+    fn hover(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+        _: HoverMore<'_>,
+    ) -> Option<lsp::Hover> {
+        let context = self.piece_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let found = ide::lin::hover(&context.piece, &context.carry, at)?;
+        Some(hover(&self.rope, found, context.start, encoding))
+    }
+
+    fn completions(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::CompletionItem>> {
+        let context = self.piece_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let items = ide::lin::completions(&context.piece, &context.carry, at);
+        Some(
+            items
+                .into_iter()
+                .map(|item| completion_item(&self.rope, item, context.start, offset, encoding))
+                .collect(),
+        )
+    }
+
+    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+        let symbols = self
+            .pieces()
+            .into_iter()
+            .map(|context| {
+                let found = ide::lin::piece_symbol(&context.piece, &context.carry);
+                symbol(&self.rope, found, context.start, encoding)
+            })
+            .collect();
+        ready(symbols)
+    }
+
+    /// A board is one line: nothing to fold.
+    fn folding_ranges(&mut self, _: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+        ready(Vec::new())
+    }
+
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Job<Vec<lsp::SemanticToken>> {
+        ready(piece_tokens(
+            &self.rope,
+            &self.parse,
+            range,
+            encoding,
+            |node| {
+                crate::syntax::lin::Piece::cast(node)
+                    .map(|piece| ide::lin::semantic_tokens(&piece))
+                    .unwrap_or_default()
+            },
+        ))
     }
 }
 

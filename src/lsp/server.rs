@@ -12,17 +12,11 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
-use super::convert;
-use super::convert::{
-    completion_item, encode_tokens, encoding_kind, folding_range, legend, lsp_edits, negotiate,
-    symbol,
-};
+use super::convert::{encoding_kind, legend, lsp_edits, negotiate};
 use super::document::{Document, Snapshot};
 use super::handoff::Handoff;
-use super::lin_document::LinDocument;
-use super::open_document::OpenDocument;
+use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use super::position::{byte_range, offset_of, position_of, range_of, shifted};
-use super::rbn_document::RbnDocument;
 use super::seams;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::ide;
@@ -189,25 +183,7 @@ impl Backend {
         }
     }
 
-    /// Runs `f` on the RBN document `uri` under the lock (synchronously).
-    fn with_rbn<R>(&self, uri: &Uri, f: impl FnOnce(&mut RbnDocument) -> R) -> Option<R> {
-        let mut docs = lock(&self.shared.docs);
-        match docs.get_mut(uri) {
-            Some(OpenDocument::Rbn(doc)) => Some(f(doc)),
-            _ => None,
-        }
-    }
-
-    /// Runs `f` on the LIN document `uri` under the lock (synchronously).
-    fn with_lin<R>(&self, uri: &Uri, f: impl FnOnce(&mut LinDocument) -> R) -> Option<R> {
-        let mut docs = lock(&self.shared.docs);
-        match docs.get_mut(uri) {
-            Some(OpenDocument::Lin(doc)) => Some(f(doc)),
-            _ => None,
-        }
-    }
-
-    /// Runs `f` on the document `uri` in either notation under the lock (synchronously).
+    /// Runs `f` on the document `uri`, whatever its notation, under the lock (synchronously).
     fn with_any<R>(&self, uri: &Uri, f: impl FnOnce(&mut OpenDocument) -> R) -> Option<R> {
         let mut docs = lock(&self.shared.docs);
         docs.get_mut(uri).map(f)
@@ -469,60 +445,6 @@ impl Backend {
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         self.with_doc(uri, |doc| doc.snapshot())
     }
-
-    /// The semantic tokens of the records or boards of the RBN or LIN document `uri` that meet
-    /// the byte range `range` (all of them when `None`); `None` for a PBN document.
-    fn record_tokens(
-        &self,
-        uri: &Uri,
-        range: Option<(usize, usize)>,
-        encoding: PositionEncoding,
-    ) -> Option<Vec<lsp::SemanticToken>> {
-        let rbn = self.with_rbn(uri, |doc| {
-            piece_tokens(&doc.rope, &doc.parse, range, encoding, |node| {
-                crate::syntax::rbn::Record::cast(node)
-                    .map(|record| ide::rbn::semantic_tokens(&record))
-                    .unwrap_or_default()
-            })
-        });
-        rbn.or_else(|| {
-            self.with_lin(uri, |doc| {
-                piece_tokens(&doc.rope, &doc.parse, range, encoding, |node| {
-                    crate::syntax::lin::Piece::cast(node)
-                        .map(|piece| ide::lin::semantic_tokens(&piece))
-                        .unwrap_or_default()
-                })
-            })
-        })
-    }
-}
-
-/// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
-/// range `range` (all when `None`), each child's tokens given by `tokens_of`; children outside
-/// the range are not read.
-fn piece_tokens<L: crate::syntax::TopGrammar>(
-    rope: &ropey::Rope,
-    parse: &crate::syntax::TopLevel<L>,
-    range: Option<(usize, usize)>,
-    encoding: PositionEncoding,
-    tokens_of: impl Fn(rowan::SyntaxNode<L>) -> Vec<ide::SemanticToken>,
-) -> Vec<lsp::SemanticToken> {
-    let (from, to) = range.unwrap_or((0, rope.len_bytes()));
-    let meets = |r: TextRange| usize::from(r.end()) >= from && usize::from(r.start()) <= to;
-    let mut kept = Vec::new();
-    for (node, start) in parse.chunks() {
-        let start = start as usize;
-        if !meets(shifted(node.text_range(), start)) {
-            continue;
-        }
-        for token in tokens_of(node) {
-            let absolute = shifted(token.range, start);
-            if meets(absolute) {
-                kept.push((absolute, token));
-            }
-        }
-    }
-    encode_tokens(rope, &kept, encoding)
 }
 
 /// How long after the last edit the edited game's deal is handed to the solver.
@@ -582,69 +504,6 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
             .publish_diagnostics(uri, diagnostics, Some(version))
             .await;
     }
-}
-
-/// The hover of an RBN document at `position`.
-fn rbn_hover(
-    doc: &mut RbnDocument,
-    position: lsp::Position,
-    encoding: PositionEncoding,
-) -> Option<lsp::Hover> {
-    let offset = offset_of(&doc.rope, position, encoding)?;
-    let context = doc.context_at(offset)?;
-    let record = context.record?;
-    let at = TextSize::from((offset - context.start) as u32);
-    let hover = ide::rbn::hover(&record, &context.carry, at)?;
-    Some(convert::hover(&doc.rope, hover, context.start, encoding))
-}
-
-/// The hover of a LIN document at `position`.
-fn lin_hover(
-    doc: &mut LinDocument,
-    position: lsp::Position,
-    encoding: PositionEncoding,
-) -> Option<lsp::Hover> {
-    let offset = offset_of(&doc.rope, position, encoding)?;
-    let context = doc.piece_at(offset)?;
-    let at = TextSize::from((offset - context.start) as u32);
-    let hover = ide::lin::hover(&context.piece, &context.carry, at)?;
-    Some(convert::hover(&doc.rope, hover, context.start, encoding))
-}
-
-/// The completions of a LIN document at `position`.
-fn lin_completions(
-    doc: &mut LinDocument,
-    position: lsp::Position,
-    encoding: PositionEncoding,
-) -> Option<Vec<lsp::CompletionItem>> {
-    let offset = offset_of(&doc.rope, position, encoding)?;
-    let context = doc.piece_at(offset)?;
-    let at = TextSize::from((offset - context.start) as u32);
-    let items = ide::lin::completions(&context.piece, &context.carry, at);
-    Some(
-        items
-            .into_iter()
-            .map(|item| completion_item(&doc.rope, item, context.start, offset, encoding))
-            .collect(),
-    )
-}
-
-/// The completions of an RBN document at `position`.
-fn rbn_completions(
-    doc: &mut RbnDocument,
-    position: lsp::Position,
-    encoding: PositionEncoding,
-) -> Option<Vec<lsp::CompletionItem>> {
-    let offset = offset_of(&doc.rope, position, encoding)?;
-    let context = doc.context_at(offset)?;
-    let at = TextSize::from((offset - context.start) as u32);
-    let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
-    Some(
-        items
-            .into_iter()
-            .map(|item| completion_item(&doc.rope, item, context.start, offset, encoding))
-            .collect(),
-    )
 }
 
 impl LanguageServer for Backend {
@@ -913,32 +772,18 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
         let at = params.text_document_position_params;
-        let encoding = self.encoding();
-        if let Some(hover) = self.with_rbn(&at.text_document.uri, |doc| {
-            rbn_hover(doc, at.position, encoding)
-        }) {
-            return Ok(hover);
-        }
-        if let Some(hover) = self.with_lin(&at.text_document.uri, |doc| {
-            lin_hover(doc, at.position, encoding)
-        }) {
-            return Ok(hover);
-        }
         let uri = &at.text_document.uri;
+        let encoding = self.encoding();
         let double_dummy = self.shared.settings_for(uri).0.double_dummy;
+        let more = |node: &crate::syntax::SyntaxNode, relative: TextSize| {
+            double_dummy
+                .then(|| self.double_dummy_hover(uri, node, relative))
+                .flatten()
+        };
         Ok(self
-            .with_doc(uri, |doc| {
-                let offset = offset_of(&doc.rope, at.position, encoding)?;
-                let (node, start) = doc.chunk_at(offset)?;
-                let relative = TextSize::from((offset - start) as u32);
-                let mut hover = ide::hover(&node, relative)?;
-                if double_dummy {
-                    if let Some(more) = self.double_dummy_hover(uri, &node, relative) {
-                        hover.markdown.push_str("\n\n");
-                        hover.markdown.push_str(&more);
-                    }
-                }
-                Some(convert::hover(&doc.rope, hover, start, encoding))
+            .with_any(uri, |doc| {
+                let offset = offset_of(doc.rope(), at.position, encoding)?;
+                doc.hover(offset, encoding, &more)
             })
             .flatten())
     }
@@ -949,26 +794,10 @@ impl LanguageServer for Backend {
     ) -> Result<Option<lsp::CompletionResponse>> {
         let at = params.text_document_position;
         let encoding = self.encoding();
-        if let Some(items) = self.with_rbn(&at.text_document.uri, |doc| {
-            rbn_completions(doc, at.position, encoding)
-        }) {
-            return Ok(items.map(lsp::CompletionResponse::Array));
-        }
-        if let Some(items) = self.with_lin(&at.text_document.uri, |doc| {
-            lin_completions(doc, at.position, encoding)
-        }) {
-            return Ok(items.map(lsp::CompletionResponse::Array));
-        }
         let items = self
-            .with_doc(&at.text_document.uri, |doc| {
-                let offset = offset_of(&doc.rope, at.position, encoding)?;
-                let (node, start) = doc.chunk_at(offset)?;
-                let items = ide::completions(&node, TextSize::from((offset - start) as u32));
-                let converted: Vec<lsp::CompletionItem> = items
-                    .into_iter()
-                    .map(|item| completion_item(&doc.rope, item, start, offset, encoding))
-                    .collect();
-                Some(converted)
+            .with_any(&at.text_document.uri, |doc| {
+                let offset = offset_of(doc.rope(), at.position, encoding)?;
+                doc.completions(offset, encoding)
             })
             .flatten();
         Ok(items.map(lsp::CompletionResponse::Array))
@@ -1025,45 +854,11 @@ impl LanguageServer for Backend {
         params: lsp::DocumentSymbolParams,
     ) -> Result<Option<lsp::DocumentSymbolResponse>> {
         let encoding = self.encoding();
-        if let Some(symbols) = self.with_rbn(&params.text_document.uri, |doc| {
-            doc.records()
-                .into_iter()
-                .filter_map(|context| {
-                    let record = context.record?;
-                    let found = ide::rbn::record_symbol(&record, &context.carry);
-                    Some(symbol(&doc.rope, found, context.start, encoding))
-                })
-                .collect::<Vec<_>>()
-        }) {
-            return Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)));
-        }
-        if let Some(symbols) = self.with_lin(&params.text_document.uri, |doc| {
-            doc.pieces()
-                .into_iter()
-                .map(|context| {
-                    let found = ide::lin::piece_symbol(&context.piece, &context.carry);
-                    symbol(&doc.rope, found, context.start, encoding)
-                })
-                .collect::<Vec<_>>()
-        }) {
-            return Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)));
-        }
-        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+        let Some(job) = self.with_any(&params.text_document.uri, |doc| doc.symbols(encoding))
+        else {
             return Ok(None);
         };
-        let symbols = tokio::task::spawn_blocking(move || {
-            let all = 0..snapshot.rope.len_bytes();
-            let rope = &snapshot.rope;
-            snapshot
-                .map_chunks(all, &|node, start| {
-                    ide::game_symbol(&node).map(|s| symbol(rope, s, start, encoding))
-                })
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-        })
-        .await
-        .unwrap_or_default();
+        let symbols = tokio::task::spawn_blocking(job).await.unwrap_or_default();
         Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
     }
 
@@ -1072,40 +867,14 @@ impl LanguageServer for Backend {
         params: lsp::FoldingRangeParams,
     ) -> Result<Option<Vec<lsp::FoldingRange>>> {
         let encoding = self.encoding();
-        if let Some(ranges) = self.with_rbn(&params.text_document.uri, |doc| {
-            let mut out = Vec::new();
-            for (node, start) in doc.parse.records() {
-                let Some(record) = crate::syntax::rbn::Record::cast(node) else {
-                    continue;
-                };
-                for (range, kind) in ide::rbn::folding_ranges(&record) {
-                    if let Some(fold) =
-                        folding_range(&doc.rope, range, start as usize, kind, encoding)
-                    {
-                        out.push(fold);
-                    }
-                }
-            }
-            out
-        }) {
-            return Ok(Some(ranges));
-        }
-        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
+            doc.folding_ranges(encoding)
+        }) else {
             return Ok(None);
         };
-        let ranges = tokio::task::spawn_blocking(move || {
-            let rope = &snapshot.rope;
-            let per_chunk = snapshot.map_chunks(0..rope.len_bytes(), &|node, start| {
-                ide::folding_ranges(&node)
-                    .into_iter()
-                    .filter_map(|(range, kind)| folding_range(rope, range, start, kind, encoding))
-                    .collect::<Vec<_>>()
-            });
-            per_chunk.into_iter().flatten().collect::<Vec<_>>()
-        })
-        .await
-        .unwrap_or_default();
-        Ok(Some(ranges))
+        Ok(Some(
+            tokio::task::spawn_blocking(job).await.unwrap_or_default(),
+        ))
     }
 
     async fn semantic_tokens_full(
@@ -1113,28 +882,14 @@ impl LanguageServer for Backend {
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
         let encoding = self.encoding();
-        if let Some(data) = self.record_tokens(&params.text_document.uri, None, encoding) {
-            return Ok(Some(lsp::SemanticTokensResult::Tokens(
-                lsp::SemanticTokens {
-                    result_id: None,
-                    data,
-                },
-            )));
-        }
-        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
+            let len = doc.rope().len_bytes();
+            let range = (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT));
+            doc.semantic_tokens(range, encoding)
+        }) else {
             return Ok(None);
         };
-        let data = tokio::task::spawn_blocking(move || {
-            // Tokens for a whole 100,000-game file would be tens of millions of numbers (seconds
-            // of work and gigabytes for the client too); past the limit only the beginning —
-            // what is on screen after opening — is covered, and range requests and the TextMate
-            // grammar colour the rest.
-            let len = snapshot.rope.len_bytes();
-            let range = (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT));
-            tokens_in(&snapshot, range, encoding)
-        })
-        .await
-        .unwrap_or_default();
+        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
         Ok(Some(lsp::SemanticTokensResult::Tokens(
             lsp::SemanticTokens {
                 result_id: None,
@@ -1148,23 +903,13 @@ impl LanguageServer for Backend {
         params: lsp::SemanticTokensRangeParams,
     ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
         let encoding = self.encoding();
-        let uri = &params.text_document.uri;
-        let range = self.with_any(uri, |doc| byte_range(doc.rope(), params.range, encoding));
-        if let Some(data) = self.record_tokens(uri, range.flatten(), encoding) {
-            return Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
-                lsp::SemanticTokens {
-                    result_id: None,
-                    data,
-                },
-            )));
-        }
-        let Some(snapshot) = self.snapshot(uri) else {
+        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
+            let range = byte_range(doc.rope(), params.range, encoding);
+            doc.semantic_tokens(range, encoding)
+        }) else {
             return Ok(None);
         };
-        let range = byte_range(&snapshot.rope, params.range, encoding);
-        let data = tokio::task::spawn_blocking(move || tokens_in(&snapshot, range, encoding))
-            .await
-            .unwrap_or_default();
+        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
         Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
             lsp::SemanticTokens {
                 result_id: None,
@@ -1332,27 +1077,4 @@ impl LanguageServer for Backend {
             .format(&params.text_document.uri, Some(params.range))
             .await)
     }
-}
-
-/// Documents larger than this get semantic tokens for their first this-many bytes only in a
-/// `full` request.
-const FULL_TOKENS_LIMIT: usize = 4 << 20;
-
-fn tokens_in(
-    snapshot: &Snapshot,
-    range: Option<(usize, usize)>,
-    encoding: PositionEncoding,
-) -> Vec<lsp::SemanticToken> {
-    let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
-    let per_chunk = snapshot.map_chunks(from..to, &|node, start| {
-        ide::semantic_tokens(&node)
-            .into_iter()
-            .map(|token| (shifted(token.range, start), token))
-            .filter(|(absolute, _)| {
-                usize::from(absolute.end()) >= from && usize::from(absolute.start()) <= to
-            })
-            .collect::<Vec<_>>()
-    });
-    let all: Vec<_> = per_chunk.into_iter().flatten().collect();
-    encode_tokens(&snapshot.rope, &all, encoding)
 }
