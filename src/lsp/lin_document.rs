@@ -8,12 +8,16 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
-use super::tree_document::TreeDocument;
+use super::open_document::FormatJob;
+use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
+use crate::format::lin::format_lin_edits;
+use crate::ide;
 use crate::model::lin::{read_board, LinCarry};
-use crate::syntax::lin::{LinLanguage, Piece};
+use crate::syntax::lin::{LinLanguage, LinNode, Piece};
+use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
 
 /// An open LIN document.
@@ -111,6 +115,70 @@ impl LinDocument {
             .piece
             .is_board()
             .then(|| read_board(&context.piece, &context.carry))
+    }
+}
+
+impl PieceBody<LinLanguage> for LinChecks {
+    fn invalidate(doc: &mut LinDocument) {
+        doc.invalidate();
+    }
+
+    fn diagnostics(
+        doc: &mut LinDocument,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        doc.refresh();
+        doc.lsp_diagnostics(settings, encoding)
+    }
+
+    fn board_at(doc: &mut LinDocument, offset: usize) -> Option<Board> {
+        LinDocument::board_at(doc, offset)
+    }
+
+    fn formatter(doc: &LinDocument, range: Option<TextRange>, settings: &Settings) -> FormatJob {
+        let settings = settings.clone();
+        let (rope, parse) = (doc.rope.clone(), doc.parse.clone());
+        Box::new(move || format_lin_edits(&parse, &rope.to_string(), range, settings.format_eol))
+    }
+
+    fn hover(doc: &mut LinDocument, offset: usize) -> Option<(ide::Hover, usize)> {
+        let context = doc.piece_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        Some((
+            ide::lin::hover(&context.piece, &context.carry, at)?,
+            context.start,
+        ))
+    }
+
+    fn completions(doc: &mut LinDocument, offset: usize) -> Option<(Vec<ide::Completion>, usize)> {
+        let context = doc.piece_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let items = ide::lin::completions(&context.piece, &context.carry, at);
+        Some((items, context.start))
+    }
+
+    fn symbols(doc: &mut LinDocument) -> Vec<(ide::Symbol, usize)> {
+        doc.pieces()
+            .into_iter()
+            .map(|context| {
+                (
+                    ide::lin::piece_symbol(&context.piece, &context.carry),
+                    context.start,
+                )
+            })
+            .collect()
+    }
+
+    /// A board is one line: nothing to fold.
+    fn folding_ranges(_: &mut LinDocument) -> Vec<(TextRange, ide::FoldKind, usize)> {
+        Vec::new()
+    }
+
+    fn semantic_tokens(piece: LinNode) -> Vec<ide::SemanticToken> {
+        Piece::cast(piece)
+            .map(|piece| ide::lin::semantic_tokens(&piece))
+            .unwrap_or_default()
     }
 }
 

@@ -18,11 +18,12 @@ use super::lin_document::LinDocument;
 use super::position::{shifted, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
+use super::tree_document::{PieceBody, TreeDocument};
 use crate::convert::Board;
 use crate::diagnostic::TextEdit;
 use crate::ide;
 use crate::notation::Notation;
-use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar};
 use crate::text::PositionEncoding;
 
 /// Work done off the protocol thread; it holds its own copies of what it reads (the rope and
@@ -131,32 +132,15 @@ macro_rules! text_fields {
         ) -> Result<(), BadChange> {
             Self::apply_change(self, range, text, encoding)
         }
-        fn invalidate(&mut self) {
-            Self::invalidate(self)
-        }
-    };
-}
-
-/// What the RBN and LIN documents answer alike: the board from their tree, diagnostics
-/// refreshed for the whole document.
-macro_rules! checked_pieces {
-    () => {
-        fn board_at(&mut self, offset: usize) -> Option<Board> {
-            Self::board_at(self, offset)
-        }
-        fn diagnostics(
-            &mut self,
-            settings: &Settings,
-            encoding: PositionEncoding,
-        ) -> Vec<lsp::Diagnostic> {
-            self.refresh();
-            self.lsp_diagnostics(settings, encoding)
-        }
     };
 }
 
 impl OpenText for Document {
     text_fields!();
+
+    fn invalidate(&mut self) {
+        Document::invalidate(self)
+    }
 
     fn invalidate_double_dummy(&mut self) {
         Document::invalidate_double_dummy(self)
@@ -210,12 +194,7 @@ impl OpenText for Document {
     ) -> Option<Vec<lsp::CompletionItem>> {
         let (node, start) = self.chunk_at(offset)?;
         let items = ide::completions(&node, TextSize::from((offset - start) as u32));
-        Some(
-            items
-                .into_iter()
-                .map(|item| completion_item(&self.rope, item, start, offset, encoding))
-                .collect(),
-        )
+        Some(lsp_completions(&self.rope, items, start, offset, encoding))
     }
 
     fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
@@ -305,14 +284,32 @@ fn piece_tokens<L: crate::syntax::TopGrammar>(
     encode_tokens(rope, &kept, encoding)
 }
 
-impl OpenText for RbnDocument {
+impl<G, B> OpenText for TreeDocument<G, B>
+where
+    G: TopGrammar + Send + 'static,
+    B: PieceBody<G>,
+    TreeDocument<G, B>: Send,
+{
     text_fields!();
-    checked_pieces!();
+
+    fn invalidate(&mut self) {
+        B::invalidate(self)
+    }
+
+    fn board_at(&mut self, offset: usize) -> Option<Board> {
+        B::board_at(self, offset)
+    }
+
+    fn diagnostics(
+        &mut self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        B::diagnostics(self, settings, encoding)
+    }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        let settings = settings.clone();
-        let (rope, parse) = (self.rope.clone(), self.parse.clone());
-        Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
+        B::formatter(self, range, settings)
     }
 
     fn hover(
@@ -321,11 +318,8 @@ impl OpenText for RbnDocument {
         encoding: PositionEncoding,
         _: HoverMore<'_>,
     ) -> Option<lsp::Hover> {
-        let context = self.context_at(offset)?;
-        let record = context.record?;
-        let at = TextSize::from((offset - context.start) as u32);
-        let found = ide::rbn::hover(&record, &context.carry, at)?;
-        Some(hover(&self.rope, found, context.start, encoding))
+        let (found, start) = B::hover(self, offset)?;
+        Some(hover(&self.rope, found, start, encoding))
     }
 
     fn completions(
@@ -333,47 +327,26 @@ impl OpenText for RbnDocument {
         offset: usize,
         encoding: PositionEncoding,
     ) -> Option<Vec<lsp::CompletionItem>> {
-        let context = self.context_at(offset)?;
-        let at = TextSize::from((offset - context.start) as u32);
-        let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
-        Some(
-            items
-                .into_iter()
-                .map(|item| completion_item(&self.rope, item, context.start, offset, encoding))
-                .collect(),
-        )
+        let (items, start) = B::completions(self, offset)?;
+        Some(lsp_completions(&self.rope, items, start, offset, encoding))
     }
 
     fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
-        let symbols = self
-            .records()
+        let symbols = B::symbols(self)
             .into_iter()
-            .filter_map(|context| {
-                let record = context.record?;
-                let found = ide::rbn::record_symbol(&record, &context.carry);
-                Some(symbol(&self.rope, found, context.start, encoding))
-            })
+            .map(|(found, start)| symbol(&self.rope, found, start, encoding))
             .collect();
         ready(symbols)
     }
 
     fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
-        let mut out = Vec::new();
-        for (node, start) in self.parse.records() {
-            let Some(record) = crate::syntax::rbn::Record::cast(node) else {
-                continue;
-            };
-            for (range, kind) in ide::rbn::folding_ranges(&record) {
-                out.extend(folding_range(
-                    &self.rope,
-                    range,
-                    start as usize,
-                    kind,
-                    encoding,
-                ));
-            }
-        }
-        ready(out)
+        let folds = B::folding_ranges(self)
+            .into_iter()
+            .filter_map(|(range, kind, start)| {
+                folding_range(&self.rope, range, start, kind, encoding)
+            })
+            .collect();
+        ready(folds)
     }
 
     fn semantic_tokens(
@@ -386,94 +359,23 @@ impl OpenText for RbnDocument {
             &self.parse,
             range,
             encoding,
-            |node| {
-                crate::syntax::rbn::Record::cast(node)
-                    .map(|record| ide::rbn::semantic_tokens(&record))
-                    .unwrap_or_default()
-            },
+            B::semantic_tokens,
         ))
     }
 }
 
-impl OpenText for LinDocument {
-    text_fields!();
-    checked_pieces!();
-
-    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        let settings = settings.clone();
-        let (rope, parse) = (self.rope.clone(), self.parse.clone());
-        Box::new(move || {
-            crate::format::lin::format_lin_edits(
-                &parse,
-                &rope.to_string(),
-                range,
-                settings.format_eol,
-            )
-        })
-    }
-
-    fn hover(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-        _: HoverMore<'_>,
-    ) -> Option<lsp::Hover> {
-        let context = self.piece_at(offset)?;
-        let at = TextSize::from((offset - context.start) as u32);
-        let found = ide::lin::hover(&context.piece, &context.carry, at)?;
-        Some(hover(&self.rope, found, context.start, encoding))
-    }
-
-    fn completions(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-    ) -> Option<Vec<lsp::CompletionItem>> {
-        let context = self.piece_at(offset)?;
-        let at = TextSize::from((offset - context.start) as u32);
-        let items = ide::lin::completions(&context.piece, &context.carry, at);
-        Some(
-            items
-                .into_iter()
-                .map(|item| completion_item(&self.rope, item, context.start, offset, encoding))
-                .collect(),
-        )
-    }
-
-    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
-        let symbols = self
-            .pieces()
-            .into_iter()
-            .map(|context| {
-                let found = ide::lin::piece_symbol(&context.piece, &context.carry);
-                symbol(&self.rope, found, context.start, encoding)
-            })
-            .collect();
-        ready(symbols)
-    }
-
-    /// A board is one line: nothing to fold.
-    fn folding_ranges(&mut self, _: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
-        ready(Vec::new())
-    }
-
-    fn semantic_tokens(
-        &mut self,
-        range: Option<(usize, usize)>,
-        encoding: PositionEncoding,
-    ) -> Job<Vec<lsp::SemanticToken>> {
-        ready(piece_tokens(
-            &self.rope,
-            &self.parse,
-            range,
-            encoding,
-            |node| {
-                crate::syntax::lin::Piece::cast(node)
-                    .map(|piece| ide::lin::semantic_tokens(&piece))
-                    .unwrap_or_default()
-            },
-        ))
-    }
+/// Completions of a piece starting at `start`, asked at `offset`, in LSP form.
+fn lsp_completions(
+    rope: &Rope,
+    items: Vec<ide::Completion>,
+    start: usize,
+    offset: usize,
+    encoding: PositionEncoding,
+) -> Vec<lsp::CompletionItem> {
+    items
+        .into_iter()
+        .map(|item| completion_item(rope, item, start, offset, encoding))
+        .collect()
 }
 
 /// An open document in either notation.

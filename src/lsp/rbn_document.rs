@@ -13,13 +13,15 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
+use super::open_document::FormatJob;
 use super::position::{rope_contains, tail_of};
 use super::seams;
-use super::tree_document::TreeDocument;
+use super::tree_document::{PieceBody, TreeDocument};
 use crate::diagnostic::Diagnostic;
+use crate::ide;
 use crate::model::{Board, Carry};
 use crate::syntax::rbn::{RbnGreenElement, RbnLanguage, RbnNode, Record};
-use crate::syntax::TextRange;
+use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
 
 /// What the server remembers about one child of the file (a record or a blank run).
@@ -262,6 +264,78 @@ impl RbnDocument {
             .map(|i| self.context(i))
             .filter(|c| c.record.is_some())
             .collect()
+    }
+}
+
+impl PieceBody<RbnLanguage> for RbnChecks {
+    fn invalidate(doc: &mut RbnDocument) {
+        doc.invalidate();
+    }
+
+    fn diagnostics(
+        doc: &mut RbnDocument,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic> {
+        doc.refresh();
+        doc.lsp_diagnostics(settings, encoding)
+    }
+
+    fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<Board> {
+        doc.board_at(offset)
+    }
+
+    fn formatter(doc: &RbnDocument, range: Option<TextRange>, settings: &Settings) -> FormatJob {
+        let settings = settings.clone();
+        let (rope, parse) = (doc.rope.clone(), doc.parse.clone());
+        Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
+    }
+
+    fn hover(doc: &mut RbnDocument, offset: usize) -> Option<(ide::Hover, usize)> {
+        let context = doc.context_at(offset)?;
+        let record = context.record?;
+        let at = TextSize::from((offset - context.start) as u32);
+        Some((ide::rbn::hover(&record, &context.carry, at)?, context.start))
+    }
+
+    fn completions(doc: &mut RbnDocument, offset: usize) -> Option<(Vec<ide::Completion>, usize)> {
+        let context = doc.context_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
+        Some((items, context.start))
+    }
+
+    fn symbols(doc: &mut RbnDocument) -> Vec<(ide::Symbol, usize)> {
+        doc.records()
+            .into_iter()
+            .filter_map(|context| {
+                let record = context.record?;
+                Some((
+                    ide::rbn::record_symbol(&record, &context.carry),
+                    context.start,
+                ))
+            })
+            .collect()
+    }
+
+    fn folding_ranges(doc: &mut RbnDocument) -> Vec<(TextRange, ide::FoldKind, usize)> {
+        let mut out = Vec::new();
+        for (node, start) in doc.parse.records() {
+            if let Some(record) = Record::cast(node) {
+                out.extend(
+                    ide::rbn::folding_ranges(&record)
+                        .into_iter()
+                        .map(|(range, kind)| (range, kind, start as usize)),
+                );
+            }
+        }
+        out
+    }
+
+    fn semantic_tokens(piece: RbnNode) -> Vec<ide::SemanticToken> {
+        Record::cast(piece)
+            .map(|record| ide::rbn::semantic_tokens(&record))
+            .unwrap_or_default()
     }
 }
 

@@ -1,13 +1,53 @@
 //! An open document kept as a rope and a tree of pieces (RBN records, LIN boards): the text,
 //! its edits and its versions are handled here once; what a notation caches to publish its
-//! diagnostics is the document's `body`.
+//! diagnostics, and what its pieces answer to the editor's questions, is the document's `body`
+//! ([`PieceBody`]).
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
+use super::config::Settings;
+use super::open_document::FormatJob;
 use super::position::{edit_rope, BadChange};
-use crate::syntax::{TopGrammar, TopLevel};
+use crate::convert::Board;
+use crate::ide;
+use crate::syntax::{TextRange, TopGrammar, TopLevel};
 use crate::text::PositionEncoding;
+
+/// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
+/// relative to the piece that starts at the byte offset given with them. The conversion to the
+/// protocol is done once for every such notation (in `open_document`).
+pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + 'static {
+    /// Forgets every cached diagnostic (after a settings change).
+    fn invalidate(doc: &mut TreeDocument<G, Self>);
+    /// Brings the diagnostics up to date and returns them in LSP form.
+    fn diagnostics(
+        doc: &mut TreeDocument<G, Self>,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp::Diagnostic>;
+    /// The board holding `offset`, if any.
+    fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Board>;
+    /// The formatting of the whole document, or of the pieces `range` touches.
+    fn formatter(
+        doc: &TreeDocument<G, Self>,
+        range: Option<TextRange>,
+        settings: &Settings,
+    ) -> FormatJob;
+    /// The hover at `offset`, with the start of its piece.
+    fn hover(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<(ide::Hover, usize)>;
+    /// The completions at `offset`, with the start of their piece.
+    fn completions(
+        doc: &mut TreeDocument<G, Self>,
+        offset: usize,
+    ) -> Option<(Vec<ide::Completion>, usize)>;
+    /// A symbol for each piece worth one, with the piece's start.
+    fn symbols(doc: &mut TreeDocument<G, Self>) -> Vec<(ide::Symbol, usize)>;
+    /// The foldable ranges of each piece, with the piece's start.
+    fn folding_ranges(doc: &mut TreeDocument<G, Self>) -> Vec<(TextRange, ide::FoldKind, usize)>;
+    /// The highlighted tokens of one piece (ranges relative to it).
+    fn semantic_tokens(piece: rowan::SyntaxNode<G>) -> Vec<ide::SemanticToken>;
+}
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.
 #[derive(Debug)]
