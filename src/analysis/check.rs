@@ -66,6 +66,14 @@ pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) 
     }
 }
 
+/// The diagnostics of one game checked on its own: nothing inherited from a game before it and
+/// nothing handed on (for games written from another notation, which has no `#`).
+pub fn check_lone_game(game: &Game, options: &CheckOptions) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    analyze_game(game, &Inheritance::default(), options, &mut diagnostics);
+    diagnostics
+}
+
 /// One tag pair of the game with its value resolved.
 struct Entry {
     pair: TagPair,

@@ -1,20 +1,24 @@
 //! Checking RBN files: RBN's own R codes, and the D, A, N, P, X and G checks of PBN.
 //!
 //! Each record is read into a [`Board`] (with the repetition rules), written as a PBN game that
-//! remembers where each piece came from, and that game goes through the same [`check_game`]
-//! as any PBN game. Its diagnostics are mapped back to the RBN text; those that concern only
+//! remembers where each piece came from, and that game goes through the same checks as any PBN
+//! game ([`super::check::check_lone_game`]). Its diagnostics are mapped back to the RBN text; those that concern only
 //! values carried over from an earlier record (which were checked there) have no place in this
 //! record and are left out. No bridge rule is written twice.
 
-use super::{check_game, CheckOptions, FileReport};
+use std::cell::RefCell;
+
+use super::{CheckOptions, FileReport};
 use crate::convert::write_pbn;
 use crate::diagnostic::Diagnostic;
 use crate::model::rbn::{is_deal, read_contract};
-use crate::model::Inheritance;
 use crate::model::{read_record, Board, Carry};
 use crate::syntax::ast::Game;
+use crate::syntax::builder::TokenCache;
+use crate::syntax::parser::parse_chunk;
 use crate::syntax::rbn::{Field, RbnParse, Record};
-use crate::syntax::{Parse, SyntaxKind, TextRange, TextSize};
+use crate::syntax::split::Splitter;
+use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The maximum line length (label and space included) and the valid characters of a label,
 /// `None` for "all characters". Where the two documents differ, the larger set is used.
@@ -267,18 +271,13 @@ pub fn check_board(board: &Board) -> Vec<Diagnostic> {
 /// to its source, without the codes `skip` (those the notation makes meaningless).
 pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
     let image = write_pbn(board);
-    let parse = Parse::new(&image.text);
-    let Some(game) = parse
-        .syntax()
-        .children()
-        .find(|n| n.kind() == SyntaxKind::GAME)
-        .and_then(Game::cast)
-    else {
+    let Some((game, start)) = image_game(&image.text) else {
         return Vec::new();
     };
-    let report = check_game(&game, &Inheritance::default(), &CheckOptions::default());
+    let report = super::check::check_lone_game(&game, &CheckOptions::default());
     let mut out = Vec::new();
-    for mut d in report.diagnostics {
+    for d in report {
+        let mut d = d.shifted(start);
         if !d.code.starts_with(KEPT)
             || skip.contains(&d.code)
             || d.code == "X802" && board.info("Board").is_none()
@@ -300,6 +299,38 @@ pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
         out.push(d);
     }
     out
+}
+
+thread_local! {
+    /// The token cache the PBN images written on one thread share: boards repeat their tag
+    /// names and cards, and a fresh cache for every board cost more to make and drop than the
+    /// image's parse itself.
+    static IMAGE_TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
+}
+
+/// The game of a PBN image (its first game chunk; commentary may stand before it) and where it
+/// starts.
+fn image_game(text: &str) -> Option<(Game, u32)> {
+    let mut pieces = Splitter::new(text, 0);
+    IMAGE_TOKENS.with(|cache| {
+        let fresh = TokenCache::default;
+        let mut borrowed = cache.try_borrow_mut();
+        while let Some(piece) = pieces.next_piece() {
+            if piece.is_blank() {
+                continue;
+            }
+            let range = piece.range();
+            let chunk = &text[range.clone()];
+            let (green, _) = match borrowed.as_deref_mut() {
+                Ok(cache) => parse_chunk(chunk, cache),
+                Err(_) => parse_chunk(chunk, &mut fresh()),
+            };
+            if let Some(game) = Game::cast(SyntaxNode::new_root(green)) {
+                return Some((game, range.start as u32));
+            }
+        }
+        None
+    })
 }
 
 /// Checks a whole RBN text.
