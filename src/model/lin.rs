@@ -210,18 +210,15 @@ pub fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)
 
 /// A card of `pc` (`c2`, `HK`, `S10`).
 pub fn read_card(text: &str) -> Option<Card> {
-    let upper = text.trim().to_ascii_uppercase();
-    let mut chars = upper.chars();
-    let suit = chars.next()?;
-    let rank: String = chars.collect();
-    let rank = if rank == "10" { 'T' } else { single(&rank)? };
+    // Read from the bytes: a card is two or three ASCII characters (no copy for each one).
+    let (suit, rank) = match text.trim().as_bytes() {
+        [suit, rank] => (*suit, *rank),
+        [suit, b'1', b'0'] => (*suit, b'T'),
+        _ => return None,
+    };
+    let suit = char::from(suit.to_ascii_uppercase());
+    let rank = char::from(rank.to_ascii_uppercase());
     Card::from_chars(suit, rank).filter(|_| "SHDC".contains(suit))
-}
-
-fn single(text: &str) -> Option<char> {
-    let mut chars = text.chars();
-    let c = chars.next()?;
-    chars.next().is_none().then_some(c)
 }
 
 /// The claim of `mc`: the tricks declarer takes in all.
