@@ -90,6 +90,31 @@ async fn lin_hover_completion_symbols_and_formatting() {
         )
         .await;
     assert_eq!(folds, json!([]));
+    // Inlay hints as in PBN: the points after each hand of md, the winner after the trick.
+    let hints = h
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}}}),
+        )
+        .await;
+    let labels: Vec<(u64, String)> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["character"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let after = |text: &str| LIN.find(text).unwrap() as u64 + text.len() as u64;
+    assert_eq!(labels[0], (after("3SAKQJHT98D765C432"), "10".to_string()));
+    let trick = labels
+        .iter()
+        .find(|(_, label)| label.starts_with('→'))
+        .expect("a trick winner");
+    assert_eq!(trick, &(after("pc|CT"), "→ E".to_string()), "{labels:?}");
     let edits = h
         .request(
             "textDocument/formatting",

@@ -213,6 +213,38 @@ async fn formatting_symbols_and_folding() {
     let part = range["data"].as_array().cloned().unwrap_or_default();
     assert!(!part.is_empty() && part.len() < data.len(), "{part:?}");
     assert_eq!(part[0], json!(4), "{part:?}");
+    // Inlay hints as in PBN: the points after each hand of the H line (West's, left to be
+    // worked out, after its empty place at the end), the winner after each complete trick.
+    let hints = h
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}}}),
+        )
+        .await;
+    let shown: Vec<(u64, u64, String)> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_u64().unwrap(),
+                h["position"]["character"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (4, 20, "10".to_string()),
+            (4, 37, "10".to_string()),
+            (4, 54, "10".to_string()),
+            (4, 55, "10".to_string()),
+            (8, 9, "→ E".to_string()),
+            (8, 15, "→ W".to_string()),
+        ],
+        "{hints:?}"
+    );
 }
 
 #[tokio::test]

@@ -1,9 +1,10 @@
-//! Hovers over the format-neutral board record, shared by the notations whose editor features
-//! read it (RBN and LIN): the hand diagram, the score, a call with its note, a card with its
-//! trick. Each finds the item by the source range it was read from.
+//! Editor features over the format-neutral board record, shared by the notations whose editor
+//! features read it (RBN and LIN): the hand diagram, the score, a call with its note, a card with
+//! its trick, and the inlay hints. Each finds the item by the source range it was read from.
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
-use crate::bridge::{Auction, Deal, Play, Seat};
+use super::navigation::InlayHint;
+use crate::bridge::{trick_winner, Auction, Card, Deal, Play, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
 use crate::model::values::ContractValue;
@@ -180,4 +181,60 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// The inlay hints of a board record (an RBN record, a LIN board), as PBN games show them: the
+/// high-card points after each hand the record writes, and the winner after each complete trick
+/// whose cards and seats are known. Offsets are the record's own (relative to its piece).
+pub fn record_hints(board: &Board) -> Vec<InlayHint> {
+    let mut out = Vec::new();
+    if let Some(deal) = &board.deal {
+        for seat in Seat::ALL {
+            let (Some(hand), Some(origin)) =
+                (deal.hands[seat.index()], deal.hand_origins[seat.index()])
+            else {
+                continue;
+            };
+            if deal.hidden[seat.index()] {
+                continue;
+            }
+            out.push(InlayHint {
+                offset: origin.end(),
+                label: format!("{}", hand.hcp()),
+                tooltip: format!("{}: {} high-card points", seat.name(), hand.hcp()),
+            });
+        }
+    }
+    let trump = board.contract.and_then(|c| match c.kind {
+        ContractKind::Made(contract) => Some(contract.bid.denomination().trump()),
+        ContractKind::Passed => None,
+    });
+    if let (Some(play), Some(trump)) = (&board.play, trump) {
+        for (number, trick) in play.tricks.iter().enumerate() {
+            let cards: Vec<(Seat, Card)> = trick
+                .iter()
+                .filter_map(|item| match item.kind {
+                    CardKind::Card(card) => Some((item.seat?, card)),
+                    _ => None,
+                })
+                .collect();
+            let end = trick
+                .iter()
+                .filter_map(|item| item.origin)
+                .map(|o| o.end())
+                .max();
+            let (Some(end), true) = (end, cards.len() == 4) else {
+                continue;
+            };
+            if let Some(winner) = trick_winner(&cards, trump) {
+                out.push(InlayHint {
+                    offset: end,
+                    label: format!("→ {}", winner.letter()),
+                    tooltip: format!("Trick {} won by {}", number + 1, winner.name()),
+                });
+            }
+        }
+    }
+    out.sort_by_key(|h| h.offset);
+    out
 }

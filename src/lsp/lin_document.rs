@@ -175,6 +175,28 @@ impl PieceBody<LinLanguage> for LinChecks {
         Vec::new()
     }
 
+    fn inlay_hints(
+        doc: &mut LinDocument,
+        from: usize,
+        to: usize,
+    ) -> Vec<(Vec<ide::InlayHint>, usize)> {
+        doc.pieces()
+            .into_iter()
+            .filter(|context| {
+                let end = context.start + usize::from(context.piece.syntax().text_range().end());
+                // An address's board has its places in the LIN it stands for, not in the file.
+                context.piece.is_board()
+                    && context.piece.url().is_none()
+                    && end >= from
+                    && context.start <= to
+            })
+            .map(|context| {
+                let board = read_board(&context.piece, &context.carry);
+                (ide::record::record_hints(&board), context.start)
+            })
+            .collect()
+    }
+
     fn semantic_tokens(piece: LinNode) -> Vec<ide::SemanticToken> {
         Piece::cast(piece)
             .map(|piece| ide::lin::semantic_tokens(&piece))

@@ -15,7 +15,7 @@ use super::config::Settings;
 use super::convert::{completion_item, encode_tokens, folding_range, hover, symbol};
 use super::document::{Document, Snapshot};
 use super::lin_document::LinDocument;
-use super::position::{shifted, BadChange};
+use super::position::{position_of, shifted, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
@@ -36,6 +36,10 @@ pub type FormatJob = Job<Vec<TextEdit>>;
 /// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
 /// the offset in it.
 pub type HoverMore<'a> = &'a dyn Fn(&SyntaxNode, TextSize) -> Option<String>;
+
+/// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
+/// given the game.
+pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
 
 /// Documents larger than this get semantic tokens for their first this-many bytes only in a
 /// `full` request: tokens for a whole 100,000-game file would be tens of millions of numbers
@@ -99,6 +103,14 @@ pub trait OpenText: Send {
         range: Option<(usize, usize)>,
         encoding: PositionEncoding,
     ) -> Job<Vec<lsp::SemanticToken>>;
+    /// The inlay hints in the byte range `from..=to`, in LSP form (`more` adds to a PBN game's).
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        encoding: PositionEncoding,
+        more: HintMore<'_>,
+    ) -> Vec<lsp::InlayHint>;
 }
 
 /// A job that only hands over an answer already known.
@@ -233,6 +245,47 @@ impl OpenText for Document {
         let snapshot = self.snapshot();
         Box::new(move || game_tokens(&snapshot, range, encoding))
     }
+
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        encoding: PositionEncoding,
+        more: HintMore<'_>,
+    ) -> Vec<lsp::InlayHint> {
+        let snapshot = self.snapshot();
+        let mut out = Vec::new();
+        for (node, start) in snapshot.chunks(from..to) {
+            let mut hints = ide::inlay_hints(&node);
+            hints.extend(more(&node));
+            out.extend(lsp_hints(&self.rope, hints, start, from, to, encoding));
+        }
+        out
+    }
+}
+
+/// The hints of a piece starting at `start` that fall in `from..=to`, in LSP form.
+fn lsp_hints(
+    rope: &Rope,
+    hints: Vec<ide::InlayHint>,
+    start: usize,
+    from: usize,
+    to: usize,
+    encoding: PositionEncoding,
+) -> impl Iterator<Item = lsp::InlayHint> + '_ {
+    hints.into_iter().filter_map(move |hint| {
+        let offset = usize::from(hint.offset) + start;
+        (from..=to).contains(&offset).then(|| lsp::InlayHint {
+            position: position_of(rope, offset, encoding),
+            label: lsp::InlayHintLabel::String(hint.label),
+            kind: None,
+            text_edits: None,
+            tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
+            padding_left: Some(true),
+            padding_right: None,
+            data: None,
+        })
+    })
 }
 
 /// The semantic tokens of the games of a PBN snapshot that meet the byte range `range` (all
@@ -361,6 +414,20 @@ where
             encoding,
             B::semantic_tokens,
         ))
+    }
+
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        encoding: PositionEncoding,
+        _: HintMore<'_>,
+    ) -> Vec<lsp::InlayHint> {
+        let mut out = Vec::new();
+        for (hints, start) in B::inlay_hints(self, from, to) {
+            out.extend(lsp_hints(&self.rope, hints, start, from, to, encoding));
+        }
+        out
     }
 }
 

@@ -332,6 +332,27 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         out
     }
 
+    fn inlay_hints(
+        doc: &mut RbnDocument,
+        from: usize,
+        to: usize,
+    ) -> Vec<(Vec<ide::InlayHint>, usize)> {
+        let len = doc.rope.len_bytes();
+        doc.records()
+            .into_iter()
+            .filter_map(|context| {
+                let record = context.record?;
+                let end = context.start + usize::from(record.syntax().text_range().end());
+                if end < from || context.start > to.min(len) {
+                    return None;
+                }
+                let mut carry = (*context.carry).clone();
+                let board = seams::read_rbn_board(&record, &mut carry)?;
+                Some((ide::record::record_hints(&board), context.start))
+            })
+            .collect()
+    }
+
     fn semantic_tokens(piece: RbnNode) -> Vec<ide::SemanticToken> {
         Record::cast(piece)
             .map(|record| ide::rbn::semantic_tokens(&record))

@@ -13,10 +13,10 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
 use super::convert::{encoding_kind, legend, lsp_edits, negotiate};
-use super::document::{Document, Snapshot};
+use super::document::Document;
 use super::handoff::Handoff;
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
-use super::position::{byte_range, offset_of, position_of, range_of, shifted};
+use super::position::{byte_range, offset_of, range_of, shifted};
 use super::seams;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::ide;
@@ -440,10 +440,6 @@ impl Backend {
                 Vec::new()
             }
         }
-    }
-
-    fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
-        self.with_doc(uri, |doc| doc.snapshot())
     }
 }
 
@@ -923,42 +919,24 @@ impl LanguageServer for Backend {
         params: lsp::InlayHintParams,
     ) -> Result<Option<Vec<lsp::InlayHint>>> {
         let encoding = self.encoding();
-        let Some(snapshot) = self.snapshot(&params.text_document.uri) else {
+        let uri = &params.text_document.uri;
+        let play_analysis = self.shared.settings_for(uri).0.play_analysis;
+        let owner = format!("play:{}", uri.as_str());
+        let more = |node: &crate::syntax::SyntaxNode| {
+            if play_analysis {
+                self.trick_cost_hints(&owner, node)
+            } else {
+                Vec::new()
+            }
+        };
+        let hints = self.with_any(uri, |doc| {
+            let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
+            Some(doc.inlay_hints(from, to, encoding, &more))
+        });
+        let Some(hints) = hints else {
             return Ok(None);
         };
-        let Some((from, to)) = byte_range(&snapshot.rope, params.range, encoding) else {
-            return Ok(Some(Vec::new()));
-        };
-        let play_analysis = self
-            .shared
-            .settings_for(&params.text_document.uri)
-            .0
-            .play_analysis;
-        let owner = format!("play:{}", params.text_document.uri.as_str());
-        let mut out = Vec::new();
-        for (node, start) in snapshot.chunks(from..to) {
-            let mut hints = ide::inlay_hints(&node);
-            if play_analysis {
-                hints.extend(self.trick_cost_hints(&owner, &node));
-            }
-            for hint in hints {
-                let offset = usize::from(hint.offset) + start;
-                if offset < from || offset > to {
-                    continue;
-                }
-                out.push(lsp::InlayHint {
-                    position: position_of(&snapshot.rope, offset, encoding),
-                    label: lsp::InlayHintLabel::String(hint.label),
-                    kind: None,
-                    text_edits: None,
-                    tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
-                    padding_left: Some(true),
-                    padding_right: None,
-                    data: None,
-                });
-            }
-        }
-        Ok(Some(out))
+        Ok(Some(hints.unwrap_or_default()))
     }
 
     async fn code_action(

@@ -47,6 +47,12 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + 'static {
     fn folding_ranges(doc: &mut TreeDocument<G, Self>) -> Vec<(TextRange, ide::FoldKind, usize)>;
     /// The highlighted tokens of one piece (ranges relative to it).
     fn semantic_tokens(piece: rowan::SyntaxNode<G>) -> Vec<ide::SemanticToken>;
+    /// The inlay hints of each piece meeting the byte range `from..=to`, with the piece's start.
+    fn inlay_hints(
+        doc: &mut TreeDocument<G, Self>,
+        from: usize,
+        to: usize,
+    ) -> Vec<(Vec<ide::InlayHint>, usize)>;
 }
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.
