@@ -301,3 +301,37 @@ pub fn lsp_edits(
         .map(|edit| lsp::TextEdit::new(range_of(rope, edit.range, encoding), edit.new_text))
         .collect()
 }
+
+/// The quick fixes the diagnostics `found` carry, as code actions on the document `uri` (a fix
+/// is preferred when it is its diagnostic's only one).
+pub fn code_actions(
+    rope: &Rope,
+    uri: &lsp::Uri,
+    found: Vec<(crate::diagnostic::Diagnostic, lsp::Diagnostic)>,
+    encoding: PositionEncoding,
+) -> Vec<lsp::CodeActionOrCommand> {
+    let mut actions = Vec::new();
+    for (diagnostic, lsp_diagnostic) in found {
+        let preferred = diagnostic.fixes.len() == 1;
+        for fix in &diagnostic.fixes {
+            let edits: Vec<lsp::TextEdit> = fix
+                .edits
+                .iter()
+                .map(|e| lsp::TextEdit::new(range_of(rope, e.range, encoding), e.new_text.clone()))
+                .collect();
+            let changes = std::collections::HashMap::from([(uri.clone(), edits)]);
+            actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: fix.title.clone(),
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![lsp_diagnostic.clone()]),
+                edit: Some(lsp::WorkspaceEdit {
+                    changes: Some(changes),
+                    ..Default::default()
+                }),
+                is_preferred: Some(preferred),
+                ..Default::default()
+            }));
+        }
+    }
+    actions
+}

@@ -20,7 +20,7 @@ use super::rbn_document::RbnDocument;
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::convert::Board;
-use crate::diagnostic::TextEdit;
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::ide;
 use crate::notation::Notation;
 use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar};
@@ -103,6 +103,26 @@ pub trait OpenText: Send {
         range: Option<(usize, usize)>,
         encoding: PositionEncoding,
     ) -> Job<Vec<lsp::SemanticToken>>;
+    /// Where the note or note reference at byte `offset` leads (an absolute byte range); only
+    /// PBN links its notes to their references so far.
+    fn definition(&mut self, _offset: usize) -> Option<TextRange> {
+        None
+    }
+    /// Every place that names the note at byte `offset` (absolute byte ranges).
+    fn references(&mut self, _offset: usize, _include_declaration: bool) -> Vec<TextRange> {
+        Vec::new()
+    }
+    /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
+    /// fixes they carry (only PBN's carry fixes so far).
+    fn diagnostics_in(
+        &mut self,
+        _from: usize,
+        _to: usize,
+        _settings: &Settings,
+        _encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        Vec::new()
+    }
     /// The inlay hints in the byte range `from..=to`, in LSP form (`more` adds to a PBN game's).
     fn inlay_hints(
         &mut self,
@@ -244,6 +264,34 @@ impl OpenText for Document {
     ) -> Job<Vec<lsp::SemanticToken>> {
         let snapshot = self.snapshot();
         Box::new(move || game_tokens(&snapshot, range, encoding))
+    }
+
+    fn definition(&mut self, offset: usize) -> Option<TextRange> {
+        let (node, start) = self.chunk_at(offset)?;
+        let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
+        Some(shifted(target, start))
+    }
+
+    fn references(&mut self, offset: usize, include_declaration: bool) -> Vec<TextRange> {
+        let Some((node, start)) = self.chunk_at(offset) else {
+            return Vec::new();
+        };
+        let at = TextSize::from((offset - start) as u32);
+        ide::references(&node, at, include_declaration)
+            .into_iter()
+            .map(|r| shifted(r, start))
+            .collect()
+    }
+
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        self.refresh(settings, encoding);
+        Document::diagnostics_in(self, from..to, settings, encoding)
     }
 
     fn inlay_hints(

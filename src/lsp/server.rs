@@ -12,11 +12,10 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
-use super::convert::{encoding_kind, legend, lsp_edits, negotiate};
-use super::document::Document;
+use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
 use super::handoff::Handoff;
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
-use super::position::{byte_range, offset_of, range_of, shifted};
+use super::position::{byte_range, offset_of, range_of};
 use super::seams;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::ide;
@@ -172,15 +171,6 @@ impl Backend {
                 .await;
         }
         settings
-    }
-
-    /// Runs `f` on the PBN document `uri` under the lock (synchronously).
-    fn with_doc<R>(&self, uri: &Uri, f: impl FnOnce(&mut Document) -> R) -> Option<R> {
-        let mut docs = lock(&self.shared.docs);
-        match docs.get_mut(uri) {
-            Some(OpenDocument::Pbn(doc)) => Some(f(doc)),
-            _ => None,
-        }
     }
 
     /// Runs `f` on the document `uri`, whatever its notation, under the lock (synchronously).
@@ -805,15 +795,14 @@ impl LanguageServer for Backend {
     ) -> Result<Option<lsp::GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         let encoding = self.encoding();
-        let uri = at.text_document.uri.clone();
+        let uri = at.text_document.uri;
         Ok(self
-            .with_doc(&at.text_document.uri, |doc| {
-                let offset = offset_of(&doc.rope, at.position, encoding)?;
-                let (node, start) = doc.chunk_at(offset)?;
-                let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
+            .with_any(&uri, |doc| {
+                let offset = offset_of(doc.rope(), at.position, encoding)?;
+                let target = doc.definition(offset)?;
                 Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-                    uri,
-                    range_of(&doc.rope, shifted(target, start), encoding),
+                    uri.clone(),
+                    range_of(doc.rope(), target, encoding),
                 )))
             })
             .flatten())
@@ -822,23 +811,16 @@ impl LanguageServer for Backend {
     async fn references(&self, params: lsp::ReferenceParams) -> Result<Option<Vec<lsp::Location>>> {
         let at = params.text_document_position;
         let encoding = self.encoding();
-        let uri = at.text_document.uri.clone();
+        let uri = at.text_document.uri;
         let include = params.context.include_declaration;
         Ok(self
-            .with_doc(&at.text_document.uri, |doc| {
-                let offset = offset_of(&doc.rope, at.position, encoding)?;
-                let (node, start) = doc.chunk_at(offset)?;
-                let found =
-                    ide::references(&node, TextSize::from((offset - start) as u32), include);
+            .with_any(&uri, |doc| {
+                let offset = offset_of(doc.rope(), at.position, encoding)?;
+                let found = doc.references(offset, include);
                 Some(
                     found
                         .into_iter()
-                        .map(|r| {
-                            lsp::Location::new(
-                                uri.clone(),
-                                range_of(&doc.rope, shifted(r, start), encoding),
-                            )
-                        })
+                        .map(|r| lsp::Location::new(uri.clone(), range_of(doc.rope(), r, encoding)))
                         .collect(),
                 )
             })
@@ -946,45 +928,12 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         let settings = self.settings_for(&params.text_document.uri).await;
         let uri = params.text_document.uri.clone();
-        let actions = self
-            .with_doc(&params.text_document.uri, |doc| {
-                let (from, to) = byte_range(&doc.rope, params.range, encoding)?;
-                doc.refresh(&settings, encoding);
-                let mut actions = Vec::new();
-                for (diagnostic, lsp_diagnostic) in
-                    doc.diagnostics_in(from..to, &settings, encoding)
-                {
-                    let preferred = diagnostic.fixes.len() == 1;
-                    for fix in &diagnostic.fixes {
-                        let edits: Vec<lsp::TextEdit> = fix
-                            .edits
-                            .iter()
-                            .map(|e| {
-                                lsp::TextEdit::new(
-                                    range_of(&doc.rope, e.range, encoding),
-                                    e.new_text.clone(),
-                                )
-                            })
-                            .collect();
-                        let mut changes = HashMap::new();
-                        changes.insert(uri.clone(), edits);
-                        actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-                            title: fix.title.clone(),
-                            kind: Some(lsp::CodeActionKind::QUICKFIX),
-                            diagnostics: Some(vec![lsp_diagnostic.clone()]),
-                            edit: Some(lsp::WorkspaceEdit {
-                                changes: Some(changes),
-                                ..Default::default()
-                            }),
-                            is_preferred: Some(preferred),
-                            ..Default::default()
-                        }));
-                    }
-                }
-                Some(actions)
-            })
-            .flatten();
-        Ok(actions)
+        let actions = self.with_any(&uri, |doc| {
+            let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
+            let found = doc.diagnostics_in(from, to, &settings, encoding);
+            Some(code_actions(doc.rope(), &uri, found, encoding))
+        });
+        Ok(actions.flatten())
     }
 
     async fn execute_command(&self, params: lsp::ExecuteCommandParams) -> Result<Option<Value>> {
