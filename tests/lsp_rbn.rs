@@ -213,6 +213,38 @@ async fn formatting_symbols_and_folding() {
     let part = range["data"].as_array().cloned().unwrap_or_default();
     assert!(!part.is_empty() && part.len() < data.len(), "{part:?}");
     assert_eq!(part[0], json!(4), "{part:?}");
+    // A note reference leads to its note, and the note to its references (line 5 is
+    // `A NN:1S^1P4SX:A`, line 6 the note `1 five cards`).
+    let definition = h
+        .request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 5, "character": 8}}),
+        )
+        .await;
+    assert_eq!(
+        definition["range"],
+        json!({"start": {"line": 6, "character": 0}, "end": {"line": 6, "character": 12}}),
+        "{definition:?}"
+    );
+    let references = h
+        .request(
+            "textDocument/references",
+            json!({"textDocument": {"uri": URI}, "position": {"line": 6, "character": 3}, "context": {"includeDeclaration": true}}),
+        )
+        .await;
+    let places: Vec<(u64, u64, u64)> = references
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["range"]["start"]["line"].as_u64().unwrap(),
+                l["range"]["start"]["character"].as_u64().unwrap(),
+                l["range"]["end"]["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(places, [(5, 7, 9), (6, 0, 12)], "{references:?}");
     // Inlay hints as in PBN: the points after each hand of the H line (West's, left to be
     // worked out, after its empty place at the end), the winner after each complete trick.
     let hints = h

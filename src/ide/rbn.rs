@@ -348,6 +348,96 @@ pub fn folding_ranges(record: &Record) -> Vec<(TextRange, FoldKind)> {
     out
 }
 
+/// The `^n` note references of an A or P field: each note digit with the range of its `^n`.
+fn note_references_in(field: &Field) -> Vec<(u8, TextRange)> {
+    let Some(range) = field.value_range() else {
+        return Vec::new();
+    };
+    let value = field.value();
+    let bytes = value.as_bytes();
+    (0..bytes.len().saturating_sub(1))
+        .filter(|&i| bytes[i] == b'^' && bytes[i + 1].is_ascii_digit())
+        .map(|i| {
+            let at = range.start() + TextSize::from(i as u32);
+            (bytes[i + 1] - b'0', TextRange::at(at, TextSize::from(2)))
+        })
+        .collect()
+}
+
+/// The range of a note's line without its line end.
+fn note_line(note: &crate::syntax::rbn::Note) -> TextRange {
+    let range = note.syntax().text_range();
+    let text = note.syntax().text().to_string();
+    let kept = text.trim_end_matches(['\n', '\r']).len();
+    TextRange::at(range.start(), TextSize::from(kept as u32))
+}
+
+/// A note of the record and the references to it: the notes written after an A or P field
+/// explain the `^n` of that field.
+struct NoteLink {
+    note: TextRange,
+    references: Vec<TextRange>,
+}
+
+/// Every note of the record with the `^n` that name it.
+fn note_links(record: &Record) -> Vec<NoteLink> {
+    let mut links = Vec::new();
+    let mut field_refs: Vec<(u8, TextRange)> = Vec::new();
+    for item in record.items() {
+        match item {
+            RecordItem::Field(field) => {
+                field_refs = if matches!(field.label(), 'A' | 'P') {
+                    note_references_in(&field)
+                } else {
+                    Vec::new()
+                };
+            }
+            RecordItem::Note(note) => {
+                let digit = note.index();
+                links.push(NoteLink {
+                    note: note_line(&note),
+                    references: field_refs
+                        .iter()
+                        .filter(|(d, _)| *d == digit)
+                        .map(|(_, r)| *r)
+                        .collect(),
+                });
+            }
+            _ => {}
+        }
+    }
+    links
+}
+
+/// Where the `^n` at `offset` leads: the line of note n written after its field.
+pub fn note_definition(record: &Record, offset: TextSize) -> Option<TextRange> {
+    note_links(record)
+        .into_iter()
+        .find(|link| link.references.iter().any(|r| r.contains_inclusive(offset)))
+        .map(|link| link.note)
+}
+
+/// The `^n` that name the note at `offset` (on the note's line or on one of its references), and
+/// the note's line too when `include_declaration`.
+pub fn note_references(
+    record: &Record,
+    offset: TextSize,
+    include_declaration: bool,
+) -> Vec<TextRange> {
+    let Some(link) = note_links(record).into_iter().find(|link| {
+        link.note.contains_inclusive(offset)
+            || link.references.iter().any(|r| r.contains_inclusive(offset))
+    }) else {
+        return Vec::new();
+    };
+    let mut out = link.references;
+    if include_declaration {
+        out.push(link.note);
+    }
+    out.sort_by_key(|r| r.start());
+    out
+}
+
 /// The highlighted tokens of a record, in text order (ranges relative to the record): labels as
 /// tags; calls, cards and holdings coloured by their strain or suit (a card written by its rank
 /// alone follows the suit led); notes and the other data as values, paragraphs as comments.

@@ -103,8 +103,8 @@ pub trait OpenText: Send {
         range: Option<(usize, usize)>,
         encoding: PositionEncoding,
     ) -> Job<Vec<lsp::SemanticToken>>;
-    /// Where the note or note reference at byte `offset` leads (an absolute byte range); only
-    /// PBN links its notes to their references so far.
+    /// Where the note reference at byte `offset` leads (an absolute byte range); PBN and RBN
+    /// link their notes to their references.
     fn definition(&mut self, _offset: usize) -> Option<TextRange> {
         None
     }
@@ -462,6 +462,17 @@ where
             encoding,
             B::semantic_tokens,
         ))
+    }
+
+    fn definition(&mut self, offset: usize) -> Option<TextRange> {
+        let (target, start) = B::definition(self, offset)?;
+        Some(shifted(target, start))
+    }
+
+    fn references(&mut self, offset: usize, include_declaration: bool) -> Vec<TextRange> {
+        B::references(self, offset, include_declaration)
+            .map(|(found, start)| found.into_iter().map(|r| shifted(r, start)).collect())
+            .unwrap_or_default()
     }
 
     fn inlay_hints(

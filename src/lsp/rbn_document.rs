@@ -332,6 +332,24 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         out
     }
 
+    fn definition(doc: &mut RbnDocument, offset: usize) -> Option<(TextRange, usize)> {
+        let context = doc.context_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let target = ide::rbn::note_definition(context.record.as_ref()?, at)?;
+        Some((target, context.start))
+    }
+
+    fn references(
+        doc: &mut RbnDocument,
+        offset: usize,
+        include_declaration: bool,
+    ) -> Option<(Vec<TextRange>, usize)> {
+        let context = doc.context_at(offset)?;
+        let at = TextSize::from((offset - context.start) as u32);
+        let found = ide::rbn::note_references(context.record.as_ref()?, at, include_declaration);
+        Some((found, context.start))
+    }
+
     fn inlay_hints(
         doc: &mut RbnDocument,
         from: usize,

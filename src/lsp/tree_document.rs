@@ -47,6 +47,19 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + 'static {
     fn folding_ranges(doc: &mut TreeDocument<G, Self>) -> Vec<(TextRange, ide::FoldKind, usize)>;
     /// The highlighted tokens of one piece (ranges relative to it).
     fn semantic_tokens(piece: rowan::SyntaxNode<G>) -> Vec<ide::SemanticToken>;
+    /// Where the note reference at `offset` leads, with the start of its piece (notations
+    /// without note references answer nothing).
+    fn definition(_doc: &mut TreeDocument<G, Self>, _offset: usize) -> Option<(TextRange, usize)> {
+        None
+    }
+    /// Every reference to the note at `offset`, with the start of their piece.
+    fn references(
+        _doc: &mut TreeDocument<G, Self>,
+        _offset: usize,
+        _include_declaration: bool,
+    ) -> Option<(Vec<TextRange>, usize)> {
+        None
+    }
     /// The inlay hints of each piece meeting the byte range `from..=to`, with the piece's start.
     fn inlay_hints(
         doc: &mut TreeDocument<G, Self>,
