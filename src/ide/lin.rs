@@ -7,10 +7,9 @@
 
 use super::completion::Completion;
 use super::hover::Hover;
-use super::outline::{title, Symbol, SymbolKind};
+use super::outline::{Symbol, SymbolKind};
 use super::record::{
-    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, play_before,
-    score,
+    board_title, call_hover, card_hover, deal_of, diagram, open_auction_before, play_before, score,
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Play, Suit};
@@ -181,12 +180,7 @@ pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
     }
     let board = board_of(piece, carry);
     Symbol {
-        name: title(
-            board.info("Board"),
-            contract_value(&board),
-            board.contract.and_then(|c| c.declarer),
-            board.result.map(|(t, _)| t),
-        ),
+        name: board_title(&board),
         detail: board.info("Room").map(|r| format!("{r} room")),
         kind: SymbolKind::Game,
         range,

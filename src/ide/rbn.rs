@@ -9,10 +9,9 @@ use rowan::NodeOrToken;
 
 use super::completion::{Completion, CompletionKind};
 use super::hover::Hover;
-use super::outline::{title, FoldKind, Symbol, SymbolKind};
+use super::outline::{FoldKind, Symbol, SymbolKind};
 use super::record::{
-    call_hover, card_hover, contract_value, deal_of, diagram, open_auction_before, play_before,
-    score,
+    board_title, call_hover, card_hover, deal_of, diagram, open_auction_before, play_before, score,
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
@@ -319,12 +318,7 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
         .or_else(|| record.fields().next())
         .map_or(range, |f| f.line_range());
     Symbol {
-        name: title(
-            board.info("Board"),
-            contract_value(&board),
-            board.contract.and_then(|c| c.declarer),
-            board.result.map(|(t, _)| t),
-        ),
+        name: board_title(&board),
         detail: board.info("Event").map(str::to_string),
         kind: SymbolKind::Game,
         range,

@@ -61,11 +61,22 @@ pub(crate) fn deal_of(board: &Board) -> Option<Deal> {
     board.deal.as_ref().map(|d| Deal::from_hands(d.hands))
 }
 
-pub(crate) fn contract_value(board: &Board) -> Option<ContractValue> {
+fn contract_value(board: &Board) -> Option<ContractValue> {
     board.contract.map(|c| match c.kind {
         ContractKind::Passed => ContractValue::Passed,
         ContractKind::Made(contract) => ContractValue::Contract(contract),
     })
+}
+
+/// The outline name of a board record, as PBN games are named (`Board 7 · 4♠X by N · 10
+/// tricks`).
+pub(crate) fn board_title(board: &Board) -> String {
+    super::outline::title(
+        board.info("Board"),
+        contract_value(board),
+        board.contract.and_then(|c| c.declarer),
+        board.result.map(|(t, _)| t),
+    )
 }
 
 /// The diagram of a board's hands; `hidden_source` says what marks a hand hidden.
