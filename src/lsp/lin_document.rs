@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
-use super::open_document::FormatJob;
+use super::job::FormatJob;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;

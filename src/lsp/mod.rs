@@ -11,6 +11,7 @@ pub mod config;
 pub mod convert;
 pub mod document;
 pub mod handoff;
+pub mod job;
 pub mod lin_document;
 pub mod open_document;
 pub mod position;

@@ -14,24 +14,18 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use super::config::Settings;
 use super::convert::{completion_item, encode_tokens, folding_range, hover, symbol};
 use super::document::{Document, Snapshot};
+use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
 use super::position::{position_of, shifted, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::convert::Board;
-use crate::diagnostic::{Diagnostic, TextEdit};
+use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::notation::Notation;
 use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar};
 use crate::text::PositionEncoding;
-
-/// Work done off the protocol thread; it holds its own copies of what it reads (the rope and
-/// tree are shared, not copied), or the answer when there was nothing worth moving.
-pub type Job<T> = Box<dyn FnOnce() -> T + Send>;
-
-/// A job that formats a document.
-pub type FormatJob = Job<Vec<TextEdit>>;
 
 /// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
 /// the offset in it.

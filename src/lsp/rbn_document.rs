@@ -13,7 +13,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::convert;
-use super::open_document::FormatJob;
+use super::job::FormatJob;
 use super::position::{rope_contains, tail_of};
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};

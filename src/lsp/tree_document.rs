@@ -7,7 +7,7 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
-use super::open_document::FormatJob;
+use super::job::FormatJob;
 use super::position::{edit_rope, BadChange};
 use crate::convert::Board;
 use crate::ide;
