@@ -194,25 +194,8 @@ async fn formatting_symbols_and_folding() {
         })
         .collect();
     assert_eq!(lines, [(2, 9), (11, 12)]);
-    // Semantic tokens of the whole document, then of the H line alone (line 4): five numbers a
-    // token, the range's first on its line.
-    let full = h
-        .request(
-            "textDocument/semanticTokens/full",
-            json!({"textDocument": {"uri": URI}}),
-        )
-        .await;
-    let data = full["data"].as_array().cloned().unwrap_or_default();
-    assert!(data.len() >= 5 * 10 && data.len() % 5 == 0, "{data:?}");
-    let range = h
-        .request(
-            "textDocument/semanticTokens/range",
-            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 80}}}),
-        )
-        .await;
-    let part = range["data"].as_array().cloned().unwrap_or_default();
-    assert!(!part.is_empty() && part.len() < data.len(), "{part:?}");
-    assert_eq!(part[0], json!(4), "{part:?}");
+    // Semantic tokens of the whole document, then of the H line alone (line 4).
+    h.semantic_tokens_of_line(4, 10).await;
     // A note reference leads to its note, and the note to its references (line 5 is
     // `A NN:1S^1P4SX:A`, line 6 the note `1 five cards`).
     let definition = h

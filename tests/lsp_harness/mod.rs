@@ -136,6 +136,37 @@ impl Harness {
         .await;
     }
 
+    /// Asks the semantic tokens of the whole document, then of line `line` alone, and checks
+    /// both: at least `at_least` tokens in all, five numbers a token, the line's fewer and its
+    /// first on that line. Gives the two token lists.
+    pub async fn semantic_tokens_of_line(
+        &mut self,
+        line: u32,
+        at_least: usize,
+    ) -> (Vec<Value>, Vec<Value>) {
+        let full = self
+            .request(
+                "textDocument/semanticTokens/full",
+                json!({"textDocument": {"uri": self.uri}}),
+            )
+            .await;
+        let data = full["data"].as_array().cloned().unwrap_or_default();
+        assert!(
+            data.len() >= 5 * at_least && data.len() % 5 == 0,
+            "{data:?}"
+        );
+        let range = self
+            .request(
+                "textDocument/semanticTokens/range",
+                json!({"textDocument": {"uri": self.uri}, "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 400}}}),
+            )
+            .await;
+        let part = range["data"].as_array().cloned().unwrap_or_default();
+        assert!(!part.is_empty() && part.len() < data.len(), "{part:?}");
+        assert_eq!(part[0], json!(line), "{part:?}");
+        (data, part)
+    }
+
     pub async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
         self.request(
             method,
