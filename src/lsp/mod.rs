@@ -38,8 +38,14 @@ const END_OF_INPUT_GRACE: std::time::Duration = std::time::Duration::from_secs(2
 /// The process is ended with `std::process::exit` rather than by returning: the thread reading
 /// stdin may be blocked in a read that never ends (clients that keep stdin open after `exit`).
 pub fn run() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread runs every handler and diagnostics run, so that a document's trees are made
+    // and dropped on the thread that holds them. With worker threads, an edit reparsed on one
+    // thread freed nodes made on another, and each thread's allocator kept the holes: memory
+    // grew by about 1 kB an edit and never came back. Most handlers work under the documents'
+    // lock, so the workers bought little concurrency; the heavy requests (symbols, semantic
+    // tokens, formatting, conversion) still run on the blocking pool, and a large file's first
+    // parse and check on every core.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
