@@ -387,3 +387,91 @@ fn formatting_keeps_every_pasted_address_and_the_boards_it_stands_for() {
         }
     }
 }
+
+/// `text` with the edits of the first fix of each diagnostic with code `code` applied.
+fn fixed(text: &str, code: &str) -> String {
+    let report = check_lin_text(text, &Default::default());
+    let mut edits: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .filter_map(|d| d.fixes.first())
+        .flat_map(|f| f.edits.clone())
+        .collect();
+    assert!(!edits.is_empty(), "no fix for {code} in {text:?}");
+    edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+    let mut out = text.to_string();
+    for e in edits {
+        out.replace_range(
+            usize::from(e.range.start())..usize::from(e.range.end()),
+            &e.new_text,
+        );
+    }
+    out
+}
+
+#[test]
+fn an_unclosed_pair_and_a_result_the_play_contradicts_have_fixes() {
+    // The `|` goes before the line break the unclosed value ends with.
+    let unclosed = "qx|o1|mb|p\n";
+    assert_eq!(fixed(unclosed, "L702"), "qx|o1|mb|p|\n");
+    assert!(!codes(&fixed(unclosed, "L702")).contains(&"L702"));
+    // The result's ending is set to what the claim gives; the contract and declarer stay.
+    let header = |result: &str| {
+        format!("vg|Final,1,I,1,1,A,0,B,0|\nrs|{result},|\npn|s,w,n,e,S,W,N,E|pg||\n")
+    };
+    let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|9|";
+    let game = format!("qx|o1|{DEAL}{play}\n");
+    for (said, mended) in [("4SNx+1", "4SNx-1"), ("4SN=", "4SN-1"), ("4SN-3", "4SN-1")] {
+        let text = format!("{}{game}", header(said));
+        assert_eq!(fixed(&text, "L709"), format!("{}{game}", header(mended)));
+        let report = check_lin_text(&text, &Default::default());
+        let fix = &report
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "L709")
+            .unwrap()
+            .fixes[0];
+        assert_eq!(
+            fix.applicability,
+            kibitzer::diagnostic::Applicability::Unsafe
+        );
+    }
+    // Another declarer is not rewritten.
+    let text = format!("{}{game}", header("4SE-1"));
+    let report = check_lin_text(&text, &Default::default());
+    let l709 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "L709")
+        .expect("L709");
+    assert!(l709.fixes.is_empty(), "{l709:?}");
+}
+
+#[test]
+fn check_fix_closes_pairs_and_unsafe_fixes_mend_results() {
+    let dir = std::env::temp_dir().join(format!("kibitzer-lin-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fix.lin");
+    let header = "vg|Final,1,I,1,1,A,0,B,0|\nrs|4SN+1,|\npn|s,w,n,e,S,W,N,E|pg||\n";
+    let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
+    let text = format!("{header}qx|o1|{DEAL}{play}\nqx|o2|mb|p\n");
+    std::fs::write(&file, &text).unwrap();
+    let run = |unsafe_fixes: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"));
+        command.args(["check", "--fix"]);
+        if unsafe_fixes {
+            command.arg("--unsafe-fixes");
+        }
+        command.arg(&file).output().unwrap();
+        std::fs::read_to_string(&file).unwrap()
+    };
+    // Safe fixes only: the pair is closed, the result (a change of what the file says) is not.
+    let safe = run(false);
+    assert!(safe.ends_with("qx|o2|mb|p|\n"), "{safe}");
+    assert!(safe.contains("rs|4SN+1,|"), "{safe}");
+    let all = run(true);
+    assert!(all.contains("rs|4SN=,|"), "{all}");
+    assert_eq!(all.replace("rs|4SN=,|", "rs|4SN+1,|"), safe);
+    std::fs::remove_dir_all(&dir).ok();
+}

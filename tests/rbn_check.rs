@@ -212,3 +212,22 @@ fn corpus_rbn_files_are_clean() {
         assert!(report.games >= 1);
     }
 }
+
+#[test]
+fn a_missing_space_after_a_label_has_a_fix() {
+    let text = "B1\n";
+    let report = check_rbn_text(text, &Default::default());
+    let r906 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "R906")
+        .expect("R906");
+    let edit = &r906.fixes[0].edits[0];
+    let mut mended = text.to_string();
+    mended.replace_range(
+        usize::from(edit.range.start())..usize::from(edit.range.end()),
+        &edit.new_text,
+    );
+    assert_eq!(mended, "B 1\n");
+    assert!(!codes(&mended).contains(&"R906"));
+}

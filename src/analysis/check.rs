@@ -666,7 +666,17 @@ impl FileReport {
 
 /// Turns a parser error into a diagnostic with the same code.
 pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
-    Diagnostic::new(error.code.code(), error.range, error.message.clone())
+    let diagnostic = Diagnostic::new(error.code.code(), error.range, error.message.clone());
+    match error.missing {
+        Some(text) => {
+            let title = match text {
+                " " => "Put a space after the label".to_string(),
+                _ => format!("Insert `{text}`"),
+            };
+            diagnostic.with_fix(title, TextRange::empty(error.range.end()), text)
+        }
+        None => diagnostic,
+    }
 }
 
 /// Checks one piece of a file (a chunk rooted at its own start, or a blank run): its text, its

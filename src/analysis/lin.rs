@@ -340,14 +340,42 @@ fn check_result(piece: &Piece, board: &Board, header: &Header) -> Option<Diagnos
     } else {
         "the claim"
     };
-    Some(Diagnostic::new(
+    let diagnostic = Diagnostic::new(
         "L709",
         absolute,
         format!(
             "the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}",
             number.unwrap_or_default()
         ),
-    ))
+    );
+    // When only the tricks disagree, the result's ending can say what the board says; another
+    // declarer would rewrite the whole result, which is left to the reader.
+    let same_declarer = declarer_said.is_none_or(|d| Some(d) == declarer);
+    match (same_declarer, rs_ending(text, tricks)) {
+        (true, Some((at, ending))) => {
+            let range = TextRange::new(absolute.start() + at, absolute.end());
+            Some(diagnostic.with_unsafe_fix(
+                format!("Write the result as `{}{ending}`", &text[..usize::from(at)]),
+                range,
+                ending,
+            ))
+        }
+        _ => Some(diagnostic),
+    }
+}
+
+/// Where the ending of an `rs` result (`=`, `+1`, `-2`) starts in `text`, and the ending that
+/// gives declarer `tricks` tricks.
+fn rs_ending(text: &str, tricks: u8) -> Option<(TextSize, String)> {
+    let at = text.find(['=', '+', '-'])?;
+    let level = text.trim_start().chars().next()?.to_digit(10)? as u8;
+    let needed = level + 6;
+    let ending = match tricks.cmp(&needed) {
+        std::cmp::Ordering::Equal => "=".to_string(),
+        std::cmp::Ordering::Greater => format!("+{}", tricks - needed),
+        std::cmp::Ordering::Less => format!("-{}", needed - tricks),
+    };
+    Some((TextSize::from(at as u32), ending))
 }
 
 /// The tricks and declarer of an `rs` result (`4HE=`, `3NN+1`, `4SWx-4`); `None` for a

@@ -66,4 +66,7 @@ pub struct SyntaxError {
     pub range: TextRange,
     /// What is wrong, for people.
     pub message: String,
+    /// The text that, inserted right after the range, mends the error, when the parser knows
+    /// what is missing (a pair's closing `|`, the space after a label).
+    pub missing: Option<&'static str>,
 }

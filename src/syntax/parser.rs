@@ -184,6 +184,7 @@ impl Parser<'_, '_> {
             code,
             range: TextRange::new((start as u32).into(), (end as u32).into()),
             message: message.into(),
+            missing: None,
         });
     }
 

@@ -201,6 +201,7 @@ pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
                         "`{}` is no `key|value|` pair: a key is two letters followed by `|`",
                         short(&text[range.clone()])
                     ),
+                    missing: None,
                 });
             }
             Item::Pair { key, value, closed } => {
@@ -215,13 +216,17 @@ pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
                 if *closed {
                     parts.push(token(LinKind::BAR, "|"));
                 } else {
+                    // The value runs to the end of the text; the `|` it lacks belongs before the
+                    // line break it ends with.
+                    let written = text[value.clone()].trim_end_matches(['\n', '\r']).len();
                     errors.push(SyntaxError {
                         code: SyntaxCode::MalformedPair,
-                        range: to_range(&(key.start..value.end)),
+                        range: to_range(&(key.start..value.start + written)),
                         message: format!(
                             "the pair `{}|` is not closed: its value ends with `|`",
                             short(&text[key.clone()])
                         ),
+                        missing: Some("|"),
                     });
                 }
                 children.push(NodeOrToken::Node(GreenNode::new(

@@ -134,10 +134,13 @@ impl Parser<'_> {
     }
 
     fn error(&mut self, code: SyntaxCode, start: usize, end: usize, message: String) {
+        // The one error whose mending is certain: the space a label must have after it.
+        let missing = (code == SyntaxCode::MissingSpaceAfterLabel).then_some(" ");
         self.errors.push(SyntaxError {
             code,
             range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
             message,
+            missing,
         });
     }
 
