@@ -205,3 +205,41 @@ async fn a_pasted_handviewer_address_is_checked_and_drawn_on_hover() {
         "{shown}"
     );
 }
+
+#[tokio::test]
+async fn quick_fixes_close_a_pair_and_mend_a_result() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    let text = "vg|Final,1,I,1,1,A,0,B,0|\nrs|4SN+1,|\npn|s,w,n,e,S,W,N,E|pg||\nqx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|o|mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|\nqx|o2|mb|p\n";
+    let diagnostics = h.open("lin", text).await;
+    let codes: Vec<&str> = diagnostics
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(
+        codes.contains(&"L709") && codes.contains(&"L702"),
+        "{codes:?}"
+    );
+    // The cursor on the result, then on the unclosed pair.
+    let actions = |line: u32, character: u32| json!({"textDocument": {"uri": URI}, "range": {"start": {"line": line, "character": character}, "end": {"line": line, "character": character}}, "context": {"diagnostics": []}});
+    let found = h.request("textDocument/codeAction", actions(1, 4)).await;
+    let result = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Write the result as `4SN=`")
+        .unwrap_or_else(|| panic!("{found}"));
+    let edit = &result["edit"]["changes"][URI][0];
+    assert_eq!(edit["newText"], "=");
+    assert_eq!(edit["range"]["start"], json!({"line": 1, "character": 6}));
+    assert_eq!(edit["range"]["end"], json!({"line": 1, "character": 8}));
+    let found = h.request("textDocument/codeAction", actions(4, 8)).await;
+    let close = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Insert `|`")
+        .unwrap_or_else(|| panic!("{found}"));
+    let edit = &close["edit"]["changes"][URI][0];
+    assert_eq!(edit["newText"], "|");
+    assert_eq!(edit["range"]["start"], json!({"line": 4, "character": 10}));
+}

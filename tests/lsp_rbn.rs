@@ -352,3 +352,28 @@ async fn the_board_request_reads_an_rbn_record_like_a_pbn_game() {
         .await;
     assert!(blank.is_null(), "{blank}");
 }
+
+#[tokio::test]
+async fn a_quick_fix_puts_the_space_after_a_label() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    let diagnostics = h.open("rbn", "B1\n").await;
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "R906"),
+        "{diagnostics:?}"
+    );
+    let found = h
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}}, "context": {"diagnostics": []}}),
+        )
+        .await;
+    let fix = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Put a space after the label")
+        .unwrap_or_else(|| panic!("{found}"));
+    let edit = &fix["edit"]["changes"][URI][0];
+    assert_eq!(edit["newText"], " ");
+    assert_eq!(edit["range"]["start"], json!({"line": 0, "character": 1}));
+}

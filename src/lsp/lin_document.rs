@@ -68,6 +68,15 @@ impl LinDocument {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
+        self.shown_diagnostics(settings)
+            .iter()
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .collect()
+    }
+
+    /// Every diagnostic the settings show, with absolute ranges inside the text, in text order
+    /// (call [`LinDocument::refresh`] first).
+    pub fn shown_diagnostics(&self, settings: &Settings) -> Vec<Diagnostic> {
         let len = self.rope.len_bytes();
         self.body
             .checked
@@ -75,7 +84,7 @@ impl LinDocument {
             .flat_map(|(_, ds)| ds)
             .filter(|d| settings.shows(d.code, d.severity))
             .filter(|d| usize::from(d.range.end()) <= len)
-            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .cloned()
             .collect()
     }
 
@@ -123,13 +132,9 @@ impl PieceBody<LinLanguage> for LinChecks {
         doc.invalidate();
     }
 
-    fn diagnostics(
-        doc: &mut LinDocument,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
+    fn shown(doc: &mut LinDocument, settings: &Settings) -> Vec<Diagnostic> {
         doc.refresh();
-        doc.lsp_diagnostics(settings, encoding)
+        doc.shown_diagnostics(settings)
     }
 
     fn board_at(doc: &mut LinDocument, offset: usize) -> Option<Board> {

@@ -12,7 +12,7 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
-use super::convert::{completion_item, encode_tokens, folding_range, hover, symbol};
+use super::convert::{self, completion_item, encode_tokens, folding_range, hover, symbol};
 use super::document::{Document, Snapshot};
 use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
@@ -107,7 +107,7 @@ pub trait OpenText: Send {
         Vec::new()
     }
     /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
-    /// fixes they carry (only PBN's carry fixes so far).
+    /// fixes they carry.
     fn diagnostics_in(
         &mut self,
         _from: usize,
@@ -400,7 +400,27 @@ where
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
-        B::diagnostics(self, settings, encoding)
+        B::shown(self, settings)
+            .iter()
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .collect()
+    }
+
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        B::shown(self, settings)
+            .into_iter()
+            .filter(|d| usize::from(d.range.start()) <= to && usize::from(d.range.end()) >= from)
+            .map(|d| {
+                let lsp = convert::diagnostic(&self.rope, &self.uri, &d, encoding);
+                (d, lsp)
+            })
+            .collect()
     }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {

@@ -186,6 +186,15 @@ impl RbnDocument {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
+        self.shown_diagnostics(settings)
+            .iter()
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .collect()
+    }
+
+    /// Every diagnostic the settings show, with absolute ranges inside the text, in text order
+    /// (call [`RbnDocument::refresh`] first).
+    pub fn shown_diagnostics(&self, settings: &Settings) -> Vec<Diagnostic> {
         let starts = self.parse.child_starts();
         let len = self.rope.len_bytes();
         let mut all: Vec<Diagnostic> = Vec::new();
@@ -208,7 +217,6 @@ impl RbnDocument {
         all.into_iter()
             .filter(|d| settings.shows(d.code, d.severity))
             .filter(|d| usize::from(d.range.end()) <= len)
-            .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding))
             .collect()
     }
 
@@ -272,13 +280,9 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         doc.invalidate();
     }
 
-    fn diagnostics(
-        doc: &mut RbnDocument,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
+    fn shown(doc: &mut RbnDocument, settings: &Settings) -> Vec<Diagnostic> {
         doc.refresh();
-        doc.lsp_diagnostics(settings, encoding)
+        doc.shown_diagnostics(settings)
     }
 
     fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<Board> {

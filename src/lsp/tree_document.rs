@@ -10,6 +10,7 @@ use super::config::Settings;
 use super::job::FormatJob;
 use super::position::{edit_rope, BadChange};
 use crate::convert::Board;
+use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 use crate::text::PositionEncoding;
@@ -20,12 +21,9 @@ use crate::text::PositionEncoding;
 pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + 'static {
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(doc: &mut TreeDocument<G, Self>);
-    /// Brings the diagnostics up to date and returns them in LSP form.
-    fn diagnostics(
-        doc: &mut TreeDocument<G, Self>,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic>;
+    /// Brings the diagnostics up to date and returns those the settings show, with absolute
+    /// ranges inside the text, in text order.
+    fn shown(doc: &mut TreeDocument<G, Self>, settings: &Settings) -> Vec<Diagnostic>;
     /// The board holding `offset`, if any.
     fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Board>;
     /// The formatting of the whole document, or of the pieces `range` touches.
