@@ -133,7 +133,7 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
             );
         }
         for slot in &trick.cards {
-            if let (Some(why), SlotKind::Card(card)) = (slot.needless_revoke, slot.kind) {
+            if let (Some(why), SlotKind::Card(card)) = (slot.needless_revoke(), slot.kind) {
                 let why = match why {
                     NeedlessRevoke::Lead => "the card is the lead".to_string(),
                     NeedlessRevoke::FollowsSuit => format!("{} follows suit", card.symbolic()),
@@ -143,7 +143,7 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
                         suit_singular(suit)
                     ),
                 };
-                let mark = slot.marks.iter().find(|m| m.kind == Irregularity::Revoke);
+                let mark = slot.marks().iter().find(|m| m.kind == Irregularity::Revoke);
                 if let Some(mark) = mark {
                     out.push(
                         Diagnostic::new(

@@ -239,9 +239,9 @@ fn play_meaning(model: &PlayModel) -> PlayMeaning {
                         kind: slot.kind,
                         standard_spelling: slot.standard_spelling,
                         played: slot.played,
-                        marks: slot.marks.iter().map(|m| m.kind).collect(),
-                        note: slot.annotations.note.map(|n| n.index),
-                        nags: nag_set(&slot.annotations, true),
+                        marks: slot.marks().iter().map(|m| m.kind).collect(),
+                        note: slot.annotations().note.map(|n| n.index),
+                        nags: nag_set(slot.annotations(), true),
                     })
                     .collect(),
                 winner: trick.winner,

@@ -409,7 +409,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
 
 /// The end of a column's card and its annotations.
 fn slot_end(slot: &play::PlaySlot) -> TextSize {
-    let a = &slot.annotations;
+    let a = slot.annotations();
     a.suffix
         .iter()
         .map(|s| s.range.end())

@@ -224,7 +224,7 @@ fn play_record(model: &PlayModel, notes: Notes) -> (PlayRecord, bool) {
     for trick in &model.tricks {
         let mut cards = Vec::new();
         for slot in trick.cards.iter().filter(|s| s.played) {
-            nags |= !slot.annotations.nags.is_empty();
+            nags |= !slot.annotations().nags.is_empty();
             let kind = match slot.kind {
                 SlotKind::Card(card) => CardKind::Card(card),
                 SlotKind::Unknown => CardKind::Unknown,
@@ -234,10 +234,10 @@ fn play_record(model: &PlayModel, notes: Notes) -> (PlayRecord, bool) {
                 kind,
                 seat: Some(slot.seat),
                 annotation: Annotation {
-                    suffix: slot.annotations.suffix.as_ref().map(|s| s.text.clone()),
+                    suffix: slot.annotations().suffix.as_ref().map(|s| s.text.clone()),
                     alert: false,
                     note: slot
-                        .annotations
+                        .annotations()
                         .note
                         .and_then(|n| u8::try_from(n.index).ok()),
                 },
