@@ -4,10 +4,7 @@
 //! `kibitzer check` for the whole text, computed again after a change: LIN files hold one board
 //! or one match (a few hundred boards at most), which checks in a few milliseconds.
 
-use tower_lsp_server::ls_types as lsp;
-
 use super::config::Settings;
-use super::convert;
 use super::job::FormatJob;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
@@ -18,7 +15,6 @@ use crate::ide;
 use crate::model::lin::{read_board, LinCarry};
 use crate::syntax::lin::{LinLanguage, LinNode, Piece};
 use crate::syntax::{TextRange, TextSize};
-use crate::text::PositionEncoding;
 
 /// An open LIN document.
 pub type LinDocument = TreeDocument<LinLanguage, LinChecks>;
@@ -59,19 +55,6 @@ impl LinDocument {
         }
         let report = check_lin(&self.parse, &Default::default());
         self.body.checked = Some((self.generation, report.diagnostics));
-    }
-
-    /// Every diagnostic at or above the settings' minimum severity, in LSP form (call
-    /// [`LinDocument::refresh`] first).
-    pub fn lsp_diagnostics(
-        &self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
-        self.shown_diagnostics(settings)
-            .iter()
-            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
-            .collect()
     }
 
     /// Every diagnostic the settings show, with absolute ranges inside the text, in text order
@@ -212,7 +195,10 @@ impl PieceBody<LinLanguage> for LinChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::open_document::OpenText;
     use crate::syntax::lin::LinParse;
+    use crate::text::PositionEncoding;
+    use tower_lsp_server::ls_types as lsp;
     use tower_lsp_server::ls_types::Uri;
 
     #[test]
@@ -222,7 +208,7 @@ mod tests {
         let mut doc = LinDocument::new(uri, text, 1);
         doc.refresh();
         let settings = Settings::default();
-        let before = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        let before = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
         // `1s` then `1s`: the second is insufficient.
         let at = lsp::Position::new(0, text.find("|\n").unwrap() as u32 + 1);
         doc.apply_change(
@@ -232,7 +218,7 @@ mod tests {
         )
         .unwrap();
         doc.refresh();
-        let after = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        let after = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
         assert_eq!(doc.parse, LinParse::new(&doc.rope.to_string()));
         let code = |d: &lsp::Diagnostic| match &d.code {
             Some(lsp::NumberOrString::String(c)) => c.clone(),

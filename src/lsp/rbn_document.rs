@@ -9,10 +9,8 @@
 use std::sync::Arc;
 
 use rowan::NodeOrToken;
-use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
-use super::convert;
 use super::job::FormatJob;
 use super::position::{rope_contains, tail_of};
 use super::seams;
@@ -22,7 +20,6 @@ use crate::ide;
 use crate::model::{Board, Carry};
 use crate::syntax::rbn::{RbnGreenElement, RbnLanguage, RbnNode, Record};
 use crate::syntax::{TextRange, TextSize};
-use crate::text::PositionEncoding;
 
 /// What the server remembers about one child of the file (a record or a blank run).
 #[derive(Debug, Clone)]
@@ -177,19 +174,6 @@ impl RbnDocument {
         }
         out.sort_by_key(|d| (d.range.start(), d.range.end()));
         out
-    }
-
-    /// Every diagnostic at or above the settings' minimum severity, in LSP form (call
-    /// [`RbnDocument::refresh`] first).
-    pub fn lsp_diagnostics(
-        &self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
-        self.shown_diagnostics(settings)
-            .iter()
-            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
-            .collect()
     }
 
     /// Every diagnostic the settings show, with absolute ranges inside the text, in text order
@@ -385,7 +369,10 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::open_document::OpenText;
     use crate::syntax::rbn::RbnParse;
+    use crate::text::PositionEncoding;
+    use tower_lsp_server::ls_types as lsp;
     use tower_lsp_server::ls_types::Uri;
 
     const TEXT: &str = "% RBN\n\nB 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NZ:1SP\n\nB 2\nA EZ:P1S\n\nB 3\nA SZ:1D\n";
@@ -400,7 +387,7 @@ mod tests {
         doc.refresh();
         assert_eq!(doc.body.last_checked, 4, "the header and three deals");
         let settings = Settings::default();
-        let first = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        let first = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
         // An edit of the auction of board 2 hands nothing new down: only board 2 is checked.
         let line = lsp::Position::new(7, 8);
         doc.apply_change(
@@ -411,7 +398,7 @@ mod tests {
         .unwrap();
         doc.refresh();
         assert_eq!(doc.body.last_checked, 1);
-        let second = doc.lsp_diagnostics(&settings, PositionEncoding::Utf16);
+        let second = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
         assert!(second.len() > first.len(), "1S after 1S is insufficient");
         assert!(second.iter().any(|d| d.code
             == Some(lsp::NumberOrString::String("A302".to_string()))
@@ -435,14 +422,14 @@ mod tests {
             .iter()
             .map(|d| d.code.to_string())
             .collect();
-        let mut ours: Vec<String> = doc
-            .lsp_diagnostics(&settings, PositionEncoding::Utf16)
-            .into_iter()
-            .filter_map(|d| match d.code {
-                Some(lsp::NumberOrString::String(code)) => Some(code),
-                _ => None,
-            })
-            .collect();
+        let mut ours: Vec<String> =
+            OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16)
+                .into_iter()
+                .filter_map(|d| match d.code {
+                    Some(lsp::NumberOrString::String(code)) => Some(code),
+                    _ => None,
+                })
+                .collect();
         codes.sort();
         ours.sort();
         assert_eq!(ours, codes);
