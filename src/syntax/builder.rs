@@ -82,15 +82,16 @@ fn slot_index(hash: u64, bits: u32) -> usize {
 }
 
 impl TokenCache {
-    /// The token of this kind and text, created once and shared afterwards.
+    /// The token of this kind and text, created once and shared afterwards. The kind is
+    /// rowan's raw one, so that the LIN tree shares the cache's tables too.
     #[inline]
-    pub fn token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+    pub fn token(&mut self, kind: rowan::SyntaxKind, text: &str) -> GreenToken {
         let bytes = text.as_bytes();
         if bytes.is_empty() || bytes.len() > 8 {
             return self.other_token(kind, text);
         }
         let packed = pack(bytes);
-        let tag = (kind as u32) << 8 | bytes.len() as u32;
+        let tag = u32::from(kind.0) << 8 | bytes.len() as u32;
         let index = slot_index(packed ^ u64::from(tag).rotate_left(40), SHORT_BITS);
         if let Some(ShortSlot {
             packed: p,
@@ -113,13 +114,13 @@ impl TokenCache {
         packed: u64,
         tag: u32,
         index: usize,
-        kind: SyntaxKind,
+        kind: rowan::SyntaxKind,
         text: &str,
     ) -> GreenToken {
         if self.short.is_empty() {
             self.short = vec![ShortSlot::default(); 1 << SHORT_BITS];
         }
-        let token = GreenToken::new(kind.into(), text);
+        let token = GreenToken::new(kind, text);
         if let Some(slot) = self.short.get_mut(index) {
             *slot = ShortSlot {
                 packed,
@@ -133,28 +134,28 @@ impl TokenCache {
     /// Empty texts and texts longer than eight bytes.
     #[cold]
     #[inline(never)]
-    fn other_token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+    fn other_token(&mut self, kind: rowan::SyntaxKind, text: &str) -> GreenToken {
         if text.len() > MAX_INTERNED || text.is_empty() {
-            return GreenToken::new(kind.into(), text);
+            return GreenToken::new(kind, text);
         }
         self.long_token(kind, text)
     }
 
     #[cold]
-    fn long_token(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
+    fn long_token(&mut self, kind: rowan::SyntaxKind, text: &str) -> GreenToken {
         if self.long.is_empty() {
             self.long = vec![None; 1 << LONG_BITS];
         }
-        let index = slot_index(hash_text(kind as u64, text), LONG_BITS);
+        let index = slot_index(hash_text(u64::from(kind.0), text), LONG_BITS);
         let Some(slot) = self.long.get_mut(index) else {
-            return GreenToken::new(kind.into(), text);
+            return GreenToken::new(kind, text);
         };
         if let Some(token) = slot {
-            if token.kind() == kind.into() && token.text() == text {
+            if token.kind() == kind && token.text() == text {
                 return token.clone();
             }
         }
-        let token = GreenToken::new(kind.into(), text);
+        let token = GreenToken::new(kind, text);
         *slot = Some(token.clone());
         token
     }
@@ -229,7 +230,7 @@ impl<'c> TreeBuilder<'c> {
     #[inline]
     pub fn token(&mut self, kind: SyntaxKind, text: &str) {
         if let Some(cache) = self.cache.as_deref_mut() {
-            let token = cache.token(kind, text);
+            let token = cache.token(kind.into(), text);
             self.children.push(NodeOrToken::Token(token));
         }
     }

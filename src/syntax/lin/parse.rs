@@ -7,11 +7,13 @@
 //! edit is followed by scanning again from the piece before it until a piece start of the new
 //! text falls where an old one fell: the pieces after that are the same and are kept.
 
+use std::cell::RefCell;
 use std::ops::Range;
 
-use rowan::{GreenNode, GreenToken, NodeOrToken};
+use rowan::{GreenNode, NodeOrToken};
 
 use super::{LinKind, LinLanguage, LinNode};
+use crate::syntax::builder::TokenCache;
 use crate::syntax::error::{SyntaxCode, SyntaxError};
 use crate::syntax::top::{GreenElement, TopGrammar, TopLevel};
 use rowan::{TextRange, TextSize};
@@ -177,12 +179,25 @@ pub(crate) fn piece_is_board(text: &str) -> bool {
     is_board(text, scan(text))
 }
 
+thread_local! {
+    /// The tokens of the LIN trees one thread builds: keys, bars, calls and cards repeat on
+    /// every board, and a shared token costs a reference count where a new one costs an
+    /// allocation (and its freeing).
+    static LIN_TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
+}
+
+/// Builds the tree of one piece (a board, a header or a run of white space) with its errors.
 pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
+    LIN_TOKENS.with(|cache| match cache.try_borrow_mut() {
+        Ok(mut cache) => build_piece_with(text, &mut cache),
+        Err(_) => build_piece_with(text, &mut TokenCache::default()),
+    })
+}
+
+fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
     let items: Vec<Item> = scan(text).collect();
     let board = is_board(text, items.iter().cloned());
-    // Green nodes are made directly: LIN values rarely repeat, so interning them (as rowan's
-    // builder does) costs more than it saves.
-    let token = |kind: LinKind, text: &str| NodeOrToken::Token(GreenToken::new(kind.into(), text));
+    let mut token = |kind: LinKind, text: &str| NodeOrToken::Token(cache.token(kind.into(), text));
     let mut children: Vec<GreenElement> = Vec::with_capacity(items.len());
     let mut errors = Vec::new();
     for item in &items {
