@@ -26,10 +26,18 @@ impl PbnImage {
     }
 
     fn tag(&mut self, name: &str, value: &str, origin: Origin) {
-        self.push(&format!("[{name} \""), None);
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-        self.push(&escaped, origin);
-        self.push("\"]\n", None);
+        // Written piece by piece: every RBN record and LIN board checked is written this way,
+        // and the copies of `format!` and `replace` showed in the profile.
+        self.text.push('[');
+        self.text.push_str(name);
+        self.text.push_str(" \"");
+        if value.contains(['\\', '"']) {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            self.push(&escaped, origin);
+        } else {
+            self.push(value, origin);
+        }
+        self.text.push_str("\"]\n");
     }
 
     /// The source range for a range of the PBN text: the cover of the pieces it touches.
@@ -203,7 +211,9 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
         out.push(if count % 4 == 0 { "" } else { " " }, None);
         out.push(&text, item.origin);
         let note = annotation_text(&item.annotation, &mut dropped, "call");
-        out.push(&note, item.origin);
+        if !note.is_empty() {
+            out.push(&note, item.origin);
+        }
         count += 1;
         if count % 4 == 0 {
             out.push("\n", None);
@@ -264,7 +274,7 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
                 Some(item) => {
                     let text = match item.kind {
                         CardKind::Card(card) => {
-                            format!("{}{}", card.suit.letter(), card.rank.letter())
+                            String::from_iter([card.suit.letter(), card.rank.letter()])
                         }
                         CardKind::Query => {
                             dropped.push("the `Y` (your play?) quiz point".to_string());
@@ -278,7 +288,9 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
                     };
                     out.push(&text, item.origin);
                     let note = annotation_text(&item.annotation, &mut dropped, "card");
-                    out.push(&note, item.origin);
+                    if !note.is_empty() {
+                        out.push(&note, item.origin);
+                    }
                 }
                 None => out.push("-", None),
             }
