@@ -11,8 +11,8 @@ use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::ContractKind;
 use crate::model::lin::{
-    dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_qx, read_vulnerability,
-    url_piece, LinCarry, MD_ORDER,
+    dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
+    read_vulnerability, url_piece, LinCarry, MD_ORDER,
 };
 use crate::parallel::{available_threads, map_slices};
 use crate::syntax::lin::{build_piece, piece_is_board, pieces, LinNode, LinParse, Pair, Piece};
@@ -161,21 +161,21 @@ fn piece_diagnostics(
     errors: Vec<SyntaxError>,
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
+    // The pairs are read once: the L checks, the board and the result all look at them.
+    let pairs: Vec<Pair> = piece.pairs().collect();
+    let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
+    check_pairs(&pairs, &mut found);
     if let Some((url, range)) = piece.url() {
         // Pairs after an address (in its piece) are checked on their own; the board is the
         // address's.
-        let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
-        check_pairs(piece, &mut found);
         found.extend(url_diagnostics(&url, range, header.map(|h| &h.carry)));
         return found.into_iter().map(|d| d.shifted(start)).collect();
     }
-    let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
-    check_pairs(piece, &mut found);
     let mut absolute = None;
     if let Some(header) = header {
-        let board = crate::model::lin::read_board(piece, &header.carry);
+        let board = read_pairs(&pairs, &header.carry);
         found.extend(check_board_except(&board, &NOT_FOR_LIN));
-        absolute = check_result(piece, &board, header);
+        absolute = check_result(&pairs, &board, header);
     }
     let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
     out.extend(absolute);
@@ -197,8 +197,9 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
         }
     };
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
-    check_pairs(&inner, &mut found);
-    let board = crate::model::lin::read_board(&inner, carry.unwrap_or(&LinCarry::default()));
+    let pairs: Vec<Pair> = inner.pairs().collect();
+    check_pairs(&pairs, &mut found);
+    let board = read_pairs(&pairs, carry.unwrap_or(&LinCarry::default()));
     found.extend(check_board_except(&board, &NOT_FOR_LIN));
     found
         .into_iter()
@@ -213,13 +214,13 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
 }
 
 /// The L codes of the pairs of one piece (ranges relative to it).
-fn check_pairs(piece: &Piece, out: &mut Vec<Diagnostic>) {
-    for pair in piece.pairs() {
+fn check_pairs(pairs: &[Pair], out: &mut Vec<Diagnostic>) {
+    for pair in pairs {
         let key = pair.key();
         let value = pair.value();
         let at = pair.value_range();
         match &*key {
-            "md" => check_md(&pair, out),
+            "md" => check_md(pair, out),
             "sv" if read_vulnerability(value).is_none() => out.push(Diagnostic::new(
                 "L704",
                 at,
@@ -321,8 +322,8 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
 
 /// L709: the vugraph header's `rs` result of this board against its claim or play; its range is
 /// the result in the header (absolute).
-fn check_result(piece: &Piece, board: &Board, header: &Header) -> Option<Diagnostic> {
-    let qx = piece.pairs().find(|p| p.key() == "qx")?;
+fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagnostic> {
+    let qx = pairs.iter().find(|p| p.key() == "qx")?;
     let (room, number) = read_qx(qx.value());
     let (index, text) = header.carry.result_of(number?, room?)?;
     let (tricks_said, declarer_said) = read_rs(text)?;

@@ -14,7 +14,7 @@ use crate::model::board::{
     Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractKind,
     ContractRecord, DealRecord, Origin, PlayRecord,
 };
-use crate::syntax::lin::{build_piece, LinNode, Piece};
+use crate::syntax::lin::{build_piece, LinNode, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 
 /// The seats of `md`'s hands, in the order LIN writes them.
@@ -232,10 +232,10 @@ pub fn read_claim(text: &str) -> Option<u8> {
 pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
     if let Some((url, _)) = piece.url() {
         return url_piece(&url)
-            .map(|(inner, _)| read_pairs(&inner, carry))
+            .map(|(inner, _)| read_pairs(&inner.pairs().collect::<Vec<_>>(), carry))
             .unwrap_or_default();
     }
-    read_pairs(piece, carry)
+    read_pairs(&piece.pairs().collect::<Vec<_>>(), carry)
 }
 
 /// The board piece of the LIN a handviewer address stands for, with that LIN's syntax errors
@@ -249,14 +249,14 @@ pub fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
         .ok_or_else(|| "its LIN is a vugraph header, not a board".to_string())
 }
 
-/// Reads the pairs of a board piece.
-fn read_pairs(piece: &Piece, carry: &LinCarry) -> Board {
+/// Reads the pairs of a board piece (one not written as a handviewer address).
+pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
     let mut board = Board::default();
     let mut room = None;
     let mut names: Option<(Vec<String>, Origin)> = None;
     let mut auction: Option<AuctionRecord> = None;
     let mut cards: Vec<(Option<Card>, Origin)> = Vec::new();
-    for pair in piece.pairs() {
+    for pair in pairs {
         let value = pair.value();
         let v = Value {
             text: value,
