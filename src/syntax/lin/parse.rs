@@ -152,12 +152,12 @@ fn piece_starts(text: &str, items: impl Iterator<Item = Item>) -> Vec<usize> {
     starts
 }
 
-/// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
 /// Whether a piece's text (its `items`) is a board: a header holds the vugraph data (`vg`,
-/// `rs`) and deals no cards; anything else is a board.
+/// `rs`) and deals no cards; anything else is a board. It stops at the first sign of a board
+/// (a board's piece starts with `qx`), since the splitter asks this of every piece.
 fn is_board(text: &str, items: impl Iterator<Item = Item>) -> bool {
     let mut first = true;
-    let (mut qx_first, mut md, mut vugraph) = (false, false, false);
+    let mut vugraph = false;
     for item in items {
         if let Item::Url(_) = item {
             return true;
@@ -165,13 +165,14 @@ fn is_board(text: &str, items: impl Iterator<Item = Item>) -> bool {
         if let Item::Pair { key, .. } = item {
             let key = text[key].trim();
             let is = |k: &str| key.eq_ignore_ascii_case(k);
-            qx_first |= first && is("qx");
-            md |= is("md");
+            if (first && is("qx")) || is("md") {
+                return true;
+            }
             vugraph |= is("vg") || is("rs");
             first = false;
         }
     }
-    qx_first || md || !vugraph
+    !vugraph
 }
 
 /// Whether a piece's text is a board (see [`is_board`]), without building its tree.
@@ -186,7 +187,7 @@ thread_local! {
     static LIN_TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
 }
 
-/// Builds the tree of one piece (a board, a header or a run of white space) with its errors.
+/// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
 pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     LIN_TOKENS.with(|cache| match cache.try_borrow_mut() {
         Ok(mut cache) => build_piece_with(text, &mut cache),
