@@ -43,8 +43,10 @@ struct LspArgs {
     stdio: bool,
 }
 
-/// Runs the command line and returns the process exit code.
-pub fn run() -> ExitCode {
+/// Runs the command line and returns the process exit code; `one_shot` is called before any
+/// command but the language server (the binary tunes its allocator there for a process that
+/// runs once and ends).
+pub fn run(one_shot: impl FnOnce()) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
@@ -57,6 +59,9 @@ pub fn run() -> ExitCode {
             };
         }
     };
+    if !matches!(cli.command, Command::Lsp(_)) {
+        one_shot();
+    }
     match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
