@@ -27,13 +27,25 @@ pub const KNOWN_KEYS: &[&str] = &[
     "cs", "cr", "cg", "cb", "cp", "va", "bt", "zz", "em", "lb", "px", "rc", "ob",
 ];
 
-/// Whether `key` (in lower case) is one of [`KNOWN_KEYS`]; compared byte by byte, since every
-/// known key is two letters and this runs for every pair of a file.
+/// [`KNOWN_KEYS`] as a table of the 26 × 26 two-letter keys, made when compiling.
+const KNOWN_KEY_TABLE: [bool; 26 * 26] = {
+    let mut table = [false; 26 * 26];
+    let mut i = 0;
+    while i < KNOWN_KEYS.len() {
+        let key = KNOWN_KEYS[i].as_bytes();
+        table[(key[0] - b'a') as usize * 26 + (key[1] - b'a') as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Whether `key` (in lower case) is one of [`KNOWN_KEYS`]: one look in a table, since this runs
+/// for every pair of a file (comparing with each known key was a tenth of a LIN check).
 fn is_known_key(key: &str) -> bool {
     match key.as_bytes() {
-        [a, b] => KNOWN_KEYS
-            .iter()
-            .any(|k| k.as_bytes() == [*a, *b].as_slice()),
+        [a @ b'a'..=b'z', b @ b'a'..=b'z'] => {
+            KNOWN_KEY_TABLE[(a - b'a') as usize * 26 + (b - b'a') as usize]
+        }
         _ => false,
     }
 }
@@ -405,6 +417,21 @@ pub fn read_rs(text: &str) -> Option<(u8, Option<Seat>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_table_knows_exactly_the_known_keys() {
+        for key in KNOWN_KEYS {
+            assert!(is_known_key(key), "{key}");
+        }
+        let known = (b'a'..=b'z')
+            .flat_map(|a| (b'a'..=b'z').map(move |b| String::from_utf8(vec![a, b]).unwrap()))
+            .filter(|k| is_known_key(k))
+            .count();
+        assert_eq!(known, KNOWN_KEYS.len());
+        for other in ["zq", "m", "mbx", "", "m1", "é"] {
+            assert!(!is_known_key(other), "{other}");
+        }
+    }
 
     #[test]
     fn rs_results_read_tricks_and_declarer() {
