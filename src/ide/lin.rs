@@ -47,9 +47,7 @@ pub fn board_of(piece: &Piece, carry: &LinCarry) -> Board {
 }
 
 fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair> {
-    piece
-        .pairs()
-        .find(|p| p.syntax().text_range().contains_inclusive(offset))
+    piece.pairs().find(|p| p.range().contains_inclusive(offset))
 }
 
 /// The hover for `piece` at `offset`.
@@ -68,7 +66,7 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
     let board = board_of(piece, carry);
     let heading = format!("**{}**: {}", key, key_meaning(&key));
     let on_value = pair.value_range().contains_inclusive(offset);
-    let whole = pair.syntax().text_range();
+    let whole = pair.range();
     let value = pair.value_range();
     let (markdown, range) = match &*key {
         "md" => (diagram(&board, "hidden").unwrap_or(heading), whole),
@@ -163,10 +161,7 @@ fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
 /// header` for the header.
 pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
     let range = super::outline::trim_trailing_newlines(piece.syntax());
-    let selection = piece
-        .pairs()
-        .next()
-        .map_or(range, |p| p.syntax().text_range());
+    let selection = piece.pairs().next().map_or(range, |p| p.range());
     if !piece.is_board() {
         let title = LinCarry::read(piece).match_data.first().cloned();
         return Symbol {

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::{LinKind, LinLanguage, LinNode};
-use rowan::{GreenToken, Language, NodeOrToken, TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeData, GreenToken, Language, NodeOrToken, TextRange, TextSize};
 
 /// A board or the vugraph header.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -25,9 +25,14 @@ impl Piece {
         self.0.kind() == LinKind::BOARD
     }
 
-    /// Its pairs, in order.
-    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        self.0.children().filter_map(Pair::cast)
+    /// Its pairs, in order. They are read from the green tree: a checked file reads every pair
+    /// of every board, and a syntax node for each cost an allocation and its freeing.
+    pub fn pairs(&self) -> Pairs {
+        Pairs {
+            green: self.0.green().into_owned(),
+            index: 0,
+            at: self.0.text_range().start(),
+        }
     }
 
     /// The web address the piece is made of, with where it is, when it is one.
@@ -40,10 +45,38 @@ impl Piece {
     }
 }
 
+/// The pairs of a piece, in order (see [`Piece::pairs`]).
+#[derive(Debug, Clone)]
+pub struct Pairs {
+    green: GreenNode,
+    index: usize,
+    /// Where the child at `index` starts.
+    at: TextSize,
+}
+
+impl Iterator for Pairs {
+    type Item = Pair;
+
+    fn next(&mut self) -> Option<Pair> {
+        loop {
+            let child = self.green.children().nth(self.index)?;
+            self.index += 1;
+            let start = self.at;
+            self.at += child.text_len();
+            if let NodeOrToken::Node(node) = child {
+                if LinLanguage::kind_from_raw(node.kind()) == LinKind::PAIR {
+                    return Some(Pair::read(node, start));
+                }
+            }
+        }
+    }
+}
+
 /// One `key|value|` pair, its parts read once from its tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pair {
-    node: LinNode,
+    /// The range of the whole pair.
+    range: TextRange,
     key: Option<(GreenToken, TextRange)>,
     value: Option<(GreenToken, TextRange)>,
     /// The end of the first `|`, when there is one.
@@ -53,14 +86,11 @@ pub struct Pair {
 
 impl Pair {
     /// The pair, if `node` is one.
-    pub fn cast(node: LinNode) -> Option<Pair> {
-        if node.kind() != LinKind::PAIR {
-            return None;
-        }
-        // One pass over the green children (no cursor nodes): the key, the value and the bars.
-        let mut at = node.text_range().start();
+    /// Reads a pair node that starts at `start`.
+    fn read(node: &GreenNodeData, start: TextSize) -> Pair {
+        let mut at = start;
         let (mut key, mut value, mut first_bar_end, mut bars) = (None, None, None, 0u8);
-        for child in node.green().children() {
+        for child in node.children() {
             let len = child.text_len();
             let range = TextRange::at(at, len);
             at += len;
@@ -77,18 +107,18 @@ impl Pair {
                 _ => {}
             }
         }
-        Some(Pair {
-            node,
+        Pair {
+            range: TextRange::at(start, node.text_len()),
             key,
             value,
             first_bar_end,
             bars,
-        })
+        }
     }
 
-    /// The node.
-    pub fn syntax(&self) -> &LinNode {
-        &self.node
+    /// The range of the whole pair, from its key to its closing `|`.
+    pub fn range(&self) -> TextRange {
+        self.range
     }
 
     /// The key as written (`md`, `PC`).
@@ -117,7 +147,7 @@ impl Pair {
         self.key
             .as_ref()
             .map(|(_, r)| *r)
-            .unwrap_or_else(|| TextRange::empty(self.node.text_range().start()))
+            .unwrap_or_else(|| TextRange::empty(self.range.start()))
     }
 
     /// Where the value is (an empty range after the first `|` when there is none).
@@ -125,10 +155,7 @@ impl Pair {
         if let Some((_, range)) = &self.value {
             return *range;
         }
-        TextRange::empty(
-            self.first_bar_end
-                .unwrap_or_else(|| self.node.text_range().end()),
-        )
+        TextRange::empty(self.first_bar_end.unwrap_or_else(|| self.range.end()))
     }
 
     /// Whether the pair ends with its closing `|`.
