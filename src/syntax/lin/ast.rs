@@ -59,6 +59,7 @@ impl Iterator for Pairs {
 
     fn next(&mut self) -> Option<Pair> {
         loop {
+            // `nth` on a green node's children indexes its slice: no walk from the start.
             let child = self.green.children().nth(self.index)?;
             self.index += 1;
             let start = self.at;
