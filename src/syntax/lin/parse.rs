@@ -200,6 +200,8 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
     let board = is_board(text, items.iter().cloned());
     let mut token = |kind: LinKind, text: &str| NodeOrToken::Token(cache.token(kind.into(), text));
     let mut children: Vec<GreenElement> = Vec::with_capacity(items.len());
+    // One buffer for the parts of every pair: a pair node copies them out.
+    let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
     let mut errors = Vec::new();
     for item in &items {
         match item {
@@ -221,7 +223,6 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
                 });
             }
             Item::Pair { key, value, closed } => {
-                let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
                 if !key.is_empty() {
                     parts.push(token(LinKind::KEY, &text[key.clone()]));
                 }
@@ -247,7 +248,7 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
                 }
                 children.push(NodeOrToken::Node(GreenNode::new(
                     LinKind::PAIR.into(),
-                    parts,
+                    parts.drain(..),
                 )));
             }
         }
