@@ -220,26 +220,11 @@ async fn quick_fixes_close_a_pair_and_mend_a_result() {
         "{codes:?}"
     );
     // The cursor on the result, then on the unclosed pair.
-    let actions = |line: u32, character: u32| json!({"textDocument": {"uri": URI}, "range": {"start": {"line": line, "character": character}, "end": {"line": line, "character": character}}, "context": {"diagnostics": []}});
-    let found = h.request("textDocument/codeAction", actions(1, 4)).await;
-    let result = found
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["title"] == "Write the result as `4SN=`")
-        .unwrap_or_else(|| panic!("{found}"));
-    let edit = &result["edit"]["changes"][URI][0];
+    let edit = h.quick_fix_edit(1, 4, "Write the result as `4SN=`").await;
     assert_eq!(edit["newText"], "=");
     assert_eq!(edit["range"]["start"], json!({"line": 1, "character": 6}));
     assert_eq!(edit["range"]["end"], json!({"line": 1, "character": 8}));
-    let found = h.request("textDocument/codeAction", actions(4, 8)).await;
-    let close = found
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["title"] == "Insert `|`")
-        .unwrap_or_else(|| panic!("{found}"));
-    let edit = &close["edit"]["changes"][URI][0];
+    let edit = h.quick_fix_edit(4, 8, "Insert `|`").await;
     assert_eq!(edit["newText"], "|");
     assert_eq!(edit["range"]["start"], json!({"line": 4, "character": 10}));
 }

@@ -361,19 +361,7 @@ async fn a_quick_fix_puts_the_space_after_a_label() {
         diagnostics.iter().any(|d| d["code"] == "R906"),
         "{diagnostics:?}"
     );
-    let found = h
-        .request(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}}, "context": {"diagnostics": []}}),
-        )
-        .await;
-    let fix = found
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["title"] == "Put a space after the label")
-        .unwrap_or_else(|| panic!("{found}"));
-    let edit = &fix["edit"]["changes"][URI][0];
+    let edit = h.quick_fix_edit(0, 1, "Put a space after the label").await;
     assert_eq!(edit["newText"], " ");
     assert_eq!(edit["range"]["start"], json!({"line": 0, "character": 1}));
 }

@@ -167,6 +167,23 @@ impl Harness {
         (data, part)
     }
 
+    /// The first edit of the code action titled `title` offered with the cursor at a position
+    /// (it fails, showing the actions offered, when there is none).
+    pub async fn quick_fix_edit(&mut self, line: u32, character: u32, title: &str) -> Value {
+        let position = json!({"line": line, "character": character});
+        let found = self
+            .request(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": self.uri}, "range": {"start": position, "end": position}, "context": {"diagnostics": []}}),
+            )
+            .await;
+        let action = found
+            .as_array()
+            .and_then(|all| all.iter().find(|a| a["title"] == title))
+            .unwrap_or_else(|| panic!("no `{title}` among {found}"));
+        action["edit"]["changes"][self.uri][0].clone()
+    }
+
     pub async fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
         self.request(
             method,
