@@ -224,7 +224,7 @@ async fn quick_fixes_close_a_pair_and_mend_a_result() {
     assert_eq!(edit["newText"], "=");
     assert_eq!(edit["range"]["start"], json!({"line": 1, "character": 6}));
     assert_eq!(edit["range"]["end"], json!({"line": 1, "character": 8}));
-    let edit = h.quick_fix_edit(4, 8, "Insert `|`").await;
+    let edit = h.quick_fix_edit(4, 8, "Close the pair with `|`").await;
     assert_eq!(edit["newText"], "|");
     assert_eq!(edit["range"]["start"], json!({"line": 4, "character": 10}));
 }

@@ -668,13 +668,11 @@ impl FileReport {
 pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
     let diagnostic = Diagnostic::new(error.code.code(), error.range, error.message.clone());
     match error.missing {
-        Some(text) => {
-            let title = match text {
-                " " => "Put a space after the label".to_string(),
-                _ => format!("Insert `{text}`"),
-            };
-            diagnostic.with_fix(title, TextRange::empty(error.range.end()), text)
-        }
+        Some(missing) => diagnostic.with_fix(
+            missing.title,
+            TextRange::empty(error.range.end()),
+            missing.text,
+        ),
         None => diagnostic,
     }
 }

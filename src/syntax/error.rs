@@ -66,7 +66,16 @@ pub struct SyntaxError {
     pub range: TextRange,
     /// What is wrong, for people.
     pub message: String,
-    /// The text that, inserted right after the range, mends the error, when the parser knows
-    /// what is missing (a pair's closing `|`, the space after a label).
-    pub missing: Option<&'static str>,
+    /// What, inserted right after the range, mends the error, when the parser knows what is
+    /// missing (a pair's closing `|`, the space after a label).
+    pub missing: Option<Missing>,
+}
+
+/// Text a syntax error lacks, and how a fix that inserts it is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Missing {
+    /// The text to insert.
+    pub text: &'static str,
+    /// The fix's title, for people.
+    pub title: &'static str,
 }

@@ -20,7 +20,7 @@ pub mod split;
 mod top;
 
 pub use dump::{dump_lin_tree, dump_rbn_tree, dump_tree};
-pub use error::{SyntaxCode, SyntaxError};
+pub use error::{Missing, SyntaxCode, SyntaxError};
 pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use parse::{Outline, Parse, ParsedChunk, Splice};
 pub use rowan::{TextRange, TextSize};

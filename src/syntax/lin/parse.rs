@@ -14,7 +14,7 @@ use rowan::{GreenNode, NodeOrToken};
 
 use super::{LinKind, LinLanguage, LinNode};
 use crate::syntax::builder::TokenCache;
-use crate::syntax::error::{SyntaxCode, SyntaxError};
+use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
 use crate::syntax::top::{GreenElement, TopGrammar, TopLevel};
 use rowan::{TextRange, TextSize};
 
@@ -243,7 +243,10 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
                             "the pair `{}|` is not closed: its value ends with `|`",
                             short(&text[key.clone()])
                         ),
-                        missing: Some("|"),
+                        missing: Some(Missing {
+                            text: "|",
+                            title: "Close the pair with `|`",
+                        }),
                     });
                 }
                 children.push(NodeOrToken::Node(GreenNode::new(

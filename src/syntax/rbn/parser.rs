@@ -8,7 +8,7 @@
 use rowan::{GreenNode, GreenNodeBuilder};
 
 use super::RbnKind::{self, *};
-use crate::syntax::error::{SyntaxCode, SyntaxError};
+use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
 use rowan::{TextRange, TextSize};
 
 /// The field labels, in the canonical output order.
@@ -135,7 +135,10 @@ impl Parser<'_> {
 
     fn error(&mut self, code: SyntaxCode, start: usize, end: usize, message: String) {
         // The one error whose mending is certain: the space a label must have after it.
-        let missing = (code == SyntaxCode::MissingSpaceAfterLabel).then_some(" ");
+        let missing = (code == SyntaxCode::MissingSpaceAfterLabel).then_some(Missing {
+            text: " ",
+            title: "Put a space after the label",
+        });
         self.errors.push(SyntaxError {
             code,
             range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
