@@ -70,8 +70,8 @@ pub struct PlaySlot {
 
 /// What is written with a card besides the card: the irregularity marks before it and the
 /// annotations after it. Few cards carry any, so a slot holds them boxed and only when there
-/// are some: a column then takes about 40 bytes instead of 150, which counts in a play of
-/// millions of cards.
+/// are some: a column then takes 48 bytes instead of 144, which counts in a play of millions
+/// of cards.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct CardExtras {
     marks: Vec<Mark>,
@@ -83,10 +83,7 @@ struct CardExtras {
 impl CardExtras {
     /// The extras of a card with these marks and annotations; `None` when it has neither.
     fn boxed(marks: Vec<Mark>, annotations: Annotations) -> Option<Box<CardExtras>> {
-        let none = marks.is_empty()
-            && annotations.suffix.is_none()
-            && annotations.note.is_none()
-            && annotations.nags.is_empty();
+        let none = marks.is_empty() && annotations == NO_ANNOTATIONS;
         (!none).then(|| {
             Box::new(CardExtras {
                 marks,
@@ -94,6 +91,11 @@ impl CardExtras {
                 needless_revoke: None,
             })
         })
+    }
+
+    /// The marks among a column's extras (none when it has no extras).
+    fn marks_of(extras: &Option<Box<CardExtras>>) -> &[Mark] {
+        extras.as_ref().map_or(&[], |e| &e.marks)
     }
 }
 
@@ -107,7 +109,7 @@ static NO_ANNOTATIONS: Annotations = Annotations {
 impl PlaySlot {
     /// The irregularity marks before the card.
     pub fn marks(&self) -> &[Mark] {
-        self.extras.as_ref().map_or(&[], |e| &e.marks)
+        CardExtras::marks_of(&self.extras)
     }
 
     /// The annotations after the card.
@@ -288,7 +290,7 @@ struct RawSlot {
 impl RawSlot {
     /// The irregularity marks before the card.
     fn marks(&self) -> &[Mark] {
-        self.extras.as_ref().map_or(&[], |e| &e.marks)
+        CardExtras::marks_of(&self.extras)
     }
 
     fn card_kind(&self) -> Option<Card> {
