@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use kibitzer::analysis::lin::check_lin_text;
 use kibitzer::bridge::Seat;
 use kibitzer::convert::{read_lin, read_pbn, write_lin, write_pbn_file};
+use kibitzer::diagnostic::{Applicability, Diagnostic};
 use kibitzer::model::board::{Board, CallKind, CardKind};
 use kibitzer::syntax::lin::LinParse;
 use kibitzer::text::decode;
@@ -262,23 +263,29 @@ fn the_bridge_rules_apply_to_lin_boards() {
     }
 }
 
+/// A vugraph header whose `rs` gives `result` for the open room of board 1.
+fn vugraph_header(result: &str) -> String {
+    format!("vg|Final,1,I,1,1,A,0,B,0|\nrs|{result},|\npn|s,w,n,e,S,W,N,E|pg||\n")
+}
+
+/// The first finding with `code` in a LIN text (it fails when there is none).
+fn finding(text: &str, code: &str) -> Diagnostic {
+    check_lin_text(text, &Default::default())
+        .diagnostics
+        .into_iter()
+        .find(|d| d.code == code)
+        .unwrap_or_else(|| panic!("no {code} in {text:?}"))
+}
+
 #[test]
 fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
-    let header = |result: &str| {
-        format!("vg|Final,1,I,1,1,A,0,B,0|\nrs|{result},|\npn|s,w,n,e,S,W,N,E|pg||\n")
-    };
     let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
     let game = format!("qx|o1|{DEAL}{play}\n");
-    let bad = format!("{}{game}", header("4SN+1"));
-    let good = format!("{}{game}", header("4SN="));
+    let bad = format!("{}{game}", vugraph_header("4SN+1"));
+    let good = format!("{}{game}", vugraph_header("4SN="));
     assert!(codes(&bad).contains(&"L709"), "{:?}", codes(&bad));
     assert!(!codes(&good).contains(&"L709"), "{:?}", codes(&good));
-    let report = check_lin_text(&bad, &Default::default());
-    let d = report
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "L709")
-        .expect("L709");
+    let d = finding(&bad, "L709");
     assert_eq!(&bad[d.range.start().into()..d.range.end().into()], "4SN+1");
     // The header's names reach the board: the open room's four.
     let boards = read_lin(&good);
@@ -417,34 +424,20 @@ fn an_unclosed_pair_and_a_result_the_play_contradicts_have_fixes() {
     assert_eq!(fixed(unclosed, "L702"), "qx|o1|mb|p|\n");
     assert!(!codes(&fixed(unclosed, "L702")).contains(&"L702"));
     // The result's ending is set to what the claim gives; the contract and declarer stay.
-    let header = |result: &str| {
-        format!("vg|Final,1,I,1,1,A,0,B,0|\nrs|{result},|\npn|s,w,n,e,S,W,N,E|pg||\n")
-    };
     let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|9|";
     let game = format!("qx|o1|{DEAL}{play}\n");
     for (said, mended) in [("4SNx+1", "4SNx-1"), ("4SN=", "4SN-1"), ("4SN-3", "4SN-1")] {
-        let text = format!("{}{game}", header(said));
-        assert_eq!(fixed(&text, "L709"), format!("{}{game}", header(mended)));
-        let report = check_lin_text(&text, &Default::default());
-        let fix = &report
-            .diagnostics
-            .iter()
-            .find(|d| d.code == "L709")
-            .unwrap()
-            .fixes[0];
+        let text = format!("{}{game}", vugraph_header(said));
         assert_eq!(
-            fix.applicability,
-            kibitzer::diagnostic::Applicability::Unsafe
+            fixed(&text, "L709"),
+            format!("{}{game}", vugraph_header(mended))
         );
+        let fix = &finding(&text, "L709").fixes[0];
+        assert_eq!(fix.applicability, Applicability::Unsafe);
     }
     // Another declarer is not rewritten.
-    let text = format!("{}{game}", header("4SE-1"));
-    let report = check_lin_text(&text, &Default::default());
-    let l709 = report
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "L709")
-        .expect("L709");
+    let text = format!("{}{game}", vugraph_header("4SE-1"));
+    let l709 = finding(&text, "L709");
     assert!(l709.fixes.is_empty(), "{l709:?}");
 }
 
@@ -453,7 +446,7 @@ fn check_fix_closes_pairs_and_unsafe_fixes_mend_results() {
     let dir = std::env::temp_dir().join(format!("kibitzer-lin-fix-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("fix.lin");
-    let header = "vg|Final,1,I,1,1,A,0,B,0|\nrs|4SN+1,|\npn|s,w,n,e,S,W,N,E|pg||\n";
+    let header = vugraph_header("4SN+1");
     let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
     let text = format!("{header}qx|o1|{DEAL}{play}\nqx|o2|mb|p\n");
     std::fs::write(&file, &text).unwrap();
