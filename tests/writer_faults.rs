@@ -239,3 +239,72 @@ fn a_kill_in_the_middle_of_fmt_leaves_each_file_whole() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Bytes the process `pid` has read so far (`rchar` of /proc/PID/io), if it is still there.
+#[cfg(target_os = "linux")]
+fn bytes_read(pid: u32) -> Option<u64> {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// A file saved by someone else while a writer works on it (after the writer has read it, before
+/// it writes its result) keeps that save: the writer leaves it as it now stands, says so, and
+/// exits with 2. The save is made as soon as the writer has read the whole file, while it is
+/// still formatting, fixing or solving a large file; if the writer was faster than that (a
+/// loaded machine), the run is tried again with a larger file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_saved_meanwhile_is_not_overwritten() {
+    let dir = folder("meanwhile");
+    let path = dir.join("games.pbn");
+    let p = path.display().to_string();
+    let writers: [(&str, Vec<&str>, usize); 3] = [
+        ("fmt", vec!["fmt", &p], 20_000),
+        ("check --fix", vec!["check", "--fix", &p], 20_000),
+        ("dd --write", vec!["dd", "--write", &p], 400),
+    ];
+    for (name, args, games) in writers {
+        let mut caught = false;
+        for growth in [1, 3, 9] {
+            let original = (1..=games * growth).map(messy_game).collect::<String>();
+            std::fs::write(&path, &original).unwrap();
+            let saved = format!("{original}{{saved by someone else}}\n");
+            let child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+                .args(&args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let pid = child.id();
+            while bytes_read(pid).is_some_and(|n| n < original.len() as u64) {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            std::fs::write(&path, &saved).unwrap();
+            let output = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            if output.status.code() != Some(2) {
+                println!("{name}: finished before the save with {growth}× the games; again");
+                continue;
+            }
+            assert!(
+                stderr.contains("games.pbn") && stderr.contains("changed on disk"),
+                "{name}: the error names the file and the cause: {stderr}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                saved,
+                "{name} undid the save"
+            );
+            assert!(strays(&dir, &[&path]).is_empty(), "{name} left a file");
+            caught = true;
+            break;
+        }
+        assert!(
+            caught,
+            "{name} always finished before the file could be saved"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

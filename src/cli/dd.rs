@@ -222,8 +222,10 @@ fn write_results(
             source.encoding.name()
         )
     })?;
-    super::files::write_atomically(path, &bytes)
-        .map_err(|e| format!("{name}: cannot write ({e}); the file is left as it was"))
+    // The bytes read give back the decoded text exactly, whatever the encoding.
+    let read = encode(&source.text, source.encoding, source.bom).unwrap_or_default();
+    super::files::rewrite_unchanged(path, &read, &bytes)
+        .map_err(|e| format!("{name}: cannot write ({e}); this run left the file untouched"))
 }
 
 fn human(path: &Path, boards: &[BoardResult]) -> String {

@@ -61,8 +61,54 @@ fn collect_in(
     Ok(())
 }
 
-/// Writes a temporary file beside `path` and renames it over `path`, keeping its permissions.
+/// Writes a temporary file beside `path` and renames it over `path`, keeping its permissions:
+/// for a file the command creates (`convert -o`), whatever stood there before is replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_via_temp(path, bytes, None)
+}
+
+/// Rewrites a file the command read (`fmt`, `check --fix`, `dd --write`), atomically as
+/// [`write_atomically`] does, but only while it still holds `read`, the bytes the new content
+/// was made from: when someone saved another version in the meantime (an editor, another
+/// run), the file is left as it now stands and the error says so, instead of the new content
+/// quietly undoing that save.
+pub fn rewrite_unchanged(path: &Path, read: &[u8], bytes: &[u8]) -> std::io::Result<()> {
+    write_via_temp(path, bytes, Some(read))
+}
+
+/// The error of a file that changed on disk after it was read.
+fn changed_since_read() -> std::io::Error {
+    std::io::Error::other(
+        "the file changed on disk after it was read; it is left as it now stands (run again to work on the new version)",
+    )
+}
+
+/// Whether the file at `path` holds exactly `expected`, read in blocks (not held whole).
+fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    if file.metadata()?.len() != expected.len() as u64 {
+        return Ok(false);
+    }
+    let mut block = vec![0u8; 64 << 10];
+    let mut at = 0;
+    loop {
+        let read = match file.read(&mut block) {
+            Ok(0) => return Ok(at == expected.len()),
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if expected.get(at..at + read) != Some(&block[..read]) {
+            return Ok(false);
+        }
+        at += read;
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path` (when
+/// `unchanged` is given, only if `path` still holds those bytes).
+fn write_via_temp(path: &Path, bytes: &[u8], unchanged: Option<&[u8]>) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -79,10 +125,89 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         if let Ok(metadata) = std::fs::metadata(path) {
             std::fs::set_permissions(&temp, metadata.permissions())?;
         }
+        // Checked last, after the slow part (writing and syncing the new content), so that the
+        // window in which a save could still be lost is as short as one comparison.
+        if let Some(read) = unchanged {
+            if !holds(path, read)? {
+                return Err(changed_since_read());
+            }
+        }
         std::fs::rename(&temp, path)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("kibitzer-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("readable")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_rewrite_replaces_the_file_it_read() {
+        let dir = scratch("same");
+        let path = dir.join("a.pbn");
+        std::fs::write(&path, "old\n").expect("written");
+        rewrite_unchanged(&path, b"old\n", b"new\n").expect("rewritten");
+        assert_eq!(std::fs::read(&path).expect("read"), b"new\n");
+        assert_eq!(entries(&dir), vec![path]);
+    }
+
+    #[test]
+    fn a_rewrite_leaves_a_file_changed_since_it_was_read() {
+        let dir = scratch("changed");
+        let path = dir.join("a.pbn");
+        // The same length, other bytes: the content is compared, not only the size.
+        for now in ["saved meanwhile\n", "old?\n", "old\n\n"] {
+            std::fs::write(&path, now).expect("written");
+            let error = rewrite_unchanged(&path, b"old\n", b"new\n").expect_err("refused");
+            assert!(error.to_string().contains("changed on disk"), "{error}");
+            assert_eq!(std::fs::read_to_string(&path).expect("read"), now);
+            assert_eq!(
+                entries(&dir),
+                vec![path.clone()],
+                "no temporary file is left"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rewrite_of_a_file_removed_since_it_was_read_fails_and_creates_nothing() {
+        let dir = scratch("removed");
+        let path = dir.join("a.pbn");
+        assert!(rewrite_unchanged(&path, b"old\n", b"new\n").is_err());
+        assert!(entries(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_large_file_is_compared_block_by_block() {
+        let dir = scratch("large");
+        let path = dir.join("a.pbn");
+        let read: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        let mut now = read.clone();
+        now[150_000] ^= 1;
+        std::fs::write(&path, &now).expect("written");
+        assert!(rewrite_unchanged(&path, &read, b"new").is_err());
+        std::fs::write(&path, &read).expect("written");
+        rewrite_unchanged(&path, &read, b"new").expect("rewritten");
+        assert_eq!(std::fs::read(&path).expect("read"), b"new");
+    }
 }

@@ -185,7 +185,7 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     } else if changed && !args.diff {
-        if let Err(error) = super::files::write_atomically(path, &new_bytes) {
+        if let Err(error) = super::files::rewrite_unchanged(path, &bytes, &new_bytes) {
             eprintln!("kibitzer fmt: {name}: cannot write: {error}");
             return Outcome::Failed;
         }

@@ -467,7 +467,9 @@ fn check_source(
                     source.encoding.name()
                 ));
             };
-            super::files::write_atomically(path, &bytes)
+            // The bytes read give back the decoded text exactly, whatever the encoding.
+            let read = encode(&source.text, source.encoding, source.bom).unwrap_or_default();
+            super::files::rewrite_unchanged(path, &read, &bytes)
                 .map_err(|error| format!("{name}: cannot write the fixes: {error}"))?;
             source.text = new_text;
             (games, diagnostics)
