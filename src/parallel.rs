@@ -66,8 +66,22 @@ pub fn pull_jobs<J: Send, R: Send, S>(
     state: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, &J) -> R + Sync,
 ) -> Vec<(J, R)> {
+    pull_results(threads, next_job, state, |own, job| {
+        let result = work(own, &job);
+        (job, result)
+    })
+}
+
+/// [`pull_jobs`] for a caller that needs only the results: each job is dropped as soon as its
+/// work is done, so the jobs of a long input (a million games' pieces) are never all held.
+pub fn pull_results<J: Send, R: Send, S>(
+    threads: usize,
+    next_job: impl FnMut() -> Option<J> + Send,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, J) -> R + Sync,
+) -> Vec<R> {
     let source = Mutex::new((next_job, 0usize));
-    let done: Mutex<Vec<(usize, J, R)>> = Mutex::new(Vec::new());
+    let done: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::new());
     let worker = || {
         let mut own = state();
         loop {
@@ -82,9 +96,9 @@ pub fn pull_jobs<J: Send, R: Send, S>(
                 *count += 1;
                 (*count - 1, job)
             };
-            let result = work(&mut own, &job);
+            let result = work(&mut own, job);
             if let Ok(mut done) = done.lock() {
-                done.push((index, job, result));
+                done.push((index, result));
             }
         }
     };
@@ -99,10 +113,8 @@ pub fn pull_jobs<J: Send, R: Send, S>(
         });
     }
     let mut done = done.into_inner().unwrap_or_default();
-    done.sort_unstable_by_key(|(index, _, _)| *index);
-    done.into_iter()
-        .map(|(_, job, result)| (job, result))
-        .collect()
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{read_seat, read_vulnerable, ValueText};
-use crate::parallel::{map_slices, pull_jobs};
+use crate::parallel::{map_slices, pull_results};
 use crate::syntax::ast::{Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -942,11 +942,11 @@ fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) 
     let mut splitter = Splitter::new(text, 0);
     let next =
         move || Some(next_job(&mut splitter, limit, PIECES_PER_JOB)).filter(|j| !j.is_empty());
-    let done = pull_jobs(threads, next, TokenCache::default, |cache, job| {
-        check_job(text, job, options, cache)
+    let done = pull_results(threads, next, TokenCache::default, |cache, job| {
+        check_job(text, &job, options, cache)
     });
     let mut report = FileReport::default();
-    for (_, (games, diagnostics)) in done {
+    for (games, diagnostics) in done {
         report.games += games;
         report.diagnostics.extend(diagnostics);
     }
