@@ -475,26 +475,6 @@ fn a_file_checked_window_by_window_gets_the_findings_of_a_whole_check() {
     assert!(compared > 300, "{compared}");
 }
 
-/// The peak resident memory of a child process, polled from /proc until it exits.
-#[cfg(target_os = "linux")]
-fn peak_memory_kib(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
-    let status_file = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    loop {
-        if let Ok(status) = std::fs::read_to_string(&status_file) {
-            let hwm = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
-            peak = peak.max(hwm.unwrap_or(0));
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            return (peak, status);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
 /// A file of 100 MB, read window by window (from 64 MiB here; 256 MiB by default, where a whole
 /// check would take more than 2× the file), is checked in memory far below its size: whole, the
 /// text alone would take 100 MB. The windows are 1 MiB here (4 MiB by default), since the trees
@@ -531,7 +511,7 @@ fn a_large_file_is_checked_in_memory_bounded_by_the_window_not_the_file() {
         std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
         text
     });
-    let (peak_kib, status) = peak_memory_kib(child);
+    let (peak_kib, status) = common::peak_memory_kib(child);
     let report: Value = serde_json::from_str(&reader.join().unwrap()).unwrap();
     std::fs::remove_file(&path).unwrap();
     assert!(status.code().is_some_and(|c| c < 2), "{status:?}");

@@ -49,3 +49,24 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+
+/// The peak resident memory of a child process, polled from /proc until it exits.
+#[cfg(target_os = "linux")]
+pub fn peak_memory_kib(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+            peak = peak.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (peak, status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}

@@ -1,0 +1,184 @@
+//! Hostile files given to `kibitzer check` and `kibitzer fmt`: a million games, a hundred
+//! thousand unclosed `{`, a flood of NUL bytes, 50 MB on one line, UTF-16 with unpaired
+//! surrogates, random LIN pairs on one line. Each run ends by itself with the exit status the
+//! findings call for, no panic, a clear message naming the file and the place when the file
+//! cannot be read, and (for `check`) a peak memory of at most twice the file, plus what the
+//! program itself takes ([`PROGRAM_KIB`]). (The 1 GB file read window by window is `check_cli`'s large-file test.)
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What the program takes before it reads a byte, in KiB: an empty check peaks at about 7 MB
+/// (code, thread stacks, the allocator's first pages). Too short-lived to be measured by polling
+/// here, so it is a constant.
+const PROGRAM_KIB: u64 = 16 << 10;
+
+/// Writes `bytes` into the scratch folder as `name`.
+fn hostile(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Runs `kibitzer ARGS PATH`: (peak memory in KiB, exit status code, stderr).
+fn run(args: &[&str], path: &Path) -> (u64, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+        .args(args)
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut pipe, &mut text);
+        text
+    });
+    let (peak, status) = common::peak_memory_kib(child);
+    (peak, status.code(), reader.join().unwrap())
+}
+
+/// The hostile inputs: (file name, bytes, whether `check` holds its memory within twice the
+/// file). Random LIN pairs on one line do not: each six-byte pair is a finding of its own
+/// (an unknown key, an insufficient bid…), and every finding is kept until it is printed,
+/// hundreds of bytes each; bounding that needs a cap on the findings kept per code, which the
+/// catalogue does not have. Their check must still end, without a panic, in linear time (it was
+/// quadratic in the findings of one board).
+fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
+    const MB50: usize = 50_000_000;
+    let game = std::fs::read(common::corpus_dir().join("pbn/BigDeal__QF1-2.pbn")).unwrap();
+    let mut braces_lines = game.clone();
+    braces_lines.extend(b"{\n".repeat(100_000));
+    let mut braces_one_line = game.clone();
+    braces_one_line.extend(b"{".repeat(100_000));
+    braces_one_line.push(b'\n');
+    let mut comment = b"[Event \"\"]\n{".to_vec();
+    comment.extend(std::iter::repeat_n(b'c', MB50));
+    comment.extend(b"}\n");
+    let mut tag_value = b"[Event \"".to_vec();
+    tag_value.extend(std::iter::repeat_n(b'v', MB50));
+    tag_value.extend(b"\"]\n");
+    // PBN fragments of every kind run together on one line, in a fixed pseudo-random order.
+    let fragments: [&[u8]; 14] = [
+        b"[Event \"x\"] ",
+        b"{c} ",
+        b"\"q\" ",
+        b"SA ",
+        b"1NT ",
+        b"%x ",
+        b"\\ ",
+        b"=1= ",
+        b"$12 ",
+        b"^R ",
+        b"* ",
+        b"+ ",
+        b"; ",
+        "é ".as_bytes(),
+    ];
+    let mut garbage = Vec::with_capacity(MB50 + 16);
+    let mut seed: u32 = 1;
+    while garbage.len() < MB50 {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        garbage.extend(fragments[(seed >> 16) as usize % fragments.len()]);
+    }
+    garbage.push(b'\n');
+    let lin_pairs: [&[u8]; 6] = [
+        b"pc|SA|",
+        b"mb|1c|",
+        b"md|1SAK,,,|",
+        b"xx|y|",
+        b"|",
+        b"nt|zzzzzzzzzz|",
+    ];
+    let mut lin = Vec::new();
+    while lin.len() < 2_000_000 {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        lin.extend(lin_pairs[(seed >> 16) as usize % lin_pairs.len()]);
+    }
+    lin.push(b'\n');
+    vec![
+        (
+            "a-million-games.pbn",
+            b"[Event \"\"]\n[Board \"1\"]\n\n".repeat(1_000_000),
+            true,
+        ),
+        ("unclosed-braces-on-lines.pbn", braces_lines, true),
+        ("unclosed-braces-on-one-line.pbn", braces_one_line, true),
+        ("nul-flood.pbn", vec![0; MB50], true),
+        ("one-line-comment.pbn", comment, true),
+        ("one-line-tag-value.pbn", tag_value, true),
+        ("one-line-of-fragments.pbn", garbage, true),
+        ("one-line-of-lin-pairs.lin", lin, false),
+    ]
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn hostile_files_are_checked_and_formatted_in_bounded_memory_without_a_panic() {
+    let dir = common::scratch("hostile_files");
+    for (name, bytes, bounded) in inputs() {
+        let size = bytes.len() as u64;
+        let path = hostile(&dir, name, &bytes);
+        drop(bytes);
+        let (peak, status, stderr) = run(&["check", "--output-format", "concise"], &path);
+        println!(
+            "check {name}: {:.1} MB, peak {} MB ({:.2}x the file), exit {status:?}",
+            size as f64 / 1e6,
+            peak >> 10,
+            (peak << 10) as f64 / size as f64
+        );
+        assert!(
+            matches!(status, Some(0 | 1)),
+            "check {name}: exit {status:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "check {name}: {stderr}");
+        assert!(
+            !bounded || peak <= 2 * (size >> 10) + PROGRAM_KIB,
+            "check {name}: peak {peak} KiB for {size} bytes"
+        );
+        let (_, status, stderr) = run(&["fmt", "--check"], &path);
+        assert!(
+            matches!(status, Some(0 | 1)),
+            "fmt {name}: exit {status:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "fmt {name}: {stderr}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+/// UTF-16 (it starts with a byte-order mark) with an unpaired surrogate, and with an odd
+/// trailing byte: the file cannot be read, and both commands say which file, where, and why,
+/// and exit with 2 without writing anything.
+#[test]
+fn invalid_utf16_is_refused_with_its_place() {
+    let dir = common::scratch("hostile_utf16");
+    let mut lone_surrogate = vec![0xFF, 0xFE];
+    lone_surrogate.extend("[Event \"x\"]\n".encode_utf16().flat_map(u16::to_le_bytes));
+    let at = lone_surrogate.len();
+    lone_surrogate.extend([0x00, 0xD8, b'A', 0x00]);
+    let mut odd = vec![0xFE, 0xFF];
+    odd.extend("[Event \"x\"]\n".encode_utf16().flat_map(u16::to_be_bytes));
+    let odd_at = odd.len();
+    odd.push(b'x');
+    for (name, bytes, offset) in [("lone.pbn", lone_surrogate, at), ("odd.pbn", odd, odd_at)] {
+        let path = hostile(&dir, name, &bytes);
+        for args in [&["check"][..], &["fmt"][..], &["check", "--fix"][..]] {
+            let mut all = args.to_vec();
+            let shown = path.display().to_string();
+            all.push(&shown);
+            let output = common::kibitzer(&all);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?} {name}: {stderr}");
+            assert!(
+                stderr.contains(name)
+                    && stderr.contains(&format!("byte {offset}"))
+                    && stderr.contains("UTF-16"),
+                "{args:?} {name}: the message names the file, the place and the cause: {stderr}"
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), bytes, "{args:?} wrote {name}");
+        }
+    }
+}
