@@ -178,7 +178,11 @@ fn invalid_utf16_is_refused_with_its_place() {
                     && stderr.contains("UTF-16"),
                 "{args:?} {name}: the message names the file, the place and the cause: {stderr}"
             );
-            assert_eq!(std::fs::read(&path).unwrap(), bytes, "{args:?} wrote {name}");
+            assert_eq!(
+                std::fs::read(&path).unwrap(),
+                bytes,
+                "{args:?} wrote {name}"
+            );
         }
     }
 }

@@ -25,5 +25,5 @@ pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use parse::{Outline, Parse, ParsedChunk, Splice};
 pub use rowan::{TextRange, TextSize};
 pub(crate) use top::clip;
-pub use top::{FileLanguage, TopGrammar, TopLevel};
+pub use top::{ChildSpans, FileLanguage, TopGrammar, TopLevel};
 pub use top::{GreenElement, TextSource};

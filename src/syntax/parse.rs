@@ -23,10 +23,10 @@ use super::kind::{PbnLanguage, SyntaxKind};
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
 use super::top::clip;
-use super::top::TopLevel;
 use super::top::{plan_edit, FileLanguage, TopGrammar};
+use super::top::{ChildSpans, TopLevel};
 pub use super::top::{GreenElement, TextSource};
-use rowan::{TextRange, TextSize};
+use rowan::TextSize;
 
 /// Files larger than this are parsed on several threads.
 const PARALLEL_THRESHOLD: usize = 1 << 20;
@@ -107,25 +107,10 @@ impl Parse {
     /// The outline of this parse: the same boundaries, kinds and errors, without the trees.
     pub fn outline(&self) -> Outline {
         Outline {
-            starts: self.starts.clone(),
+            spans: self.spans.clone(),
             blank: (0..self.children.len()).map(|i| self.is_blank(i)).collect(),
-            len: self.len,
-            errors: self.errors.clone(),
         }
     }
-}
-
-fn child_range(starts: &[u32], len: u32, index: usize) -> Option<TextRange> {
-    let start = *starts.get(index)?;
-    let end = starts.get(index + 1).copied().unwrap_or(len);
-    Some(TextRange::new(start.into(), end.into()))
-}
-
-fn child_index_at(starts: &[u32], offset: u32) -> Option<usize> {
-    if starts.is_empty() {
-        return None;
-    }
-    Some(starts.partition_point(|&s| s <= offset).saturating_sub(1))
 }
 
 /// What an edit did to the children of the file node: the old children `removed` were replaced
@@ -168,10 +153,16 @@ pub struct ParsedChunk<'a> {
 /// chunk's tree parses [`Outline::child_range`] of the text again.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
-    starts: Vec<u32>,
+    spans: ChildSpans,
     blank: Vec<bool>,
-    len: u32,
-    errors: Vec<SyntaxError>,
+}
+
+impl std::ops::Deref for Outline {
+    type Target = ChildSpans;
+
+    fn deref(&self) -> &ChildSpans {
+        &self.spans
+    }
 }
 
 impl Outline {
@@ -206,17 +197,15 @@ impl Outline {
         };
         let (pieces, parsed) = for_each_piece(text, threads, &each);
         let mut outline = Outline {
-            starts: Vec::with_capacity(pieces.len()),
+            spans: ChildSpans::with_capacity(text.len() as u32, pieces.len()),
             blank: Vec::with_capacity(pieces.len()),
-            len: text.len() as u32,
-            errors: Vec::new(),
         };
         let mut results = Vec::with_capacity(pieces.len());
         for (piece, (errors, result)) in pieces.iter().zip(parsed) {
             let start = piece.range().start as u32;
-            outline.starts.push(start);
+            outline.spans.starts.push(start);
             outline.blank.push(piece.is_blank());
-            outline.errors.extend(errors.into_iter().map(|mut e| {
+            outline.spans.errors.extend(errors.into_iter().map(|mut e| {
                 shift(&mut e, start);
                 e
             }));
@@ -225,59 +214,10 @@ impl Outline {
         (outline, results)
     }
 
-    /// The number of children (games, comment chunks and blank-line runs).
-    pub fn child_count(&self) -> usize {
-        self.starts.len()
-    }
-
-    /// The start offset of each child.
-    pub fn child_starts(&self) -> &[u32] {
-        &self.starts
-    }
-
     /// Whether child `index` is a run of blank lines (`false` for a game or comment chunk, and
     /// for an index past the end).
     pub fn is_blank(&self, index: usize) -> bool {
         self.blank.get(index).copied().unwrap_or(false)
-    }
-
-    /// The byte range of child `index`.
-    pub fn child_range(&self, index: usize) -> Option<TextRange> {
-        child_range(&self.starts, self.len, index)
-    }
-
-    /// The index of the child containing `offset` (the last child for the end of the text).
-    pub fn child_index_at(&self, offset: u32) -> Option<usize> {
-        child_index_at(&self.starts, offset)
-    }
-
-    /// The length of the text in bytes.
-    pub fn len(&self) -> u32 {
-        self.len
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The syntax errors, ordered by position.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
-    /// The syntax errors inside child `index`.
-    pub fn errors_in(&self, index: usize) -> &[SyntaxError] {
-        let Some(range) = self.child_range(index) else {
-            return &[];
-        };
-        let lo = self
-            .errors
-            .partition_point(|e| e.range.start() < range.start());
-        let hi = self
-            .errors
-            .partition_point(|e| e.range.start() < range.end());
-        &self.errors[lo..hi]
     }
 
     /// Follows an edit like [`Parse::apply_edit`] and tells which children it replaced.
@@ -301,9 +241,8 @@ impl Outline {
     ) -> Splice {
         let blank = &self.blank;
         let plan = plan_edit::<PbnLanguage>(
-            &self.starts,
+            &self.spans,
             &|i| blank[i],
-            self.len,
             old_range,
             inserted_len,
             new_text,
@@ -315,7 +254,7 @@ impl Outline {
             let mut cache = TokenCache::default();
             let pieces = Splitter::all(text);
             let new = Self::reparse(text, 0, &pieces, 0, &mut cache, &mut visit);
-            let inserted = new.starts.len();
+            let inserted = new.child_count();
             *self = new;
             return Splice { removed, inserted };
         };
@@ -329,13 +268,8 @@ impl Outline {
             &mut visit,
         );
         self.blank.splice(plan.first..plan.last, new.blank);
-        plan.splice_offsets(
-            new.starts.into_iter(),
-            &mut self.starts,
-            &mut self.errors,
-            new.errors,
-        );
-        self.len = plan.new_len as u32;
+        self.spans
+            .splice(&plan, new.spans.starts.into_iter(), new.spans.errors);
         Splice {
             removed: plan.first..plan.last,
             inserted: plan.pieces.len(),
@@ -353,15 +287,13 @@ impl Outline {
         visit: &mut impl FnMut(usize, ParsedChunk<'_>),
     ) -> Outline {
         let mut out = Outline {
-            starts: Vec::with_capacity(pieces.len()),
+            spans: ChildSpans::with_capacity(text.len() as u32, pieces.len()),
             blank: Vec::with_capacity(pieces.len()),
-            len: text.len() as u32,
-            errors: Vec::new(),
         };
         for (i, piece) in pieces.iter().enumerate() {
             let range = piece.range();
             let start = (offset + range.start) as u32;
-            out.starts.push(start);
+            out.spans.starts.push(start);
             out.blank.push(piece.is_blank());
             if let Piece::Chunk(_) = piece {
                 let chunk_text = &text[range];
@@ -375,7 +307,7 @@ impl Outline {
                         errors: &errors,
                     },
                 );
-                out.errors.extend(errors.into_iter().map(|mut e| {
+                out.spans.errors.extend(errors.into_iter().map(|mut e| {
                     shift(&mut e, start);
                     e
                 }));

@@ -57,64 +57,29 @@ pub trait FileLanguage: rowan::Language {
     const FILE: Self::Kind;
 }
 
-/// A parsed file's top level (see the module documentation).
-#[derive(Debug)]
-pub struct TopLevel<L> {
-    pub(crate) children: Vec<GreenElement>,
+/// Where each child of a file's top level starts, the text's length and the syntax errors
+/// (absolute, ordered by position): what a parse ([`TopLevel`]) and an outline
+/// ([`crate::syntax::Outline`]) both keep, and what the incremental reparse plans an edit from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChildSpans {
     pub(crate) starts: Vec<u32>,
     pub(crate) len: u32,
     pub(crate) errors: Vec<SyntaxError>,
-    pub(crate) root: OnceLock<GreenNode>,
-    language: PhantomData<L>,
 }
 
-impl<L> Clone for TopLevel<L> {
-    fn clone(&self) -> Self {
-        TopLevel {
-            children: self.children.clone(),
-            starts: self.starts.clone(),
-            len: self.len,
-            errors: self.errors.clone(),
-            root: self.root.clone(),
-            language: PhantomData,
-        }
-    }
-}
-
-impl<L> PartialEq for TopLevel<L> {
-    fn eq(&self, other: &Self) -> bool {
-        self.children == other.children
-            && self.starts == other.starts
-            && self.len == other.len
-            && self.errors == other.errors
-    }
-}
-
-impl<L> Eq for TopLevel<L> {}
-
-impl<L: FileLanguage> TopLevel<L> {
-    /// An empty top level for a text of `len` bytes, with room for `capacity` children.
-    pub(crate) fn with_capacity(len: u32, capacity: usize) -> Self {
-        TopLevel {
-            children: Vec::with_capacity(capacity),
+impl ChildSpans {
+    /// No children yet, for a text of `len` bytes, with room for `capacity` of them.
+    pub(crate) fn with_capacity(len: u32, capacity: usize) -> ChildSpans {
+        ChildSpans {
             starts: Vec::with_capacity(capacity),
             len,
             errors: Vec::new(),
-            root: OnceLock::new(),
-            language: PhantomData,
         }
     }
 
-    /// Appends a child starting at `start` with its syntax errors (absolute).
-    pub(crate) fn push(&mut self, child: GreenElement, start: u32, errors: Vec<SyntaxError>) {
-        self.children.push(child);
-        self.starts.push(start);
-        self.errors.extend(errors);
-    }
-
-    /// The file node's children, in order.
-    pub fn children(&self) -> &[GreenElement] {
-        &self.children
+    /// The number of children.
+    pub fn child_count(&self) -> usize {
+        self.starts.len()
     }
 
     /// The start offset of each child.
@@ -141,6 +106,121 @@ impl<L: FileLanguage> TopLevel<L> {
         )
     }
 
+    /// The length of the text in bytes.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The syntax errors, ordered by position.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The syntax errors inside child `index`.
+    pub fn errors_in(&self, index: usize) -> &[SyntaxError] {
+        let Some(range) = self.child_range(index) else {
+            return &[];
+        };
+        let lo = self
+            .errors
+            .partition_point(|e| e.range.start() < range.start());
+        let hi = self
+            .errors
+            .partition_point(|e| e.range.start() < range.end());
+        &self.errors[lo..hi]
+    }
+
+    /// Puts the new pieces' starts and errors (absolute) of `plan` in place of the old
+    /// region's, and shifts everything after it by the edit.
+    pub(crate) fn splice<P>(
+        &mut self,
+        plan: &EditPlan<P>,
+        new_starts: impl Iterator<Item = u32>,
+        new_errors: Vec<SyntaxError>,
+    ) {
+        self.starts.splice(plan.first..plan.last, new_starts);
+        let shifted_from = plan.first + plan.pieces.len();
+        for start in &mut self.starts[shifted_from..] {
+            *start = (*start as i64 + plan.delta) as u32;
+        }
+        let region_start = plan.region_start as u32;
+        let errors = &mut self.errors;
+        let lo = errors.partition_point(|e| u32::from(e.range.start()) < region_start);
+        let hi = errors.partition_point(|e| u32::from(e.range.start()) < plan.old_region_end);
+        for error in &mut errors[hi..] {
+            let start = (u32::from(error.range.start()) as i64 + plan.delta).max(0) as u32;
+            let end = (u32::from(error.range.end()) as i64 + plan.delta).max(start as i64) as u32;
+            error.range = TextRange::new(start.into(), end.into());
+        }
+        errors.splice(lo..hi, new_errors);
+        self.len = plan.new_len as u32;
+    }
+}
+
+/// A parsed file's top level (see the module documentation); its spans are read through it.
+#[derive(Debug)]
+pub struct TopLevel<L> {
+    pub(crate) children: Vec<GreenElement>,
+    pub(crate) spans: ChildSpans,
+    pub(crate) root: OnceLock<GreenNode>,
+    language: PhantomData<L>,
+}
+
+impl<L> std::ops::Deref for TopLevel<L> {
+    type Target = ChildSpans;
+
+    fn deref(&self) -> &ChildSpans {
+        &self.spans
+    }
+}
+
+impl<L> Clone for TopLevel<L> {
+    fn clone(&self) -> Self {
+        TopLevel {
+            children: self.children.clone(),
+            spans: self.spans.clone(),
+            root: self.root.clone(),
+            language: PhantomData,
+        }
+    }
+}
+
+impl<L> PartialEq for TopLevel<L> {
+    fn eq(&self, other: &Self) -> bool {
+        self.children == other.children && self.spans == other.spans
+    }
+}
+
+impl<L> Eq for TopLevel<L> {}
+
+impl<L: FileLanguage> TopLevel<L> {
+    /// An empty top level for a text of `len` bytes, with room for `capacity` children.
+    pub(crate) fn with_capacity(len: u32, capacity: usize) -> Self {
+        TopLevel {
+            children: Vec::with_capacity(capacity),
+            spans: ChildSpans::with_capacity(len, capacity),
+            root: OnceLock::new(),
+            language: PhantomData,
+        }
+    }
+
+    /// Appends a child starting at `start` with its syntax errors (absolute).
+    pub(crate) fn push(&mut self, child: GreenElement, start: u32, errors: Vec<SyntaxError>) {
+        self.children.push(child);
+        self.spans.starts.push(start);
+        self.spans.errors.extend(errors);
+    }
+
+    /// The file node's children, in order.
+    pub fn children(&self) -> &[GreenElement] {
+        &self.children
+    }
+
     /// The child node containing `offset` as a red node rooted at its own start, with that
     /// start; `None` on a blank-line run.
     pub fn chunk_at(&self, offset: u32) -> Option<(rowan::SyntaxNode<L>, u32)> {
@@ -165,21 +245,6 @@ impl<L: FileLanguage> TopLevel<L> {
                 }
                 NodeOrToken::Token(_) => None,
             })
-    }
-
-    /// The length of the text in bytes.
-    pub fn len(&self) -> u32 {
-        self.len
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The syntax errors, ordered by position.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
     }
 
     /// The `FILE` green node (assembled on first use).
@@ -247,20 +312,20 @@ pub(crate) struct EditPlan<P> {
 }
 
 /// Finds the children an edit replaces and splits the new text there, from the boundaries
-/// alone: `starts` and `is_blank` describe the old children, `len` the old text. `None` when the
+/// alone: `spans` and `is_blank` describe the old children and the old text. `None` when the
 /// edit does not fit the old text or there are no children (the caller parses everything).
 ///
 /// The region starts at the child holding the edit and ends at an old child boundary past it
 /// where the rest of the file must split exactly as before; both ends move outwards until the
 /// checks below hold.
 pub(crate) fn plan_edit<G: TopGrammar>(
-    starts: &[u32],
+    spans: &ChildSpans,
     is_blank: &dyn Fn(usize) -> bool,
-    len: u32,
     old_range: Range<usize>,
     inserted_len: usize,
     new_text: &(impl TextSource + ?Sized),
 ) -> Option<EditPlan<G::Piece>> {
+    let (starts, len) = (&spans.starts, spans.len);
     let old_len = len as usize;
     let consistent = old_range.start <= old_range.end
         && old_range.end <= old_len
@@ -365,33 +430,6 @@ fn starts_cleanly<G: TopGrammar>(
         }
 }
 
-impl<P> EditPlan<P> {
-    /// Puts the new pieces' starts and errors (absolute) in place of the old region's, and
-    /// shifts everything after it by the edit.
-    pub(crate) fn splice_offsets(
-        &self,
-        new_starts: impl Iterator<Item = u32>,
-        starts: &mut Vec<u32>,
-        errors: &mut Vec<SyntaxError>,
-        new_errors: Vec<SyntaxError>,
-    ) {
-        starts.splice(self.first..self.last, new_starts);
-        let shifted_from = self.first + self.pieces.len();
-        for start in &mut starts[shifted_from..] {
-            *start = (*start as i64 + self.delta) as u32;
-        }
-        let region_start = self.region_start as u32;
-        let lo = errors.partition_point(|e| u32::from(e.range.start()) < region_start);
-        let hi = errors.partition_point(|e| u32::from(e.range.start()) < self.old_region_end);
-        for error in &mut errors[hi..] {
-            let start = (u32::from(error.range.start()) as i64 + self.delta).max(0) as u32;
-            let end = (u32::from(error.range.end()) as i64 + self.delta).max(start as i64) as u32;
-            error.range = TextRange::new(start.into(), end.into());
-        }
-        errors.splice(lo..hi, new_errors);
-    }
-}
-
 /// Builds `pieces` of `text` (which starts at `offset` in the whole text): the children, their
 /// absolute starts, and their errors (absolute).
 fn build_pieces<G: TopGrammar>(
@@ -424,9 +462,11 @@ impl<G: TopGrammar> TopLevel<G> {
         let (children, starts, errors) = build_pieces::<G>(text, 0, &pieces);
         TopLevel {
             children,
-            starts,
-            len: text.len() as u32,
-            errors,
+            spans: ChildSpans {
+                starts,
+                len: text.len() as u32,
+                errors,
+            },
             root: OnceLock::new(),
             language: PhantomData,
         }
@@ -446,9 +486,8 @@ impl<G: TopGrammar> TopLevel<G> {
         new_text: &(impl TextSource + ?Sized),
     ) {
         let plan = plan_edit::<G>(
-            &self.starts,
+            &self.spans,
             &|i| self.is_blank(i),
-            self.len,
             old_range,
             inserted_len,
             new_text,
@@ -460,13 +499,7 @@ impl<G: TopGrammar> TopLevel<G> {
         let (children, starts, errors) =
             build_pieces::<G>(&plan.text, plan.region_start, &plan.pieces);
         self.children.splice(plan.first..plan.last, children);
-        plan.splice_offsets(
-            starts.into_iter(),
-            &mut self.starts,
-            &mut self.errors,
-            errors,
-        );
-        self.len = plan.new_len as u32;
+        self.spans.splice(&plan, starts.into_iter(), errors);
         self.root = OnceLock::new();
     }
 }

@@ -50,7 +50,6 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-
 /// The peak resident memory of a child process, polled from /proc until it exits.
 #[cfg(target_os = "linux")]
 pub fn peak_memory_kib(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
