@@ -42,27 +42,28 @@ impl PbnImage {
 
     /// The source range for a range of the PBN text: the cover of the pieces it touches.
     pub fn source_range(&self, range: TextRange) -> Option<TextRange> {
-        let mut found: Option<TextRange> = None;
         // The pieces follow each other in the text without overlapping, so the first that can
         // touch `range` is found by bisection and the search stops past its end: a board of a
         // million cards with a finding on each was quadratic with a scan from the start.
         let first = self
             .map
             .partition_point(|(pbn, _)| pbn.end() < range.start());
-        let candidates = self.map[first..]
+        self.map[first..]
             .iter()
-            .take_while(|(pbn, _)| pbn.start() <= range.end());
-        for (pbn, source) in candidates {
-            let touches = if range.is_empty() {
-                pbn.contains_inclusive(range.start())
-            } else {
-                pbn.intersect(range).is_some_and(|r| !r.is_empty())
-            };
-            if touches {
-                found = Some(found.map_or(*source, |f| f.cover(*source)));
-            }
-        }
-        found
+            .take_while(|(pbn, _)| pbn.start() <= range.end())
+            .filter(|(pbn, _)| touches(*pbn, range))
+            .map(|(_, source)| *source)
+            .reduce(TextRange::cover)
+    }
+}
+
+/// Whether a written piece at `piece` touches `range`: overlaps it, or (for an empty range,
+/// such as a missing token's place) holds its position, ends included.
+fn touches(piece: TextRange, range: TextRange) -> bool {
+    if range.is_empty() {
+        piece.contains_inclusive(range.start())
+    } else {
+        piece.intersect(range).is_some_and(|r| !r.is_empty())
     }
 }
 
@@ -321,18 +322,8 @@ mod tests {
 
     /// The cover found by scanning every piece, as `source_range` did before it bisected.
     fn scanned(image: &PbnImage, range: TextRange) -> Option<TextRange> {
-        let mut found: Option<TextRange> = None;
-        for (pbn, source) in &image.map {
-            let touches = if range.is_empty() {
-                pbn.contains_inclusive(range.start())
-            } else {
-                pbn.intersect(range).is_some_and(|r| !r.is_empty())
-            };
-            if touches {
-                found = Some(found.map_or(*source, |f| f.cover(*source)));
-            }
-        }
-        found
+        let touched = image.map.iter().filter(|(pbn, _)| touches(*pbn, range));
+        touched.map(|(_, source)| *source).reduce(TextRange::cover)
     }
 
     #[test]

@@ -34,6 +34,21 @@ pub struct CachedDiagnostic {
     pub lsp: lsp::Diagnostic,
 }
 
+impl CachedDiagnostic {
+    /// The LSP form for a game whose first line is `base`: its lines, and those of its related
+    /// locations, moved down by that many lines.
+    fn lsp_from_line(&self, base: u32) -> lsp::Diagnostic {
+        let mut lsp = self.lsp.clone();
+        lsp.range.start.line += base;
+        lsp.range.end.line += base;
+        for related in lsp.related_information.iter_mut().flatten() {
+            related.location.range.start.line += base;
+            related.location.range.end.line += base;
+        }
+        lsp
+    }
+}
+
 /// What checking one child of the outline gave.
 #[derive(Debug, Default)]
 pub struct CheckedPiece {
@@ -551,14 +566,7 @@ impl Document {
                 if !settings.shows(cached.diagnostic.code, cached.diagnostic.severity) {
                     continue;
                 }
-                let mut lsp = cached.lsp.clone();
-                lsp.range.start.line += base;
-                lsp.range.end.line += base;
-                for related in lsp.related_information.iter_mut().flatten() {
-                    related.location.range.start.line += base;
-                    related.location.range.end.line += base;
-                }
-                out.push(lsp);
+                out.push(cached.lsp_from_line(base));
             }
         }
         out.extend(
@@ -660,14 +668,7 @@ impl Document {
                     usize::from(absolute.range.end()),
                 );
                 if s <= range.end && e >= range.start {
-                    let mut lsp = cached.lsp.clone();
-                    lsp.range.start.line += base;
-                    lsp.range.end.line += base;
-                    for related in lsp.related_information.iter_mut().flatten() {
-                        related.location.range.start.line += base;
-                        related.location.range.end.line += base;
-                    }
-                    out.push((absolute, lsp));
+                    out.push((absolute, cached.lsp_from_line(base)));
                 }
             }
         }
