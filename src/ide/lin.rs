@@ -316,13 +316,8 @@ mod tests {
         let parse = LinParse::new(text);
         let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
         let tokens = semantic_tokens(&piece);
-        let find = |s: &str| {
-            tokens
-                .iter()
-                .find(|t| &text[t.range] == s)
-                .map(|t| (t.kind, t.modifiers))
-        };
-        use crate::ide::tokens::{MOD_CALL, MOD_CARD, MOD_HAND};
+        let find = |s: &str| token_of(&tokens, text, s);
+        use crate::ide::tokens::{token_of, MOD_CALL, MOD_CARD, MOD_HAND};
         assert_eq!(find("md"), Some((TokenType::Tag, 0)));
         assert_eq!(find("SAKQ"), Some((TokenType::Spades, MOD_HAND)));
         assert_eq!(find("HT98"), Some((TokenType::Hearts, MOD_HAND)));

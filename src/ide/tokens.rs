@@ -135,6 +135,20 @@ pub struct SemanticToken {
     pub modifiers: u32,
 }
 
+/// The kind and modifiers of the first token among `tokens` whose text in `text` is `word`
+/// (what the tests of every notation's colouring ask).
+#[cfg(test)]
+pub(crate) fn token_of(
+    tokens: &[SemanticToken],
+    text: &str,
+    word: &str,
+) -> Option<(TokenType, u32)> {
+    tokens
+        .iter()
+        .find(|t| &text[t.range] == word)
+        .map(|t| (t.kind, t.modifiers))
+}
+
 /// The highlighted tokens of a game or comment chunk, in text order.
 pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
     let mut out = Vec::new();
@@ -215,12 +229,7 @@ mod tests {
     fn only_directives_among_percent_lines_are_directives() {
         let text = "% PBN 2.1\n% EXPORT\n% kibitzer-ignore: A301\n% Creator: dealer 3.0\n%\n[Event \"\"]\n";
         let tokens = semantic_tokens(&game(text));
-        let kind = |line: &str| {
-            tokens
-                .iter()
-                .find(|t| &text[t.range] == line)
-                .map(|t| t.kind)
-        };
+        let kind = |line: &str| token_of(&tokens, text, line).map(|(kind, _)| kind);
         assert_eq!(kind("% PBN 2.1"), Some(TokenType::Escape));
         assert_eq!(kind("% EXPORT"), Some(TokenType::Escape));
         assert_eq!(kind("% kibitzer-ignore: A301"), Some(TokenType::Escape));
@@ -232,12 +241,7 @@ mod tests {
     fn suits_calls_and_cards_are_told_apart() {
         let text = "[Deal \"N:AK.QJ.T9.87 - - -\"]\n[Auction \"N\"]\n1H Pass 3NT =1= $3\n[Play \"E\"]\nSK\n";
         let tokens = semantic_tokens(&game(text));
-        let find = |s: &str| {
-            tokens
-                .iter()
-                .find(|t| &text[t.range] == s)
-                .map(|t| (t.kind, t.modifiers))
-        };
+        let find = |s: &str| token_of(&tokens, text, s);
         assert_eq!(find("Deal"), Some((TokenType::Tag, 0)));
         assert_eq!(find("AK"), Some((TokenType::Spades, MOD_HAND)));
         assert_eq!(find("T9"), Some((TokenType::Diamonds, MOD_HAND)));
