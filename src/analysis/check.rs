@@ -263,9 +263,7 @@ fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>)
     for section in game.sections() {
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
-        let name_range = tag
-            .name_token()
-            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        let name_range = tag.name_range_or_pair();
         match section.kind() {
             SyntaxKind::AUCTION_SECTION => {
                 if !filled(&context.dealer_tag) {

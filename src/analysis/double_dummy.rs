@@ -367,9 +367,7 @@ fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut V
         }
     }
     if covered < 20 {
-        let name_range = tag
-            .name_token()
-            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        let name_range = tag.name_range_or_pair();
         out.push(rewrite(Diagnostic::new(
             "O103",
             name_range,

@@ -91,9 +91,7 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
     for section in game.sections() {
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
-        let selection = tag
-            .name_token()
-            .map_or(tag.syntax().text_range(), |t| t.text_range());
+        let selection = tag.name_range_or_pair();
         children.push(Symbol {
             detail: section_detail(&model, &section),
             name,

@@ -92,6 +92,12 @@ impl TagPair {
         None
     }
 
+    /// Where a finding about the tag points: its name, or the whole pair when it has none.
+    pub fn name_range_or_pair(&self) -> TextRange {
+        self.name_and_range()
+            .map_or(self.0.text_range(), |(_, range)| range)
+    }
+
     /// The value as written between the quotes (escapes not resolved) and the range of that
     /// text; `None` when the tag has no quoted value.
     pub fn raw_value(&self) -> Option<(String, TextRange)> {
