@@ -128,8 +128,16 @@ fn write_via_temp(path: &Path, bytes: &[u8], unchanged: Option<&[u8]>) -> std::i
         // Checked last, after the slow part (writing and syncing the new content), so that the
         // window in which a save could still be lost is as short as one comparison.
         if let Some(read) = unchanged {
-            if !holds(path, read)? {
-                return Err(changed_since_read());
+            match holds(path, read) {
+                Ok(true) => {}
+                Ok(false) => return Err(changed_since_read()),
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(std::io::Error::new(
+                        error.kind(),
+                        "the file was removed after it was read; it is not written again",
+                    ))
+                }
+                Err(error) => return Err(error),
             }
         }
         std::fs::rename(&temp, path)
@@ -193,7 +201,11 @@ mod tests {
     fn a_rewrite_of_a_file_removed_since_it_was_read_fails_and_creates_nothing() {
         let dir = scratch("removed");
         let path = dir.join("a.pbn");
-        assert!(rewrite_unchanged(&path, b"old\n", b"new\n").is_err());
+        let error = rewrite_unchanged(&path, b"old\n", b"new\n").expect_err("refused");
+        assert!(
+            error.to_string().contains("removed after it was read"),
+            "{error}"
+        );
         assert!(entries(&dir).is_empty());
     }
 
