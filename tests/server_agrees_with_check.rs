@@ -46,6 +46,42 @@ const FRAGMENTS: &[&str] = &[
     "% kibitzer-ignore: T1, X9, S011\n",
 ];
 
+/// Fragments typed into LIN files: pairs of every kind (boards, calls with alerts and their
+/// explanations, cards, claims, results, names, headers, unknown keys), a lone `|`, half a pair,
+/// line ends, accents, an emoji, a pasted handviewer address.
+const LIN_FRAGMENTS: &[&str] = &[
+    "qx|o1|",
+    "qx|c2,BOARD 2|",
+    "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|",
+    "md|1S2,,,|",
+    "sv|b|",
+    "sv|x|",
+    "pn|Ann,Bob,Cy,Di|",
+    "mb|1s|",
+    "mb|p|",
+    "mb|2NT!|",
+    "mb|d|",
+    "mb|r|",
+    "mb|8z|",
+    "an|strong|",
+    "pc|SA|",
+    "pc|h2|",
+    "pc|ZZ|",
+    "mc|9|",
+    "mc|14|",
+    "rs|4HE=,3NS-1|",
+    "vg|Final,Seg 1,I,1,8,Us,0,Them,0|",
+    "nt|é 😀|",
+    "zz|?|",
+    "|",
+    "mb|",
+    "pc",
+    "\n",
+    "\r\n",
+    "pg||\n",
+    "https://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&d=n&a=1SPPP\n",
+];
+
 /// A small deterministic generator (xorshift), so that a failure can be replayed.
 struct Rng(u64);
 
@@ -115,7 +151,13 @@ fn key_of_server(d: &Value) -> String {
 
 /// Types `edits` random edits into `file`, comparing every `every` edits; returns how many
 /// comparisons were made.
-async fn agree_after_edits(file: &str, uri: &'static str, seed: u64, edits: usize) -> usize {
+async fn agree_after_edits(
+    file: &str,
+    uri: &'static str,
+    seed: u64,
+    edits: usize,
+    fragments: &[&str],
+) -> usize {
     let path = format!("../shared/corpus/{file}");
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut text = kibitzer::text::decode(&bytes).expect("decodable").text;
@@ -140,7 +182,7 @@ async fn agree_after_edits(file: &str, uri: &'static str, seed: u64, edits: usiz
         let insert = if end > start && rng.below(2) == 0 {
             ""
         } else {
-            FRAGMENTS[rng.below(FRAGMENTS.len())]
+            fragments[rng.below(fragments.len())]
         };
         let change = json!({"range": {"start": position(&text, start), "end": position(&text, end)}, "text": insert});
         text.replace_range(start..end, insert);
@@ -188,8 +230,14 @@ async fn pbn_files_agree_through_random_edits() {
     ];
     let mut compared = 0;
     for (i, file) in files.iter().enumerate() {
-        compared +=
-            agree_after_edits(file, "file:///nowhere/edited.pbn", 0x9e37 + i as u64, 400).await;
+        compared += agree_after_edits(
+            file,
+            "file:///nowhere/edited.pbn",
+            0x9e37 + i as u64,
+            400,
+            FRAGMENTS,
+        )
+        .await;
     }
     println!("{compared} comparisons after {} edits", files.len() * 400);
     assert!(compared > files.len() * 80, "{compared}");
@@ -206,9 +254,39 @@ async fn rbn_files_agree_through_random_edits() {
     assert!(!files.is_empty());
     let mut compared = 0;
     for (i, file) in files.iter().enumerate() {
-        compared +=
-            agree_after_edits(file, "file:///nowhere/edited.rbn", 0x51f1 + i as u64, 300).await;
+        compared += agree_after_edits(
+            file,
+            "file:///nowhere/edited.rbn",
+            0x51f1 + i as u64,
+            300,
+            FRAGMENTS,
+        )
+        .await;
     }
     println!("{compared} comparisons after {} edits", files.len() * 300);
     assert!(compared > files.len() * 60, "{compared}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lin_files_agree_through_random_edits() {
+    let mut files: Vec<String> = std::fs::read_dir("../shared/corpus/lin")
+        .expect("the shared corpus beside the checkout")
+        .filter_map(|e| e.ok())
+        .map(|e| format!("lin/{}", e.file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let mut compared = 0;
+    for (i, file) in files.iter().enumerate() {
+        compared += agree_after_edits(
+            file,
+            "file:///nowhere/edited.lin",
+            0x11e5 + i as u64,
+            100,
+            LIN_FRAGMENTS,
+        )
+        .await;
+    }
+    println!("{compared} comparisons after {} edits", files.len() * 100);
+    assert!(compared > files.len() * 20, "{compared}");
 }
