@@ -41,6 +41,18 @@ fn run(args: &[&str], path: &Path) -> (u64, Option<i32>, String) {
     (peak, status.code(), reader.join().unwrap())
 }
 
+/// `fragments` run together in a fixed pseudo-random order until `size` bytes, then a line end.
+fn run_together(fragments: &[&[u8]], size: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size + 64);
+    let mut seed: u32 = 1;
+    while out.len() < size {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        out.extend(fragments[(seed >> 16) as usize % fragments.len()]);
+    }
+    out.push(b'\n');
+    out
+}
+
 /// The hostile inputs: (file name, bytes, whether `check` holds its memory within twice the
 /// file). Random LIN pairs on one line do not: each six-byte pair is a finding of its own
 /// (an unknown key, an insufficient bid…), and every finding is kept until it is printed,
@@ -78,13 +90,7 @@ fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
         b"; ",
         "é ".as_bytes(),
     ];
-    let mut garbage = Vec::with_capacity(MB50 + 16);
-    let mut seed: u32 = 1;
-    while garbage.len() < MB50 {
-        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-        garbage.extend(fragments[(seed >> 16) as usize % fragments.len()]);
-    }
-    garbage.push(b'\n');
+    let garbage = run_together(&fragments, MB50);
     let lin_pairs: [&[u8]; 6] = [
         b"pc|SA|",
         b"mb|1c|",
@@ -93,12 +99,7 @@ fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
         b"|",
         b"nt|zzzzzzzzzz|",
     ];
-    let mut lin = Vec::new();
-    while lin.len() < 2_000_000 {
-        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-        lin.extend(lin_pairs[(seed >> 16) as usize % lin_pairs.len()]);
-    }
-    lin.push(b'\n');
+    let lin = run_together(&lin_pairs, 2_000_000);
     vec![
         (
             "a-million-games.pbn",
