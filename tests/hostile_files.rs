@@ -10,10 +10,11 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// What the program takes before it reads a byte, in KiB: an empty check peaks at about 7 MB
-/// (code, thread stacks, the allocator's first pages). Too short-lived to be measured by polling
-/// here, so it is a constant.
-const PROGRAM_KIB: u64 = 16 << 10;
+/// What the program may take besides the file, in KiB: an empty check peaks at about 7 MB
+/// (code, thread stacks, the allocator's first pages), and the allocator's slack differs from
+/// machine to machine (one CI run saw a windowed check peak 28 MB above what it takes here).
+/// Too short-lived to be measured by polling, so it is a constant.
+const PROGRAM_KIB: u64 = 32 << 10;
 
 /// Writes `bytes` into the scratch folder as `name`.
 fn hostile(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
