@@ -3,7 +3,8 @@
 //! surrogates, random LIN pairs on one line. Each run ends by itself with the exit status the
 //! findings call for, no panic, a clear message naming the file and the place when the file
 //! cannot be read, and (for `check`) a peak memory of at most twice the file, plus what the
-//! program itself takes ([`PROGRAM_KIB`]). (The 1 GB file read window by window is `check_cli`'s large-file test.)
+//! program itself takes ([`PROGRAM_KIB`]). (The 1 GB file read window by window is
+//! `check_cli`'s large-file test.)
 
 mod common;
 
