@@ -135,49 +135,62 @@ impl Entry {
     }
 }
 
-/// The tags the game-level checks look up, in the order of [`KeyTags::NAMES`].
+/// A tag the game-level checks look up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Dealer,
+    Vulnerable,
+    Declarer,
+    Contract,
+    Result,
+    Deal,
+    Board,
+    Score,
+    Scoring,
+    ScoreRubberHistory,
+    OptimumScore,
+    ParContract,
+    DoubleDummyTricks,
+}
+
+impl Key {
+    /// How many keys there are (the last one's slot and one).
+    const COUNT: usize = Key::DoubleDummyTricks as usize + 1;
+
+    /// The key of a tag name, if the checks look it up.
+    fn of(name: &str) -> Option<Key> {
+        Some(match name {
+            "Dealer" => Key::Dealer,
+            "Vulnerable" => Key::Vulnerable,
+            "Declarer" => Key::Declarer,
+            "Contract" => Key::Contract,
+            "Result" => Key::Result,
+            "Deal" => Key::Deal,
+            "Board" => Key::Board,
+            "Score" => Key::Score,
+            "Scoring" => Key::Scoring,
+            "ScoreRubberHistory" => Key::ScoreRubberHistory,
+            "OptimumScore" => Key::OptimumScore,
+            "ParContract" => Key::ParContract,
+            "DoubleDummyTricks" => Key::DoubleDummyTricks,
+            _ => return None,
+        })
+    }
+}
+
+/// The entry of each tag the game-level checks look up, found in one pass.
 struct KeyTags<'e> {
-    found: [Option<&'e Entry>; KeyTags::NAMES.len()],
+    found: [Option<&'e Entry>; Key::COUNT],
 }
 
 impl<'e> KeyTags<'e> {
-    const DEALER: usize = 0;
-    const VULNERABLE: usize = 1;
-    const DECLARER: usize = 2;
-    const CONTRACT: usize = 3;
-    const RESULT: usize = 4;
-    const DEAL: usize = 5;
-    const BOARD: usize = 6;
-    const SCORE: usize = 7;
-    const SCORING: usize = 8;
-    const RUBBER_HISTORY: usize = 9;
-    const OPTIMUM_SCORE: usize = 10;
-    const PAR_CONTRACT: usize = 11;
-    const DOUBLE_DUMMY_TRICKS: usize = 12;
-
-    const NAMES: [&'static str; 13] = [
-        "Dealer",
-        "Vulnerable",
-        "Declarer",
-        "Contract",
-        "Result",
-        "Deal",
-        "Board",
-        "Score",
-        "Scoring",
-        "ScoreRubberHistory",
-        "OptimumScore",
-        "ParContract",
-        "DoubleDummyTricks",
-    ];
-
     /// The first entry of each name that is neither ignored nor a section note, found in one
     /// pass instead of one scan of the entries per lookup.
     fn new(entries: &'e [Entry]) -> KeyTags<'e> {
-        let mut found = [None; Self::NAMES.len()];
+        let mut found = [None; Key::COUNT];
         for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
-            if let Some(i) = Self::NAMES.iter().position(|n| *n == entry.name()) {
-                if let Some(slot @ None) = found.get_mut(i) {
+            if let Some(key) = Key::of(entry.name()) {
+                if let Some(slot @ None) = found.get_mut(key as usize) {
                     *slot = Some(entry);
                 }
             }
@@ -185,9 +198,9 @@ impl<'e> KeyTags<'e> {
         KeyTags { found }
     }
 
-    /// The entry for `NAMES[index]`.
-    fn get(&self, index: usize) -> Option<&'e Entry> {
-        self.found.get(index).copied().flatten()
+    /// The entry for `key`.
+    fn get(&self, key: Key) -> Option<&'e Entry> {
+        self.found.get(key as usize).copied().flatten()
     }
 }
 
@@ -225,21 +238,21 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
         export,
         ..GameContext::default()
     };
-    context.dealer_tag = tags.get(KeyTags::DEALER).and_then(Entry::value);
+    context.dealer_tag = tags.get(Key::Dealer).and_then(Entry::value);
     context.dealer = context
         .dealer_tag
         .as_ref()
         .and_then(|t| read_seat(&t.text))
         .map(|r| r.value);
     context.vulnerability = tags
-        .get(KeyTags::VULNERABLE)
+        .get(Key::Vulnerable)
         .and_then(Entry::resolved)
         .and_then(read_vulnerable)
         .map(|r| r.value);
-    context.declarer = tags.get(KeyTags::DECLARER).and_then(Entry::value);
-    context.contract = tags.get(KeyTags::CONTRACT).and_then(Entry::value);
-    context.result = tags.get(KeyTags::RESULT).and_then(Entry::value);
-    if let Some(deal) = tags.get(KeyTags::DEAL) {
+    context.declarer = tags.get(Key::Declarer).and_then(Entry::value);
+    context.contract = tags.get(Key::Contract).and_then(Entry::value);
+    context.result = tags.get(Key::Result).and_then(Entry::value);
+    if let Some(deal) = tags.get(Key::Deal) {
         context.deal_tag = deal.value();
         let inheritance_ok = deal.resolved.is_some();
         let given = deal
@@ -333,21 +346,21 @@ fn check_game_wide(
 ) {
     let scoring_default = inherited.default_for("Scoring");
     let cross = CrossTags {
-        board: tags.get(KeyTags::BOARD).and_then(Entry::cross),
-        dealer: tags.get(KeyTags::DEALER).and_then(Entry::cross),
-        vulnerable: tags.get(KeyTags::VULNERABLE).and_then(Entry::cross),
-        declarer: tags.get(KeyTags::DECLARER).and_then(Entry::cross),
-        contract: tags.get(KeyTags::CONTRACT).and_then(Entry::cross),
-        result: tags.get(KeyTags::RESULT).and_then(Entry::cross),
-        score: tags.get(KeyTags::SCORE).and_then(Entry::cross),
+        board: tags.get(Key::Board).and_then(Entry::cross),
+        dealer: tags.get(Key::Dealer).and_then(Entry::cross),
+        vulnerable: tags.get(Key::Vulnerable).and_then(Entry::cross),
+        declarer: tags.get(Key::Declarer).and_then(Entry::cross),
+        contract: tags.get(Key::Contract).and_then(Entry::cross),
+        result: tags.get(Key::Result).and_then(Entry::cross),
+        score: tags.get(Key::Score).and_then(Entry::cross),
         scoring: tags
-            .get(KeyTags::SCORING)
+            .get(Key::Scoring)
             .and_then(Entry::cross)
             .or(scoring_default.map(|text| Value {
                 text,
                 range: TextRange::default(),
             })),
-        rubber_history: tags.get(KeyTags::RUBBER_HISTORY).and_then(Entry::cross),
+        rubber_history: tags.get(Key::ScoreRubberHistory).and_then(Entry::cross),
     };
     let facts = SectionFacts {
         play_complete: models.play.as_ref().is_some_and(|play| play.complete),
@@ -366,11 +379,9 @@ fn check_game_wide(
             deal: context.deal.filter(|_| context.deal_is_valid),
             dealer: context.dealer,
             vulnerability: context.vulnerability,
-            tricks: tags
-                .get(KeyTags::DOUBLE_DUMMY_TRICKS)
-                .and_then(Entry::cross),
-            score: tags.get(KeyTags::OPTIMUM_SCORE).and_then(Entry::cross),
-            par_contract: tags.get(KeyTags::PAR_CONTRACT).and_then(Entry::cross),
+            tricks: tags.get(Key::DoubleDummyTricks).and_then(Entry::cross),
+            score: tags.get(Key::OptimumScore).and_then(Entry::cross),
+            par_contract: tags.get(Key::ParContract).and_then(Entry::cross),
             // The line end is looked for only when there is a table to rewrite.
             newline: if table.is_some() {
                 newline_of(game)
