@@ -280,17 +280,14 @@ impl Document {
         self.generation += 1;
     }
 
-    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
-    pub fn apply_change(
+    /// Replaces `range` (in the negotiated encoding) with `text`; the games or pieces around it
+    /// are reparsed.
+    pub fn apply_edit(
         &mut self,
-        range: Option<lsp::Range>,
+        range: lsp::Range,
         text: &str,
         encoding: PositionEncoding,
     ) -> Result<(), BadChange> {
-        let Some(range) = range else {
-            self.replace(text);
-            return Ok(());
-        };
         let first_line = range.start.line as usize;
         let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
         if first_line < seams::EXPORT_HEAD_LINES {
@@ -775,15 +772,13 @@ mod tests {
         let text = "[Board \"1\"]\n[West \"Zoë\"]\n\n[Board \"2\"]\n";
         let mut doc = Document::new(uri, text, 1);
         let range = lsp::Range::new(lsp::Position::new(1, 9), lsp::Position::new(1, 10));
-        doc.apply_change(Some(range), "é€😀", PositionEncoding::Utf16)
+        doc.apply_edit(range, "é€😀", PositionEncoding::Utf16)
             .unwrap();
         let now = doc.rope.to_string();
         assert_eq!(now, "[Board \"1\"]\n[West \"Zoé€😀\"]\n\n[Board \"2\"]\n");
         assert_eq!(doc.outline, Outline::new(&now));
         let bad = lsp::Range::new(lsp::Position::new(40, 0), lsp::Position::new(1, 0));
-        assert!(doc
-            .apply_change(Some(bad), "x", PositionEncoding::Utf16)
-            .is_err());
+        assert!(doc.apply_edit(bad, "x", PositionEncoding::Utf16).is_err());
         assert_eq!(doc.rope.to_string(), now);
     }
 
@@ -863,7 +858,7 @@ mod tests {
                 position_of(&doc.rope, start, PositionEncoding::Utf16),
                 position_of(&doc.rope, end, PositionEncoding::Utf16),
             );
-            doc.apply_change(Some(range), insert, PositionEncoding::Utf16)
+            doc.apply_edit(range, insert, PositionEncoding::Utf16)
                 .unwrap();
             text.replace_range(start..end, insert);
             assert_eq!(doc.rope.to_string(), text);

@@ -59,6 +59,21 @@ pub trait OpenText: Send {
         range: Option<lsp::Range>,
         text: &str,
         encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        match range {
+            Some(range) => self.apply_edit(range, text, encoding),
+            None => {
+                self.replace(text);
+                Ok(())
+            }
+        }
+    }
+    /// Replaces `range` (in the negotiated encoding) with `text`.
+    fn apply_edit(
+        &mut self,
+        range: lsp::Range,
+        text: &str,
+        encoding: PositionEncoding,
     ) -> Result<(), BadChange>;
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(&mut self);
@@ -150,13 +165,13 @@ macro_rules! text_fields {
         fn replace(&mut self, text: &str) {
             Self::replace(self, text)
         }
-        fn apply_change(
+        fn apply_edit(
             &mut self,
-            range: Option<lsp::Range>,
+            range: lsp::Range,
             text: &str,
             encoding: PositionEncoding,
         ) -> Result<(), BadChange> {
-            Self::apply_change(self, range, text, encoding)
+            Self::apply_edit(self, range, text, encoding)
         }
     };
 }

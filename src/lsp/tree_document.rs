@@ -103,18 +103,14 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
         self.generation += 1;
     }
 
-    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`);
-    /// the pieces around it are reparsed.
-    pub fn apply_change(
+    /// Replaces `range` (in the negotiated encoding) with `text`; the games or pieces around it
+    /// are reparsed.
+    pub fn apply_edit(
         &mut self,
-        range: Option<lsp::Range>,
+        range: lsp::Range,
         text: &str,
         encoding: PositionEncoding,
     ) -> Result<(), BadChange> {
-        let Some(range) = range else {
-            self.replace(text);
-            return Ok(());
-        };
         let edited = edit_rope(&mut self.rope, range, text, encoding)?;
         self.parse.apply_edit(edited, text.len(), &self.rope);
         self.generation += 1;
