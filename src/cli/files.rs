@@ -183,8 +183,9 @@ mod tests {
     fn a_rewrite_leaves_a_file_changed_since_it_was_read() {
         let dir = scratch("changed");
         let path = dir.join("a.pbn");
-        // The same length, other bytes: the content is compared, not only the size.
-        for now in ["saved meanwhile\n", "old?\n", "old\n\n"] {
+        // Another length, and the same length with other bytes (the content is compared, not
+        // only the size).
+        for now in ["saved meanwhile\n", "olD\n", "old\n\n"] {
             std::fs::write(&path, now).expect("written");
             let error = rewrite_unchanged(&path, b"old\n", b"new\n").expect_err("refused");
             assert!(error.to_string().contains("changed on disk"), "{error}");
