@@ -222,9 +222,7 @@ fn write_results(
             source.encoding.name()
         )
     })?;
-    // The bytes read give back the decoded text exactly, whatever the encoding.
-    let read = encode(&source.text, source.encoding, source.bom).unwrap_or_default();
-    super::files::rewrite_unchanged(path, &read, &bytes)
+    super::files::rewrite_source(path, source, &bytes)
         .map_err(|e| format!("{name}: cannot write ({e}); this run left the file untouched"))
 }
 

@@ -76,6 +76,20 @@ pub fn rewrite_unchanged(path: &Path, read: &[u8], bytes: &[u8]) -> std::io::Res
     write_via_temp(path, bytes, Some(read))
 }
 
+/// [`rewrite_unchanged`] for a command that kept the decoded text it read, not the bytes:
+/// decoding loses nothing (each encoding reads every byte it accepts as one character or code
+/// unit), so encoding that text again gives back the bytes read.
+pub fn rewrite_source(
+    path: &Path,
+    read: &crate::text::SourceText,
+    bytes: &[u8],
+) -> std::io::Result<()> {
+    let read_bytes = crate::text::encode(&read.text, read.encoding, read.bom).ok_or_else(|| {
+        std::io::Error::other("the text read cannot be encoded again to compare it with the file")
+    })?;
+    rewrite_unchanged(path, &read_bytes, bytes)
+}
+
 /// The error of a file that changed on disk after it was read.
 fn changed_since_read() -> std::io::Error {
     std::io::Error::other(

@@ -26,7 +26,6 @@ use super::top::clip;
 use super::top::{plan_edit, FileLanguage, TopGrammar};
 use super::top::{ChildSpans, TopLevel};
 pub use super::top::{GreenElement, TextSource};
-use rowan::TextSize;
 
 /// Files larger than this are parsed on several threads.
 const PARALLEL_THRESHOLD: usize = 1 << 20;
@@ -50,10 +49,6 @@ fn parse_piece(text: &str, piece: &Piece, cache: &mut TokenCache) -> ParsedPiece
             (NodeOrToken::Node(node), errors)
         }
     }
-}
-
-fn shift(error: &mut SyntaxError, by: u32) {
-    error.range += TextSize::from(by);
 }
 
 /// Splits `text` and runs `each` on every piece (on several threads when the text is large),
@@ -91,15 +86,7 @@ impl Parse {
         let (pieces, parsed) = for_each_piece(text, threads, &parse_piece);
         let mut parse = Parse::with_capacity(text.len() as u32, parsed.len());
         for (piece, (element, errors)) in pieces.iter().zip(parsed) {
-            let start = piece.range().start as u32;
-            let errors = errors
-                .into_iter()
-                .map(|mut e| {
-                    shift(&mut e, start);
-                    e
-                })
-                .collect();
-            parse.push(element, start, errors);
+            parse.push(element, piece.range().start as u32, errors);
         }
         parse
     }
@@ -203,12 +190,8 @@ impl Outline {
         let mut results = Vec::with_capacity(pieces.len());
         for (piece, (errors, result)) in pieces.iter().zip(parsed) {
             let start = piece.range().start as u32;
-            outline.spans.starts.push(start);
+            outline.spans.push(start, errors);
             outline.blank.push(piece.is_blank());
-            outline.spans.errors.extend(errors.into_iter().map(|mut e| {
-                shift(&mut e, start);
-                e
-            }));
             results.push(result);
         }
         (outline, results)
@@ -293,25 +276,23 @@ impl Outline {
         for (i, piece) in pieces.iter().enumerate() {
             let range = piece.range();
             let start = (offset + range.start) as u32;
-            out.spans.starts.push(start);
             out.blank.push(piece.is_blank());
-            if let Piece::Chunk(_) = piece {
-                let chunk_text = &text[range];
-                let (node, errors) = parse_chunk(chunk_text, cache);
-                visit(
-                    first_index + i,
-                    ParsedChunk {
-                        start,
-                        text: chunk_text,
-                        node: &node,
-                        errors: &errors,
-                    },
-                );
-                out.spans.errors.extend(errors.into_iter().map(|mut e| {
-                    shift(&mut e, start);
-                    e
-                }));
-            }
+            let Piece::Chunk(_) = piece else {
+                out.spans.push(start, []);
+                continue;
+            };
+            let chunk_text = &text[range];
+            let (node, errors) = parse_chunk(chunk_text, cache);
+            visit(
+                first_index + i,
+                ParsedChunk {
+                    start,
+                    text: chunk_text,
+                    node: &node,
+                    errors: &errors,
+                },
+            );
+            out.spans.push(start, errors);
         }
         out
     }

@@ -77,6 +77,15 @@ impl ChildSpans {
         }
     }
 
+    /// Appends a child starting at `start` with its syntax errors, given relative to `start`.
+    pub(crate) fn push(&mut self, start: u32, errors: impl IntoIterator<Item = SyntaxError>) {
+        self.starts.push(start);
+        self.errors.extend(errors.into_iter().map(|mut e| {
+            e.range += TextSize::from(start);
+            e
+        }));
+    }
+
     /// The number of children.
     pub fn child_count(&self) -> usize {
         self.starts.len()
@@ -209,11 +218,10 @@ impl<L: FileLanguage> TopLevel<L> {
         }
     }
 
-    /// Appends a child starting at `start` with its syntax errors (absolute).
+    /// Appends a child starting at `start` with its syntax errors (relative to `start`).
     pub(crate) fn push(&mut self, child: GreenElement, start: u32, errors: Vec<SyntaxError>) {
         self.children.push(child);
-        self.spans.starts.push(start);
-        self.spans.errors.extend(errors);
+        self.spans.push(start, errors);
     }
 
     /// The file node's children, in order.

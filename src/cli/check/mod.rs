@@ -467,9 +467,7 @@ fn check_source(
                     source.encoding.name()
                 ));
             };
-            // The bytes read give back the decoded text exactly, whatever the encoding.
-            let read = encode(&source.text, source.encoding, source.bom).unwrap_or_default();
-            super::files::rewrite_unchanged(path, &read, &bytes)
+            super::files::rewrite_source(path, &source, &bytes)
                 .map_err(|error| format!("{name}: cannot write the fixes: {error}"))?;
             source.text = new_text;
             (games, diagnostics)
