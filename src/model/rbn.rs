@@ -51,11 +51,24 @@ struct Source {
     text: String,
     /// The field, when it stands in this record (not carried over).
     field: Option<Field>,
+    /// The range of the field's data, found once: each call and card asks for it, and finding
+    /// it walks the field's tokens (quadratic on a long line of play).
+    origin: Origin,
 }
 
 impl Source {
+    /// A source read from `field` (`None` for a value carried over).
+    fn new(text: String, field: Option<Field>) -> Source {
+        let origin = field.as_ref().and_then(Field::value_range);
+        Source {
+            text,
+            field,
+            origin,
+        }
+    }
+
     fn origin(&self) -> Origin {
-        self.field.as_ref().and_then(Field::value_range)
+        self.origin
     }
 
     /// The range of a byte span of the data, when the field stands in this record.
@@ -137,26 +150,14 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
         }
         carry.values.insert(label, text);
         if let Some(v) = value {
-            sources.insert(
-                label,
-                Source {
-                    text: v.text,
-                    field: v.field,
-                },
-            );
+            sources.insert(label, Source::new(v.text, v.field));
         }
     }
     for label in "ACPRIM".chars() {
         if let Some(field) = own.get(&label) {
             let text = field.value();
             if !text.is_empty() {
-                sources.insert(
-                    label,
-                    Source {
-                        text,
-                        field: Some(field.clone()),
-                    },
-                );
+                sources.insert(label, Source::new(text, Some(field.clone())));
             }
         }
     }
@@ -521,7 +522,7 @@ fn pieces(source: &Source, label: char) -> Vec<Piece> {
             }
         }
     };
-    let base = match source.field.as_ref().and_then(Field::value_range) {
+    let base = match source.origin {
         Some(range) => range.start(),
         None => TextSize::from(2),
     };
