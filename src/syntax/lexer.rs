@@ -256,20 +256,30 @@ impl<'a> Lexer<'a> {
 
     /// A string token from the `"` at `start` to its closing quote or the end of the line.
     fn string(&self, start: usize) -> Token {
+        // One pass up to the closing quote or the line end, whichever comes first: looking for
+        // the line end first scanned a line of many short strings to its end once for each.
         let bytes = self.bytes();
-        let line_end = self.line_end(start + 1);
-        match string_end(&bytes[..line_end], start + 1) {
-            Some(end) => Token {
-                kind: STRING,
-                len: end - start,
-                unterminated: false,
-            },
-            // Unterminated: the string runs to the end of its line.
-            None => Token {
-                kind: STRING,
-                len: line_end - start,
-                unterminated: true,
-            },
+        let mut i = start + 1;
+        while let Some(&b) = bytes.get(i) {
+            match b {
+                b'"' => {
+                    return Token {
+                        kind: STRING,
+                        len: i + 1 - start,
+                        unterminated: false,
+                    }
+                }
+                // A backslash escapes the next byte, unless that is a line end.
+                b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r')) => i += 2,
+                b'\n' | b'\r' => break,
+                _ => i += 1,
+            }
+        }
+        // Unterminated: the string runs to the end of its line.
+        Token {
+            kind: STRING,
+            len: i.min(bytes.len()) - start,
+            unterminated: true,
         }
     }
 
