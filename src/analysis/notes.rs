@@ -126,9 +126,19 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
                 // Read once per section: a section of many undefined references would
                 // otherwise copy its whole text for each of them.
                 let (eol, ends_with_newline) = *section_end.get_or_insert_with(|| {
-                    let text = crate::model::values::node_text(section.syntax());
-                    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
-                    (eol, text.ends_with('\n') || text.ends_with('\r'))
+                    // Looked at token by token, not copied: a section may be megabytes long.
+                    let text = section.syntax().text();
+                    let crlf = text
+                        .try_for_each_chunk(|chunk| match chunk.contains("\r\n") {
+                            true => Err(()),
+                            false => Ok(()),
+                        })
+                        .is_err();
+                    let last = u32::from(text.len()).checked_sub(1).map(TextSize::from);
+                    let ends = last
+                        .and_then(|at| text.char_at(at))
+                        .is_some_and(|c| c == '\n' || c == '\r');
+                    (if crlf { "\r\n" } else { "\n" }, ends)
                 });
                 let new_text = if ends_with_newline {
                     format!("[Note \"{index}:\"]{eol}")
