@@ -368,3 +368,52 @@ fn an_outline_edit_that_does_not_fit_reparses_everything() {
     assert_eq!(splice.inserted, 1);
     assert_eq!(outline, Outline::new(new));
 }
+
+/// A line of section data past the parser's cap (its rest is one unread piece of text, S003)
+/// ends where it would without the cap, so games and comments start where they did: a comment
+/// opened past the cap still swallows the blank line after it, one closed on its line does not,
+/// and a `{` inside a string opens nothing. Edits near the cap reparse like the whole text.
+#[test]
+fn a_section_line_past_the_cap_keeps_games_and_comments_where_they_were() {
+    use kibitzer::syntax::DATA_LINE_CAP;
+    let long = "SA H2 ".repeat(DATA_LINE_CAP / 6 + 10);
+    let endings = [
+        "{runs on\n\nover a blank line} S3\n\n[Board \"2\"]\n",
+        "{closed} {\"} H4\n\n[Board \"2\"]\n",
+        "\"a {string\n\n[Board \"2\"]\n",
+        "[Note \"1:x\"] {\n\n}\n\n[Board \"2\"]\n",
+        "\r\n\r\n[Board \"2\"]\r\n",
+    ];
+    for (head, tag) in [
+        ("[Play \"N\"]\n", "play"),
+        ("[ScoreTable \"A\"]\n1 ", "table"),
+    ] {
+        for ending in endings {
+            let text = format!("[Board \"1\"]\n{head}{long}{ending}");
+            assert_lossless(&text);
+            assert_chunks_are_games(&text);
+            let parse = Parse::new(&text);
+            let cut = parse
+                .errors()
+                .iter()
+                .find(|e| e.message.contains("is not read"))
+                .unwrap_or_else(|| panic!("{tag}: no error for the unread rest"));
+            let line_start = text.find(head).unwrap() + head.len();
+            let line_start = text[..line_start].rfind('\n').unwrap() + 1;
+            assert!(usize::from(cut.range.start()) - line_start > DATA_LINE_CAP);
+            assert!(usize::from(cut.range.start()) - line_start < DATA_LINE_CAP + 8);
+            assert_eq!(
+                parse.children().len(),
+                Parse::new(&text.replace(&long, "SA H2 ")).children().len(),
+                "{tag}: the games are not those of the short line, ending {ending:?}"
+            );
+            let mut state = both(&text);
+            let mut edited = text.clone();
+            let near = line_start + DATA_LINE_CAP;
+            edit_and_compare(&mut state, &mut edited, near..near + 3, "");
+            edit_and_compare(&mut state, &mut edited, near - 40..near - 40, "{\n\n");
+            edit_and_compare(&mut state, &mut edited, near - 40..near - 37, "");
+            edit_and_compare(&mut state, &mut edited, line_start..line_start, "\n");
+        }
+    }
+}

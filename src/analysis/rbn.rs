@@ -18,7 +18,7 @@ use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
 use crate::syntax::rbn::{Field, RbnParse, Record};
 use crate::syntax::split::Splitter;
-use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::syntax::{SyntaxNode, TextRange, TextSize, DATA_LINE_CAP};
 
 /// The maximum line length (label and space included) and the valid characters of a label,
 /// `None` for "all characters". Where the two documents differ, the larger set is used.
@@ -44,16 +44,35 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
     let label = field.label();
     let (max, valid) = label_rules(label);
     let line = field.line_range();
-    let line_text = field.syntax().text().to_string();
-    let line_text = line_text.trim_end_matches(['\n', '\r']);
-    if let Some((cut, _)) = line_text.char_indices().nth(max) {
+    // Counted chunk by chunk, not copied: the line may be megabytes long.
+    let node = field.syntax().text_range().start();
+    let line_text = field
+        .syntax()
+        .text()
+        .slice(TextRange::new(line.start() - node, line.end() - node));
+    let (mut chars, mut bytes, mut cut) = (0usize, 0usize, None);
+    line_text.for_each_chunk(|chunk| {
+        for (i, _) in chunk.char_indices() {
+            if chars == max {
+                cut.get_or_insert(bytes + i);
+            }
+            chars += 1;
+        }
+        bytes += chunk.len();
+    });
+    if let Some(cut) = cut {
         let start = line.start() + TextSize::from(cut as u32);
         out.push(Diagnostic::new(
             "R903",
             TextRange::new(start, line.end()),
             format!(
-                "the {label} line is longer than its maximum of {max} characters ({} here)",
-                line_text.chars().count()
+                "the {label} line is longer than its maximum of {max} characters ({chars} here){}",
+                if bytes > DATA_LINE_CAP + 2 {
+                    // The label and its space come before the data the parser caps.
+                    format!("; past the first {DATA_LINE_CAP} bytes of its data nothing is read")
+                } else {
+                    String::new()
+                }
             ),
         ));
     }

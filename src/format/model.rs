@@ -10,6 +10,7 @@
 use crate::syntax::lexer::{Lexer, Mode, Token};
 use crate::syntax::parser::is_table_tag;
 use crate::syntax::SyntaxKind::{self, *};
+use crate::syntax::DATA_LINE_CAP;
 
 /// A comment or an escape line, as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +130,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
     let mut target = Target::Leading;
     let mut marks: Vec<&str> = Vec::new();
     let mut line_start = true;
+    let mut line_offset = 0;
     let mut line: u32 = 0;
     loop {
         let mode = match open {
@@ -145,6 +147,12 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
         };
         let start = lexer.pos();
         let token_text = &text[start..start + token.len];
+        // Past the parser's cap on a line of section data its rest is unread text (S003); the
+        // cap is applied here to every line, which only keeps a few more lines as written.
+        let runs_on = token.kind == COMMENT_BLOCK && token_text.contains(['\n', '\r']);
+        if start - line_offset > DATA_LINE_CAP && token.kind != NEWLINE && !runs_on {
+            return None;
+        }
         match token.kind {
             WHITESPACE => {
                 lexer.advance(token.len);
@@ -152,6 +160,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             }
             NEWLINE => {
                 lexer.advance(token.len);
+                line_offset = lexer.pos();
                 line_start = true;
                 line += 1;
                 continue;
@@ -174,6 +183,9 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                 attach(&mut model, target, trivia)?;
                 lexer.advance(token.len);
                 line += token_text.matches('\n').count() as u32;
+                if let Some(last) = memchr::memrchr2(b'\n', b'\r', token_text.as_bytes()) {
+                    line_offset = start + last + 1;
+                }
                 line_start = false;
                 continue;
             }
@@ -238,7 +250,6 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             }
             continue;
         }
-        // Section data.
         let kind = match open {
             Open::Nothing => return None,
             Open::AfterTag => {

@@ -27,3 +27,10 @@ pub use rowan::{TextRange, TextSize};
 pub(crate) use top::clip;
 pub use top::{ChildSpans, FileLanguage, TopGrammar, TopLevel};
 pub use top::{GreenElement, TextSource};
+
+/// The most bytes of one line of data (a PBN section's calls, cards or table rows; an RBN
+/// field's data) read as tokens; the rest of a longer line is one piece of unread text, reported
+/// as such. No real line comes near it (PBN's limit is 255 characters, S006, and lets a reader cut
+/// a line there; RBN's is 512, R903), and a line of millions of calls or cards would otherwise
+/// cost tens of bytes of tree for every byte of text.
+pub const DATA_LINE_CAP: usize = 1 << 16;

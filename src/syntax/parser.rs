@@ -11,6 +11,7 @@ use super::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
 use super::error::{SyntaxCode, SyntaxError};
 use super::lexer::{self, Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
+use super::DATA_LINE_CAP;
 use rowan::TextRange;
 
 /// Tag names whose section data is a table.
@@ -38,6 +39,7 @@ pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Syntax
         builder: TreeBuilder::new(cache),
         errors: Vec::new(),
         section_has_data: false,
+        line_start: 0,
     };
     parser.game();
     let mut errors = parser.errors;
@@ -103,6 +105,9 @@ impl GameState {
             builder: TreeBuilder::discarding(),
             errors: Vec::new(),
             section_has_data: self.section_has_data,
+            // Taken as a line start: the cap on section lines only shapes the tree, which this
+            // parser does not build, never how the text is lexed.
+            line_start: self.pos,
         };
         let mut open = match self.open {
             OpenKind::Nothing => Open::Nothing,
@@ -176,6 +181,8 @@ struct Parser<'t, 'c> {
     /// Whether the open supplemental section has read an element (after which comments are
     /// forbidden, and a `{` is a stray character).
     section_has_data: bool,
+    /// Where the current line starts (for the cap on a line of section data).
+    line_start: usize,
 }
 
 impl Parser<'_, '_> {
@@ -204,6 +211,10 @@ impl Parser<'_, '_> {
         }
         self.builder.token(token.kind, text);
         self.lexer.advance(token.len);
+        // A line end, or a comment that runs over several lines.
+        if let Some(last) = memchr::memrchr2(b'\n', b'\r', text.as_bytes()) {
+            self.line_start = start + last + 1;
+        }
     }
 
     fn check_string(&mut self, start: usize, text: &str, unterminated: bool) {
@@ -250,6 +261,12 @@ impl Parser<'_, '_> {
                 }
             }
             let mode = open.kind().mode(self.section_has_data);
+            if matches!(open, Open::Section(_))
+                && self.lexer.pos() - self.line_start > DATA_LINE_CAP
+                && self.unread_rest_of_line(mode)
+            {
+                continue;
+            }
             let Some(token) = self.lexer.peek(mode) else {
                 break;
             };
@@ -319,7 +336,11 @@ impl Parser<'_, '_> {
             i
         };
         let mut pos = from;
+        let cap = self.line_start + DATA_LINE_CAP;
         while let Some(&b) = bytes.get(pos) {
+            if pos > cap {
+                break;
+            }
             let (kind, end) = match b {
                 b' ' | b'\t' | 0x0b => (
                     WHITESPACE,
@@ -339,8 +360,56 @@ impl Parser<'_, '_> {
             };
             self.builder.token(kind, &text[pos..end]);
             pos = end;
+            if kind == NEWLINE {
+                self.line_start = pos;
+            }
         }
         self.lexer.advance(pos - from);
+    }
+
+    /// Past [`DATA_LINE_CAP`]: the rest of the line as one unread piece of text (S003),
+    /// lexed token by token all the same, so that where it ends (and so where games and
+    /// comments start) is what it would be without the cap. A comment that runs on past the
+    /// line end and a tag pair are left to be read as such. Whether anything was taken.
+    fn unread_rest_of_line(&mut self, mut mode: Mode) -> bool {
+        let start = self.lexer.pos();
+        let mut probe = self.lexer.clone();
+        while let Some(token) = probe.peek(mode) {
+            let text = &probe.text()[probe.pos()..probe.pos() + token.len];
+            let runs_on =
+                token.kind == COMMENT_BLOCK && (token.unterminated || text.contains(['\n', '\r']));
+            // A tag pair can change how what follows it is read: it is read as one.
+            if matches!(token.kind, NEWLINE | L_BRACK) || runs_on {
+                break;
+            }
+            probe.advance(token.len);
+            // A supplemental section's first element ends the place where a comment may stand.
+            if mode == Mode::Section && matches!(token.kind, SECTION_TOKEN | STRING) {
+                mode = Mode::SectionData;
+                self.section_has_data = true;
+            }
+        }
+        let end = probe.pos();
+        if end == start {
+            return false;
+        }
+        let line_start = self.line_start;
+        self.error(
+            SyntaxCode::UnexpectedText,
+            start,
+            end,
+            format!(
+                "this line of section data is longer than {DATA_LINE_CAP} bytes: the rest of \
+                 it ({} bytes from byte {} of the line) is not read",
+                end - start,
+                start - line_start
+            ),
+        );
+        self.builder.start_node(ERROR);
+        self.builder.token(UNKNOWN, &self.lexer.text()[start..end]);
+        self.builder.finish_node();
+        self.lexer.advance(end - start);
+        true
     }
 
     /// One element of section data; anything that does not belong becomes an error node.

@@ -195,16 +195,39 @@ pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     })
 }
 
+/// The most bytes of one board (or header) read as pairs; the rest of a longer one is one piece
+/// of unread text (L702). A real board, commentary and all, is a few kilobytes, and millions of
+/// pairs in one board would otherwise cost tens of bytes of tree and model for each byte.
+pub const LIN_PIECE_CAP: usize = 16 * crate::syntax::DATA_LINE_CAP;
+
 fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
-    let items: Vec<Item> = scan(text).collect();
-    let board = is_board(text, items.iter().cloned());
+    let board = is_board(text, scan(text));
     let mut token = |kind: LinKind, text: &str| NodeOrToken::Token(cache.token(kind.into(), text));
-    let mut children: Vec<GreenElement> = Vec::with_capacity(items.len());
+    let mut children: Vec<GreenElement> = Vec::new();
     // One buffer for the parts of every pair: a pair node copies them out.
     let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
     let mut errors = Vec::new();
-    for item in &items {
-        match item {
+    for item in scan(text) {
+        if item.start() > LIN_PIECE_CAP {
+            let rest = item.start()..text.len();
+            children.push(NodeOrToken::Node(GreenNode::new(
+                LinKind::ERROR.into(),
+                [token(LinKind::UNKNOWN, &text[rest.clone()])],
+            )));
+            errors.push(SyntaxError {
+                code: SyntaxCode::MalformedPair,
+                range: to_range(&rest),
+                message: format!(
+                    "this {} is longer than {LIN_PIECE_CAP} bytes: the rest of it ({} bytes) is \
+                     not read",
+                    if board { "board" } else { "header" },
+                    rest.len()
+                ),
+                missing: None,
+            });
+            break;
+        }
+        match &item {
             Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
             Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
             Item::Stray(range) => {

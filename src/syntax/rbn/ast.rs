@@ -87,7 +87,8 @@ fn label_and_data(node: &RbnNode) -> (Option<RbnToken>, Option<TextRange>) {
         let el_range = el.text_range();
         match el.kind() {
             RbnKind::LABEL if label.is_none() => label = el.into_token(),
-            RbnKind::NEWLINE => {}
+            // The data past the cap on a line is not read.
+            RbnKind::NEWLINE | RbnKind::UNREAD => {}
             RbnKind::WHITESPACE if range.is_none() => {}
             _ => range = Some(range.map_or(el_range, |r| r.cover(el_range))),
         }
@@ -123,16 +124,15 @@ impl Field {
         label_and_data(&self.0).1
     }
 
-    /// The data as written (empty for a null field).
+    /// The data as written and read (empty for a null field; without what stands past the
+    /// cap on a line).
     pub fn value(&self) -> String {
         match self.value_range() {
             Some(range) => {
-                let start = range.start() - self.0.text_range().start();
-                let text = self.0.text().to_string();
-                let from = usize::from(start);
-                text.get(from..from + usize::from(range.len()))
-                    .unwrap_or("")
-                    .to_string()
+                let node = self.0.text_range().start();
+                let relative = TextRange::new(range.start() - node, range.end() - node);
+                // Only the data is copied, not the whole line.
+                self.0.text().slice(relative).to_string()
             }
             None => String::new(),
         }

@@ -44,6 +44,8 @@ syntax_kinds! {
             PARAGRAPH,
             /// Text that is no token of the place it stands in.
             UNKNOWN,
+            /// The data of a line past [`DATA_LINE_CAP`](crate::syntax::DATA_LINE_CAP): kept, not read.
+            UNREAD,
         }
         nodes {
             /// The whole file.

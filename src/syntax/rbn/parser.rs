@@ -9,6 +9,7 @@ use rowan::{GreenNode, GreenNodeBuilder};
 
 use super::RbnKind::{self, *};
 use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
+use crate::syntax::DATA_LINE_CAP;
 use rowan::{TextRange, TextSize};
 
 /// The field labels, in the canonical output order.
@@ -203,6 +204,23 @@ impl Parser<'_> {
 
     /// The data of a field with label `label` (upper case) from `start` to `end`.
     fn value(&mut self, label: char, start: usize, end: usize) {
+        // Past the cap on a line (R903 says so), the data is one unread piece: an RBN line has
+        // at most 512 characters, and a line of millions of calls or cards would otherwise cost
+        // tens of bytes of tree for each byte of text.
+        let mut cut = end.min(start + DATA_LINE_CAP);
+        while !self.text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        if cut < end {
+            // At a trick's (or round's) end when one is near, not in the middle of a card.
+            let near = cut.saturating_sub(4096).max(start);
+            if let Some(colon) = memchr::memrchr(b':', &self.text.as_bytes()[near..cut]) {
+                cut = near + colon + 1;
+            }
+            self.value(label, start, cut);
+            self.token(UNREAD, cut, end);
+            return;
+        }
         match label {
             'A' => self.auction(start, end),
             'P' => self.play(start, end),
