@@ -392,6 +392,22 @@ mod tests {
     }
 
     #[test]
+    fn a_board_past_the_cap_keeps_its_rest_unread_and_the_next_board_whole() {
+        let cards = "pc|SA|pc|h2|".repeat(LIN_PIECE_CAP / 12 + 100);
+        let text = format!("qx|o1|md|1S2,,,|{cards}\nqx|o2|mb|p|");
+        let parse = LinParse::new(&text);
+        assert_eq!(parse.syntax().text().to_string(), text);
+        let errors = parse.errors();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains("is not read"));
+        let unread = usize::from(errors[0].range.start());
+        assert!(unread > LIN_PIECE_CAP && unread < LIN_PIECE_CAP + 8);
+        // The rest of the board, line end included, ends where the next board starts.
+        assert_eq!(&text[usize::from(errors[0].range.end())..], "qx|o2|mb|p|");
+        assert_eq!(parse.pieces().count(), 2);
+    }
+
+    #[test]
     fn a_web_address_is_a_piece_of_its_own() {
         let url = "https://www.bridgebase.com/tools/handviewer.html?lin=md%7C1S2%2C%2C%2C%7C";
         let text = format!("qx|o1|md|1S2,,,|\n{url}\n{url} mb|p|\nqx|o2|");
