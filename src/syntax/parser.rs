@@ -211,9 +211,15 @@ impl Parser<'_, '_> {
         }
         self.builder.token(token.kind, text);
         self.lexer.advance(token.len);
-        // A line end, or a comment that runs over several lines.
-        if let Some(last) = memchr::memrchr2(b'\n', b'\r', text.as_bytes()) {
-            self.line_start = start + last + 1;
+        // A line end, or a comment that runs over several lines (no other token holds one).
+        match token.kind {
+            NEWLINE => self.line_start = start + token.len,
+            COMMENT_BLOCK => {
+                if let Some(last) = memchr::memrchr2(b'\n', b'\r', text.as_bytes()) {
+                    self.line_start = start + last + 1;
+                }
+            }
+            _ => {}
         }
     }
 
