@@ -202,3 +202,34 @@ fn standard_example_in_export_format() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A line (or LIN board) past the cap on data read as tokens is formatted without losing what
+/// is not read: the RBN formatter writes each field from its data, and once wrote only the read
+/// part of such a line.
+#[test]
+fn formatting_keeps_data_past_the_cap() {
+    use kibitzer::format::FormatOptions;
+    use kibitzer::notation::Notation;
+    use kibitzer::syntax::DATA_LINE_CAP;
+    let tricks = "SAS2S3S4:".repeat(DATA_LINE_CAP / 9 + 50);
+    let cards = "SA H2 ".repeat(DATA_LINE_CAP / 6 + 50);
+    let pairs = "pc|SA|pc|h2|".repeat(16 * DATA_LINE_CAP / 12 + 50);
+    let cases = [
+        (Notation::Rbn, format!("B 1\nP {tricks}\n"), tricks),
+        (
+            Notation::Pbn,
+            format!("[Board \"1\"]\n[Play \"N\"]\n{cards}\n"),
+            cards,
+        ),
+        (Notation::Lin, format!("qx|o1|md|1S2,,,|{pairs}\n"), pairs),
+    ];
+    for (notation, text, long) in cases {
+        let formatted = notation.format(&text, &FormatOptions::default());
+        assert!(
+            formatted.contains(long.trim_end()),
+            "{notation:?}: the long line lost text ({} bytes of {})",
+            formatted.len(),
+            text.len()
+        );
+    }
+}

@@ -231,3 +231,73 @@ fn a_missing_space_after_a_label_has_a_fix() {
     assert_eq!(mended, "B 1\n");
     assert!(!codes(&mended).contains(&"R906"));
 }
+
+/// A P line past the cap on a line of data: the text is kept (lossless), the data after the cap
+/// is one unread token, R903 says so, and the record after it is read as usual (its date's bad
+/// character is found). A line just under the cap says nothing of unread data.
+#[test]
+fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
+    use kibitzer::syntax::rbn::{RbnKind, RbnParse};
+    use kibitzer::syntax::DATA_LINE_CAP;
+    let tricks = "SAS2S3S4:".repeat(DATA_LINE_CAP / 9 + 50);
+    let text = format!("B 1\nC 3N:S\nP {tricks}\n\nB 2\nD 2001x\n");
+    let parse = RbnParse::new(&text);
+    assert_eq!(parse.syntax().text().to_string(), text);
+    let unread: Vec<_> = parse
+        .syntax()
+        .descendants_with_tokens()
+        .filter(|e| e.kind() == RbnKind::UNREAD)
+        .collect();
+    assert_eq!(unread.len(), 1);
+    let unread_at = usize::from(unread[0].text_range().start());
+    let data_start = text.find("P ").unwrap() + 2;
+    // Cut at a trick's end, within the cap.
+    assert!(unread_at - data_start <= DATA_LINE_CAP && unread_at - data_start > DATA_LINE_CAP - 9);
+    assert_eq!(&text[unread_at - 1..unread_at], ":");
+    let report = check_rbn_text(&text, &Default::default());
+    let r903: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "R903")
+        .collect();
+    assert_eq!(r903.len(), 1, "{:?}", report.diagnostics);
+    assert!(
+        r903[0].message.contains("nothing is read"),
+        "{}",
+        r903[0].message
+    );
+    let second = text.find("D 2001x").unwrap();
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "R902" && usize::from(d.range.start()) > second),
+        "{:?}",
+        report.diagnostics
+    );
+    // A conversion says what it leaves out.
+    let (record, _) = parse.records().next().unwrap();
+    let record = kibitzer::syntax::rbn::Record::cast(record).unwrap();
+    let board = kibitzer::model::read_record(&record, &mut Default::default());
+    assert!(
+        board.dropped.iter().any(|d| d.contains("not read")),
+        "{:?}",
+        board.dropped
+    );
+    // Under the cap the line is too long, but read whole.
+    let short = format!(
+        "B 1\nC 3N:S\nP {}\n",
+        "SAS2S3S4:".repeat(DATA_LINE_CAP / 9 - 50)
+    );
+    let report = check_rbn_text(&short, &Default::default());
+    let r903 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "R903")
+        .unwrap();
+    assert!(
+        !r903.message.contains("nothing is read"),
+        "{}",
+        r903.message
+    );
+}

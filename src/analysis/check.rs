@@ -9,7 +9,7 @@ use rowan::{GreenNode, NodeOrToken};
 
 use super::cross::{check_cross, CrossTags, SectionFacts, Value};
 use super::deal::check_deal;
-use super::double_dummy::{check_double_dummy, newline_of, DoubleDummyInput, Solutions};
+use super::double_dummy::{check_double_dummy, DoubleDummyInput, Solutions};
 use super::notes::{check_section_notes, misplaced_note};
 use super::sections::{self, SectionModels};
 use super::tables::{check_section_comments, check_table, is_table};
@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{read_seat, read_vulnerable, ValueText};
+use crate::model::values::{newline_of, read_seat, read_vulnerable, ValueText};
 use crate::parallel::{map_slices, pull_results};
 use crate::syntax::ast::{Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
@@ -384,7 +384,7 @@ fn check_game_wide(
             par_contract: tags.get(Key::ParContract).and_then(Entry::cross),
             // The line end is looked for only when there is a table to rewrite.
             newline: if table.is_some() {
-                newline_of(game)
+                newline_of(game.syntax())
             } else {
                 "\n"
             },

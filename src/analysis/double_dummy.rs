@@ -383,17 +383,3 @@ fn single_char(text: &str) -> Option<char> {
     let c = chars.next()?;
     chars.next().is_none().then_some(c.to_ascii_uppercase())
 }
-
-/// The line end a game's text uses (for the tables written into it).
-pub fn newline_of(game: &crate::syntax::ast::Game) -> &'static str {
-    let crlf = game
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .any(|t| t.kind().is_trivia() && t.text().contains("\r\n"));
-    if crlf {
-        "\r\n"
-    } else {
-        "\n"
-    }
-}

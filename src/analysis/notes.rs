@@ -2,6 +2,7 @@
 //! same section (N401–N405), and Notes where no section can use them (N406).
 
 use crate::diagnostic::Diagnostic;
+use crate::model::values::newline_of;
 use crate::syntax::ast::{Section, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
@@ -126,19 +127,13 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
                 // Read once per section: a section of many undefined references would
                 // otherwise copy its whole text for each of them.
                 let (eol, ends_with_newline) = *section_end.get_or_insert_with(|| {
-                    // Looked at token by token, not copied: a section may be megabytes long.
+                    // The last character, looked up, not copied: a section may be megabytes.
                     let text = section.syntax().text();
-                    let crlf = text
-                        .try_for_each_chunk(|chunk| match chunk.contains("\r\n") {
-                            true => Err(()),
-                            false => Ok(()),
-                        })
-                        .is_err();
                     let last = u32::from(text.len()).checked_sub(1).map(TextSize::from);
                     let ends = last
                         .and_then(|at| text.char_at(at))
                         .is_some_and(|c| c == '\n' || c == '\r');
-                    (if crlf { "\r\n" } else { "\n" }, ends)
+                    (newline_of(section.syntax()), ends)
                 });
                 let new_text = if ends_with_newline {
                     format!("[Note \"{index}:\"]{eol}")

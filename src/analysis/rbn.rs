@@ -67,8 +67,7 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
             TextRange::new(start, line.end()),
             format!(
                 "the {label} line is longer than its maximum of {max} characters ({chars} here){}",
-                if bytes > DATA_LINE_CAP + 2 {
-                    // The label and its space come before the data the parser caps.
+                if field.has_unread_data() {
                     format!("; past the first {DATA_LINE_CAP} bytes of its data nothing is read")
                 } else {
                     String::new()

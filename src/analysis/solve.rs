@@ -4,12 +4,13 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::double_dummy::{content_end, newline_of, section_extent, table_section_text, Solutions};
+use super::double_dummy::{content_end, section_extent, table_section_text, Solutions};
 use super::CheckOptions;
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::diagnostic::TextEdit;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
 use crate::double_dummy::{par_for, solve_all, Par, TrickTable};
+use crate::model::values::newline_of;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// Runs `check` with the double-dummy checks on, solving first: a first run gathers the deals
@@ -157,7 +158,7 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
             tricks: value_of("DoubleDummyTricks").map(|v| at(v.1)),
             table,
             end: at(TextRange::empty(end)).start(),
-            newline: newline_of(&game),
+            newline: newline_of(game.syntax()),
         });
     }
     games

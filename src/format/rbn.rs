@@ -85,11 +85,13 @@ pub fn format_rbn_edits(
 }
 
 fn format_record(record: &Record) -> String {
-    // A record with a line the parser rejected, or with a `{` paragraph never closed by `}`
-    // (which takes in every line up to the record's end, so moving it would swallow fields), is
-    // written back as it is.
+    // A record with a line the parser rejected, with a `{` paragraph never closed by `}`
+    // (which takes in every line up to the record's end, so moving it would swallow fields), or
+    // with a line so long that the end of its data is not read (a field is written from the
+    // data read), is written back as it is.
     let broken = record.items().any(|i| match i {
         RecordItem::Error(_) => true,
+        RecordItem::Field(field) => field.has_unread_data(),
         RecordItem::Paragraph(t) => !t.text().trim_end().ends_with('}'),
         _ => false,
     });

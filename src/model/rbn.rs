@@ -16,7 +16,7 @@ use crate::bridge::{
     Vulnerability,
 };
 use crate::syntax::rbn::{Field, RbnKind, RbnNode, Record, RecordItem};
-use crate::syntax::{TextRange, TextSize};
+use crate::syntax::{TextRange, TextSize, DATA_LINE_CAP};
 
 /// The labels that carry over to later records.
 const REPEATING: &str = "TDLESFKNBH";
@@ -100,6 +100,11 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                 let label = field.label();
                 if label == 'P' {
                     notes_for_play = true;
+                }
+                if field.has_unread_data() {
+                    board.dropped.push(format!(
+                        "the {label} line past its first {DATA_LINE_CAP} bytes of data (not read)"
+                    ));
                 }
                 own.entry(label).or_insert(field);
             }

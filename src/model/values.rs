@@ -286,6 +286,20 @@ pub struct DealText {
     pub odd_spacing: Vec<TextRange>,
 }
 
+/// The line end a node's text uses (`\r\n` if any of its line ends is one), for text written
+/// into it; found token by token, without copying the text.
+pub fn newline_of(node: &SyntaxNode) -> &'static str {
+    let crlf = node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .any(|t| t.kind().is_trivia() && t.text().contains("\r\n"));
+    if crlf {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
 /// The text of a node, read from its green node (no red-tree walk, one allocation).
 pub fn node_text(node: &SyntaxNode) -> String {
     fn push(green: &rowan::GreenNodeData, out: &mut String) {

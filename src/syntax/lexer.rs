@@ -256,30 +256,14 @@ impl<'a> Lexer<'a> {
 
     /// A string token from the `"` at `start` to its closing quote or the end of the line.
     fn string(&self, start: usize) -> Token {
-        // One pass up to the closing quote or the line end, whichever comes first: looking for
-        // the line end first scanned a line of many short strings to its end once for each.
-        let bytes = self.bytes();
-        let mut i = start + 1;
-        while let Some(&b) = bytes.get(i) {
-            match b {
-                b'"' => {
-                    return Token {
-                        kind: STRING,
-                        len: i + 1 - start,
-                        unterminated: false,
-                    }
-                }
-                // A backslash escapes the next byte, unless that is a line end.
-                b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r')) => i += 2,
-                b'\n' | b'\r' => break,
-                _ => i += 1,
-            }
-        }
-        // Unterminated: the string runs to the end of its line.
+        let (end, unterminated) = match string_end(self.bytes(), start + 1) {
+            Ok(end) => (end, false),
+            Err(line_end) => (line_end, true),
+        };
         Token {
             kind: STRING,
-            len: i.min(bytes.len()) - start,
-            unterminated: true,
+            len: end - start,
+            unterminated,
         }
     }
 
@@ -315,18 +299,23 @@ pub(crate) fn name_end(bytes: &[u8], from: usize) -> usize {
     i
 }
 
-/// The offset just past the closing quote of a string whose contents start at `from`, looking no
-/// further than the end of `bytes` (the end of the line); `None` when it is not closed.
-pub(crate) fn string_end(bytes: &[u8], from: usize) -> Option<usize> {
+/// The offset just past the closing quote of a string whose contents start at `from`, or, when
+/// the line ends first, `Err` with the offset of its line end (or of the end of `bytes`).
+///
+/// One pass up to whichever comes first: looking for the line end before the quote scanned a
+/// line of many short strings to its end once for each.
+pub(crate) fn string_end(bytes: &[u8], from: usize) -> Result<usize, usize> {
     let mut i = from;
-    while i < bytes.len() {
-        let at = i + memchr::memchr2(b'"', b'\\', &bytes[i..])?;
-        if bytes[at] == b'"' {
-            return Some(at + 1);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'"' => return Ok(i + 1),
+            // A backslash escapes the next byte, unless that is a line end; skipping one byte
+            // of a multi-byte character is harmless because continuation bytes never equal
+            // `"`, `\` or a line end.
+            b'\\' if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r')) => i += 2,
+            b'\n' | b'\r' => return Err(i),
+            _ => i += 1,
         }
-        // A backslash escapes the next byte; skipping one byte of a multi-byte character is
-        // harmless because continuation bytes never equal `"` or `\`.
-        i = at + 2;
     }
-    None
+    Err(bytes.len())
 }

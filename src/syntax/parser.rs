@@ -791,9 +791,7 @@ fn plain_tag_pair(bytes: &[u8], start: usize) -> Option<PlainTagPair> {
     if bytes.get(quote) != Some(&b'"') {
         return None;
     }
-    let line_end =
-        memchr::memchr2(b'\n', b'\r', &bytes[quote..]).map_or(bytes.len(), |i| quote + i);
-    let string_end = lexer::string_end(&bytes[..line_end], quote + 1)?;
+    let string_end = lexer::string_end(bytes, quote + 1).ok()?;
     (bytes.get(string_end) == Some(&b']')).then_some(PlainTagPair {
         name_end,
         quote,

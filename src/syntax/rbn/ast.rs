@@ -138,6 +138,14 @@ impl Field {
         }
     }
 
+    /// Whether the line is so long that the end of its data is kept unread (past
+    /// [`DATA_LINE_CAP`](crate::syntax::DATA_LINE_CAP)).
+    pub fn has_unread_data(&self) -> bool {
+        self.0
+            .children_with_tokens()
+            .any(|e| e.kind() == RbnKind::UNREAD)
+    }
+
     /// The range of the line without its line end.
     pub fn line_range(&self) -> TextRange {
         let range = self.0.text_range();
