@@ -15,7 +15,9 @@ use crate::model::lin::{
     read_vulnerability, url_piece, LinCarry, MD_ORDER,
 };
 use crate::parallel::{available_threads, map_slices};
-use crate::syntax::lin::{build_piece, piece_is_board, pieces, LinNode, LinParse, Pair, Piece};
+use crate::syntax::lin::{
+    build_piece_keeping, piece_is_board, pieces, LinNode, LinParse, Pair, Piece, Unread,
+};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -67,7 +69,7 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
             boards.push((range, header.clone()));
             continue;
         }
-        let (green, errors) = build_piece(&text[range.clone()]);
+        let (green, errors) = build_piece_keeping(&text[range.clone()], Unread::Leave);
         let start = range.start as u32;
         let Some(piece) = Piece::cast(LinNode::new_root(green)) else {
             continue;
@@ -86,7 +88,7 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     let found = map_slices(&boards, threads, |part| {
         part.iter()
             .flat_map(|(range, header)| {
-                let (green, errors) = build_piece(&text[range.clone()]);
+                let (green, errors) = build_piece_keeping(&text[range.clone()], Unread::Leave);
                 let piece = Piece::cast(LinNode::new_root(green));
                 let start = range.start as u32;
                 piece

@@ -536,7 +536,11 @@ fn pieces(source: &Source, label: char) -> Vec<Piece> {
             NodeOrToken::Token(t) => Some(t),
             NodeOrToken::Node(_) => None,
         })
-        .filter(|t| t.text_range().start() >= base && t.kind() != RbnKind::NEWLINE)
+        // Data past the line cap is not read (and copying it would double a huge line).
+        .filter(|t| {
+            t.text_range().start() >= base
+                && !matches!(t.kind(), RbnKind::NEWLINE | RbnKind::UNREAD)
+        })
         .map(|t| {
             let start = usize::from(t.text_range().start() - base);
             Piece {

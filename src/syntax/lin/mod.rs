@@ -13,4 +13,4 @@ mod parse;
 pub use ast::{Pair, Piece};
 pub use kind::{LinElement, LinKind, LinLanguage, LinNode, LinToken};
 pub use parse::LinParse;
-pub(crate) use parse::{build_piece, piece_is_board, pieces};
+pub(crate) use parse::{build_piece, build_piece_keeping, piece_is_board, pieces, Unread};

@@ -189,18 +189,39 @@ thread_local! {
 
 /// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
 pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
+    build_piece_keeping(text, Unread::Keep)
+}
+
+/// What the tree of a piece longer than [`LIN_PIECE_CAP`] holds of its unread rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unread {
+    /// The rest, as one error token: the tree is the whole text (for the editor, the formatter
+    /// and the converters).
+    Keep,
+    /// Nothing: the tree ends where reading stops, and only the error says what follows. For
+    /// the checks, which never look at the rest, so that a 50 MB board is not copied into a
+    /// token of its own.
+    Leave,
+}
+
+/// [`build_piece`], keeping or leaving out the unread rest of a piece past the cap.
+pub(crate) fn build_piece_keeping(text: &str, unread: Unread) -> (GreenNode, Vec<SyntaxError>) {
     LIN_TOKENS.with(|cache| match cache.try_borrow_mut() {
-        Ok(mut cache) => build_piece_with(text, &mut cache),
-        Err(_) => build_piece_with(text, &mut TokenCache::default()),
+        Ok(mut cache) => build_piece_with(text, unread, &mut cache),
+        Err(_) => build_piece_with(text, unread, &mut TokenCache::default()),
     })
 }
 
 /// The most bytes of one board (or header) read as pairs; the rest of a longer one is one piece
 /// of unread text (L702). A real board, commentary and all, is a few kilobytes, and millions of
 /// pairs in one board would otherwise cost tens of bytes of tree and model for each byte.
-pub const LIN_PIECE_CAP: usize = 16 * crate::syntax::DATA_LINE_CAP;
+pub const LIN_PIECE_CAP: usize = 4 * crate::syntax::DATA_LINE_CAP;
 
-fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
+fn build_piece_with(
+    text: &str,
+    unread: Unread,
+    cache: &mut TokenCache,
+) -> (GreenNode, Vec<SyntaxError>) {
     let board = is_board(text, scan(text));
     let mut token = |kind: LinKind, text: &str| NodeOrToken::Token(cache.token(kind.into(), text));
     let mut children: Vec<GreenElement> = Vec::new();
@@ -210,10 +231,12 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
     for item in scan(text) {
         if item.start() > LIN_PIECE_CAP {
             let rest = item.start()..text.len();
-            children.push(NodeOrToken::Node(GreenNode::new(
-                LinKind::ERROR.into(),
-                [token(LinKind::UNKNOWN, &text[rest.clone()])],
-            )));
+            if unread == Unread::Keep {
+                children.push(NodeOrToken::Node(GreenNode::new(
+                    LinKind::ERROR.into(),
+                    [token(LinKind::UNKNOWN, &text[rest.clone()])],
+                )));
+            }
             errors.push(SyntaxError {
                 code: SyntaxCode::MalformedPair,
                 range: to_range(&rest),
