@@ -9,8 +9,11 @@
 use std::path::Path;
 
 use crate::analysis::{check_stream, CheckOptions, FileReport};
-use crate::convert::{read_lin, read_pbn, read_rbn, write_lin, write_pbn_file, write_rbn, Board};
+use crate::convert::{
+    read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn, Board,
+};
 use crate::format::{format_text, rbn::format_rbn, FormatOptions};
+use crate::model::{read_lin_parse, read_pbn_parse, read_rbn_parse};
 use crate::syntax::lin::LinParse;
 use crate::syntax::rbn::RbnParse;
 use crate::syntax::{dump_lin_tree, dump_rbn_tree, dump_tree, Parse};
@@ -33,8 +36,18 @@ pub struct Converted {
     pub text: String,
     /// The notation it is written in.
     pub notation: Notation,
+    /// The source's text that could not be read (left out of `text`), place by place.
+    pub unread: Vec<String>,
     /// What the target notation cannot express (left out of `text`).
     pub dropped: Vec<String>,
+}
+
+impl Converted {
+    /// Everything left out, for one list of warnings: the unread text, then what the target
+    /// cannot express.
+    pub fn warnings(&self) -> Vec<String> {
+        self.unread.iter().chain(&self.dropped).cloned().collect()
+    }
 }
 
 impl Notation {
@@ -132,12 +145,34 @@ impl Notation {
         }
     }
 
-    /// Converts a whole text in this notation to `to`.
+    /// Reads every board of a text, with the text its syntax errors kept the reading from
+    /// (see [`unread_text`]).
+    pub fn read_boards_and_unread(self, text: &str) -> (Vec<Board>, Vec<String>) {
+        match self {
+            Notation::Pbn => {
+                let parse = Parse::new(text);
+                (read_pbn_parse(&parse), unread_text(text, parse.errors()))
+            }
+            Notation::Rbn => {
+                let parse = RbnParse::new(text);
+                (read_rbn_parse(&parse), unread_text(text, parse.errors()))
+            }
+            Notation::Lin => {
+                let parse = LinParse::new(text);
+                (read_lin_parse(&parse), unread_text(text, parse.errors()))
+            }
+        }
+    }
+
+    /// Converts a whole text in this notation to `to`, saying what is left out: the text the
+    /// source's reading skipped, and what the target cannot express.
     pub fn convert(self, text: &str, to: Notation) -> Converted {
-        let (text, dropped) = to.write_boards(&self.read_boards(text));
+        let (boards, unread) = self.read_boards_and_unread(text);
+        let (text, dropped) = to.write_boards(&boards);
         Converted {
             text,
             notation: to,
+            unread,
             dropped,
         }
     }
@@ -201,6 +236,70 @@ mod tests {
             assert!(
                 !back.replace("\r\n", "").contains('\n'),
                 "{notation:?} writes CRLF"
+            );
+        }
+    }
+
+    /// Each notation's reading skips the text of some syntax errors; a conversion says so,
+    /// with the line, in every direction, and says nothing for the same text without them.
+    #[test]
+    fn conversions_list_the_text_their_reading_skipped() {
+        let deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+        let md = "3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,";
+        let cases = [
+            (
+                Notation::Pbn,
+                format!("[Board \"1\"]\n[Deal \"{deal}\"]\n[Event x]\n"),
+                format!("[Board \"1\"]\n[Deal \"{deal}\"]\n[Event \"x\"]\n"),
+                "line 3: `[Event x]` (S002",
+            ),
+            (
+                Notation::Rbn,
+                "% RBN 3.0\nB 1\nQ what\nA NZ:1NPPP\n".to_string(),
+                "% RBN 3.0\nB 1\nA NZ:1NPPP\n".to_string(),
+                "line 3: `Q` (R901",
+            ),
+            (
+                Notation::Lin,
+                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA"),
+                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA|"),
+                "line 2: `pc|SA` (L702",
+            ),
+        ];
+        for (from, broken, clean, expected) in cases {
+            for to in Notation::ALL.into_iter().filter(|&to| to != from) {
+                let converted = from.convert(&broken, to);
+                assert_eq!(
+                    converted.unread.len(),
+                    1,
+                    "{from:?} to {to:?}: {converted:?}"
+                );
+                assert!(
+                    converted.unread[0].starts_with(expected),
+                    "{from:?} to {to:?}: {:?}",
+                    converted.unread
+                );
+                assert!(converted.warnings().contains(&converted.unread[0]));
+                let converted = from.convert(&clean, to);
+                assert!(
+                    converted.unread.is_empty(),
+                    "{from:?} to {to:?}: {converted:?}"
+                );
+            }
+        }
+    }
+
+    /// What the reading of a record could not keep (RBN's award list) is listed by every
+    /// writer, LIN's included (it was silent).
+    #[test]
+    fn what_the_record_could_not_hold_is_listed_by_every_writer() {
+        let rbn = "% RBN 3.0\nB 1\nI 1:N\nA NZ:1NPPP\n";
+        for to in [Notation::Pbn, Notation::Lin] {
+            let converted = Notation::Rbn.convert(rbn, to);
+            assert!(
+                converted.dropped.iter().any(|d| d == "the award list (I)"),
+                "{to:?}: {:?}",
+                converted.dropped
             );
         }
     }

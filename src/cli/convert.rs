@@ -61,7 +61,16 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         }
     };
     let converted = from.convert(&source.text, to);
-    let (text, dropped) = (converted.text, converted.dropped);
+    let (text, unread, dropped) = (converted.text, converted.unread, converted.dropped);
+    if !unread.is_empty() {
+        eprintln!(
+            "kibitzer convert: warning: {} has text that could not be read, and so is left out:",
+            args.path.display()
+        );
+        for item in &unread {
+            eprintln!("  - {item}");
+        }
+    }
     if !dropped.is_empty() {
         eprintln!(
             "kibitzer convert: warning: {} cannot express, and so leaves out:",

@@ -13,3 +13,56 @@ pub use crate::model::{read_lin, read_pbn, read_rbn, Board};
 pub use to_lin::write_lin;
 pub use to_pbn::{write_pbn, PbnImage};
 pub use to_rbn::{write_pbn_file, write_rbn};
+
+use crate::syntax::{SyntaxCode, SyntaxError};
+
+/// At most this many places of unread text are listed one by one; the rest are counted.
+const UNREAD_LISTED: usize = 20;
+
+/// What of a source text its reading skipped, for the conversion's list of what it leaves out:
+/// the text of each syntax error that stops a reader from taking it in (stray text, a tag pair
+/// or an RBN line it cannot read, text that is no LIN pair, a line or board past the cap), with
+/// its line. Errors that leave their text readable (an unclosed string or comment, a tab in a
+/// string, a missing space after a label) are not listed.
+pub fn unread_text(text: &str, errors: &[SyntaxError]) -> Vec<String> {
+    let mut skipped: Vec<&SyntaxError> = errors
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.code,
+                SyntaxCode::UnexpectedText
+                    | SyntaxCode::MalformedTagPair
+                    | SyntaxCode::UnknownLabel
+                    | SyntaxCode::MalformedPair
+            )
+        })
+        .collect();
+    skipped.sort_by_key(|e| e.range.start());
+    let (mut line, mut counted) = (1usize, 0usize);
+    let mut out = Vec::new();
+    for error in skipped.iter().take(UNREAD_LISTED) {
+        let start = usize::from(error.range.start()).min(text.len());
+        let end = usize::from(error.range.end()).clamp(start, text.len());
+        line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..start]).count();
+        counted = start;
+        let piece = text.get(start..end).unwrap_or("");
+        let first_line = piece.lines().next().unwrap_or("");
+        let mut excerpt: String = first_line.chars().take(24).collect();
+        if excerpt.len() < piece.len() {
+            excerpt.push('…');
+        }
+        out.push(format!(
+            "line {line}: `{}` ({}: {})",
+            excerpt.escape_debug(),
+            error.code.code(),
+            error.message
+        ));
+    }
+    if skipped.len() > UNREAD_LISTED {
+        out.push(format!(
+            "and {} more such places (`kibitzer check` lists them all)",
+            skipped.len() - UNREAD_LISTED
+        ));
+    }
+    out
+}

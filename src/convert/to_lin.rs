@@ -20,6 +20,10 @@ pub fn write_lin(boards: &[Board]) -> (String, Vec<String>) {
         out.push('\n');
     }
     for board in boards {
+        // What the reading could not keep in the record is lost in every target.
+        for what in &board.dropped {
+            note(&mut dropped, what.clone());
+        }
         out.push_str(&write_board(board, several, &mut dropped));
         out.push('\n');
     }

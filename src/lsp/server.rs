@@ -985,7 +985,7 @@ impl LanguageServer for Backend {
         Ok(Some(serde_json::json!({
             "text": converted.text,
             "language": converted.notation.extension(),
-            "warnings": converted.dropped,
+            "warnings": converted.warnings(),
         })))
     }
 

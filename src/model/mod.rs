@@ -17,7 +17,7 @@ pub mod values;
 
 pub use board::Board;
 pub use lin::LinCarry;
-pub use pbn::record::read_pbn;
+pub use pbn::record::{read_pbn, read_pbn_parse};
 pub use rbn::{read_record, Carry};
 pub use tags::Inheritance;
 
@@ -26,7 +26,11 @@ use crate::syntax::rbn::{RbnParse, Record};
 
 /// Reads every board of a LIN text (a vugraph header handed to the boards after it).
 pub fn read_lin(text: &str) -> Vec<Board> {
-    let parse = LinParse::new(text);
+    read_lin_parse(&LinParse::new(text))
+}
+
+/// [`read_lin`] from the text's parse.
+pub fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
     for (node, _) in parse.pieces() {
@@ -44,7 +48,11 @@ pub fn read_lin(text: &str) -> Vec<Board> {
 
 /// Reads every deal of an RBN text (the repetition rules applied).
 pub fn read_rbn(text: &str) -> Vec<Board> {
-    let parse = RbnParse::new(text);
+    read_rbn_parse(&RbnParse::new(text))
+}
+
+/// [`read_rbn`] from the text's parse.
+pub fn read_rbn_parse(parse: &RbnParse) -> Vec<Board> {
     let mut carry = Carry::default();
     parse
         .records()

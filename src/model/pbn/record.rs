@@ -20,7 +20,11 @@ const STRUCTURED: [&str; 3] = ["Auction", "Play", "Note"];
 
 /// Reads every game of a PBN text (inheritance resolved as the checker resolves it).
 pub fn read_pbn(text: &str) -> Vec<Board> {
-    let parse = Parse::new(text);
+    read_pbn_parse(&Parse::new(text))
+}
+
+/// [`read_pbn`] from the text's parse.
+pub fn read_pbn_parse(parse: &Parse) -> Vec<Board> {
     let mut inherited = Inheritance::default();
     let mut boards = Vec::new();
     for node in parse.syntax().children() {
