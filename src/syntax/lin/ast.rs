@@ -37,11 +37,19 @@ impl Piece {
 
     /// The web address the piece is made of, with where it is, when it is one.
     pub fn url(&self) -> Option<(String, TextRange)> {
-        self.0
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| t.kind() == LinKind::URL)
-            .map(|t| (t.text().to_string(), t.text_range()))
+        // Read from the green children, like the pairs: this is asked of every piece checked.
+        let mut at = self.0.text_range().start();
+        for child in self.0.green().children() {
+            let start = at;
+            at += child.text_len();
+            if let NodeOrToken::Token(token) = child {
+                if LinLanguage::kind_from_raw(token.kind()) == LinKind::URL {
+                    let range = TextRange::at(start, token.text_len());
+                    return Some((token.text().to_string(), range));
+                }
+            }
+        }
+        None
     }
 }
 
