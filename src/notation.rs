@@ -42,14 +42,6 @@ pub struct Converted {
     pub dropped: Vec<String>,
 }
 
-impl Converted {
-    /// Everything left out, for one list of warnings: the unread text, then what the target
-    /// cannot express.
-    pub fn warnings(&self) -> Vec<String> {
-        self.unread.iter().chain(&self.dropped).cloned().collect()
-    }
-}
-
 impl Notation {
     /// Every notation, in the order they are listed to users.
     pub const ALL: [Notation; 3] = [Notation::Pbn, Notation::Rbn, Notation::Lin];
@@ -279,7 +271,6 @@ mod tests {
                     "{from:?} to {to:?}: {:?}",
                     converted.unread
                 );
-                assert!(converted.warnings().contains(&converted.unread[0]));
                 let converted = from.convert(&clean, to);
                 assert!(
                     converted.unread.is_empty(),

@@ -281,6 +281,7 @@ async fn convert_command_returns_the_other_notation() {
     );
     assert!(text.contains("[Board \"8\"]"), "{text}");
     assert!(result["warnings"].is_array());
+    assert_eq!(result["unread"], json!([]), "the document reads whole");
     // A PBN document converts to RBN; the object form of the argument works too.
     let pbn_uri = "file:///nowhere/x.pbn";
     h.notify(
@@ -297,6 +298,29 @@ async fn convert_command_returns_the_other_notation() {
     assert_eq!(back["language"], "rbn");
     let rbn = back["text"].as_str().unwrap();
     assert!(rbn.contains("B 7\n") && rbn.contains("C 4SX:N"), "{rbn}");
+    // Text the reading skips is listed by line, apart from what the target cannot express.
+    let broken_uri = "file:///nowhere/broken.pbn";
+    h.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": broken_uri, "languageId": "pbn", "version": 1,
+               "text": "[Board \"1\"]\n[Event x]\n"}}),
+    )
+    .await;
+    let broken = h
+        .request(
+            "workspace/executeCommand",
+            json!({"command": "kibitzer.convert", "arguments": [broken_uri]}),
+        )
+        .await;
+    let unread = broken["unread"].as_array().expect("an unread list");
+    assert_eq!(unread.len(), 1, "{broken}");
+    assert!(
+        unread[0]
+            .as_str()
+            .unwrap()
+            .starts_with("line 2: `[Event x]` (S002"),
+        "{broken}"
+    );
     // Bad arguments are errors, not crashes.
     h.next_id += 1;
     let id = h.next_id;

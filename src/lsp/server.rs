@@ -985,7 +985,8 @@ impl LanguageServer for Backend {
         Ok(Some(serde_json::json!({
             "text": converted.text,
             "language": converted.notation.extension(),
-            "warnings": converted.warnings(),
+            "warnings": converted.dropped,
+            "unread": converted.unread,
         })))
     }
 

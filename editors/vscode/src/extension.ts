@@ -24,7 +24,10 @@ export const SERVER_CONVERT_COMMAND = "kibitzer.convert";
 export interface Conversion {
   text: string;
   language: string;
+  /** What the target notation cannot express. */
   warnings: string[];
+  /** The source's text that could not be read, place by place (older servers leave it out). */
+  unread?: string[];
 }
 
 /** The command a server may advertise to format one document to strict export format. */
@@ -311,8 +314,9 @@ async function openConverted(source: vscode.Uri, language: string, text: string)
 
 /**
  * Converts the active PBN or RBN document to the other notation with the server's
- * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. What the target
- * notation cannot express is shown in a warning. Resolves to the new document.
+ * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. Text of the source
+ * that could not be read, and what the target notation cannot express, are shown in warnings.
+ * Resolves to the new document.
  */
 async function convertDocument(): Promise<vscode.TextDocument | undefined> {
   const editor = vscode.window.activeTextEditor;
@@ -344,6 +348,11 @@ async function convertDocument(): Promise<vscode.TextDocument | undefined> {
   }
   const converted = await openConverted(doc.uri, result.language, result.text);
   await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  const unread = Array.isArray(result.unread) ? result.unread.map(String) : [];
+  if (unread.length > 0) {
+    unread.forEach((w) => log(`not read: ${w}`));
+    void vscode.window.showWarningMessage(`Kibitzer: text of the source could not be read and is left out: ${unread.join("; ")}`);
+  }
   const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
   if (warnings.length > 0) {
     const target = result.language.toUpperCase();
