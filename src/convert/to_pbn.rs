@@ -1,6 +1,6 @@
 //! Writing a [`Board`] as a PBN game, remembering where each written piece came from.
 
-use crate::bridge::{Call, Card, Seat, Suit};
+use crate::bridge::{Call, Seat, Suit};
 use crate::model::board::*;
 use crate::syntax::{TextRange, TextSize};
 
@@ -17,8 +17,14 @@ pub struct PbnImage {
 
 impl PbnImage {
     fn push(&mut self, text: &str, origin: Origin) {
+        self.piece(origin, |out| out.push_str(text));
+    }
+
+    /// Writes a piece with `write` (no text of its own to make first: every RBN record and
+    /// LIN board checked is written this way) and remembers where it came from.
+    fn piece(&mut self, origin: Origin, write: impl FnOnce(&mut String)) {
         let start = TextSize::from(self.text.len() as u32);
-        self.text.push_str(text);
+        write(&mut self.text);
         if let Some(source) = origin {
             let end = TextSize::from(self.text.len() as u32);
             self.map.push((TextRange::new(start, end), source));
@@ -74,7 +80,12 @@ const ORDER: [&str; 8] = [
 
 /// Writes the board as one PBN game (tags, auction, play, commentary).
 pub fn write_pbn(board: &Board) -> PbnImage {
-    let mut out = PbnImage::default();
+    // About what a board with its auction and play takes, so that the text grows once or not.
+    let mut out = PbnImage {
+        text: String::with_capacity(1024),
+        map: Vec::with_capacity(128),
+        dropped: Vec::new(),
+    };
     for comment in &board.commentary {
         out.push(&format!("{{{}}}\n", comment.replace('}', ")")), None);
     }
@@ -146,16 +157,15 @@ fn write_deal(out: &mut PbnImage, deal: &DealRecord) {
         }
         match deal.hands[seat.index()] {
             Some(hand) => {
-                let text = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
-                    .iter()
-                    .map(|suit| {
-                        let mut cards: Vec<Card> = hand.suit_cards(*suit).iter().collect();
-                        cards.sort_by_key(|c| std::cmp::Reverse(c.rank));
-                        cards.iter().map(|c| c.rank.letter()).collect::<String>()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(".");
-                out.push(&text, deal.hand_origins[seat.index()].or(deal.origin));
+                out.piece(deal.hand_origins[seat.index()].or(deal.origin), |text| {
+                    for (i, suit) in Suit::ALL.into_iter().enumerate() {
+                        if i > 0 {
+                            text.push('.');
+                        }
+                        // A suit's cards come from the highest down.
+                        text.extend(hand.suit_cards(suit).into_iter().map(|c| c.rank.letter()));
+                    }
+                });
             }
             None => out.push("-", deal.hand_origins[seat.index()].or(deal.origin)),
         }
@@ -171,13 +181,24 @@ fn write_deal(out: &mut PbnImage, deal: &DealRecord) {
     }
 }
 
-fn annotation_text(a: &Annotation, dropped: &mut Vec<String>, what: &str) -> String {
-    let mut text = String::new();
-    if let Some(s) = &a.suffix {
-        text.push_str(s);
-    }
-    if let Some(n) = a.note {
-        text.push_str(&format!(" ={n}="));
+/// Writes the annotation of a call or card after it (nothing for most: the text is made only
+/// when there is one).
+fn write_annotation(
+    out: &mut PbnImage,
+    a: &Annotation,
+    origin: Origin,
+    dropped: &mut Vec<String>,
+    what: &str,
+) {
+    if a.suffix.as_deref().is_some_and(|s| !s.is_empty()) || a.note.is_some() {
+        out.piece(origin, |text| {
+            if let Some(s) = &a.suffix {
+                text.push_str(s);
+            }
+            if let Some(n) = a.note {
+                text.push_str(&format!(" ={n}="));
+            }
+        });
     }
     if a.alert {
         let note = format!("the `*` (conventional) mark on a {what}");
@@ -185,7 +206,6 @@ fn annotation_text(a: &Annotation, dropped: &mut Vec<String>, what: &str) -> Str
             dropped.push(note);
         }
     }
-    text
 }
 
 fn write_notes(out: &mut PbnImage, notes: &[(u8, String)]) {
@@ -202,16 +222,11 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
     let mut ended = false;
     let mut dropped = Vec::new();
     for item in &auction.calls {
-        let text = match item.kind {
-            CallKind::Call(Call::Pass) => "Pass".to_string(),
-            CallKind::Call(Call::Double) => "X".to_string(),
-            CallKind::Call(Call::Redouble) => "XX".to_string(),
-            CallKind::Call(Call::Bid(bid)) => {
-                format!("{}{}", bid.level(), bid.denomination().pbn())
-            }
+        let call = match item.kind {
+            CallKind::Call(call) => Some(call),
             CallKind::AllPass => {
                 ended = true;
-                "AP".to_string()
+                None
             }
             CallKind::Query => {
                 dropped.push("the `Y` (your call?) quiz point".to_string());
@@ -219,11 +234,17 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
             }
         };
         out.push(if count % 4 == 0 { "" } else { " " }, None);
-        out.push(&text, item.origin);
-        let note = annotation_text(&item.annotation, &mut dropped, "call");
-        if !note.is_empty() {
-            out.push(&note, item.origin);
-        }
+        out.piece(item.origin, |text| match call {
+            Some(Call::Pass) => text.push_str("Pass"),
+            Some(Call::Double) => text.push('X'),
+            Some(Call::Redouble) => text.push_str("XX"),
+            Some(Call::Bid(bid)) => {
+                text.push(char::from(b'0' + bid.level()));
+                text.push_str(bid.denomination().pbn());
+            }
+            None => text.push_str("AP"),
+        });
+        write_annotation(out, &item.annotation, item.origin, &mut dropped, "call");
         count += 1;
         if count % 4 == 0 {
             out.push("\n", None);
@@ -282,25 +303,26 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
             out.push(if i == 0 { "" } else { " " }, None);
             match column {
                 Some(item) => {
-                    let text = match item.kind {
-                        CardKind::Card(card) => {
-                            String::from_iter([card.suit.letter(), card.rank.letter()])
-                        }
+                    let card = match item.kind {
+                        CardKind::Card(card) => Some(card),
                         CardKind::Query => {
                             dropped.push("the `Y` (your play?) quiz point".to_string());
-                            "-".to_string()
+                            None
                         }
                         CardKind::Shortcut { .. } => {
                             dropped.push("a `+`/`-` card the hands do not resolve".to_string());
-                            "-".to_string()
+                            None
                         }
-                        CardKind::Unknown => "-".to_string(),
+                        CardKind::Unknown => None,
                     };
-                    out.push(&text, item.origin);
-                    let note = annotation_text(&item.annotation, &mut dropped, "card");
-                    if !note.is_empty() {
-                        out.push(&note, item.origin);
-                    }
+                    out.piece(item.origin, |text| match card {
+                        Some(card) => {
+                            text.push(card.suit.letter());
+                            text.push(card.rank.letter());
+                        }
+                        None => text.push('-'),
+                    });
+                    write_annotation(out, &item.annotation, item.origin, &mut dropped, "card");
                 }
                 None => out.push("-", None),
             }
