@@ -97,7 +97,11 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
             })
             .collect()
     });
-    report.diagnostics.extend(found);
+    // The boards' findings are most of them: the headers' join them rather than the other way
+    // round, so that a file of millions of findings is not copied once more.
+    let mut found = found;
+    found.append(&mut report.diagnostics);
+    report.diagnostics = found;
     report
         .diagnostics
         .sort_by_key(|d| (d.range.start(), d.range.end()));
