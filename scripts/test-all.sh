@@ -3,7 +3,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says how long the one before it took, and the end the whole run, so that a slow
+# step shows in CI's log (the suite must stay well inside CI's 90 minutes).
+started=$SECONDS
+step_started=$SECONDS
+step_name=""
+took() {
+  if [ -n "$step_name" ]; then
+    printf '    (%s: %d s)\n' "$step_name" $((SECONDS - step_started))
+  fi
+}
+step() {
+  took
+  step_name="$*"
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
+trap 'took; printf "\n==> the whole suite took %d s\n" $((SECONDS - started))' EXIT
 
 step "formatting (cargo fmt --check)"
 cargo fmt --all -- --check

@@ -49,7 +49,12 @@ pub fn map_slices<T: Sync, R: Send>(
     let results: Vec<Vec<R>> = slots
         .into_iter()
         .zip(&chunks)
-        .map(|(slot, chunk)| slot.into_inner().ok().flatten().unwrap_or_else(|| work(chunk)))
+        .map(|(slot, chunk)| {
+            slot.into_inner()
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| work(chunk))
+        })
         .collect();
     // Reserved at once: grown by doubling, the joined results took up to twice their size
     // beside the slices' own (a check's findings, hundreds of bytes each, are such results).
