@@ -439,6 +439,37 @@ mod tests {
         }
     }
 
+    /// The file check leaves the unread rest of a board past the cap out of its tree; the
+    /// editor's check (of the whole tree) must find the same, here and on the next board.
+    #[test]
+    fn a_board_past_the_cap_checks_alike_with_and_without_its_rest() {
+        use crate::syntax::lin::LIN_PIECE_CAP;
+        let unit = "pc|SA|pc|h2|xx|y|";
+        let cards = unit.repeat(LIN_PIECE_CAP / unit.len() + 100);
+        let text = format!(
+            "vg|x,,,1,2,,0,,0|rs|3NN=,|\nqx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,\
+             S765H432DAKQJCT98,|sv|o|mb|3n|mb|p|mb|p|mb|p|{cards}\nqx|o2|md|1SAK,,,|mb|1c|mb|1c|pc|zz|"
+        );
+        let whole = check_lin(&LinParse::new(&text), &CheckOptions::default());
+        let file = check_lin_text(&text, &CheckOptions::default());
+        let codes = |r: &FileReport| -> Vec<(&str, TextRange, String)> {
+            r.diagnostics
+                .iter()
+                .map(|d| (d.code, d.range, d.message.clone()))
+                .collect()
+        };
+        assert_eq!(codes(&file), codes(&whole));
+        assert_eq!(file.games, whole.games);
+        let found: Vec<&str> = file.diagnostics.iter().map(|d| d.code).collect();
+        for code in ["L702", "L701", "P507", "A302", "L707"] {
+            assert!(
+                found.contains(&code),
+                "{code} in {:?}",
+                std::collections::BTreeSet::from_iter(&found)
+            );
+        }
+    }
+
     #[test]
     fn rs_results_read_tricks_and_declarer() {
         assert_eq!(read_rs("4HE="), Some((10, Some(Seat::East))));

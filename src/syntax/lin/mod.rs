@@ -12,5 +12,5 @@ mod parse;
 
 pub use ast::{Pair, Piece};
 pub use kind::{LinElement, LinKind, LinLanguage, LinNode, LinToken};
-pub use parse::LinParse;
 pub(crate) use parse::{build_piece, build_piece_keeping, piece_is_board, pieces, Unread};
+pub use parse::{LinParse, LIN_PIECE_CAP};
