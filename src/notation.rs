@@ -241,9 +241,11 @@ mod tests {
         let cases = [
             (
                 Notation::Pbn,
-                format!("[Board \"1\"]\n[Deal \"{deal}\"]\n[Event x]\n"),
-                format!("[Board \"1\"]\n[Deal \"{deal}\"]\n[Event \"x\"]\n"),
-                "line 3: `[Event x]` (S002",
+                format!(
+                    "[Deal \"{deal}\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1NT ] Pass Pass Pass\n"
+                ),
+                format!("[Deal \"{deal}\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1NT Pass Pass Pass\n"),
+                "line 4: `]` (S003",
             ),
             (
                 Notation::Rbn,
@@ -253,9 +255,10 @@ mod tests {
             ),
             (
                 Notation::Lin,
-                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA"),
-                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA|"),
-                "line 2: `pc|SA` (L702",
+                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA|\n???\npc|h2"),
+                // A pair without its closing `|` is read all the same: nothing is unread.
+                format!("qx|o1|md|{md}|\nsv|o|mb|1n|mb|p|mb|p|mb|p|pc|SA|\npc|h2"),
+                "line 3: `???` (L702",
             ),
         ];
         for (from, broken, clean, expected) in cases {

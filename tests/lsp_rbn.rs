@@ -303,7 +303,7 @@ async fn convert_command_returns_the_other_notation() {
     h.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": broken_uri, "languageId": "pbn", "version": 1,
-               "text": "[Board \"1\"]\n[Event x]\n"}}),
+               "text": "[Dealer \"N\"]\n[Auction \"N\"]\n1NT ] Pass Pass Pass\n"}}),
     )
     .await;
     let broken = h
@@ -315,10 +315,7 @@ async fn convert_command_returns_the_other_notation() {
     let unread = broken["unread"].as_array().expect("an unread list");
     assert_eq!(unread.len(), 1, "{broken}");
     assert!(
-        unread[0]
-            .as_str()
-            .unwrap()
-            .starts_with("line 2: `[Event x]` (S002"),
+        unread[0].as_str().unwrap().starts_with("line 3: `]` (S003"),
         "{broken}"
     );
     // Bad arguments are errors, not crashes.

@@ -20,21 +20,23 @@ use crate::syntax::{SyntaxCode, SyntaxError};
 const UNREAD_LISTED: usize = 20;
 
 /// What of a source text its reading skipped, for the conversion's list of what it leaves out:
-/// the text of each syntax error that stops a reader from taking it in (stray text, a tag pair
-/// or an RBN line it cannot read, text that is no LIN pair, a line or board past the cap), with
-/// its line. Errors that leave their text readable (an unclosed string or comment, a tab in a
-/// string, a missing space after a label) are not listed.
+/// the text of each syntax error that stops a reader from taking it in (stray text, an RBN line
+/// without a label, text that is no LIN pair, a line or board past the cap), with its line.
+/// Errors that leave their text readable (an unclosed string or comment, a tab in a string, a
+/// missing space after a label, a LIN pair without its closing `|`: any error that only lacks a
+/// delimiter the parser knows) are not listed. Nor is S002: a tag pair without its `]` is read,
+/// one whose value is not quoted is not, and the error does not tell them apart.
 pub fn unread_text(text: &str, errors: &[SyntaxError]) -> Vec<String> {
     let mut skipped: Vec<&SyntaxError> = errors
         .iter()
         .filter(|e| {
-            matches!(
-                e.code,
-                SyntaxCode::UnexpectedText
-                    | SyntaxCode::MalformedTagPair
-                    | SyntaxCode::UnknownLabel
-                    | SyntaxCode::MalformedPair
-            )
+            e.missing.is_none()
+                && matches!(
+                    e.code,
+                    SyntaxCode::UnexpectedText
+                        | SyntaxCode::UnknownLabel
+                        | SyntaxCode::MalformedPair
+                )
         })
         .collect();
     skipped.sort_by_key(|e| e.range.start());
