@@ -237,9 +237,9 @@ fn a_missing_space_after_a_label_has_a_fix() {
 /// character is found). A line just under the cap says nothing of unread data.
 #[test]
 fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
+    use kibitzer::syntax::rbn::RBN_DATA_CAP;
     use kibitzer::syntax::rbn::{RbnKind, RbnParse};
-    use kibitzer::syntax::DATA_LINE_CAP;
-    let tricks = "SAS2S3S4:".repeat(DATA_LINE_CAP / 9 + 50);
+    let tricks = "SAS2S3S4:".repeat(RBN_DATA_CAP / 9 + 50);
     let text = format!("B 1\nC 3N:S\nP {tricks}\n\nB 2\nD 2001x\n");
     let parse = RbnParse::new(&text);
     assert_eq!(parse.syntax().text().to_string(), text);
@@ -252,7 +252,7 @@ fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
     let unread_at = usize::from(unread[0].text_range().start());
     let data_start = text.find("P ").unwrap() + 2;
     // Cut at a trick's end, within the cap.
-    assert!(unread_at - data_start <= DATA_LINE_CAP && unread_at - data_start > DATA_LINE_CAP - 9);
+    assert!(unread_at - data_start <= RBN_DATA_CAP && unread_at - data_start > RBN_DATA_CAP - 9);
     assert_eq!(&text[unread_at - 1..unread_at], ":");
     let report = check_rbn_text(&text, &Default::default());
     let r903: Vec<_> = report
@@ -287,7 +287,7 @@ fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
     // Under the cap the line is too long, but read whole.
     let short = format!(
         "B 1\nC 3N:S\nP {}\n",
-        "SAS2S3S4:".repeat(DATA_LINE_CAP / 9 - 50)
+        "SAS2S3S4:".repeat(RBN_DATA_CAP / 9 - 50)
     );
     let report = check_rbn_text(&short, &Default::default());
     let r903 = report

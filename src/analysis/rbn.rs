@@ -16,9 +16,10 @@ use crate::model::{read_record, Board, Carry};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
+use crate::syntax::rbn::RBN_DATA_CAP;
 use crate::syntax::rbn::{Field, RbnParse, Record};
 use crate::syntax::split::Splitter;
-use crate::syntax::{SyntaxNode, TextRange, TextSize, DATA_LINE_CAP};
+use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The maximum line length (label and space included) and the valid characters of a label,
 /// `None` for "all characters". Where the two documents differ, the larger set is used.
@@ -68,7 +69,7 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
             format!(
                 "the {label} line is longer than its maximum of {max} characters ({chars} here){}",
                 if field.has_unread_data() {
-                    format!("; past the first {DATA_LINE_CAP} bytes of its data nothing is read")
+                    format!("; past the first {RBN_DATA_CAP} bytes of its data nothing is read")
                 } else {
                     String::new()
                 }

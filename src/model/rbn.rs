@@ -15,8 +15,9 @@ use crate::bridge::{
     trick_winner, Bid, Call, Card, Contract, Denomination, Hand, Rank, Risk, Seat, Suit,
     Vulnerability,
 };
+use crate::syntax::rbn::RBN_DATA_CAP;
 use crate::syntax::rbn::{Field, RbnKind, RbnNode, Record, RecordItem};
-use crate::syntax::{TextRange, TextSize, DATA_LINE_CAP};
+use crate::syntax::{TextRange, TextSize};
 
 /// The labels that carry over to later records.
 const REPEATING: &str = "TDLESFKNBH";
@@ -103,7 +104,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                 }
                 if field.has_unread_data() {
                     board.dropped.push(format!(
-                        "the {label} line past its first {DATA_LINE_CAP} bytes of data (not read)"
+                        "the {label} line past its first {RBN_DATA_CAP} bytes of data (not read)"
                     ));
                 }
                 own.entry(label).or_insert(field);

@@ -139,7 +139,7 @@ impl Field {
     }
 
     /// Whether the line is so long that the end of its data is kept unread (past
-    /// [`DATA_LINE_CAP`](crate::syntax::DATA_LINE_CAP)).
+    /// [`RBN_DATA_CAP`](super::RBN_DATA_CAP)).
     pub fn has_unread_data(&self) -> bool {
         self.0
             .children_with_tokens()

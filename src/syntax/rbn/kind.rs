@@ -44,7 +44,7 @@ syntax_kinds! {
             PARAGRAPH,
             /// Text that is no token of the place it stands in.
             UNKNOWN,
-            /// The data of a line past [`DATA_LINE_CAP`](crate::syntax::DATA_LINE_CAP): kept, not read.
+            /// The data of a line past [`RBN_DATA_CAP`](super::RBN_DATA_CAP): kept, not read.
             UNREAD,
         }
         nodes {

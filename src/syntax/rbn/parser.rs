@@ -8,8 +8,8 @@
 use rowan::{GreenNode, GreenNodeBuilder};
 
 use super::RbnKind::{self, *};
+use super::RBN_DATA_CAP;
 use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
-use crate::syntax::DATA_LINE_CAP;
 use rowan::{TextRange, TextSize};
 
 /// The field labels, in the canonical output order.
@@ -207,7 +207,7 @@ impl Parser<'_> {
         // Past the cap on a line (R903 says so), the data is one unread piece: an RBN line has
         // at most 512 characters, and a line of millions of calls or cards would otherwise cost
         // tens of bytes of tree for each byte of text.
-        let mut cut = end.min(start + DATA_LINE_CAP);
+        let mut cut = end.min(start + RBN_DATA_CAP);
         while !self.text.is_char_boundary(cut) {
             cut -= 1;
         }
