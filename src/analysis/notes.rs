@@ -127,11 +127,13 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
                 // Read once per section: a section of many undefined references would
                 // otherwise copy its whole text for each of them.
                 let (eol, ends_with_newline) = *section_end.get_or_insert_with(|| {
-                    // The last character, looked up, not copied: a section may be megabytes.
-                    let text = section.syntax().text();
-                    let last = u32::from(text.len()).checked_sub(1).map(TextSize::from);
-                    let ends = last
-                        .and_then(|at| text.char_at(at))
+                    // The last character, from the last token, not copied: a section may be
+                    // megabytes. (Asking the text for the character at its last byte panicked
+                    // when that byte was inside a character such as `é`.)
+                    let ends = section
+                        .syntax()
+                        .last_token()
+                        .and_then(|t| t.text().chars().next_back())
                         .is_some_and(|c| c == '\n' || c == '\r');
                     (newline_of(section.syntax()), ends)
                 });
@@ -176,4 +178,20 @@ pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
         tag.syntax().text_range(),
         "a Note belongs after the Auction or Play section whose calls or cards refer to it",
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::CheckOptions;
+    use crate::notation::Notation;
+
+    /// Found by the property test: an undefined note reference in a section whose last
+    /// character takes two bytes panicked while wording N401's fix.
+    #[test]
+    fn a_section_ending_in_a_wide_character_gets_its_n401() {
+        let report = Notation::Pbn.check("[ [ [Auction \"N\"] =1= ] é", &CheckOptions::default());
+        let n401 = report.diagnostics.iter().find(|d| d.code == "N401");
+        let fix = n401.and_then(|d| d.fixes.first()).expect("N401 with a fix");
+        assert!(fix.edits[0].new_text.starts_with('\n'), "{fix:?}");
+    }
 }
