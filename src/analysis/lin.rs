@@ -15,9 +15,7 @@ use crate::model::lin::{
     read_vulnerability, url_piece, LinCarry, MD_ORDER,
 };
 use crate::parallel::{available_threads, map_slices};
-use crate::syntax::lin::{
-    build_piece_keeping, piece_is_board, pieces, LinNode, LinParse, Pair, Piece, Unread,
-};
+use crate::syntax::lin::{piece_is_board, pieces, read_piece, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -56,28 +54,30 @@ fn is_known_key(key: &str) -> bool {
 /// spelling (D206).
 const NOT_FOR_LIN: [&str; 1] = ["D206"];
 
-/// Checks a whole LIN text: the pieces are found by one scan, and the boards are then built,
-/// checked and dropped on every core, so that a large file never has its whole tree in memory.
+/// Checks a whole LIN text: the pieces are found by one scan, and the boards are then read and
+/// checked on every core, each pair read once from the text and no tree built (the editor's
+/// check reads the same pairs from its tree).
 pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     let text = crate::syntax::clip(text);
     let mut boards: Vec<(std::ops::Range<usize>, Arc<Header>)> = Vec::new();
     let mut header = Arc::new(Header::default());
     let mut report = FileReport::default();
     for range in pieces(text) {
-        // Boards are built by the workers; only a header is built here, once.
+        // Boards are read by the workers; only a header is read here, once.
         if piece_is_board(&text[range.clone()]) {
             boards.push((range, header.clone()));
             continue;
         }
-        let (green, errors) = build_piece_keeping(&text[range.clone()], Unread::Leave);
+        let piece = read_piece(&text[range.clone()]);
         let start = range.start as u32;
-        let Some(piece) = Piece::cast(LinNode::new_root(green)) else {
-            continue;
-        };
-        report
-            .diagnostics
-            .extend(piece_diagnostics(&piece, start, errors, None));
-        header = Arc::new(Header::read(&piece, start));
+        report.diagnostics.extend(piece_diagnostics(
+            &piece.pairs,
+            piece.url,
+            start,
+            piece.errors,
+            None,
+        ));
+        header = Arc::new(Header::read(&piece.pairs, start));
     }
     report.games = boards.len();
     let threads = if text.len() < PARALLEL_BYTES {
@@ -88,12 +88,9 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     let found = map_slices(&boards, threads, |part| {
         part.iter()
             .flat_map(|(range, header)| {
-                let (green, errors) = build_piece_keeping(&text[range.clone()], Unread::Leave);
-                let piece = Piece::cast(LinNode::new_root(green));
+                let piece = read_piece(&text[range.clone()]);
                 let start = range.start as u32;
-                piece
-                    .map(|piece| piece_diagnostics(&piece, start, errors, Some(header)))
-                    .unwrap_or_default()
+                piece_diagnostics(&piece.pairs, piece.url, start, piece.errors, Some(header))
             })
             .collect()
     });
@@ -129,14 +126,15 @@ pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
                 ..e.clone()
             })
             .collect();
+        let pairs: Vec<Pair> = piece.pairs().collect();
         if piece.is_board() {
             report.games += 1;
-            let found = piece_diagnostics(&piece, start, errors, Some(&header));
+            let found = piece_diagnostics(&pairs, piece.url(), start, errors, Some(&header));
             report.diagnostics.extend(found);
         } else {
-            let found = piece_diagnostics(&piece, start, errors, None);
+            let found = piece_diagnostics(&pairs, piece.url(), start, errors, None);
             report.diagnostics.extend(found);
-            header = Arc::new(Header::read(&piece, start));
+            header = Arc::new(Header::read(&pairs, start));
         }
     }
     report
@@ -154,9 +152,9 @@ struct Header {
 }
 
 impl Header {
-    fn read(piece: &Piece, start: u32) -> Header {
+    fn read(pairs: &[Pair], start: u32) -> Header {
         let mut results = Vec::new();
-        if let Some(rs) = piece.pairs().find(|p| p.key() == "rs") {
+        if let Some(rs) = pairs.iter().find(|p| p.key() == "rs") {
             let mut at = rs.value_range().start() + TextSize::from(start);
             for result in rs.value().split(',') {
                 results.push(TextRange::at(at, TextSize::of(result)));
@@ -164,36 +162,36 @@ impl Header {
             }
         }
         Header {
-            carry: LinCarry::read(piece),
+            carry: LinCarry::read(pairs.iter().copied()),
             results,
         }
     }
 }
 
-/// The diagnostics of one piece: its syntax errors, its pairs' L codes and, for a board (given
-/// the header before it), the bridge checks, all relative to the piece and shifted to `start`;
-/// and L709, whose range is in the header.
+/// The diagnostics of one piece (its `pairs`, the web address it is made of if any, its syntax
+/// `errors`): the errors, the pairs' L codes and, for a board (given the header before it), the
+/// bridge checks, all relative to the piece and shifted to `start`; and L709, whose range is in
+/// the header.
 fn piece_diagnostics(
-    piece: &Piece,
+    pairs: &[Pair],
+    url: Option<(&str, TextRange)>,
     start: u32,
     errors: Vec<SyntaxError>,
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
-    // The pairs are read once: the L checks, the board and the result all look at them.
-    let pairs: Vec<Pair> = piece.pairs().collect();
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
-    check_pairs(&pairs, &mut found);
-    if let Some((url, range)) = piece.url() {
+    check_pairs(pairs, &mut found);
+    if let Some((url, range)) = url {
         // Pairs after an address (in its piece) are checked on their own; the board is the
         // address's.
-        found.extend(url_diagnostics(&url, range, header.map(|h| &h.carry)));
+        found.extend(url_diagnostics(url, range, header.map(|h| &h.carry)));
         return found.into_iter().map(|d| d.shifted(start)).collect();
     }
     let mut absolute = None;
     if let Some(header) = header {
-        let board = read_pairs(&pairs, &header.carry);
+        let board = read_pairs(pairs, &header.carry);
         found.extend(check_board_except(&board, &NOT_FOR_LIN));
-        absolute = check_result(&pairs, &board, header);
+        absolute = check_result(pairs, &board, header);
     }
     let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
     out.extend(absolute);

@@ -98,7 +98,7 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
     // An address keeps a line of its own (it runs to white space, so the pairs after it in its
     // piece cannot join its line); the piece's pairs follow on the next.
     if let Some((url, _)) = piece.url() {
-        out.push_str(&url);
+        out.push_str(url);
         out.push_str(newline);
     }
     let address_only = out.len();

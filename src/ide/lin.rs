@@ -46,7 +46,7 @@ pub fn board_of(piece: &Piece, carry: &LinCarry) -> Board {
     read_board(piece, carry)
 }
 
-fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair> {
+fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair<'_>> {
     piece.pairs().find(|p| p.range().contains_inclusive(offset))
 }
 
@@ -163,7 +163,7 @@ pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
     let range = super::outline::trim_trailing_newlines(piece.syntax());
     let selection = piece.pairs().next().map_or(range, |p| p.range());
     if !piece.is_board() {
-        let title = LinCarry::read(piece).match_data.first().cloned();
+        let title = LinCarry::read(piece.pairs()).match_data.first().cloned();
         return Symbol {
             name: "Vugraph header".to_string(),
             detail: title.filter(|t| !t.is_empty()),

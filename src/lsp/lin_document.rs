@@ -85,7 +85,7 @@ impl LinDocument {
                 carry: carry.clone(),
             };
             if !piece.is_board() {
-                carry = LinCarry::read(&piece);
+                carry = LinCarry::read(piece.pairs());
             }
             out.push(context);
         }

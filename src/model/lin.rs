@@ -33,10 +33,10 @@ pub struct LinCarry {
 }
 
 impl LinCarry {
-    /// The carry after reading a header piece.
-    pub fn read(piece: &Piece) -> LinCarry {
+    /// The carry after reading the pairs of a header piece.
+    pub fn read<'a>(pairs: impl IntoIterator<Item = Pair<'a>>) -> LinCarry {
         let mut carry = LinCarry::default();
-        for pair in piece.pairs() {
+        for pair in pairs {
             let value = pair.value();
             match &*pair.key() {
                 "vg" => carry.match_data = value.split(',').map(str::to_string).collect(),
@@ -231,7 +231,7 @@ pub fn read_claim(text: &str) -> Option<u8> {
 /// in that LIN, not in the file (an address that cannot be read gives an empty board).
 pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
     if let Some((url, _)) = piece.url() {
-        return url_piece(&url)
+        return url_piece(url)
             .map(|(inner, _)| read_pairs(&inner.pairs().collect::<Vec<_>>(), carry))
             .unwrap_or_default();
     }

@@ -40,7 +40,7 @@ pub fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
         if piece.is_board() {
             boards.push(lin::read_board(&piece, &carry));
         } else {
-            carry = LinCarry::read(&piece);
+            carry = LinCarry::read(piece.pairs());
         }
     }
     boards

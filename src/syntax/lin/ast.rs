@@ -3,49 +3,55 @@
 use std::borrow::Cow;
 
 use super::{LinKind, LinLanguage, LinNode};
-use rowan::{GreenNode, GreenNodeData, GreenToken, Language, NodeOrToken, TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeData, Language, NodeOrToken, TextRange, TextSize};
 
 /// A board or the vugraph header.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Piece(LinNode);
+pub struct Piece {
+    node: LinNode,
+    /// The node's green tree, held so that pairs can lend their text from it.
+    green: GreenNode,
+}
 
 impl Piece {
     /// The piece, if `node` is a board or a header.
     pub fn cast(node: LinNode) -> Option<Piece> {
-        matches!(node.kind(), LinKind::BOARD | LinKind::HEADER).then_some(Piece(node))
+        matches!(node.kind(), LinKind::BOARD | LinKind::HEADER).then(|| Piece {
+            green: node.green().into_owned(),
+            node,
+        })
     }
 
     /// The node.
     pub fn syntax(&self) -> &LinNode {
-        &self.0
+        &self.node
     }
 
     /// Whether it is a board (rather than the header).
     pub fn is_board(&self) -> bool {
-        self.0.kind() == LinKind::BOARD
+        self.node.kind() == LinKind::BOARD
     }
 
     /// Its pairs, in order. They are read from the green tree: a checked file reads every pair
     /// of every board, and a syntax node for each cost an allocation and its freeing.
-    pub fn pairs(&self) -> Pairs {
+    pub fn pairs(&self) -> Pairs<'_> {
         Pairs {
-            green: self.0.green().into_owned(),
-            index: 0,
-            at: self.0.text_range().start(),
+            children: self.green.children(),
+            at: self.node.text_range().start(),
         }
     }
 
     /// The web address the piece is made of, with where it is, when it is one.
-    pub fn url(&self) -> Option<(String, TextRange)> {
+    pub fn url(&self) -> Option<(&str, TextRange)> {
         // Read from the green children, like the pairs: this is asked of every piece checked.
-        let mut at = self.0.text_range().start();
-        for child in self.0.green().children() {
+        let mut at = self.node.text_range().start();
+        for child in self.green.children() {
             let start = at;
             at += child.text_len();
             if let NodeOrToken::Token(token) = child {
                 if LinLanguage::kind_from_raw(token.kind()) == LinKind::URL {
                     let range = TextRange::at(start, token.text_len());
-                    return Some((token.text().to_string(), range));
+                    return Some((token.text(), range));
                 }
             }
         }
@@ -55,21 +61,17 @@ impl Piece {
 
 /// The pairs of a piece, in order (see [`Piece::pairs`]).
 #[derive(Debug, Clone)]
-pub struct Pairs {
-    green: GreenNode,
-    index: usize,
-    /// Where the child at `index` starts.
+pub struct Pairs<'a> {
+    children: rowan::Children<'a>,
+    /// Where the next child starts.
     at: TextSize,
 }
 
-impl Iterator for Pairs {
-    type Item = Pair;
+impl<'a> Iterator for Pairs<'a> {
+    type Item = Pair<'a>;
 
-    fn next(&mut self) -> Option<Pair> {
-        loop {
-            // `nth` on a green node's children indexes its slice: no walk from the start.
-            let child = self.green.children().nth(self.index)?;
-            self.index += 1;
+    fn next(&mut self) -> Option<Pair<'a>> {
+        for child in self.children.by_ref() {
             let start = self.at;
             self.at += child.text_len();
             if let NodeOrToken::Node(node) = child {
@@ -78,25 +80,26 @@ impl Iterator for Pairs {
                 }
             }
         }
+        None
     }
 }
 
-/// One `key|value|` pair, its parts read once from its tokens.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Pair {
+/// One `key|value|` pair, its parts read once from its tokens (or from the text, for a check
+/// that builds no tree): it borrows their text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pair<'a> {
     /// The range of the whole pair.
     range: TextRange,
-    key: Option<(GreenToken, TextRange)>,
-    value: Option<(GreenToken, TextRange)>,
+    key: Option<(&'a str, TextRange)>,
+    value: Option<(&'a str, TextRange)>,
     /// The end of the first `|`, when there is one.
     first_bar_end: Option<TextSize>,
     bars: u8,
 }
 
-impl Pair {
-    /// The pair, if `node` is one.
+impl<'a> Pair<'a> {
     /// Reads a pair node that starts at `start`.
-    fn read(node: &GreenNodeData, start: TextSize) -> Pair {
+    fn read(node: &'a GreenNodeData, start: TextSize) -> Pair<'a> {
         let mut at = start;
         let (mut key, mut value, mut first_bar_end, mut bars) = (None, None, None, 0u8);
         for child in node.children() {
@@ -107,8 +110,8 @@ impl Pair {
                 continue;
             };
             match LinLanguage::kind_from_raw(token.kind()) {
-                LinKind::KEY if key.is_none() => key = Some((token.to_owned(), range)),
-                LinKind::VALUE if value.is_none() => value = Some((token.to_owned(), range)),
+                LinKind::KEY if key.is_none() => key = Some((token.text(), range)),
+                LinKind::VALUE if value.is_none() => value = Some((token.text(), range)),
                 LinKind::BAR => {
                     bars = bars.saturating_add(1);
                     first_bar_end.get_or_insert(range.end());
@@ -125,20 +128,48 @@ impl Pair {
         }
     }
 
+    /// The pair a scan of `text` found: its key and value (either may be empty) as byte ranges
+    /// of `text`, and whether the closing `|` is there. The same pair as the tree's pair node
+    /// for that text.
+    pub(crate) fn scanned(
+        text: &'a str,
+        key: std::ops::Range<usize>,
+        value: std::ops::Range<usize>,
+        closed: bool,
+    ) -> Pair<'a> {
+        let range = |r: &std::ops::Range<usize>| {
+            TextRange::new(TextSize::from(r.start as u32), TextSize::from(r.end as u32))
+        };
+        let end = if closed { value.end + 1 } else { value.end };
+        Pair {
+            range: range(&(key.start..end)),
+            key: (!key.is_empty()).then(|| (&text[key.clone()], range(&key))),
+            value: (!value.is_empty()).then(|| (&text[value.clone()], range(&value))),
+            first_bar_end: Some(TextSize::from(value.start as u32)),
+            bars: 1 + u8::from(closed),
+        }
+    }
+
     /// The range of the whole pair, from its key to its closing `|`.
     pub fn range(&self) -> TextRange {
         self.range
     }
 
     /// The key as written (`md`, `PC`).
-    pub fn key_text(&self) -> &str {
-        self.key.as_ref().map_or("", |(t, _)| t.text())
+    pub fn key_text(&self) -> &'a str {
+        self.key.map_or("", |(t, _)| t)
     }
 
     /// The key in lower case, without surrounding spaces (`pc` for `PC`); borrowed when it is
     /// written so.
-    pub fn key(&self) -> Cow<'_, str> {
-        let key = self.key_text().trim();
+    pub fn key(&self) -> Cow<'a, str> {
+        let written = self.key_text();
+        // Nearly every key is two lower-case letters: they need no trimming, which looks for
+        // white space of every script.
+        if matches!(written.as_bytes(), [b'a'..=b'z', b'a'..=b'z']) {
+            return Cow::Borrowed(written);
+        }
+        let key = written.trim();
         if key.bytes().any(|b| b.is_ascii_uppercase()) {
             Cow::Owned(key.to_ascii_lowercase())
         } else {
@@ -147,8 +178,8 @@ impl Pair {
     }
 
     /// The value (empty when none).
-    pub fn value(&self) -> &str {
-        self.value.as_ref().map_or("", |(t, _)| t.text())
+    pub fn value(&self) -> &'a str {
+        self.value.map_or("", |(t, _)| t)
     }
 
     /// Where the key is.

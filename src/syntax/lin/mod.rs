@@ -10,7 +10,7 @@ mod ast;
 mod kind;
 mod parse;
 
-pub use ast::{Pair, Piece};
+pub use ast::{Pair, Pairs, Piece};
 pub use kind::{LinElement, LinKind, LinLanguage, LinNode, LinToken};
-pub(crate) use parse::{build_piece, build_piece_keeping, piece_is_board, pieces, Unread};
+pub(crate) use parse::{build_piece, piece_is_board, pieces, read_piece};
 pub use parse::{LinParse, LIN_PIECE_CAP};

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use rowan::{GreenNode, NodeOrToken};
 
-use super::{LinKind, LinLanguage, LinNode};
+use super::{LinKind, LinLanguage, LinNode, Pair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
 use crate::syntax::top::{GreenElement, TopGrammar, TopLevel};
@@ -187,28 +187,12 @@ thread_local! {
     static LIN_TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
 }
 
-/// The green node of one piece (`text` is the piece) and its errors, relative to the piece.
+/// The green node of one piece (`text` is the piece) and its errors, relative to the piece. The
+/// unread rest of a piece past the cap is one error token: the tree is the whole text.
 pub(crate) fn build_piece(text: &str) -> (GreenNode, Vec<SyntaxError>) {
-    build_piece_keeping(text, Unread::Keep)
-}
-
-/// What the tree of a piece longer than [`LIN_PIECE_CAP`] holds of its unread rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Unread {
-    /// The rest, as one error token: the tree is the whole text (for the editor, the formatter
-    /// and the converters).
-    Keep,
-    /// Nothing: the tree ends where reading stops, and only the error says what follows. For
-    /// the checks, which never look at the rest, so that a 50 MB board is not copied into a
-    /// token of its own.
-    Leave,
-}
-
-/// [`build_piece`], keeping or leaving out the unread rest of a piece past the cap.
-pub(crate) fn build_piece_keeping(text: &str, unread: Unread) -> (GreenNode, Vec<SyntaxError>) {
     LIN_TOKENS.with(|cache| match cache.try_borrow_mut() {
-        Ok(mut cache) => build_piece_with(text, unread, &mut cache),
-        Err(_) => build_piece_with(text, unread, &mut TokenCache::default()),
+        Ok(mut cache) => build_piece_with(text, &mut cache),
+        Err(_) => build_piece_with(text, &mut TokenCache::default()),
     })
 }
 
@@ -217,26 +201,97 @@ pub(crate) fn build_piece_keeping(text: &str, unread: Unread) -> (GreenNode, Vec
 /// pairs in one board would otherwise cost tens of bytes of tree and model for each byte.
 pub const LIN_PIECE_CAP: usize = 4 * crate::syntax::DATA_LINE_CAP;
 
-fn build_piece_with(
-    text: &str,
-    unread: Unread,
-    cache: &mut TokenCache,
-) -> (GreenNode, Vec<SyntaxError>) {
+fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
     let board = is_board(text, scan(text));
     let mut token = |kind: LinKind, text: &str| NodeOrToken::Token(cache.token(kind.into(), text));
     let mut children: Vec<GreenElement> = Vec::new();
     // One buffer for the parts of every pair: a pair node copies them out.
     let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
     let mut errors = Vec::new();
+    let rest = walk_piece(text, board, &mut errors, |item| match item {
+        Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
+        Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
+        Item::Stray(range) => children.push(NodeOrToken::Node(GreenNode::new(
+            LinKind::ERROR.into(),
+            [token(LinKind::UNKNOWN, &text[range.clone()])],
+        ))),
+        Item::Pair { key, value, closed } => {
+            if !key.is_empty() {
+                parts.push(token(LinKind::KEY, &text[key.clone()]));
+            }
+            parts.push(token(LinKind::BAR, "|"));
+            if !value.is_empty() {
+                parts.push(token(LinKind::VALUE, &text[value.clone()]));
+            }
+            if *closed {
+                parts.push(token(LinKind::BAR, "|"));
+            }
+            children.push(NodeOrToken::Node(GreenNode::new(
+                LinKind::PAIR.into(),
+                parts.drain(..),
+            )));
+        }
+    });
+    if let Some(rest) = rest {
+        children.push(NodeOrToken::Node(GreenNode::new(
+            LinKind::ERROR.into(),
+            [token(LinKind::UNKNOWN, &text[rest])],
+        )));
+    }
+    let kind = if board {
+        LinKind::BOARD
+    } else {
+        LinKind::HEADER
+    };
+    (GreenNode::new(kind.into(), children), errors)
+}
+
+/// One piece read without a tree (for the file check, which reads each pair once and keeps
+/// nothing): what its tree would give, relative to the piece.
+#[derive(Debug)]
+pub(crate) struct ReadPiece<'a> {
+    /// Its pairs, in order.
+    pub pairs: Vec<Pair<'a>>,
+    /// The web address it is made of, if it is one.
+    pub url: Option<(&'a str, TextRange)>,
+    /// Its syntax errors.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Reads one piece (`text` is the piece) as [`build_piece`] would, without building its tree;
+/// the unread rest of a piece past the cap is left out (only its error says what follows), so
+/// that a 50 MB board is not copied.
+pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
+    let board = is_board(text, scan(text));
+    let mut errors = Vec::new();
+    let mut pairs = Vec::new();
+    let mut url = None;
+    walk_piece(text, board, &mut errors, |item| match item {
+        Item::Pair { key, value, closed } => {
+            pairs.push(Pair::scanned(text, key.clone(), value.clone(), *closed));
+        }
+        Item::Url(range) => {
+            url.get_or_insert((&text[range.clone()], to_range(range)));
+        }
+        Item::Trivia(..) | Item::Stray(_) => {}
+    });
+    ReadPiece { pairs, url, errors }
+}
+
+/// Goes through the items of one piece (`text` is the piece) up to [`LIN_PIECE_CAP`], handing
+/// each to `each` and reporting the errors of reading to `errors`: text that is no pair, a
+/// pair not closed, and the rest past the cap, whose range it returns (that rest is not
+/// handed on). The tree builder and the tree-less reader both go through here, so that they
+/// cannot disagree on what a piece says.
+fn walk_piece(
+    text: &str,
+    board: bool,
+    errors: &mut Vec<SyntaxError>,
+    mut each: impl FnMut(&Item),
+) -> Option<Range<usize>> {
     for item in scan(text) {
         if item.start() > LIN_PIECE_CAP {
             let rest = item.start()..text.len();
-            if unread == Unread::Keep {
-                children.push(NodeOrToken::Node(GreenNode::new(
-                    LinKind::ERROR.into(),
-                    [token(LinKind::UNKNOWN, &text[rest.clone()])],
-                )));
-            }
             errors.push(SyntaxError {
                 code: SyntaxCode::MalformedPair,
                 range: to_range(&rest),
@@ -248,66 +303,44 @@ fn build_piece_with(
                 ),
                 missing: None,
             });
-            break;
+            return Some(rest);
         }
+        each(&item);
         match &item {
-            Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
-            Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
-            Item::Stray(range) => {
-                children.push(NodeOrToken::Node(GreenNode::new(
-                    LinKind::ERROR.into(),
-                    [token(LinKind::UNKNOWN, &text[range.clone()])],
-                )));
+            Item::Stray(range) => errors.push(SyntaxError {
+                code: SyntaxCode::MalformedPair,
+                range: to_range(range),
+                message: format!(
+                    "`{}` is no `key|value|` pair: a key is two letters followed by `|`",
+                    short(&text[range.clone()])
+                ),
+                missing: None,
+            }),
+            Item::Pair {
+                key,
+                value,
+                closed: false,
+            } => {
+                // The value runs to the end of the text; the `|` it lacks belongs before the
+                // line break it ends with.
+                let written = text[value.clone()].trim_end_matches(['\n', '\r']).len();
                 errors.push(SyntaxError {
                     code: SyntaxCode::MalformedPair,
-                    range: to_range(range),
+                    range: to_range(&(key.start..value.start + written)),
                     message: format!(
-                        "`{}` is no `key|value|` pair: a key is two letters followed by `|`",
-                        short(&text[range.clone()])
+                        "the pair `{}|` is not closed: its value ends with `|`",
+                        short(&text[key.clone()])
                     ),
-                    missing: None,
+                    missing: Some(Missing {
+                        text: "|",
+                        title: "Close the pair with `|`",
+                    }),
                 });
             }
-            Item::Pair { key, value, closed } => {
-                if !key.is_empty() {
-                    parts.push(token(LinKind::KEY, &text[key.clone()]));
-                }
-                parts.push(token(LinKind::BAR, "|"));
-                if !value.is_empty() {
-                    parts.push(token(LinKind::VALUE, &text[value.clone()]));
-                }
-                if *closed {
-                    parts.push(token(LinKind::BAR, "|"));
-                } else {
-                    // The value runs to the end of the text; the `|` it lacks belongs before the
-                    // line break it ends with.
-                    let written = text[value.clone()].trim_end_matches(['\n', '\r']).len();
-                    errors.push(SyntaxError {
-                        code: SyntaxCode::MalformedPair,
-                        range: to_range(&(key.start..value.start + written)),
-                        message: format!(
-                            "the pair `{}|` is not closed: its value ends with `|`",
-                            short(&text[key.clone()])
-                        ),
-                        missing: Some(Missing {
-                            text: "|",
-                            title: "Close the pair with `|`",
-                        }),
-                    });
-                }
-                children.push(NodeOrToken::Node(GreenNode::new(
-                    LinKind::PAIR.into(),
-                    parts.drain(..),
-                )));
-            }
+            _ => {}
         }
     }
-    let kind = if board {
-        LinKind::BOARD
-    } else {
-        LinKind::HEADER
-    };
-    (GreenNode::new(kind.into(), children), errors)
+    None
 }
 
 fn to_range(range: &Range<usize>) -> TextRange {
@@ -412,6 +445,48 @@ mod tests {
         assert_eq!(kinds, [LinKind::HEADER, LinKind::BOARD, LinKind::BOARD]);
         assert!(parse.errors().is_empty());
         assert_eq!(parse.syntax().text().to_string(), text);
+    }
+
+    /// The file check reads pieces without a tree; it must read what the editor's tree holds.
+    fn assert_read_like_the_tree(text: &str) {
+        use super::super::Piece;
+        for range in pieces(text) {
+            let piece_text = &text[range];
+            let (green, tree_errors) = build_piece(piece_text);
+            let piece = Piece::cast(LinNode::new_root(green)).expect("a piece");
+            let read = read_piece(piece_text);
+            let tree_pairs: Vec<Pair> = piece.pairs().collect();
+            assert_eq!(read.pairs, tree_pairs, "{piece_text:?}");
+            assert_eq!(read.url, piece.url(), "{piece_text:?}");
+            assert_eq!(read.errors, tree_errors, "{piece_text:?}");
+        }
+    }
+
+    #[test]
+    fn pieces_read_without_a_tree_read_as_the_tree() {
+        let cards = "pc|SA|pc|h2|".repeat(LIN_PIECE_CAP / 12 + 100);
+        for text in [
+            "vg|t,s,I,1,2,A,0,B,0|\nqx|o1|md|1S2,,,|\nQX|c1|md|1S3,,,|\n",
+            "qx|o1|mb||mb|1c!|an|x|| |pc|s2|stray words\r\nmb|p",
+            "md|1SAK|sv|b\n  https://www.bridgebase.com/tools/handviewer.html?lin=md|1S2| pc|h3|",
+            "|||x|é|\u{0}|mb|\n|\n\n|",
+            "",
+            &format!("qx|o1|md|1S2,,,|{cards}\nqx|o2|mb|p|"),
+        ] {
+            assert_read_like_the_tree(text);
+        }
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/lin");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&corpus)
+            .expect("the LIN corpus")
+            .flatten()
+        {
+            let bytes = std::fs::read(entry.path()).expect("a corpus file");
+            let source = crate::text::decode(&bytes).expect("a readable corpus file");
+            assert_read_like_the_tree(&source.text);
+            files += 1;
+        }
+        assert!(files > 0);
     }
 
     #[test]
