@@ -101,11 +101,11 @@ pub fn dealer_of_digit(c: char) -> Option<Seat> {
 
 /// The vulnerability of an `sv` value (`o`, `0`, `-` none; `n`, `e`, `b` both).
 pub fn read_vulnerability(value: &str) -> Option<Vulnerability> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "o" | "0" | "-" | "" => Some(Vulnerability::None),
-        "n" => Some(Vulnerability::NS),
-        "e" => Some(Vulnerability::EW),
-        "b" => Some(Vulnerability::All),
+    match value.trim().as_bytes() {
+        [] | [b'o' | b'O' | b'0' | b'-'] => Some(Vulnerability::None),
+        [b'n' | b'N'] => Some(Vulnerability::NS),
+        [b'e' | b'E'] => Some(Vulnerability::EW),
+        [b'b' | b'B'] => Some(Vulnerability::All),
         _ => None,
     }
 }
@@ -115,19 +115,19 @@ pub fn read_vulnerability(value: &str) -> Option<Vulnerability> {
 pub fn read_md_hand(text: &str) -> Result<Hand, String> {
     let mut hand = Hand::EMPTY;
     let mut suit: Option<Suit> = None;
-    let chars: Vec<char> = text.trim().chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i].to_ascii_uppercase();
+    // Read char by char without collecting them: this runs for every hand of every board.
+    let mut chars = text.trim().chars().peekable();
+    while let Some(written) = chars.next() {
+        let c = written.to_ascii_uppercase();
         if let Some(s) = Suit::from_char(c).filter(|_| "SHDC".contains(c)) {
             suit = Some(s);
-            i += 1;
             continue;
         }
-        let (rank, width) = if c == '1' && chars.get(i + 1) == Some(&'0') {
-            (Some(Rank::Ten), 2)
+        let rank = if c == '1' && chars.peek() == Some(&'0') {
+            chars.next();
+            Some(Rank::Ten)
         } else {
-            (Rank::from_char(c), 1)
+            Rank::from_char(c)
         };
         match (suit, rank) {
             (Some(s), Some(r)) => {
@@ -135,10 +135,9 @@ pub fn read_md_hand(text: &str) -> Result<Hand, String> {
                     return Err(format!("{}{} is given twice", s.letter(), r.letter()));
                 }
             }
-            (None, _) => return Err(format!("`{}` comes before any suit letter", chars[i])),
-            (_, None) => return Err(format!("`{}` is no rank", chars[i])),
+            (None, _) => return Err(format!("`{written}` comes before any suit letter")),
+            (_, None) => return Err(format!("`{written}` is no rank")),
         }
-        i += width;
     }
     Ok(hand)
 }
@@ -150,22 +149,24 @@ pub fn read_call(text: &str) -> Option<(Call, bool)> {
         Some(body) => (body.trim(), true),
         None => (trimmed, false),
     };
-    let upper = body.to_ascii_uppercase();
-    let call = match upper.as_str() {
-        "P" | "PASS" => Call::Pass,
-        "D" | "X" | "DBL" => Call::Double,
-        "R" | "XX" | "RDBL" => Call::Redouble,
-        _ => {
-            let mut chars = upper.chars();
-            let level = chars.next()?.to_digit(10)? as u8;
-            let rest: String = chars.collect();
-            let denomination = if rest == "N" || rest == "NT" {
-                Denomination::NoTrump
-            } else {
-                Denomination::parse(&rest)?
-            };
-            Call::Bid(Bid::new(level, denomination)?)
-        }
+    let is = |word: &str| body.eq_ignore_ascii_case(word);
+    let call = if is("p") || is("pass") {
+        Call::Pass
+    } else if is("d") || is("x") || is("dbl") {
+        Call::Double
+    } else if is("r") || is("xx") || is("rdbl") {
+        Call::Redouble
+    } else {
+        let level = body.chars().next()?.to_digit(10)? as u8;
+        // The level is one ASCII digit, so the strain starts at the second byte.
+        let rest = &body[1..];
+        let denomination = if rest.eq_ignore_ascii_case("n") || rest.eq_ignore_ascii_case("nt") {
+            Denomination::NoTrump
+        } else {
+            // Either case: `Denomination::parse` reads suit letters of both.
+            Denomination::parse(rest)?
+        };
+        Call::Bid(Bid::new(level, denomination)?)
     };
     Some((call, alert))
 }
@@ -575,6 +576,16 @@ mod tests {
         );
         assert_eq!(read_call("3n").map(|c| c.0.to_string()), Some("3NT".into()));
         assert_eq!(read_call("8c"), None);
+        assert_eq!(read_call(" Pass! "), Some((Call::Pass, true)));
+        assert_eq!(read_call("rdbl"), Some((Call::Redouble, false)));
+        assert_eq!(read_call("xX"), Some((Call::Redouble, false)));
+        assert_eq!(read_call("7s").map(|c| c.0.to_string()), Some("7S".into()));
+        for wrong in ["1ntx", "1é", "é", "", "!", "1", "pp"] {
+            assert_eq!(read_call(wrong), None, "{wrong}");
+        }
+        assert_eq!(read_vulnerability(" B "), Some(Vulnerability::All));
+        assert_eq!(read_vulnerability(""), Some(Vulnerability::None));
+        assert_eq!(read_vulnerability("ns"), None);
         let run: Vec<String> = read_calls("1Dppp")
             .unwrap()
             .iter()
@@ -589,6 +600,9 @@ mod tests {
         assert_eq!(hand.len(), 13);
         assert!(read_md_hand("SAA").is_err());
         assert!(read_md_hand("AS").is_err());
+        assert_eq!(read_md_hand("s10h2").map(|h| h.len()), Ok(2));
+        assert_eq!(read_md_hand("S1"), Err("`1` is no rank".into()));
+        assert_eq!(read_md_hand("SAé"), Err("`é` is no rank".into()));
         assert_eq!(read_qx("o12"), (Some('o'), Some(12)));
         assert_eq!(read_qx("c1,BOARD 1"), (Some('c'), Some(1)));
     }
