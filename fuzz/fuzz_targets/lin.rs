@@ -1,5 +1,6 @@
 //! Any bytes read as a LIN file: decoding, the tree, edits that follow it, checking, formatting
-//! and conversion to PBN and back never panic, and the tree gives the text back.
+//! and conversion to PBN and back never panic, the tree gives the text back, and the file check
+//! (no tree) finds what the editor's check (of the tree) finds.
 #![no_main]
 
 use kibitzer::analysis::CheckOptions;
@@ -27,7 +28,20 @@ fuzz_target!(|bytes: &[u8]| {
     let mut incremental = parse.clone();
     incremental.apply_edit(from..to, 0, edited.as_str());
     assert_eq!(incremental, LinParse::new(&edited), "the edit differs from a full parse");
-    let _ = Notation::Lin.check(text, &CheckOptions::default());
+    // The file check reads pairs from the text, the editor's from its tree: same findings.
+    let findings = |report: kibitzer::analysis::FileReport| {
+        let mut found: Vec<_> = report
+            .diagnostics
+            .into_iter()
+            .map(|d| (d.range.start(), d.range.end(), d.code, d.message))
+            .collect();
+        found.sort();
+        found
+    };
+    let file = Notation::Lin.check(text, &CheckOptions::default());
+    let editor = kibitzer::analysis::lin::check_lin(&parse, &CheckOptions::default());
+    assert_eq!(file.games, editor.games, "the file check counts other boards");
+    assert_eq!(findings(file), findings(editor), "the file check differs from the editor's");
     let options = FormatOptions {
         export: false,
         eol: Eol::Keep,
