@@ -14,8 +14,8 @@ use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, LinCarry, MD_ORDER,
 };
-use crate::parallel::{available_threads, map_slices};
-use crate::syntax::lin::{piece_is_board, pieces, read_piece, LinParse, Pair, Piece};
+use crate::parallel::{available_threads, pull_results};
+use crate::syntax::lin::{piece_is_board, piece_ranges, read_piece, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -54,56 +54,74 @@ fn is_known_key(key: &str) -> bool {
 /// spelling (D206).
 const NOT_FOR_LIN: [&str; 1] = ["D206"];
 
-/// Checks a whole LIN text: the pieces are found by one scan, and the boards are then read and
-/// checked on every core, each pair read once from the text and no tree built (the editor's
-/// check reads the same pairs from its tree).
+/// Checks a whole LIN text. The pieces are found by a scan that the workers take turns to
+/// advance (a run of boards at a time), so that finding them overlaps with checking them; each
+/// board's pairs are read once from the text and no tree is built (the editor's check reads the
+/// same pairs from its tree). A header is read where the scan meets it, for the boards after it.
 pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     let text = crate::syntax::clip(text);
-    let mut boards: Vec<(std::ops::Range<usize>, Arc<Header>)> = Vec::new();
-    let mut header = Arc::new(Header::default());
-    let mut report = FileReport::default();
-    for range in pieces(text) {
-        // Boards are read by the workers; only a header is read here, once.
-        if piece_is_board(&text[range.clone()]) {
-            boards.push((range, header.clone()));
-            continue;
-        }
-        let piece = read_piece(&text[range.clone()]);
-        let start = range.start as u32;
-        report.diagnostics.extend(piece_diagnostics(
-            &piece.pairs,
-            piece.url,
-            start,
-            piece.errors,
-            None,
-        ));
-        header = Arc::new(Header::read(&piece.pairs, start));
-    }
-    report.games = boards.len();
     let threads = if text.len() < PARALLEL_BYTES {
         1
     } else {
         available_threads()
     };
-    let found = map_slices(&boards, threads, |part| {
-        part.iter()
-            .flat_map(|(range, header)| {
+    let mut ranges = piece_ranges(text);
+    let mut header = Arc::new(Header::default());
+    // A job: a run of pieces, each a board with the header before it, or a header (`None`).
+    let next_job = move || {
+        let mut job: Vec<(std::ops::Range<usize>, Option<Arc<Header>>)> = Vec::new();
+        let mut size = 0;
+        while size < JOB_BYTES {
+            let Some(range) = ranges.next() else { break };
+            size += range.len();
+            if piece_is_board(&text[range.clone()]) {
+                job.push((range, Some(header.clone())));
+            } else {
+                let pairs = read_piece(&text[range.clone()]).pairs;
+                header = Arc::new(Header::read(&pairs, range.start as u32));
+                job.push((range, None));
+            }
+        }
+        (!job.is_empty()).then_some(job)
+    };
+    let done = pull_results(
+        threads,
+        next_job,
+        || (),
+        |_, job| {
+            let mut games = 0;
+            let mut found = Vec::new();
+            for (range, header) in job {
                 let piece = read_piece(&text[range.clone()]);
                 let start = range.start as u32;
-                piece_diagnostics(&piece.pairs, piece.url, start, piece.errors, Some(header))
-            })
-            .collect()
-    });
-    // The boards' findings are most of them: the headers' join them rather than the other way
-    // round, so that a file of millions of findings is not copied once more.
-    let mut found = found;
-    found.append(&mut report.diagnostics);
-    report.diagnostics = found;
+                games += usize::from(header.is_some());
+                found.extend(piece_diagnostics(
+                    &piece.pairs,
+                    piece.url,
+                    start,
+                    piece.errors,
+                    header.as_deref(),
+                ));
+            }
+            (games, found)
+        },
+    );
+    let mut report = FileReport {
+        games: done.iter().map(|(games, _)| games).sum(),
+        diagnostics: Vec::with_capacity(done.iter().map(|(_, found)| found.len()).sum()),
+    };
+    for (_, mut found) in done {
+        report.diagnostics.append(&mut found);
+    }
     report
         .diagnostics
         .sort_by_key(|d| (d.range.start(), d.range.end()));
     report
 }
+
+/// About how many bytes of boards one job of the file check takes: a few dozen boards, so that
+/// taking a job is rare next to checking it.
+const JOB_BYTES: usize = 32 << 10;
 
 /// Files at least this large are checked on several threads.
 const PARALLEL_BYTES: usize = 1 << 20;

@@ -12,5 +12,5 @@ mod parse;
 
 pub use ast::{Pair, Pairs, Piece};
 pub use kind::{LinElement, LinKind, LinLanguage, LinNode, LinToken};
-pub(crate) use parse::{build_piece, piece_is_board, pieces, read_piece};
+pub(crate) use parse::{build_piece, piece_is_board, piece_ranges, read_piece};
 pub use parse::{LinParse, LIN_PIECE_CAP};

@@ -123,33 +123,60 @@ fn is_board_key(key: &str) -> bool {
     key.trim().eq_ignore_ascii_case("qx")
 }
 
-/// Where the pieces start: the first item, then every `qx` pair and every web address but a
-/// piece's first (pairs after an address stay in its piece: where a piece starts never depends
-/// on what came before it, which the incremental reparse relies on).
-fn piece_starts(text: &str, items: impl Iterator<Item = Item>) -> Vec<usize> {
-    let mut starts = Vec::new();
-    let mut has_pair = false;
-    for item in items {
-        if starts.is_empty() {
-            starts.push(item.start());
-        }
-        match item {
-            Item::Pair { key, .. } => {
-                if has_pair && is_board_key(&text[key.clone()]) {
-                    starts.push(key.start);
-                }
-                has_pair = true;
-            }
-            Item::Url(range) => {
-                if starts.last() != Some(&range.start) {
-                    starts.push(range.start);
-                }
-                has_pair = true;
-            }
-            Item::Stray(_) | Item::Trivia(..) => {}
+/// The ranges of the pieces of a text, one at a time, from its `items`: a piece starts at the
+/// first item, then at every `qx` pair and every web address but a piece's first (pairs after
+/// an address stay in its piece: where a piece starts never depends on what came before it,
+/// which the incremental reparse relies on). The pieces cover the text exactly.
+struct PieceRanges<'a, I> {
+    text: &'a str,
+    items: I,
+    /// Where the next piece starts; `None` once the text is used up.
+    start: Option<usize>,
+    has_pair: bool,
+}
+
+impl<'a, I: Iterator<Item = Item>> PieceRanges<'a, I> {
+    fn new(text: &'a str, items: I) -> Self {
+        PieceRanges {
+            text,
+            items,
+            start: (!text.is_empty()).then_some(0),
+            has_pair: false,
         }
     }
-    starts
+}
+
+impl<I: Iterator<Item = Item>> Iterator for PieceRanges<'_, I> {
+    type Item = Range<usize>;
+
+    fn next(&mut self) -> Option<Range<usize>> {
+        let start = self.start?;
+        for item in self.items.by_ref() {
+            let next_start = match &item {
+                Item::Pair { key, .. } => {
+                    let starts = self.has_pair && is_board_key(&self.text[key.clone()]);
+                    self.has_pair = true;
+                    starts.then_some(key.start)
+                }
+                Item::Url(range) => {
+                    self.has_pair = true;
+                    (range.start != start).then_some(range.start)
+                }
+                Item::Stray(_) | Item::Trivia(..) => None,
+            };
+            if let Some(next_start) = next_start {
+                self.start = Some(next_start);
+                return Some(start..next_start);
+            }
+        }
+        self.start = None;
+        Some(start..self.text.len())
+    }
+}
+
+/// The ranges of the pieces of `text`, one at a time (covering it exactly).
+pub(crate) fn piece_ranges(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    PieceRanges::new(text, scan(text))
 }
 
 /// Whether a piece's text (its `items`) is a board: a header holds the vugraph data (`vg`,
@@ -362,16 +389,6 @@ fn short(text: &str) -> String {
 /// The syntax tree of a whole LIN file and its syntax errors (L702).
 pub type LinParse = TopLevel<LinLanguage>;
 
-/// The pieces of `text`: their ranges (covering it exactly).
-pub(crate) fn pieces(text: &str) -> Vec<Range<usize>> {
-    let starts = piece_starts(text, scan(text));
-    starts
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
-        .collect()
-}
-
 impl LinParse {
     /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
     pub fn new(text: &str) -> LinParse {
@@ -396,7 +413,7 @@ impl TopGrammar for LinLanguage {
         // start, where no pair came before) does not end where the next board starts either.
         let mut open = false;
         let mut has_pair = false;
-        let starts = piece_starts(
+        let ranges = PieceRanges::new(
             text,
             scan(text).inspect(|item| {
                 has_pair |= matches!(item, Item::Pair { .. } | Item::Url(_));
@@ -407,12 +424,8 @@ impl TopGrammar for LinLanguage {
                     Item::Trivia(..) => false,
                 }
             }),
-        );
-        let ranges = starts
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
-            .collect();
+        )
+        .collect();
         (ranges, open || !has_pair)
     }
 
@@ -437,7 +450,7 @@ mod tests {
     #[test]
     fn pieces_start_at_qx_pairs() {
         let text = "vg|t,s,I,1,2,A,0,B,0|\nqx|o1|md|1S2,,,|\nQX|c1|md|1S3,,,|\n";
-        let ranges = pieces(text);
+        let ranges = piece_ranges(text).collect::<Vec<_>>();
         let starts: Vec<&str> = ranges.iter().map(|r| &text[r.start..r.start + 2]).collect();
         assert_eq!(starts, ["vg", "qx", "QX"]);
         let parse = LinParse::new(text);
@@ -450,7 +463,7 @@ mod tests {
     /// The file check reads pieces without a tree; it must read what the editor's tree holds.
     fn assert_read_like_the_tree(text: &str) {
         use super::super::Piece;
-        for range in pieces(text) {
+        for range in piece_ranges(text) {
             let piece_text = &text[range];
             let (green, tree_errors) = build_piece(piece_text);
             let piece = Piece::cast(LinNode::new_root(green)).expect("a piece");
@@ -509,7 +522,7 @@ mod tests {
     fn a_web_address_is_a_piece_of_its_own() {
         let url = "https://www.bridgebase.com/tools/handviewer.html?lin=md%7C1S2%2C%2C%2C%7C";
         let text = format!("qx|o1|md|1S2,,,|\n{url}\n{url} mb|p|\nqx|o2|");
-        let starts: Vec<usize> = pieces(&text).iter().map(|r| r.start).collect();
+        let starts: Vec<usize> = piece_ranges(&text).map(|r| r.start).collect();
         let second = 17;
         let third = second + url.len() + 1;
         let fourth = third + url.len() + 1;
