@@ -130,7 +130,9 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
         reading_errors: 0,
     };
     // Where each card was first seen: (seat, range).
-    let mut seen: Vec<Option<(Seat, TextRange)>> = vec![None; 52];
+    let mut seen: [Option<(Seat, TextRange)>; 52] = [None; 52];
+    // The cards of one suit as read, reused from suit to suit.
+    let mut cards: Vec<(Card, TextRange)> = Vec::with_capacity(13);
     for (i, hand_text) in text.hands.iter().enumerate().take(4) {
         let seat = first.unwrap_or(Seat::North).offset(i);
         if hand_text.unknown {
@@ -152,7 +154,9 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
         let mut hand = Hand::EMPTY;
         let mut count = 0;
         for (suit, (ranks, range)) in Suit::ALL.into_iter().zip(&hand_text.suits) {
-            for (card, card_range) in read_suit(suit, ranks, *range, seat, &mut model, out) {
+            cards.clear();
+            read_suit(suit, ranks, *range, seat, &mut model, &mut cards, out);
+            for &(card, card_range) in &cards {
                 count += 1;
                 match seen[card.index()] {
                     Some((first_seat, first_range)) => model.repeated.push(RepeatedCard {
@@ -177,7 +181,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
     model
 }
 
-/// Reads the ranks of one suit of `seat`'s hand: the cards with their ranges (D202 for a
+/// Reads the ranks of one suit of `seat`'s hand into `cards`, with their ranges (D202 for a
 /// character that is no rank; an out-of-order suit is noted in `model`).
 fn read_suit(
     suit: Suit,
@@ -185,9 +189,9 @@ fn read_suit(
     range: TextRange,
     seat: Seat,
     model: &mut DealModel,
+    cards: &mut Vec<(Card, TextRange)>,
     out: &mut Vec<Diagnostic>,
-) -> Vec<(Card, TextRange)> {
-    let mut cards = Vec::with_capacity(ranks.len());
+) {
     let mut previous: Option<Rank> = None;
     let mut out_of_order = false;
     let mut chars = ranks.char_indices().peekable();
@@ -220,7 +224,6 @@ fn read_suit(
     if out_of_order {
         model.unordered.push((seat, suit, range));
     }
-    cards
 }
 
 /// Reads the first seat, reporting what is wrong with it (D201).
