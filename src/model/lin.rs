@@ -212,7 +212,9 @@ pub fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)
 /// A card of `pc` (`c2`, `HK`, `S10`).
 pub fn read_card(text: &str) -> Option<Card> {
     // Read from the bytes: a card is two or three ASCII characters (no copy for each one).
-    let (suit, rank) = match text.trim().as_bytes() {
+    // Nearly every card is two letters: trimming is only needed when it is longer.
+    let text = if text.len() == 2 { text } else { text.trim() };
+    let (suit, rank) = match text.as_bytes() {
         [suit, rank] => (*suit, *rank),
         [suit, b'1', b'0'] => (*suit, b'T'),
         _ => return None,

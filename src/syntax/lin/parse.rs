@@ -120,6 +120,10 @@ fn is_url_start(bytes: &[u8]) -> bool {
 
 /// Whether a key starts a board.
 fn is_board_key(key: &str) -> bool {
+    // Asked of every pair of a file: a two-letter key needs no trimming.
+    if key.len() == 2 {
+        return key.eq_ignore_ascii_case("qx");
+    }
     key.trim().eq_ignore_ascii_case("qx")
 }
 
@@ -291,7 +295,8 @@ pub(crate) struct ReadPiece<'a> {
 pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
     let board = is_board(text, scan(text));
     let mut errors = Vec::new();
-    let mut pairs = Vec::new();
+    // A pair takes at least four bytes (`pg||`); boards are mostly pairs of five to seven.
+    let mut pairs = Vec::with_capacity(text.len() / 6);
     let mut url = None;
     walk_piece(text, board, &mut errors, |item| match item {
         Item::Pair { key, value, closed } => {
