@@ -204,6 +204,13 @@ impl<'e> KeyTags<'e> {
     }
 }
 
+/// Whether the checks look a tag up by name (the Deal, the contract and result, the board
+/// number, the scores): the descriptive tags a game needs to be checked; the others only have
+/// their spelling checked.
+pub(crate) fn is_read_by_checks(name: &str) -> bool {
+    Key::of(name).is_some()
+}
+
 /// The game-level analysis behind [`check_game`].
 fn analyze_game(
     game: &Game,

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use super::{CheckOptions, FileReport};
-use crate::convert::write_pbn;
+use crate::convert::{write_check_image, PbnImage};
 use crate::diagnostic::Diagnostic;
 use crate::model::rbn::{is_deal, read_contract};
 use crate::model::{read_record, Board, Carry};
@@ -289,7 +289,14 @@ pub fn check_board(board: &Board) -> Vec<Diagnostic> {
 /// The D, A, N, P, X and G diagnostics of a board read from any notation but PBN, mapped back
 /// to its source, without the codes `skip` (those the notation makes meaningless).
 pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
-    let image = write_pbn(board);
+    // The image holds only what the kept checks read: its other tags would be parsed and have
+    // their spelling checked for nothing.
+    let image = write_check_image(board, &super::check::is_read_by_checks);
+    check_image(board, &image, skip)
+}
+
+/// The kept diagnostics of `image` (a PBN image of `board`), mapped back to the board's source.
+fn check_image(board: &Board, image: &PbnImage, skip: &[&str]) -> Vec<Diagnostic> {
     let Some((game, start)) = image_game(&image.text) else {
         return Vec::new();
     };
@@ -389,4 +396,37 @@ pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileR
         std::mem::take(&mut report.diagnostics),
     );
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check image leaves out the descriptive tags no check looks up and the commentary:
+    /// every board of the RBN and LIN corpus must be checked alike from it and from the whole
+    /// game (a check that came to read another tag would fail here).
+    #[test]
+    fn the_check_image_finds_what_the_whole_game_finds() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let mut boards = 0;
+        for notation in ["rbn", "lin"] {
+            for entry in std::fs::read_dir(corpus.join(notation))
+                .expect("a corpus folder")
+                .flatten()
+            {
+                let bytes = std::fs::read(entry.path()).expect("a corpus file");
+                let source = crate::text::decode(&bytes).expect("a readable file");
+                let read = match notation {
+                    "rbn" => crate::model::read_rbn(&source.text),
+                    _ => crate::model::read_lin(&source.text),
+                };
+                for board in read {
+                    let whole = check_image(&board, &crate::convert::write_pbn(&board), &[]);
+                    assert_eq!(check_board_except(&board, &[]), whole, "{:?}", entry.path());
+                    boards += 1;
+                }
+            }
+        }
+        assert!(boards > 100, "{boards} boards");
+    }
 }

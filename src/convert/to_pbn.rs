@@ -80,17 +80,32 @@ const ORDER: [&str; 8] = [
 
 /// Writes the board as one PBN game (tags, auction, play, commentary).
 pub fn write_pbn(board: &Board) -> PbnImage {
+    write_game(board, None)
+}
+
+/// Writes the board as a PBN game for checking it: the deal, auction, play and contract, but of
+/// the descriptive tags only those `read` names (the ones checks look at) and no commentary. A
+/// third of a board's tags are names and titles that no bridge check reads.
+pub fn write_check_image(board: &Board, read: &dyn Fn(&str) -> bool) -> PbnImage {
+    write_game(board, Some(read))
+}
+
+/// [`write_pbn`], or [`write_check_image`] when `read` says which descriptive tags to write.
+fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
+    let wanted = |name: &str| read.is_none_or(|read| read(name));
     // About what a board with its auction and play takes, so that the text grows once or not.
     let mut out = PbnImage {
         text: String::with_capacity(1024),
         map: Vec::with_capacity(128),
         dropped: Vec::new(),
     };
-    for comment in &board.commentary {
-        out.push(&format!("{{{}}}\n", comment.replace('}', ")")), None);
+    if read.is_none() {
+        for comment in &board.commentary {
+            out.push(&format!("{{{}}}\n", comment.replace('}', ")")), None);
+        }
     }
     let mut written: Vec<&str> = Vec::new();
-    for name in ORDER {
+    for name in ORDER.into_iter().filter(|name| wanted(name)) {
         if let Some(info) = board.info.iter().find(|i| i.name == name) {
             out.tag(name, &info.value, info.origin);
             written.push(name);
@@ -106,7 +121,9 @@ pub fn write_pbn(board: &Board) -> PbnImage {
         write_deal(&mut out, deal);
     }
     if let Some(info) = board.info.iter().find(|i| i.name == "Scoring") {
-        out.tag("Scoring", &info.value, info.origin);
+        if wanted("Scoring") {
+            out.tag("Scoring", &info.value, info.origin);
+        }
         written.push("Scoring");
     }
     if let Some(contract) = &board.contract {
@@ -130,7 +147,7 @@ pub fn write_pbn(board: &Board) -> PbnImage {
         out.tag("Result", &tricks.to_string(), origin);
     }
     for info in &board.info {
-        if !written.contains(&info.name.as_str()) {
+        if !written.contains(&info.name.as_str()) && wanted(&info.name) {
             out.tag(&info.name, &info.value, info.origin);
         }
     }
