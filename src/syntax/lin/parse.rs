@@ -239,7 +239,7 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
     // One buffer for the parts of every pair: a pair node copies them out.
     let mut parts: Vec<GreenElement> = Vec::with_capacity(4);
     let mut errors = Vec::new();
-    let rest = walk_piece(text, board, &mut errors, |item| match item {
+    let rest = walk_piece(text, &mut errors, |item| match item {
         Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
         Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
         Item::Stray(range) => children.push(NodeOrToken::Node(GreenNode::new(
@@ -293,12 +293,11 @@ pub(crate) struct ReadPiece<'a> {
 /// the unread rest of a piece past the cap is left out (only its error says what follows), so
 /// that a 50 MB board is not copied.
 pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
-    let board = is_board(text, scan(text));
     let mut errors = Vec::new();
     // A pair takes at least four bytes (`pg||`); boards are mostly pairs of five to seven.
     let mut pairs = Vec::with_capacity(text.len() / 6);
     let mut url = None;
-    walk_piece(text, board, &mut errors, |item| match item {
+    walk_piece(text, &mut errors, |item| match item {
         Item::Pair { key, value, closed } => {
             pairs.push(Pair::scanned(text, key.clone(), value.clone(), *closed));
         }
@@ -317,13 +316,14 @@ pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
 /// cannot disagree on what a piece says.
 fn walk_piece(
     text: &str,
-    board: bool,
     errors: &mut Vec<SyntaxError>,
     mut each: impl FnMut(&Item),
 ) -> Option<Range<usize>> {
     for item in scan(text) {
         if item.start() > LIN_PIECE_CAP {
             let rest = item.start()..text.len();
+            // Only this message needs to know what the piece is: asked here, not of every piece.
+            let board = is_board(text, scan(text));
             errors.push(SyntaxError {
                 code: SyntaxCode::MalformedPair,
                 range: to_range(&rest),
