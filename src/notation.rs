@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::analysis::{check_stream, CheckOptions, FileReport};
+use crate::analysis::{check_stream_into, CheckOptions, FileReport, Found};
 use crate::convert::{
     read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn, Board,
 };
@@ -94,10 +94,26 @@ impl Notation {
     /// [`Notation::check`] on at most `threads` threads (a caller checking many files at once
     /// gives each one thread).
     pub fn check_on(self, text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+        FileReport::gather(|found| self.check_into(text, options, threads, found))
+    }
+
+    /// [`check_on`](Self::check_on) handing the findings to `found` as they are made, in text
+    /// order (PBN and LIN a run of games at a time; RBN, whose records are read in one tree,
+    /// at the end).
+    pub fn check_into(
+        self,
+        text: &str,
+        options: &CheckOptions,
+        threads: usize,
+        found: &mut Found<'_>,
+    ) {
         match self {
-            Notation::Pbn => check_stream(text, options, threads),
-            Notation::Rbn => crate::analysis::rbn::check_rbn_text(text, options),
-            Notation::Lin => crate::analysis::lin::check_lin_text(text, options),
+            Notation::Pbn => check_stream_into(text, options, threads, found),
+            Notation::Rbn => {
+                let report = crate::analysis::rbn::check_rbn_text(text, options);
+                found(report.games, report.diagnostics);
+            }
+            Notation::Lin => crate::analysis::lin::check_lin_text_into(text, options, found),
         }
     }
 

@@ -5,8 +5,9 @@
 //! The work itself cannot panic on any input; should a worker die all the same, its share is
 //! done again on the calling thread rather than lost.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 
 /// The number of threads to use for whole-file work: the cores available.
 pub fn available_threads() -> usize {
@@ -89,9 +90,61 @@ pub fn pull_results<J: Send, R: Send, S>(
     state: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, J) -> R + Sync,
 ) -> Vec<R> {
+    let mut results = Vec::new();
+    pull_in_order(threads, next_job, state, work, |result| {
+        results.push(result)
+    });
+    results
+}
+
+/// How many jobs past the oldest unfinished one the workers may take: results that finish out
+/// of order wait for it, and this bounds how many wait.
+const AHEAD_PER_THREAD: usize = 4;
+
+/// [`pull_results`] handing each result to `consume` in the order the jobs were handed out, as
+/// soon as it and every result before it are done, so that the results of a long input need
+/// not all be held (a check's findings go to the printer while the check goes on). `consume`
+/// runs on whichever worker completes the run of results, one call at a time; while it runs
+/// (a printer waiting for its turn, say), the workers wait rather than pile results up.
+pub fn pull_in_order<J: Send, R: Send, S>(
+    threads: usize,
+    next_job: impl FnMut() -> Option<J> + Send,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, J) -> R + Sync,
+    consume: impl FnMut(R) + Send,
+) {
+    /// The results done but not yet consumed, and the index of the next one to consume.
+    struct Ready<R, C> {
+        next: usize,
+        waiting: BTreeMap<usize, R>,
+        consume: C,
+        /// A worker died (a bug): nobody may wait for its result any more.
+        abandoned: bool,
+    }
+    /// Marks the run abandoned if the worker holding it unwinds, so the others stop waiting.
+    struct Watch<'a, R, C>(&'a Mutex<Ready<R, C>>, &'a Condvar);
+    impl<R, C> Drop for Watch<'_, R, C> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                if let Ok(mut ready) = self.0.lock() {
+                    ready.abandoned = true;
+                }
+                self.1.notify_all();
+            }
+        }
+    }
+    let threads = threads.max(1);
+    let ahead = AHEAD_PER_THREAD * threads;
     let source = Mutex::new((next_job, 0usize));
-    let done: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::new());
+    let ready = Mutex::new(Ready {
+        next: 0,
+        waiting: BTreeMap::new(),
+        consume,
+        abandoned: false,
+    });
+    let room = Condvar::new();
     let worker = || {
+        let _watch = Watch(&ready, &room);
         let mut own = state();
         loop {
             let (index, job) = {
@@ -105,10 +158,30 @@ pub fn pull_results<J: Send, R: Send, S>(
                 *count += 1;
                 (*count - 1, job)
             };
-            let result = work(&mut own, job);
-            if let Ok(mut done) = done.lock() {
-                done.push((index, result));
+            // The oldest unfinished job is always within reach of its own worker, so waiting
+            // here never waits for itself.
+            {
+                let Ok(mut guard) = ready.lock() else { return };
+                while index >= guard.next + ahead && !guard.abandoned {
+                    guard = match room.wait(guard) {
+                        Ok(guard) => guard,
+                        Err(_) => return,
+                    };
+                }
+                if guard.abandoned {
+                    return;
+                }
             }
+            let result = work(&mut own, job);
+            let Ok(mut guard) = ready.lock() else { return };
+            let ready = &mut *guard;
+            ready.waiting.insert(index, result);
+            while let Some(result) = ready.waiting.remove(&ready.next) {
+                (ready.consume)(result);
+                ready.next += 1;
+            }
+            drop(guard);
+            room.notify_all();
         }
     };
     if threads <= 1 {
@@ -121,9 +194,6 @@ pub fn pull_results<J: Send, R: Send, S>(
             worker();
         });
     }
-    let mut done = done.into_inner().unwrap_or_default();
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter().map(|(_, result)| result).collect()
 }
 
 #[cfg(test)]
@@ -138,6 +208,43 @@ mod tests {
             assert_eq!(doubled, items.iter().map(|x| x * 2).collect::<Vec<_>>());
         }
         assert!(map_slices(&[] as &[u32], 4, |p| p.to_vec()).is_empty());
+    }
+
+    #[test]
+    fn results_are_consumed_in_order_as_they_come_and_few_wait() {
+        use std::sync::atomic::AtomicUsize;
+        for threads in [1, 2, 4] {
+            let finished = AtomicUsize::new(0);
+            let mut consumed = Vec::new();
+            let mut most_waiting = 0;
+            let mut next = 0usize;
+            pull_in_order(
+                threads,
+                || {
+                    next += 1;
+                    (next <= 400).then_some(next)
+                },
+                || (),
+                |_, job| {
+                    // Every seventh job is slow, so later ones finish first and must wait.
+                    if job % 7 == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                    finished.fetch_add(1, Ordering::SeqCst);
+                    job
+                },
+                |job| {
+                    consumed.push(job);
+                    let waiting = finished.load(Ordering::SeqCst) - consumed.len();
+                    most_waiting = most_waiting.max(waiting);
+                },
+            );
+            assert_eq!(consumed, (1..=400).collect::<Vec<_>>());
+            assert!(
+                most_waiting <= AHEAD_PER_THREAD * threads + threads,
+                "{most_waiting} results waited on {threads} threads"
+            );
+        }
     }
 
     #[test]

@@ -330,6 +330,70 @@ fn sarif_has_the_fields_its_schema_requires() {
     }
 }
 
+/// Files with more findings than a checking thread holds hand them to the printer in batches
+/// as their check goes; several such files checked together still print whole, one after
+/// another in the order given, in every format.
+#[test]
+fn files_with_thousands_of_findings_print_whole_and_in_order() {
+    let dir = scratch("many_findings");
+    let files = [
+        ("a.pbn", "[Board \"1\"]\n[Dealer \"Q\"]\n\n".repeat(9000)),
+        ("b.lin", "qx|o1|mb|9x|\n".repeat(7000)),
+        ("c.pbn", "[Dealer \"Q\"]\n".to_string()),
+        ("d.pbn", "[Board \"1\"]\n[Dealer \"Q\"]\n\n".repeat(5000)),
+    ];
+    let expected = [9000, 7000, 1, 5000];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let paths: Vec<String> = files
+        .iter()
+        .map(|(name, _)| dir.join(name).display().to_string())
+        .collect();
+    let mut args = vec!["check", "--select", "T102,L"];
+    args.extend(paths.iter().map(String::as_str));
+
+    let concise = stdout(&kibitzer(
+        &[&args[..], &["--output-format", "concise"]].concat(),
+    ));
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for line in concise.lines().filter(|l| l.contains("error[")) {
+        let file = line.split(':').next().unwrap().to_string();
+        match runs.last_mut() {
+            Some((last, count)) if *last == file => *count += 1,
+            _ => runs.push((file, 1)),
+        }
+    }
+    let counted: Vec<(String, usize)> = paths.iter().cloned().zip(expected).collect();
+    assert_eq!(
+        runs, counted,
+        "each file's findings together, files in order"
+    );
+
+    let json: Value = serde_json::from_slice(
+        &kibitzer(&[&args[..], &["--output-format", "json"]].concat()).stdout,
+    )
+    .expect("the JSON document is whole");
+    let objects = json["files"].as_array().unwrap();
+    assert_eq!(objects.len(), files.len());
+    for ((object, path), count) in objects.iter().zip(&paths).zip(expected) {
+        assert_eq!(object["path"], path.as_str());
+        assert_eq!(object["diagnostics"].as_array().unwrap().len(), count);
+        assert_eq!(
+            object["games"],
+            if path.ends_with("c.pbn") { 1 } else { count }
+        );
+    }
+    assert_eq!(json["summary"]["errors"], expected.iter().sum::<usize>());
+
+    let sarif: Value = serde_json::from_slice(
+        &kibitzer(&[&args[..], &["--output-format", "sarif"]].concat()).stdout,
+    )
+    .expect("the SARIF document is whole");
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), expected.iter().sum::<usize>());
+}
+
 #[test]
 fn piped_runs_print_no_progress_bar() {
     let dir = scratch("progress");

@@ -293,6 +293,36 @@ fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
     assert_eq!(boards[0].info("Event"), Some("Final"));
 }
 
+/// The file check hands its findings over a run of boards at a time; L709 points back into the
+/// header, before the boards that raise it. A file of two vugraph segments, large enough to be
+/// checked on several threads in many runs, must still come out in text order and equal to
+/// what the editor's check (one tree, sorted at the end) finds.
+#[test]
+fn findings_pointing_back_into_the_header_come_out_in_text_order() {
+    let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
+    let boards = 4000;
+    let mut text = String::new();
+    for segment in ["Semifinal", "Final"] {
+        let results = "4SN+1,,".repeat(boards);
+        text.push_str(&format!(
+            "vg|{segment},1,I,1,{boards},A,0,B,0|\nrs|{results}|\npn|s,w,n,e,S,W,N,E|pg||\n"
+        ));
+        for number in 1..=boards {
+            text.push_str(&format!("qx|o{number}|{DEAL}xx|y|{play}\n"));
+        }
+    }
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+    let file = check_lin_text(&text, &Default::default()).diagnostics;
+    let l709 = file.iter().filter(|d| d.code == "L709").count();
+    assert_eq!(l709, 2 * boards);
+    assert!(file
+        .windows(2)
+        .all(|w| (w[0].range.start(), w[0].range.end()) <= (w[1].range.start(), w[1].range.end())));
+    let editor =
+        kibitzer::analysis::lin::check_lin(&LinParse::new(&text), &Default::default()).diagnostics;
+    assert_eq!(file, editor);
+}
+
 /// A handviewer address for `query`.
 fn handviewer(query: &str) -> String {
     format!("https://www.bridgebase.com/tools/handviewer.html?{query}\n")

@@ -20,7 +20,7 @@ use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{newline_of, read_seat, read_vulnerable, ValueText};
-use crate::parallel::{map_slices, pull_results};
+use crate::parallel::{map_slices, pull_in_order};
 use crate::syntax::ast::{Game, Section, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -670,7 +670,25 @@ pub struct FileReport {
     pub games: usize,
 }
 
+/// Where a check hands what it finds as it goes: the number of games and the findings of one
+/// run of the text, the runs in text order.
+pub type Found<'a> = dyn FnMut(usize, Vec<Diagnostic>) + Send + 'a;
+
 impl FileReport {
+    /// The whole report of a check that hands its findings over as it goes.
+    pub fn gather(check: impl FnOnce(&mut Found<'_>)) -> FileReport {
+        let mut report = FileReport::default();
+        check(&mut |games, found| {
+            report.games += games;
+            if report.diagnostics.is_empty() {
+                report.diagnostics = found;
+            } else {
+                report.diagnostics.extend(found);
+            }
+        });
+        report
+    }
+
     /// The number of diagnostics of the given severity.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
@@ -821,17 +839,40 @@ const PIECES_PER_JOB: usize = 64;
 /// Checks a text without building its whole tree: it is split into games, which are parsed and
 /// checked on up to `threads` threads; each worker holds one game's tree at a time.
 pub fn check_stream(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+    FileReport::gather(|found| check_stream_into(text, options, threads, found))
+}
+
+/// [`check_stream`] handing its findings to `found` as it goes, in text order, so that a file
+/// that is nearly all findings need not hold them all. In-file suppressions are decided over
+/// the whole file's findings: a text with directives hands them over at once, at the end.
+pub fn check_stream_into(
+    text: &str,
+    options: &CheckOptions,
+    threads: usize,
+    found: &mut Found<'_>,
+) {
     let options = document_options(text, options);
     let threads = threads.max(1);
     let uses_inheritance = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
-    let mut report = if uses_inheritance {
-        check_stream_inheriting(text, &options, threads, &mut Inheritance::default())
-    } else {
-        check_stream_independent(text, &options, threads)
+    let check = |found: &mut Found<'_>| {
+        if uses_inheritance {
+            check_stream_inheriting(text, &options, threads, &mut Inheritance::default(), found);
+        } else {
+            check_stream_independent(text, &options, threads, found);
+        }
+        let mut last = Vec::new();
+        check_final_newline(text, 0, &mut last);
+        if !last.is_empty() {
+            found(0, last);
+        }
     };
-    check_final_newline(text, 0, &mut report.diagnostics);
-    report.diagnostics = suppress_pbn(text, std::mem::take(&mut report.diagnostics));
-    report
+    if super::suppress::mentions_directive(text) {
+        let mut report = FileReport::gather(|found| check(found));
+        report.diagnostics = suppress_pbn(text, std::mem::take(&mut report.diagnostics));
+        found(report.games, report.diagnostics);
+    } else {
+        check(found);
+    }
 }
 
 /// What a check window by window must know of the whole file before its first window; a first
@@ -877,21 +918,45 @@ impl WindowChecker {
     /// ends the file). Returns how many bytes of `window` were checked, and what was found
     /// there, with ranges in `window`. A window must start where the previous one stopped.
     pub fn check_window(&mut self, window: &str, at_end: bool) -> (usize, FileReport) {
+        let mut checked = 0;
+        let report =
+            FileReport::gather(|found| checked = self.check_window_into(window, at_end, found));
+        (checked, report)
+    }
+
+    /// [`check_window`](Self::check_window) handing its findings to `found` as it goes; returns
+    /// how many bytes of `window` were checked.
+    pub fn check_window_into(
+        &mut self,
+        window: &str,
+        at_end: bool,
+        found: &mut Found<'_>,
+    ) -> usize {
         let checked = if at_end {
             window.len()
         } else {
             complete_pieces_end(window)
         };
         let text = window.get(..checked).unwrap_or("");
-        let mut report = if self.uses_inheritance {
-            check_stream_inheriting(text, &self.options, self.threads, &mut self.inherited)
+        if self.uses_inheritance {
+            check_stream_inheriting(
+                text,
+                &self.options,
+                self.threads,
+                &mut self.inherited,
+                found,
+            );
         } else {
-            check_stream_independent(text, &self.options, self.threads)
-        };
-        if at_end {
-            check_final_newline(text, 0, &mut report.diagnostics);
+            check_stream_independent(text, &self.options, self.threads, found);
         }
-        (checked, report)
+        if at_end {
+            let mut last = Vec::new();
+            check_final_newline(text, 0, &mut last);
+            if !last.is_empty() {
+                found(0, last);
+            }
+        }
+        checked
     }
 }
 
@@ -953,20 +1018,23 @@ fn check_job(
 /// Games that inherit nothing are independent: workers that live for the whole text take
 /// runs of pieces from a shared splitter, so both cores stay busy without a barrier between
 /// batches, and only the diagnostics are kept.
-fn check_stream_independent(text: &str, options: &CheckOptions, threads: usize) -> FileReport {
+fn check_stream_independent(
+    text: &str,
+    options: &CheckOptions,
+    threads: usize,
+    found: &mut Found<'_>,
+) {
     let limit = text.len().min(u32::MAX as usize - 1);
     let mut splitter = Splitter::new(text, 0);
     let next =
         move || Some(next_job(&mut splitter, limit, PIECES_PER_JOB)).filter(|j| !j.is_empty());
-    let done = pull_results(threads, next, TokenCache::default, |cache, job| {
-        check_job(text, &job, options, cache)
-    });
-    let mut report = FileReport::default();
-    for (games, diagnostics) in done {
-        report.games += games;
-        report.diagnostics.extend(diagnostics);
-    }
-    report
+    pull_in_order(
+        threads,
+        next,
+        TokenCache::default,
+        |cache, job| check_job(text, &job, options, cache),
+        |(games, diagnostics)| found(games, diagnostics),
+    );
 }
 
 /// Games that inherit tag values: batches are parsed in parallel, the inheritance state is
@@ -976,8 +1044,8 @@ fn check_stream_inheriting(
     options: &CheckOptions,
     threads: usize,
     inherited: &mut Inheritance,
-) -> FileReport {
-    let mut report = FileReport::default();
+    found: &mut Found<'_>,
+) {
     let mut splitter = Splitter::new(text, 0);
     let limit = text.len().min(u32::MAX as usize - 1);
     loop {
@@ -996,12 +1064,14 @@ fn check_stream_inheriting(
             break;
         }
         let results = check_batch_inheriting(text, &batch, options, threads, inherited);
-        for (is_game, diagnostics) in results {
-            report.games += usize::from(is_game);
-            report.diagnostics.extend(diagnostics);
+        let mut games = 0;
+        let mut diagnostics = Vec::new();
+        for (is_game, found) in results {
+            games += usize::from(is_game);
+            diagnostics.extend(found);
         }
+        found(games, diagnostics);
     }
-    report
 }
 
 type PieceResult = (bool, Vec<Diagnostic>);

@@ -5,7 +5,7 @@
 //! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
 
 use super::rbn::check_board_except;
-use super::{CheckOptions, FileReport};
+use super::{CheckOptions, FileReport, Found};
 use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
@@ -14,7 +14,7 @@ use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, LinCarry, MD_ORDER,
 };
-use crate::parallel::{available_threads, pull_results};
+use crate::parallel::{available_threads, pull_in_order};
 use crate::syntax::lin::{piece_is_board, piece_ranges, read_piece, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
@@ -58,7 +58,13 @@ const NOT_FOR_LIN: [&str; 1] = ["D206"];
 /// advance (a run of boards at a time), so that finding them overlaps with checking them; each
 /// board's pairs are read once from the text and no tree is built (the editor's check reads the
 /// same pairs from its tree). A header is read where the scan meets it, for the boards after it.
-pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
+pub fn check_lin_text(text: &str, options: &CheckOptions) -> FileReport {
+    FileReport::gather(|found| check_lin_text_into(text, options, found))
+}
+
+/// [`check_lin_text`] handing its findings to `found` as it goes, a run of boards at a time, in
+/// text order.
+pub fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Found<'_>) {
     let text = crate::syntax::clip(text);
     let threads = if text.len() < PARALLEL_BYTES {
         1
@@ -67,56 +73,99 @@ pub fn check_lin_text(text: &str, _options: &CheckOptions) -> FileReport {
     };
     let mut ranges = piece_ranges(text);
     let mut header = Arc::new(Header::default());
-    // A job: a run of pieces, each a board with the header before it, or a header (`None`).
+    // A job: a run of pieces, each a board with the header before it, or a header itself.
     let next_job = move || {
-        let mut job: Vec<(std::ops::Range<usize>, Option<Arc<Header>>)> = Vec::new();
+        let mut job: Vec<(std::ops::Range<usize>, Arc<Header>, bool)> = Vec::new();
         let mut size = 0;
         while size < JOB_BYTES {
             let Some(range) = ranges.next() else { break };
             size += range.len();
-            if piece_is_board(&text[range.clone()]) {
-                job.push((range, Some(header.clone())));
-            } else {
+            let is_board = piece_is_board(&text[range.clone()]);
+            if !is_board {
                 let pairs = read_piece(&text[range.clone()]).pairs;
                 header = Arc::new(Header::read(&pairs, range.start as u32));
-                job.push((range, None));
             }
+            job.push((range, header.clone(), is_board));
         }
         (!job.is_empty()).then_some(job)
     };
-    let done = pull_results(
+    let mut order = InTextOrder::default();
+    pull_in_order(
         threads,
         next_job,
         || (),
         |_, job| {
-            let mut games = 0;
-            let mut found = Vec::new();
-            for (range, header) in job {
+            let mut run = Run::default();
+            for (range, header, is_board) in job {
                 let piece = read_piece(&text[range.clone()]);
                 let start = range.start as u32;
-                games += usize::from(header.is_some());
-                found.extend(piece_diagnostics(
+                run.games += usize::from(is_board);
+                if !is_board {
+                    run.header = Some((TextSize::from(start), !header.results.is_empty()));
+                }
+                run.diagnostics.extend(piece_diagnostics(
                     &piece.pairs,
                     piece.url,
                     start,
                     piece.errors,
-                    header.as_deref(),
+                    is_board.then_some(&*header),
                 ));
             }
-            (games, found)
+            run.diagnostics
+                .sort_by_key(|d| (d.range.start(), d.range.end()));
+            run
         },
+        |run| order.hand_over(run, found),
     );
-    let mut report = FileReport {
-        games: done.iter().map(|(games, _)| games).sum(),
-        diagnostics: Vec::with_capacity(done.iter().map(|(_, found)| found.len()).sum()),
-    };
-    for (_, mut found) in done {
-        report.diagnostics.append(&mut found);
+    order.finish(found);
+}
+
+/// What one job of the file check found.
+#[derive(Default)]
+struct Run {
+    games: usize,
+    /// In text order.
+    diagnostics: Vec<Diagnostic>,
+    /// The start of the last header among the job's pieces, and whether it holds results
+    /// (which the boards after it may contradict: L709 points back into it).
+    header: Option<(TextSize, bool)>,
+}
+
+/// Hands the findings of the jobs over in text order. A piece's findings lie within it, except
+/// L709's, which lie in the header's results: from a header with results to the next header,
+/// the findings are held (and sorted together) until no later board can point before them.
+#[derive(Default)]
+struct InTextOrder {
+    held: Vec<Diagnostic>,
+    /// Findings from here on may still be preceded by an L709 of a later job.
+    hold_from: Option<TextSize>,
+}
+
+impl InTextOrder {
+    fn hand_over(&mut self, run: Run, found: &mut Found<'_>) {
+        if self.held.is_empty() && self.hold_from.is_none() && run.header.is_none() {
+            found(run.games, run.diagnostics);
+            return;
+        }
+        self.held.extend(run.diagnostics);
+        self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
+        if let Some((start, has_results)) = run.header {
+            // Boards after this header point back no further than into it.
+            self.hold_from = has_results.then_some(start);
+        }
+        let free = match self.hold_from {
+            Some(from) => self.held.partition_point(|d| d.range.start() < from),
+            None => self.held.len(),
+        };
+        let rest = self.held.split_off(free);
+        found(run.games, std::mem::replace(&mut self.held, rest));
     }
-    report
-        .diagnostics
-        .sort_by_key(|d| (d.range.start(), d.range.end()));
-    report
+
+    fn finish(self, found: &mut Found<'_>) {
+        if !self.held.is_empty() {
+            found(0, self.held);
+        }
+    }
 }
 
 /// About how many bytes of boards one job of the file check takes: a few dozen boards, so that

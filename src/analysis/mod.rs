@@ -22,6 +22,6 @@ pub mod tags;
 pub mod text_checks;
 
 pub use check::{
-    check_game, check_piece, check_stream, check_text, document_options, syntax_diagnostic,
-    CheckOptions, FileReport, GameReport, WholeFileFacts, WindowChecker,
+    check_game, check_piece, check_stream, check_stream_into, check_text, document_options,
+    syntax_diagnostic, CheckOptions, FileReport, Found, GameReport, WholeFileFacts, WindowChecker,
 };

@@ -2,6 +2,7 @@
 //! applies the fixes the checks offer.
 
 mod fix;
+mod flow;
 mod output;
 mod stream;
 
@@ -22,7 +23,8 @@ use crate::text::{decode, encode, Encoding, ReadError, SourceText};
 use crate::Notation;
 
 use crate::config::{Config, ConfigError, Selection, SelectionArgs};
-use output::{FileResult, Format, Located, Locator, Printer, Totals};
+use flow::{Event, FindingsOut, Turn};
+use output::{Format, Located, Locator, Printer, Totals};
 
 /// Severities accepted by `--min-severity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -150,6 +152,45 @@ impl FileSettings {
         (report.games, shown)
     }
 
+    /// The findings of a text that this run reports, located and handed to `out` as the check
+    /// goes; the number of games.
+    fn findings_into(
+        &self,
+        notation: Notation,
+        text: &str,
+        threads: usize,
+        excerpts: bool,
+        out: &mut FindingsOut<'_>,
+    ) -> usize {
+        if self.double_dummy {
+            // The solver needs every deal of the file before the check that uses its answers.
+            let (games, shown) = self.findings(notation, text, threads);
+            if !shown.is_empty() {
+                let locator = Locator::new(text, 0, excerpts);
+                out.push(shown.into_iter().map(|d| locator.locate(d)));
+            }
+            return games;
+        }
+        let mut games = 0;
+        let (count, out) = (&mut games, out);
+        // Made at the first finding: most files have none.
+        let mut locator = None;
+        notation.check_into(
+            text,
+            &self.options,
+            threads,
+            &mut move |found, diagnostics| {
+                *count += found;
+                let mut shown = diagnostics.into_iter().filter(|d| self.shows(d)).peekable();
+                if shown.peek().is_some() {
+                    let locator = locator.get_or_insert_with(|| Locator::new(text, 0, excerpts));
+                    out.push(shown.map(|d| locator.locate(d)));
+                }
+            },
+        );
+        games
+    }
+
     /// Whether a finding is shown: severe enough and selected.
     fn shows(&self, d: &Diagnostic) -> bool {
         d.severity >= self.min && self.selection.allows(d.code)
@@ -161,6 +202,7 @@ impl FileSettings {
         path: &Path,
         job: &Job<'_>,
         threads: usize,
+        out: &mut FindingsOut<'_>,
     ) -> Option<Result<Checked, String>> {
         let large = std::fs::metadata(path).is_ok_and(|m| stream::wanted(m.len()));
         if !large || job.args.fix || self.double_dummy || Notation::from_path(path) != Notation::Pbn
@@ -168,8 +210,15 @@ impl FileSettings {
             return None;
         }
         let excerpts = shows_excerpts(job.args);
-        stream::check_streamed(path, &self.options, threads, excerpts, |d| self.shows(d))
-            .transpose()
+        stream::check_streamed(
+            path,
+            &self.options,
+            threads,
+            excerpts,
+            |d| self.shows(d),
+            out,
+        )
+        .transpose()
     }
 }
 
@@ -265,82 +314,81 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let threads = crate::parallel::available_threads();
     let stdout = std::io::stdout();
     let colour = args.format == Format::Human && stdout.is_terminal();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut totals = Totals::default();
-    let mut printer = Printer::new(args.format, colour, min, args.unsafe_fixes, args.fix);
     // --diff shows only the changes, as ruff does; --statistics only the counts.
     let printing = !args.statistics && !args.diff;
-    if printing && printer.start(&mut out).is_err() {
+    let mut screen = Screen {
+        out: std::io::BufWriter::new(stdout.lock()),
+        printer: Printer::new(args.format, colour, min, args.unsafe_fixes, args.fix),
+        totals: Totals::default(),
+        progress: progress_bar(files.len()),
+        printing,
+        unsafe_fixes: args.unsafe_fixes,
+        drawn: false,
+        begun: false,
+        write_failed: false,
+    };
+    // Asked once: the bar's state is locked while it steps aside.
+    screen.drawn = !screen.progress.is_hidden();
+    if printing && screen.printer.start(&mut screen.out).is_err() {
         return ExitCode::from(2);
     }
     let inner_threads = if files.len() == 1 { threads } else { 1 };
-    let progress = progress_bar(files.len());
-    // Asked once: the bar's state is locked while it steps aside.
-    let drawn = !progress.is_hidden();
     let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, Outcome)>();
-    let mut write_failed = false;
+    // Bounded, so that checking threads wait for a printer that writes more slowly than they
+    // find (JSON to a pipe, say) instead of queueing every batch.
+    let (sender, receiver) = mpsc::sync_channel::<(usize, Event)>(2 * threads);
+    let turn = Turn::default();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(files.len()).max(1) {
             let sender = sender.clone();
-            let (files, next, job, configs) = (&files, &next, &job, &configs);
+            let (files, next, job, configs, turn) = (&files, &next, &job, &configs, &turn);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(path) = files.get(i) else { break };
                 let config = configs.get(i).cloned().flatten();
-                let outcome = check_file(path, job, config.as_deref(), inner_threads);
-                if sender.send((i, outcome)).is_err() {
+                let out = FindingsOut::new(i, &sender, turn);
+                let outcome = check_file(path, job, config.as_deref(), inner_threads, out);
+                if sender.send((i, Event::Done(outcome))).is_err() {
                     break;
                 }
             });
         }
         drop(sender);
-        // Print in the order the files were given, as results arrive.
+        // Print in the order the files were given, as results arrive: a file's batches of
+        // findings come only once its turn has come; finished files wait in `pending`.
         let mut pending: std::collections::BTreeMap<usize, Outcome> = Default::default();
         let mut printed = 0;
-        for (i, outcome) in receiver {
-            pending.insert(i, outcome);
-            while let Some(outcome) = pending.remove(&printed) {
-                printed += 1;
-                progress.inc(1);
-                match &outcome.result {
-                    Err(message) => {
-                        progress.suspend(|| eprintln!("kibitzer: {message}"));
-                        failures += 1;
-                    }
-                    Ok(checked) => {
-                        let file = FileResult {
-                            path: &outcome.path,
-                            encoding: checked.encoding.name(),
-                            games: checked.games,
-                            findings: &checked.findings,
-                            fixed: checked.fixed,
-                        };
-                        totals.add(&file, args.unsafe_fixes);
-                        let seconds = progress.elapsed().as_secs_f64().max(1e-3);
-                        progress.set_message(format!(
-                            "{:.1} files/s · {} games, {:.0} games/s",
-                            totals.files as f64 / seconds,
-                            totals.games,
-                            totals.games as f64 / seconds
-                        ));
-                        // The bar steps aside while the findings are written.
-                        progress.suspend(|| {
-                            if let Some(diff) = &checked.diff {
-                                write_failed |= out.write_all(diff.as_bytes()).is_err();
-                            }
-                            if printing && !write_failed && printer.file(&mut out, &file).is_err() {
-                                write_failed = true;
-                            }
-                            if drawn {
-                                write_failed |= out.flush().is_err();
-                            }
-                        });
+        for (i, event) in receiver {
+            match event {
+                Event::Findings(encoding, batch) => {
+                    let path = files.get(i).map_or(Path::new(""), PathBuf::as_path);
+                    screen.findings(path, encoding, &batch);
+                }
+                Event::Done(outcome) => {
+                    pending.insert(i, outcome);
+                    while let Some(outcome) = pending.remove(&printed) {
+                        if let Err(message) = &outcome.result {
+                            screen.failed(message);
+                            failures += 1;
+                        }
+                        if let Ok(checked) = &outcome.result {
+                            screen.file(&outcome.path, checked);
+                        }
+                        printed += 1;
+                        turn.advance(printed);
                     }
                 }
             }
         }
     });
+    let Screen {
+        mut out,
+        mut printer,
+        totals,
+        progress,
+        write_failed,
+        ..
+    } = screen;
     progress.finish_and_clear();
     let finished = if args.diff {
         eprintln!(
@@ -362,6 +410,82 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Where a run's results go: the printer, the totals and the progress bar.
+struct Screen<W: Write> {
+    out: W,
+    printer: Printer,
+    totals: Totals,
+    progress: ProgressBar,
+    /// Whether findings are printed (not with --statistics or --diff).
+    printing: bool,
+    unsafe_fixes: bool,
+    /// Whether the progress bar is drawn.
+    drawn: bool,
+    /// Whether the file being printed has had its beginning written.
+    begun: bool,
+    write_failed: bool,
+}
+
+impl<W: Write> Screen<W> {
+    /// Counts and prints findings of the file whose turn it is.
+    fn findings(&mut self, path: &Path, encoding: Encoding, findings: &[Located]) {
+        self.totals.add_findings(findings, self.unsafe_fixes);
+        let (out, printer, begun) = (&mut self.out, &mut self.printer, self.begun);
+        let (printing, drawn, failed) = (self.printing, self.drawn, &mut self.write_failed);
+        // The bar steps aside while the findings are written.
+        self.progress.suspend(|| {
+            if printing && !*failed {
+                let began = if begun {
+                    Ok(())
+                } else {
+                    printer.begin_file(out, path, encoding.name())
+                };
+                *failed |= began
+                    .and_then(|()| printer.findings(out, path, findings))
+                    .is_err();
+            }
+            if drawn {
+                *failed |= out.flush().is_err();
+            }
+        });
+        self.begun = true;
+    }
+
+    /// Ends a checked file: its last findings and its counts.
+    fn file(&mut self, path: &Path, checked: &Checked) {
+        if let Some(diff) = &checked.diff {
+            self.write_failed |= self.out.write_all(diff.as_bytes()).is_err();
+        }
+        self.findings(path, checked.encoding, &checked.findings);
+        if self.printing && !self.write_failed {
+            self.write_failed |= self
+                .printer
+                .end_file(&mut self.out, checked.games, checked.fixed)
+                .is_err();
+        }
+        self.begun = false;
+        self.totals.add_file(checked.games, checked.fixed);
+        self.progress.inc(1);
+        let seconds = self.progress.elapsed().as_secs_f64().max(1e-3);
+        self.progress.set_message(format!(
+            "{:.1} files/s · {} games, {:.0} games/s",
+            self.totals.files as f64 / seconds,
+            self.totals.games,
+            self.totals.games as f64 / seconds
+        ));
+    }
+
+    /// Ends a file that could not be checked (its findings so far are printed).
+    fn failed(&mut self, message: &str) {
+        if self.begun && self.printing && !self.write_failed {
+            self.write_failed |= self.printer.end_file(&mut self.out, 0, 0).is_err();
+        }
+        self.begun = false;
+        self.progress.inc(1);
+        self.progress.suspend(|| eprintln!("kibitzer: {message}"));
     }
 }
 
@@ -391,9 +515,15 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
     decode(&bytes)
 }
 
-fn check_file(path: &Path, job: &Job<'_>, config: Option<&Config>, threads: usize) -> Outcome {
+fn check_file(
+    path: &Path,
+    job: &Job<'_>,
+    config: Option<&Config>,
+    threads: usize,
+    mut out: FindingsOut<'_>,
+) -> Outcome {
     let result = job.settings(path, config).and_then(|settings| {
-        if let Some(result) = settings.streamed(path, job, threads) {
+        if let Some(result) = settings.streamed(path, job, threads, &mut out) {
             return result;
         }
         read_source(path)
@@ -401,11 +531,15 @@ fn check_file(path: &Path, job: &Job<'_>, config: Option<&Config>, threads: usiz
                 ReadError::Io { .. } => error.to_string(),
                 other => format!("{}: {other}", path.display()),
             })
-            .and_then(|source| check_source(path, source, job, &settings, threads))
+            .and_then(|source| check_source(path, source, job, &settings, threads, &mut out))
     });
+    let rest = out.rest();
     Outcome {
         path: path.to_path_buf(),
-        result,
+        result: result.map(|mut checked| {
+            checked.findings.splice(0..0, rest);
+            checked
+        }),
     }
 }
 
@@ -421,6 +555,7 @@ fn check_source(
     job: &Job<'_>,
     settings: &FileSettings,
     threads: usize,
+    out: &mut FindingsOut<'_>,
 ) -> Result<Checked, String> {
     let notation = Notation::from_path(path);
     let args = job.args;
@@ -433,11 +568,12 @@ fn check_source(
         diagnostics.into_iter().map(|d| locator.locate(d)).collect()
     };
     if !args.fix {
-        let (games, diagnostics) = settings.findings(notation, &source.text, threads);
+        out.read_as(source.encoding);
+        let games = settings.findings_into(notation, &source.text, threads, excerpts, out);
         return Ok(Checked {
             encoding: source.encoding,
             games,
-            findings: located(&source.text, diagnostics),
+            findings: Vec::new(),
             fixed: 0,
             diff: None,
         });

@@ -28,20 +28,6 @@ pub enum Format {
     Sarif,
 }
 
-/// What the printer needs of one checked file.
-pub struct FileResult<'a> {
-    /// The path as given or found.
-    pub path: &'a Path,
-    /// Its encoding's name.
-    pub encoding: &'a str,
-    /// The number of games.
-    pub games: usize,
-    /// The findings to show, located in the text (after fixes, when `--fix` wrote them).
-    pub findings: &'a [Located],
-    /// How many fixes `--fix` applied.
-    pub fixed: usize,
-}
-
 /// A range as 1-based lines and character columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
@@ -257,13 +243,9 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// Adds one file's findings.
-    pub fn add(&mut self, file: &FileResult<'_>, unsafe_fixes: bool) {
-        self.files += 1;
-        self.games += file.games;
-        self.fixed += file.fixed;
-        self.files_fixed += usize::from(file.fixed > 0);
-        for d in file.findings.iter().map(|l| &l.diagnostic) {
+    /// Counts findings of the file being printed.
+    pub fn add_findings(&mut self, findings: &[Located], unsafe_fixes: bool) {
+        for d in findings.iter().map(|l| &l.diagnostic) {
             match d.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
@@ -281,6 +263,14 @@ impl Totals {
             entry.0 += 1;
             entry.1 += usize::from(fixable);
         }
+    }
+
+    /// Counts a file whose findings have all been counted.
+    pub fn add_file(&mut self, games: usize, fixed: usize) {
+        self.files += 1;
+        self.games += games;
+        self.fixed += fixed;
+        self.files_fixed += usize::from(fixed > 0);
     }
 }
 
@@ -329,9 +319,10 @@ pub struct Printer {
     pub unsafe_fixes: bool,
     /// Whether `--fix` ran.
     pub fixing: bool,
-    first: bool,
-    /// SARIF results, kept until the end (the document holds them in one array).
-    sarif_results: Vec<Value>,
+    /// No file has been written yet (JSON separates files with commas).
+    first_file: bool,
+    /// No finding has been written yet: of the file (JSON) or of the run (SARIF).
+    first_finding: bool,
 }
 
 impl Printer {
@@ -349,17 +340,24 @@ impl Printer {
             min,
             unsafe_fixes,
             fixing,
-            first: true,
-            sarif_results: Vec::new(),
+            first_file: true,
+            first_finding: true,
         }
     }
 
-    /// What comes before the first file.
+    /// What comes before the first file. JSON and SARIF documents are written as the findings
+    /// come, never built whole: a run may report millions.
     pub fn start(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        if self.format == Format::Json {
-            write!(out, "{{\"files\":[")?;
+        match self.format {
+            Format::Json => write!(out, "{{\"files\":["),
+            Format::Sarif => {
+                let head = sarif_document();
+                let text = head.to_string();
+                // The document up to its empty results array, which `finish` closes.
+                write!(out, "{}", text.strip_suffix("]}]}").unwrap_or(&text))
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     fn paint(&self, text: &str, style: &str) -> String {
@@ -370,40 +368,60 @@ impl Printer {
         }
     }
 
-    /// One file's findings.
-    pub fn file(&mut self, out: &mut impl Write, file: &FileResult<'_>) -> std::io::Result<()> {
+    /// What comes before a file's findings.
+    pub fn begin_file(
+        &mut self,
+        out: &mut impl Write,
+        path: &Path,
+        encoding: &str,
+    ) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            // The counts come after the findings, which are written as the check goes.
+            let head = json!({
+                "path": path.display().to_string(),
+                "encoding": encoding,
+                "diagnostics": [],
+            })
+            .to_string();
+            if !self.first_file {
+                write!(out, ",")?;
+            }
+            self.first_file = false;
+            self.first_finding = true;
+            write!(out, "{}", head.strip_suffix("]}").unwrap_or(&head))?;
+        }
+        Ok(())
+    }
+
+    /// Some of a file's findings, in text order (all of them, or the next batch).
+    pub fn findings(
+        &mut self,
+        out: &mut impl Write,
+        path: &Path,
+        findings: &[Located],
+    ) -> std::io::Result<()> {
         match self.format {
-            Format::Json => {
-                // The file's object, written finding by finding: a file with millions of
-                // findings is not built as one JSON value first.
-                let head = json!({
-                    "path": file.path.display().to_string(),
-                    "encoding": file.encoding,
-                    "games": file.games,
-                    "fixed": file.fixed,
-                    "diagnostics": [],
-                })
-                .to_string();
-                if !self.first {
-                    write!(out, ",")?;
-                }
-                self.first = false;
-                write!(out, "{}", head.strip_suffix("]}").unwrap_or(&head))?;
-                for (i, located) in file.findings.iter().enumerate() {
-                    if i > 0 {
+            Format::Json | Format::Sarif => {
+                for located in findings {
+                    if !self.first_finding {
                         write!(out, ",")?;
                     }
-                    serde_json::to_writer(&mut *out, &diagnostic_json(located))?;
+                    self.first_finding = false;
+                    let value = if self.format == Format::Json {
+                        diagnostic_json(located)
+                    } else {
+                        sarif_result(path, located)
+                    };
+                    serde_json::to_writer(&mut *out, &value)?;
                 }
-                write!(out, "]}}")?;
             }
             Format::Human => {
-                for located in file.findings {
-                    self.human(out, file.path, located)?;
+                for located in findings {
+                    self.human(out, path, located)?;
                 }
             }
             Format::Concise => {
-                for located in file.findings {
+                for located in findings {
                     let d = &located.diagnostic;
                     let (line, column) = located.span.start;
                     let marker = if has_fix(d, Applicability::Safe) {
@@ -414,7 +432,7 @@ impl Printer {
                     writeln!(
                         out,
                         "{}:{line}:{column}: {}[{}]{marker} {}",
-                        file.path.display(),
+                        path.display(),
                         d.severity.name(),
                         d.code,
                         d.message
@@ -422,15 +440,23 @@ impl Printer {
                 }
             }
             Format::Github => {
-                for located in file.findings {
-                    writeln!(out, "{}", github_line(file.path, located))?;
+                for located in findings {
+                    writeln!(out, "{}", github_line(path, located))?;
                 }
             }
-            Format::Sarif => {
-                for located in file.findings {
-                    self.sarif_results.push(sarif_result(file.path, located));
-                }
-            }
+        }
+        Ok(())
+    }
+
+    /// What comes after a file's findings: its counts.
+    pub fn end_file(
+        &mut self,
+        out: &mut impl Write,
+        games: usize,
+        fixed: usize,
+    ) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            write!(out, "],\"games\":{games},\"fixed\":{fixed}}}")?;
         }
         Ok(())
     }
@@ -497,11 +523,7 @@ impl Printer {
                 serde_json::to_writer(&mut *out, &summary)?;
                 writeln!(out, "}}")
             }
-            Format::Sarif => {
-                let document = sarif_document(std::mem::take(&mut self.sarif_results));
-                serde_json::to_writer_pretty(&mut *out, &document)?;
-                writeln!(out)
-            }
+            Format::Sarif => writeln!(out, "]}}]}}"),
             Format::Github => Ok(()),
             Format::Human | Format::Concise => writeln!(out, "{}", self.summary_line(totals)),
         }
@@ -677,8 +699,8 @@ fn help_text(code: &str) -> Option<String> {
     row.split(" | ").nth(3).map(|s| s.trim().to_string())
 }
 
-/// The whole SARIF 2.1.0 document: the tool with every rule of the catalogue, and the results.
-fn sarif_document(results: Vec<Value>) -> Value {
+/// The SARIF 2.1.0 document with no results yet: the tool with every rule of the catalogue.
+fn sarif_document() -> Value {
     let rules: Vec<Value> = CATALOGUE
         .iter()
         .map(|c| {
@@ -703,7 +725,7 @@ fn sarif_document(results: Vec<Value>) -> Value {
                 "rules": rules,
             }},
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": [],
         }],
     })
 }

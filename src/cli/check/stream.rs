@@ -1,7 +1,7 @@
 //! Checking a PBN file too large to hold in memory: it is read window by window, each window's
-//! complete games are checked and their findings located, and the window is dropped. Memory
-//! holds a window and the findings, not the file, and the 4 GiB limit of a whole text does not
-//! apply.
+//! complete games are checked and their findings located and handed on to be printed, and the
+//! window is dropped. Memory holds a window and a batch of findings, not the file, and the
+//! 4 GiB limit of a whole text does not apply.
 //!
 //! A first pass over the bytes learns what every window needs to know of the whole file: the
 //! encoding (UTF-8 unless some byte sequence is not, then Latin-1, as for a whole file), whether
@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use super::flow::FindingsOut;
 use super::output::Locator;
 use super::Checked;
 use crate::analysis::suppress::DIRECTIVE;
@@ -168,6 +169,7 @@ pub fn check_streamed(
     threads: usize,
     excerpts: bool,
     shown: impl Fn(&Diagnostic) -> bool,
+    out: &mut FindingsOut<'_>,
 ) -> Result<Option<Checked>, String> {
     let window_bytes = window_size();
     let name = path.display();
@@ -178,6 +180,7 @@ pub fn check_streamed(
     };
     let changed = || format!("{name}: the file changed while it was being checked");
     let mut file = File::open(path).map_err(|e| format!("{name}: {e}"))?;
+    out.read_as(pass.encoding);
     let mut checker = WindowChecker::new(options, pass.facts, threads);
     // UTF-8 is read straight into the window, kept as bytes: what the last window left, then
     // the bytes read (which may end inside a character). Latin-1 is read into `block` and
@@ -231,7 +234,7 @@ pub fn check_streamed(
         streamed.games += report.games;
         let done = text.get(..checked).ok_or_else(changed)?;
         let locator = Locator::new(done, line_base, excerpts);
-        streamed.findings.extend(
+        out.push(
             report
                 .diagnostics
                 .into_iter()
