@@ -97,9 +97,8 @@ impl Notation {
         FileReport::gather(|found| self.check_into(text, options, threads, found))
     }
 
-    /// [`check_on`](Self::check_on) handing the findings to `found` as they are made, in text
-    /// order (PBN and LIN a run of games at a time; RBN, whose records are read in one tree,
-    /// at the end).
+    /// [`check_on`](Self::check_on) handing the findings to `found` as they are made, a run of
+    /// games at a time, in text order.
     pub fn check_into(
         self,
         text: &str,
@@ -109,10 +108,7 @@ impl Notation {
     ) {
         match self {
             Notation::Pbn => check_stream_into(text, options, threads, found),
-            Notation::Rbn => {
-                let report = crate::analysis::rbn::check_rbn_text(text, options);
-                found(report.games, report.diagnostics);
-            }
+            Notation::Rbn => crate::analysis::rbn::check_rbn_text_into(text, options, found),
             Notation::Lin => crate::analysis::lin::check_lin_text_into(text, options, found),
         }
     }

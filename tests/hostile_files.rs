@@ -135,13 +135,17 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
         b"nt|zzzzzzzzzz|",
     ];
     let lin = run_together(&lin_pairs, 2_000_000);
-    // A finding every dozen bytes, in a million short games or boards: the findings are handed
-    // to the printer as the check goes (kept until printed, they took 35x and 58x the file).
+    // A finding every dozen bytes, in a million short games, boards or records: the findings are
+    // handed to the printer as the check goes (kept until printed, they took 35x and 58x the
+    // file; the RBN one, with its whole tree, 78x).
     let findings_pbn = b"[Board \"x\"]\n[Dealer \"Q\"]\n\n".repeat(1_000_000);
     let findings_lin = b"qx|o1|xx|y|mb|9x|pc|zz|\n".repeat(1_000_000);
+    let mut findings_rbn = b"% RBN 3.0\n".to_vec();
+    findings_rbn.extend(b"B x\nD Q\n\n".repeat(1_000_000));
     vec![
         ("a-finding-every-dozen-bytes.pbn", findings_pbn),
         ("a-finding-every-dozen-bytes.lin", findings_lin),
+        ("a-finding-every-record.rbn", findings_rbn),
         (
             "a-million-games.pbn",
             b"[Event \"\"]\n[Board \"1\"]\n\n".repeat(1_000_000),

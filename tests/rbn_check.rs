@@ -198,6 +198,37 @@ fn carried_values_are_not_reported_again() {
     );
 }
 
+/// The file check parses, checks and drops one record at a time and hands its findings over in
+/// batches; it must find what the editor's check of the whole tree finds, in the same order,
+/// over thousands of records with syntax errors and bridge errors of every kind, with LF or
+/// CRLF line ends and without a last line end.
+#[test]
+fn the_file_check_record_by_record_finds_what_the_whole_tree_check_finds() {
+    use kibitzer::analysis::rbn::check_rbn;
+    use kibitzer::syntax::rbn::RbnParse;
+    let records: Vec<&str> = R_CASES
+        .iter()
+        .flat_map(|(_, bad, good)| [*bad, *good])
+        .collect();
+    let mut text = String::from("% RBN 3.0\n");
+    for round in 0..300 {
+        for record in &records {
+            text.push_str(record);
+            text.push_str(if round % 3 == 0 { "\n" } else { "\n\n" });
+        }
+        text.push_str("H N:AK:A:\nB x\nA NZ:1C1C\n\n");
+    }
+    let crlf = text.replace('\n', "\r\n");
+    let unended = text.trim_end().to_string();
+    for text in [text, crlf, unended] {
+        let file = check_rbn_text(&text, &Default::default());
+        let tree = check_rbn(&text, &RbnParse::new(&text), &Default::default());
+        assert!(file.diagnostics.len() > 4000, "{}", file.diagnostics.len());
+        assert_eq!(file.games, tree.games);
+        assert_eq!(file.diagnostics, tree.diagnostics);
+    }
+}
+
 #[test]
 fn corpus_rbn_files_are_clean() {
     for path in common::corpus_files("rbn", "rbn") {

@@ -1,5 +1,5 @@
 //! Any bytes read as an RBN file: decoding, the tree, checking, formatting and conversion to PBN
-//! never panic, and the tree gives the text back.
+//! never panic, the tree gives the text back, and the file check finds what the editor's finds.
 #![no_main]
 
 use kibitzer::analysis::CheckOptions;
@@ -14,8 +14,20 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let text = &source.text;
     let parse = RbnParse::new(text);
-    assert_eq!(parse.syntax().text().to_string(), *text, "the tree loses text");
-    let _ = Notation::Rbn.check(text, &CheckOptions::default());
+    assert_eq!(
+        parse.syntax().text().to_string(),
+        *text,
+        "the tree loses text"
+    );
+    // The file check reads one record at a time and no tree: it must find what the editor's
+    // check of the whole tree finds.
+    let file = Notation::Rbn.check(text, &CheckOptions::default());
+    let editor = kibitzer::analysis::rbn::check_rbn(text, &parse, &CheckOptions::default());
+    assert_eq!(
+        file.diagnostics, editor.diagnostics,
+        "the file and editor checks differ"
+    );
+    assert_eq!(file.games, editor.games);
     let options = FormatOptions {
         export: false,
         eol: Eol::Keep,

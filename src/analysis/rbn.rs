@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::{CheckOptions, FileReport};
+use super::{CheckOptions, FileReport, Found};
 use crate::convert::{write_check_image, PbnImage};
 use crate::diagnostic::Diagnostic;
 use crate::model::rbn::{is_deal, read_contract};
@@ -17,7 +17,7 @@ use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
 use crate::syntax::rbn::RBN_DATA_CAP;
-use crate::syntax::rbn::{Field, RbnParse, Record};
+use crate::syntax::rbn::{parsed_pieces, Field, RbnNode, RbnParse, Record};
 use crate::syntax::split::Splitter;
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
@@ -361,9 +361,49 @@ fn image_game(text: &str) -> Option<(Game, u32)> {
 
 /// Checks a whole RBN text.
 pub fn check_rbn_text(text: &str, options: &CheckOptions) -> FileReport {
-    let parse = RbnParse::new(text);
-    check_rbn(text, &parse, options)
+    FileReport::gather(|found| check_rbn_text_into(text, options, found))
 }
+
+/// [`check_rbn_text`] handing its findings to `found` as it goes, in text order: each record is
+/// parsed, checked and dropped in turn (no tree of the file is built). In-file suppressions are
+/// decided over the whole file's findings, so a text with directives is checked whole.
+pub fn check_rbn_text_into(text: &str, options: &CheckOptions, found: &mut Found<'_>) {
+    if super::suppress::mentions_directive(text) {
+        let report = check_rbn(text, &RbnParse::new(text), options);
+        found(report.games, report.diagnostics);
+        return;
+    }
+    let text = crate::syntax::clip(text);
+    let mut carry = Carry::default();
+    let (mut games, mut batch) = (0, Vec::new());
+    for (element, errors, start) in parsed_pieces(text) {
+        // A whole check sorts the file's syntax errors and then its records' findings by range,
+        // keeping that order where ranges are equal. A record's findings lie within it, and
+        // records are kept apart by blank runs (which have none): so sorting each record's
+        // syntax errors and then its findings gives the same order.
+        let mut here: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
+        if let Some(record) = element
+            .into_node()
+            .map(RbnNode::new_root)
+            .and_then(Record::cast)
+        {
+            if is_deal(&record) {
+                games += 1;
+                here.extend(check_record(&record, &mut carry).1);
+            }
+        }
+        here.sort_by_key(|d| (d.range.start(), d.range.end()));
+        batch.extend(here.into_iter().map(|d| d.shifted(start)));
+        if batch.len() >= RECORD_BATCH {
+            found(std::mem::take(&mut games), std::mem::take(&mut batch));
+        }
+    }
+    super::text_checks::check_final_newline(text, 0, &mut batch);
+    found(games, batch);
+}
+
+/// How many findings the file check gathers before it hands them over.
+const RECORD_BATCH: usize = 1024;
 
 /// Checks a parsed RBN file (`parse` must be the parse of `text`).
 pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileReport {

@@ -12,7 +12,7 @@ mod parser;
 
 pub use ast::{Field, Note, Record, RecordItem};
 pub use kind::{RbnElement, RbnKind, RbnLanguage, RbnNode, RbnToken};
-pub use parse::{RbnGreenElement, RbnParse};
+pub use parse::{parsed_pieces, RbnGreenElement, RbnParse};
 pub use parser::{is_label, parse_record, LABELS};
 
 /// The most bytes of one RBN field's data read as tokens; the rest is one unread piece (R903

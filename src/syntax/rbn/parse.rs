@@ -30,30 +30,53 @@ fn is_blank(content: &[u8]) -> bool {
 
 /// Splits `text` into blank runs and records; the pieces cover it exactly.
 fn split(text: &str) -> Vec<Piece> {
+    pieces(text).collect()
+}
+
+/// The pieces of `text` one after another (what [`split`] collects), for a reader that holds
+/// one at a time.
+fn pieces(text: &str) -> impl Iterator<Item = Piece> + '_ {
     let bytes = text.as_bytes();
-    let mut pieces: Vec<Piece> = Vec::new();
     let mut start = 0;
-    while start < bytes.len() {
-        let mut end = start;
-        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
-            end += 1;
+    // The run being extended: it is handed out when a line of the other kind begins.
+    let mut open: Option<Piece> = None;
+    std::iter::from_fn(move || {
+        while start < bytes.len() {
+            let end =
+                memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |at| start + at);
+            let blank = is_blank(&bytes[start..end]);
+            let next = if end + 1 < bytes.len() && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
+                end + 2
+            } else {
+                (end + 1).min(bytes.len())
+            };
+            let line = start..next;
+            start = next;
+            match &mut open {
+                Some(run) if run.blank == blank => run.range.end = line.end,
+                _ => {
+                    let done = open.replace(Piece { range: line, blank });
+                    if done.is_some() {
+                        return done;
+                    }
+                }
+            }
         }
-        let blank = is_blank(&bytes[start..end]);
-        let next = if end + 1 < bytes.len() && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
-            end + 2
-        } else {
-            (end + 1).min(bytes.len())
-        };
-        match pieces.last_mut() {
-            Some(last) if last.blank == blank => last.range.end = next,
-            _ => pieces.push(Piece {
-                range: start..next,
-                blank,
-            }),
-        }
-        start = next;
-    }
-    pieces
+        open.take()
+    })
+}
+
+/// Each piece of `text` parsed on its own, one at a time, with its start: for a reader that
+/// needs every record once and not the whole tree (the file check). Texts of 4 GiB or more are
+/// cut at the limit, as for a whole parse.
+pub fn parsed_pieces(
+    text: &str,
+) -> impl Iterator<Item = (RbnGreenElement, Vec<SyntaxError>, u32)> + '_ {
+    let text = crate::syntax::clip(text);
+    pieces(text).map(move |piece| {
+        let (element, errors) = parse_piece(text, &piece);
+        (element, errors, piece.range.start as u32)
+    })
 }
 
 fn parse_piece(text: &str, piece: &Piece) -> (RbnGreenElement, Vec<SyntaxError>) {
