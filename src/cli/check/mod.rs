@@ -347,7 +347,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 let Some(path) = files.get(i) else { break };
                 let config = configs.get(i).cloned().flatten();
                 let out = FindingsOut::new(i, &sender, turn);
-                let outcome = check_file(path, job, config.as_deref(), inner_threads, out);
+                // A bug that panics ends this file with an error, not the run: the files after
+                // it wait for its turn to pass.
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    check_file(path, job, config.as_deref(), inner_threads, out)
+                }))
+                .unwrap_or_else(|_| Outcome {
+                    path: path.clone(),
+                    result: Err(format!(
+                        "{}: internal error while checking (a bug: please report it)",
+                        path.display()
+                    )),
+                });
                 if sender.send((i, Event::Done(outcome))).is_err() {
                     break;
                 }
