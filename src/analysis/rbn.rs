@@ -45,14 +45,8 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
     let label = field.label();
     let (max, valid) = label_rules(label);
     let line = field.line_range();
-    // Counted chunk by chunk, not copied: the line may be megabytes long.
-    let node = field.syntax().text_range().start();
-    let line_text = field
-        .syntax()
-        .text()
-        .slice(TextRange::new(line.start() - node, line.end() - node));
     let (mut chars, mut bytes, mut cut) = (0usize, 0usize, None);
-    line_text.for_each_chunk(|chunk| {
+    field.line_chunks(|chunk| {
         for (i, _) in chunk.char_indices() {
             if chars == max {
                 cut.get_or_insert(bytes + i);

@@ -6,8 +6,6 @@
 //! documents differ, both forms are read: K carryovers as `Team +c` or `Team1:Team2:c1:c2`, the
 //! N field's third part, `x` and `?` in hands, notes `0`–`9`.
 
-use std::collections::HashMap;
-
 use rowan::NodeOrToken;
 
 use super::board::*;
@@ -30,9 +28,51 @@ const REPEATING: &str = "TDLESFKNBH";
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Carry {
     /// The last value of each repeating label (`None`: null).
-    values: HashMap<char, Option<String>>,
+    values: ByLabel<Option<String>>,
     /// The last two N values, older first (for the alternation under K).
     names: [Option<String>; 2],
+}
+
+/// A value for each field label (a letter, `A` to `Z`): an array, where a hash map cost a
+/// record more to hash its dozen labels than to read them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ByLabel<T>([Option<T>; 26]);
+
+impl<T> Default for ByLabel<T> {
+    fn default() -> Self {
+        ByLabel(std::array::from_fn(|_| None))
+    }
+}
+
+impl<T> ByLabel<T> {
+    /// The slot of a label; none for what is no upper-case letter (such a label is read as
+    /// nothing).
+    fn slot(label: char) -> Option<usize> {
+        label
+            .is_ascii_uppercase()
+            .then(|| usize::from(label as u8 - b'A'))
+    }
+
+    fn get(&self, label: &char) -> Option<&T> {
+        self.0.get(Self::slot(*label)?)?.as_ref()
+    }
+
+    fn contains_key(&self, label: &char) -> bool {
+        self.get(label).is_some()
+    }
+
+    fn insert(&mut self, label: char, value: T) {
+        if let Some(slot) = Self::slot(label).and_then(|i| self.0.get_mut(i)) {
+            *slot = Some(value);
+        }
+    }
+
+    /// Keeps the first value a label is given.
+    fn insert_if_absent(&mut self, label: char, value: T) {
+        if !self.contains_key(&label) {
+            self.insert(label, value);
+        }
+    }
 }
 
 /// A field's data and the node it was read from (in its own record).
@@ -90,7 +130,7 @@ pub fn is_deal(record: &Record) -> bool {
 
 /// Reads one record (rooted at its own start: origins are relative to it), advancing `carry`.
 pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
-    let mut own: HashMap<char, Field> = HashMap::new();
+    let mut own: ByLabel<Field> = ByLabel::default();
     let mut board = Board::default();
     let mut notes_for_play = false;
     let mut auction_notes = Vec::new();
@@ -107,7 +147,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                         "the {label} line past its first {RBN_DATA_CAP} bytes of data (not read)"
                     ));
                 }
-                own.entry(label).or_insert(field);
+                own.insert_if_absent(label, field);
             }
             RecordItem::Note(note) => {
                 let entry = (note.index(), note.text());
@@ -137,7 +177,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                 .map(|v| v.as_ref().is_some_and(|t| !t.is_empty()))
         })
         .unwrap_or(false);
-    let mut sources: HashMap<char, Source> = HashMap::new();
+    let mut sources: ByLabel<Source> = ByLabel::default();
     for label in REPEATING.chars() {
         let value = match own.get(&label) {
             Some(field) => {
@@ -185,7 +225,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
     board
 }
 
-fn lower(sources: &HashMap<char, Source>, board: &mut Board) {
+fn lower(sources: &ByLabel<Source>, board: &mut Board) {
     if let Some(t) = sources.get(&'T') {
         let (title, author) = split_escaped(&t.text);
         if !title.is_empty() {

@@ -2,7 +2,7 @@
 
 use rowan::NodeOrToken;
 
-use super::{RbnKind, RbnNode, RbnToken};
+use super::{RbnKind, RbnLanguage, RbnNode, RbnToken};
 use rowan::TextRange;
 
 /// One record (deal) of an RBN file.
@@ -81,19 +81,62 @@ impl Record {
 
 /// The label token and the data after it (from the first token after the space to the line end).
 fn label_and_data(node: &RbnNode) -> (Option<RbnToken>, Option<TextRange>) {
-    let mut label = None;
+    let label = node
+        .children_with_tokens()
+        .find(|el| el.kind() == RbnKind::LABEL)
+        .and_then(|el| el.into_token());
+    (label, data_range(node))
+}
+
+/// The kind of a green child.
+fn green_kind(child: rowan::NodeOrToken<&rowan::GreenNodeData, &rowan::GreenTokenData>) -> RbnKind {
+    <RbnLanguage as rowan::Language>::kind_from_raw(child.kind())
+}
+
+/// The range of a field's data: from the first token after the label's space to the last one
+/// before the line end (what stands past the cap left out). Read from the green tree: walking
+/// red children makes a node for each, and every field's data is asked for by the checks and
+/// the reading alike.
+fn data_range(node: &RbnNode) -> Option<TextRange> {
+    let mut at = node.text_range().start();
+    let mut label_seen = false;
     let mut range: Option<TextRange> = None;
-    for el in node.children_with_tokens() {
-        let el_range = el.text_range();
-        match el.kind() {
-            RbnKind::LABEL if label.is_none() => label = el.into_token(),
+    for child in node.green().children() {
+        let child_range = TextRange::at(at, child.text_len());
+        at = child_range.end();
+        match green_kind(child) {
+            RbnKind::LABEL if !label_seen => label_seen = true,
             // The data past the cap on a line is not read.
             RbnKind::NEWLINE | RbnKind::UNREAD => {}
             RbnKind::WHITESPACE if range.is_none() => {}
-            _ => range = Some(range.map_or(el_range, |r| r.cover(el_range))),
+            _ => range = Some(range.map_or(child_range, |r| r.cover(child_range))),
         }
     }
-    (label, range)
+    range
+}
+
+/// Calls `f` with the text of each token of a green node in order, with its offset from the
+/// node's start; `at` is advanced past the node.
+fn each_green_token(node: &rowan::GreenNodeData, at: &mut usize, f: &mut impl FnMut(usize, &str)) {
+    for child in node.children() {
+        match child {
+            NodeOrToken::Token(token) => {
+                f(*at, token.text());
+                *at += token.text().len();
+            }
+            NodeOrToken::Node(node) => each_green_token(node, at, f),
+        }
+    }
+}
+
+/// Appends the text of a green node.
+fn push_green_text(node: &rowan::GreenNodeData, out: &mut String) {
+    for child in node.children() {
+        match child {
+            NodeOrToken::Token(token) => out.push_str(token.text()),
+            NodeOrToken::Node(node) => push_green_text(node, out),
+        }
+    }
 }
 
 impl Field {
@@ -114,36 +157,71 @@ impl Field {
 
     /// The label in upper case (`?` if somehow missing).
     pub fn label(&self) -> char {
-        self.label_token()
-            .and_then(|t| t.text().chars().next())
+        self.0
+            .green()
+            .children()
+            .find(|child| green_kind(*child) == RbnKind::LABEL)
+            .and_then(|child| child.into_token())
+            .and_then(|token| token.text().chars().next())
             .map_or('?', |c| c.to_ascii_uppercase())
     }
 
     /// The range of the data (none for a null field).
     pub fn value_range(&self) -> Option<TextRange> {
-        label_and_data(&self.0).1
+        data_range(&self.0)
     }
 
     /// The data as written and read (empty for a null field; without what stands past the
     /// cap on a line).
     pub fn value(&self) -> String {
-        match self.value_range() {
-            Some(range) => {
-                let node = self.0.text_range().start();
-                let relative = TextRange::new(range.start() - node, range.end() - node);
-                // Only the data is copied, not the whole line.
-                self.0.text().slice(relative).to_string()
+        let Some(range) = self.value_range() else {
+            return String::new();
+        };
+        let node = self.0.text_range().start();
+        let (start, end) = (
+            usize::from(range.start() - node),
+            usize::from(range.end() - node),
+        );
+        // The line's text before and within the data (the unread rest is not copied).
+        let mut text = String::with_capacity(end);
+        for child in self.0.green().children() {
+            if text.len() >= end {
+                break;
             }
-            None => String::new(),
+            match child {
+                NodeOrToken::Token(token) => text.push_str(token.text()),
+                NodeOrToken::Node(node) => push_green_text(node, &mut text),
+            }
         }
+        text.get(start..end).map(str::to_string).unwrap_or_default()
+    }
+
+    /// Calls `f` with the line's text (without its line end) a piece at a time, in order,
+    /// without copying it: the line may be megabytes long.
+    pub fn line_chunks(&self, mut f: impl FnMut(&str)) {
+        let node = self.0.text_range().start();
+        let line = self.line_range();
+        let (start, end) = (
+            usize::from(line.start() - node),
+            usize::from(line.end() - node),
+        );
+        let mut at = 0;
+        each_green_token(self.0.green().as_ref(), &mut at, &mut |offset, text| {
+            let from = start.max(offset) - offset;
+            let to = end.min(offset + text.len()).saturating_sub(offset);
+            if let Some(chunk) = text.get(from..to).filter(|c| !c.is_empty()) {
+                f(chunk);
+            }
+        });
     }
 
     /// Whether the line is so long that the end of its data is kept unread (past
     /// [`RBN_DATA_CAP`](super::RBN_DATA_CAP)).
     pub fn has_unread_data(&self) -> bool {
         self.0
-            .children_with_tokens()
-            .any(|e| e.kind() == RbnKind::UNREAD)
+            .green()
+            .children()
+            .any(|child| green_kind(child) == RbnKind::UNREAD)
     }
 
     /// The range of the line without its line end.
