@@ -129,16 +129,6 @@ fn each_green_token(node: &rowan::GreenNodeData, at: &mut usize, f: &mut impl Fn
     }
 }
 
-/// Appends the text of a green node.
-fn push_green_text(node: &rowan::GreenNodeData, out: &mut String) {
-    for child in node.children() {
-        match child {
-            NodeOrToken::Token(token) => out.push_str(token.text()),
-            NodeOrToken::Node(node) => push_green_text(node, out),
-        }
-    }
-}
-
 impl Field {
     /// The field, if `node` is a `FIELD`.
     pub fn cast(node: RbnNode) -> Option<Field> {
@@ -184,15 +174,11 @@ impl Field {
         );
         // The line's text before and within the data (the unread rest is not copied).
         let mut text = String::with_capacity(end);
-        for child in self.0.green().children() {
-            if text.len() >= end {
-                break;
+        each_green_token(self.0.green().as_ref(), &mut 0, &mut |offset, token| {
+            if offset < end {
+                text.push_str(token);
             }
-            match child {
-                NodeOrToken::Token(token) => text.push_str(token.text()),
-                NodeOrToken::Node(node) => push_green_text(node, &mut text),
-            }
-        }
+        });
         text.get(start..end).map(str::to_string).unwrap_or_default()
     }
 
