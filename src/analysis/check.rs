@@ -860,11 +860,7 @@ pub fn check_stream_into(
         } else {
             check_stream_independent(text, &options, threads, found);
         }
-        let mut last = Vec::new();
-        check_final_newline(text, 0, &mut last);
-        if !last.is_empty() {
-            found(0, last);
-        }
+        final_newline(text, found);
     };
     if super::suppress::mentions_directive(text) {
         let mut report = FileReport::gather(|found| check(found));
@@ -872,6 +868,15 @@ pub fn check_stream_into(
         found(report.games, report.diagnostics);
     } else {
         check(found);
+    }
+}
+
+/// Hands over S011 when the text does not end with a line end.
+fn final_newline(text: &str, found: &mut Found<'_>) {
+    let mut last = Vec::new();
+    check_final_newline(text, 0, &mut last);
+    if !last.is_empty() {
+        found(0, last);
     }
 }
 
@@ -926,12 +931,7 @@ impl WindowChecker {
 
     /// [`check_window`](Self::check_window) handing its findings to `found` as it goes; returns
     /// how many bytes of `window` were checked.
-    pub fn check_window_into(
-        &mut self,
-        window: &str,
-        at_end: bool,
-        found: &mut Found<'_>,
-    ) -> usize {
+    fn check_window_into(&mut self, window: &str, at_end: bool, found: &mut Found<'_>) -> usize {
         let checked = if at_end {
             window.len()
         } else {
@@ -950,11 +950,7 @@ impl WindowChecker {
             check_stream_independent(text, &self.options, self.threads, found);
         }
         if at_end {
-            let mut last = Vec::new();
-            check_final_newline(text, 0, &mut last);
-            if !last.is_empty() {
-                found(0, last);
-            }
+            final_newline(text, found);
         }
         checked
     }
