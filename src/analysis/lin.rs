@@ -148,11 +148,16 @@ impl InTextOrder {
             return;
         }
         self.held.extend(run.diagnostics);
+        let Some((start, has_results)) = run.header else {
+            // Still under the same header: nothing held can be freed before the next one, so the
+            // run is only appended (sorting all that is held for every run would cost the
+            // findings of a long segment times its runs).
+            found(run.games, Vec::new());
+            return;
+        };
         self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
-        if let Some((start, has_results)) = run.header {
-            // Boards after this header point back no further than into it.
-            self.hold_from = has_results.then_some(start);
-        }
+        // Boards after this header point back no further than into it.
+        self.hold_from = has_results.then_some(start);
         let free = match self.hold_from {
             Some(from) => self.held.partition_point(|d| d.range.start() < from),
             None => self.held.len(),
@@ -161,8 +166,9 @@ impl InTextOrder {
         found(run.games, std::mem::replace(&mut self.held, rest));
     }
 
-    fn finish(self, found: &mut Found<'_>) {
+    fn finish(mut self, found: &mut Found<'_>) {
         if !self.held.is_empty() {
+            self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
             found(0, self.held);
         }
     }
