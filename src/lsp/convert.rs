@@ -29,16 +29,25 @@ pub fn diagnostic(
     d: &diagnostic::Diagnostic,
     encoding: PositionEncoding,
 ) -> lsp::Diagnostic {
+    diagnostic_placed(uri, d, |range| range_of(rope, range, encoding))
+}
+
+/// The LSP form of a diagnostic whose ranges `place` turns into LSP ranges.
+pub fn diagnostic_placed(
+    uri: &Uri,
+    d: &diagnostic::Diagnostic,
+    place: impl Fn(TextRange) -> lsp::Range,
+) -> lsp::Diagnostic {
     let related: Vec<lsp::DiagnosticRelatedInformation> = d
         .related
         .iter()
         .map(|r| lsp::DiagnosticRelatedInformation {
-            location: lsp::Location::new(uri.clone(), range_of(rope, r.range, encoding)),
+            location: lsp::Location::new(uri.clone(), place(r.range)),
             message: r.message.clone(),
         })
         .collect();
     lsp::Diagnostic {
-        range: range_of(rope, d.range, encoding),
+        range: place(d.range),
         severity: Some(severity(d.severity)),
         code: Some(lsp::NumberOrString::String(d.code.to_string())),
         code_description: None,

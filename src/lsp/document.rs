@@ -10,7 +10,10 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
-use super::position::{edit_rope, head_of, rope_contains, tail_of, BadChange};
+use super::position::{
+    edit_rope, head_of, range_of, rope_contains, shifted, starts_line, tail_of, BadChange,
+    PiecePositions,
+};
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
@@ -21,7 +24,7 @@ use crate::parallel::{available_threads, map_slices};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
-use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextSource};
+use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSource};
 use crate::text::PositionEncoding;
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
@@ -151,20 +154,33 @@ impl Checker<'_> {
             return self.empty.clone();
         }
         let rope = self.rope;
-        let base_line = rope.byte_to_line((start as usize).min(rope.len_bytes())) as u32;
+        let encoding = self.encoding;
+        // Lines are counted no further than the last place a diagnostic names.
+        let upto = diagnostics
+            .iter()
+            .flat_map(|d| std::iter::once(d.range).chain(d.related.iter().map(|r| r.range)))
+            .map(|range| usize::from(range.end()))
+            .max()
+            .unwrap_or(0);
+        let positions = PiecePositions::new(text, starts_line(rope, start as usize), upto);
+        // Through the rope only where the piece cannot say (a first line begun before it).
+        let through_rope = |range: TextRange| {
+            let base_line = rope.byte_to_line((start as usize).min(rope.len_bytes())) as u32;
+            let mut lsp = range_of(rope, shifted(range, start as usize), encoding);
+            lsp.start.line -= base_line.min(lsp.start.line);
+            lsp.end.line -= base_line.min(lsp.end.line);
+            lsp
+        };
+        let place = |range: TextRange| {
+            positions
+                .as_ref()
+                .and_then(|p| p.range(range, encoding))
+                .unwrap_or_else(|| through_rope(range))
+        };
         let cached = diagnostics
             .into_iter()
             .map(|diagnostic| {
-                let absolute = diagnostic.clone().shifted(start);
-                let mut lsp = convert::diagnostic(rope, self.uri, &absolute, self.encoding);
-                lsp.range.start.line -= base_line.min(lsp.range.start.line);
-                lsp.range.end.line -= base_line.min(lsp.range.end.line);
-                for related in lsp.related_information.iter_mut().flatten() {
-                    related.location.range.start.line -=
-                        base_line.min(related.location.range.start.line);
-                    related.location.range.end.line -=
-                        base_line.min(related.location.range.end.line);
-                }
+                let lsp = convert::diagnostic_placed(self.uri, &diagnostic, place);
                 CachedDiagnostic { diagnostic, lsp }
             })
             .collect();

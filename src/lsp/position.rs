@@ -84,6 +84,103 @@ pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> ls
     lsp::Position::new(line as u32, character as u32)
 }
 
+/// LSP positions of offsets in one piece of a document (a game, a record), counted from the
+/// piece's first line and read from the piece's own text. Converting a diagnostic through the
+/// rope (a descent of its tree and a count in a chunk for each of five lookups a position)
+/// took more than the rest of publishing it.
+pub struct PiecePositions<'a> {
+    text: &'a str,
+    /// Where each line of the piece starts, the first at 0.
+    line_starts: Vec<usize>,
+    /// Whether the piece starts a line: if not, columns on its first line are the rope's to say.
+    starts_line: bool,
+}
+
+impl<'a> PiecePositions<'a> {
+    /// The positions of the piece `text` up to byte `upto` (positions past it are `None`);
+    /// `None` when the piece ends inside a CRLF (the rest of the line end is in the next piece,
+    /// so its last line cannot be told from here).
+    pub fn new(text: &'a str, starts_line: bool, upto: usize) -> Option<PiecePositions<'a>> {
+        if text.ends_with('\r') {
+            return None;
+        }
+        let bytes = text.as_bytes();
+        // One past `upto`: a CR there may be the first half of a CRLF.
+        let scanned = &bytes[..bytes.len().min(upto.saturating_add(1))];
+        let mut line_starts = vec![0];
+        // Line ends as the rope counts them: LF, CRLF and a lone CR. A plain loop: games have a
+        // line end every few dozen bytes, too close for a vectorised search to pay.
+        for (at, &byte) in scanned.iter().enumerate() {
+            let ends_line = match byte {
+                b'\n' => true,
+                b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+                _ => false,
+            };
+            if ends_line {
+                line_starts.push(at + 1);
+            }
+        }
+        let mut end = text.len().min(upto);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        Some(PiecePositions {
+            text: &text[..end],
+            line_starts,
+            starts_line,
+        })
+    }
+
+    /// The position of `offset` (from the piece's start, floored to a character start) with
+    /// lines counted from the piece's first; `None` past the piece's end or on a first line
+    /// that starts before the piece.
+    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Option<lsp::Position> {
+        if offset > self.text.len() {
+            return None;
+        }
+        let mut offset = offset;
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= offset)
+            .checked_sub(1)?;
+        if line == 0 && !self.starts_line {
+            return None;
+        }
+        let before = &self.text[self.line_starts[line]..offset];
+        let character = match encoding {
+            PositionEncoding::Utf8 => before.len(),
+            _ if before.is_ascii() => before.len(),
+            PositionEncoding::Utf16 => before.chars().map(char::len_utf16).sum(),
+            PositionEncoding::Utf32 => before.chars().count(),
+        };
+        Some(lsp::Position::new(line as u32, character as u32))
+    }
+
+    /// The LSP range of a range of the piece, as [`PiecePositions::position`] gives its ends.
+    pub fn range(&self, range: TextRange, encoding: PositionEncoding) -> Option<lsp::Range> {
+        Some(lsp::Range::new(
+            self.position(usize::from(range.start()), encoding)?,
+            self.position(usize::from(range.end()), encoding)?,
+        ))
+    }
+}
+
+/// Whether byte `start` of `rope` starts a line.
+pub fn starts_line(rope: &Rope, start: usize) -> bool {
+    match start
+        .checked_sub(1)
+        .and_then(|before| rope.get_byte(before))
+    {
+        None => true,
+        Some(b'\n') => true,
+        Some(b'\r') => rope.get_byte(start) != Some(b'\n'),
+        Some(_) => false,
+    }
+}
+
 /// The LSP range of a byte range.
 pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> lsp::Range {
     lsp::Range::new(
@@ -216,6 +313,59 @@ mod tests {
         assert!(rope_contains(&Rope::from_str(&text), b"\"#"));
         assert!(rope_contains(&Rope::from_str("a\"#"), b"\"#"));
         assert!(!rope_contains(&Rope::from_str("\""), b"\"#"));
+    }
+
+    #[test]
+    fn a_piece_places_offsets_where_the_rope_does() {
+        let text = "[West \"Zoë €\"]\r\n{😀 x}\ry\n\nz\r\n[A \"b\"]\r\rq";
+        let rope = Rope::from_str(text);
+        let mut placed = 0;
+        for start in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            for end in (start..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                let piece = &text[start..end];
+                for upto in [usize::MAX, piece.len() / 2, 3] {
+                    let Some(positions) =
+                        PiecePositions::new(piece, starts_line(&rope, start), upto)
+                    else {
+                        assert!(piece.ends_with('\r'), "{start}..{end}");
+                        continue;
+                    };
+                    let base = rope.byte_to_line(start) as u32;
+                    for encoding in [
+                        PositionEncoding::Utf8,
+                        PositionEncoding::Utf16,
+                        PositionEncoding::Utf32,
+                    ] {
+                        for offset in 0..=piece.len() + 1 {
+                            let Some(got) = positions.position(offset, encoding) else {
+                                // Only past the end, past `upto` (floored to a character),
+                                // or on a first line begun before the piece.
+                                assert!(
+                                    offset + 3 > upto.min(piece.len())
+                                        || !starts_line(&rope, start),
+                                    "piece {start}..{end} up to {upto}, offset {offset}"
+                                );
+                                continue;
+                            };
+                            assert!(offset <= upto, "{offset} past {upto}");
+                            let want = position_of(&rope, start + offset, encoding);
+                            assert_eq!(
+                                (got.line + base, got.character),
+                                (want.line, want.character),
+                                "{encoding:?}, piece {start}..{end}, offset {offset}"
+                            );
+                            placed += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(placed > 10_000, "{placed}");
+        // A piece beginning inside a line leaves its first line to the rope, not the rest.
+        let piece = &text[3..20];
+        let positions = PiecePositions::new(piece, starts_line(&rope, 3), usize::MAX).unwrap();
+        assert_eq!(positions.position(0, PositionEncoding::Utf16), None);
+        assert!(positions.position(16, PositionEncoding::Utf16).is_some());
     }
 
     #[test]
