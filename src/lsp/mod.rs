@@ -65,8 +65,9 @@ pub async fn serve(
     input: impl AsyncRead + Unpin + Send + 'static,
     output: impl AsyncWrite + Unpin,
 ) -> bool {
-    let handoff = Arc::new(Handoff::default());
+    let handoff = Arc::new(Handoff::relayed());
     let for_server = handoff.clone();
+    let for_relay = handoff.clone();
     let (service, socket) = service(move |client| Backend::with_handoff(client, for_server));
     let shut_down = service.inner().shutdown_flag();
     let solver = service.inner().solver();
@@ -76,7 +77,10 @@ pub async fn serve(
         sanitize(input, pump, handoff).await;
         let _ = input_ended.send(());
     });
-    let serving = tower_lsp_server::Server::new(server_input, output, socket).serve(service);
+    let (server_output, from_server) = tokio::io::duplex(1 << 22);
+    let relaying = relay(from_server, output, for_relay);
+    tokio::pin!(relaying);
+    let serving = tower_lsp_server::Server::new(server_input, server_output, socket).serve(service);
     // The protocol library ends a session once every handler under way has finished; a handler
     // waiting for the client's answer (to `workspace/configuration`) would wait for ever once the
     // client is gone. So the end of the input ends the session after a grace period, whatever
@@ -88,9 +92,20 @@ pub async fn serve(
             std::future::pending::<()>().await;
         }
     };
+    let session = async {
+        tokio::select! {
+            _ = serving => {}
+            _ = grace => {}
+        }
+    };
+    tokio::pin!(session);
+    // The library's output is relayed as long as it comes; once the session is over (and its
+    // end of the pipe dropped), what is still on its way gets the same grace.
     tokio::select! {
-        _ = serving => {}
-        _ = grace => {}
+        _ = &mut session => {
+            let _ = tokio::time::timeout(END_OF_INPUT_GRACE, &mut relaying).await;
+        }
+        _ = &mut relaying => session.await,
     }
     pumping.abort();
     solver.shut_down();
@@ -224,17 +239,27 @@ async fn sanitize(
             )
             .await;
         }
-        let mut parsed = if length <= MAX_BODY {
-            serde_json::from_slice::<serde_json::Value>(&body)
-                .ok()
-                .filter(serde_json::Value::is_object)
+        let large = length <= MAX_BODY && body.len() >= handoff::LARGE_TEXT;
+        // A large opened text is taken from the bytes; a message it cannot read that way (a
+        // method spelled with escapes, say) still goes through the value below.
+        let taken = if large && memchr::memmem::find(&body, b"didOpen").is_some() {
+            handoff.take_from_body(&body)
         } else {
             None
         };
-        let handed = body.len() >= handoff::LARGE_TEXT
-            && parsed
+        let mut handed = taken.is_some();
+        let mut parsed = match taken {
+            Some(rest) => Some(rest),
+            None if length <= MAX_BODY => serde_json::from_slice::<serde_json::Value>(&body)
+                .ok()
+                .filter(serde_json::Value::is_object),
+            None => None,
+        };
+        if !handed && large {
+            handed = parsed
                 .as_mut()
                 .is_some_and(|value| handoff.take_from(value));
+        }
         let body: Vec<u8> = match &parsed {
             None => PLACEHOLDER.to_vec(),
             Some(value) if !is_json_rpc(value) => stand_in(value),
@@ -248,6 +273,55 @@ async fn sanitize(
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
         if output.write_all(header.as_bytes()).await.is_err()
             || output.write_all(&body).await.is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Copies the protocol library's framed output to `output`, putting each message the server
+/// prepared itself where its stand-in is (see [`handoff`]); ends when either side does.
+async fn relay(
+    from_server: impl AsyncRead + Unpin,
+    mut output: impl AsyncWrite + Unpin,
+    handoff: Arc<Handoff>,
+) {
+    let mut reader = BufReader::new(from_server);
+    loop {
+        let mut length: Option<usize> = None;
+        loop {
+            let mut line = Vec::new();
+            match reader.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                if length.is_some() {
+                    break;
+                }
+                continue;
+            }
+            if let Some((name, value)) = text.split_once(':') {
+                if name.trim().eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().ok();
+                }
+            }
+        }
+        let mut body = vec![0; length.unwrap_or(0)];
+        if reader.read_exact(&mut body).await.is_err() {
+            return;
+        }
+        let body = match handoff.prepared_for(&body) {
+            Some(prepared) if prepared.is_empty() => continue,
+            Some(prepared) => prepared,
+            None => body,
+        };
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        if output.write_all(header.as_bytes()).await.is_err()
+            || output.write_all(&body).await.is_err()
+            || output.flush().await.is_err()
         {
             return;
         }
@@ -271,6 +345,35 @@ mod tests {
             String::from_utf8_lossy(PLACEHOLDER)
         );
         assert_eq!(String::from_utf8_lossy(&output), placeholder.repeat(2));
+    }
+
+    #[tokio::test]
+    async fn prepared_messages_take_their_stand_ins_place() {
+        use serde_json::json;
+        let handoff = Arc::new(Handoff::relayed());
+        let params = json!({"uri": "file:///a.pbn", "diagnostics": [{"message": "é \" x"}]});
+        let stand_in = handoff
+            .prepare("textDocument/publishDiagnostics", &params)
+            .unwrap();
+        let stand_in = json!({"jsonrpc": "2.0", "method": handoff::STAND_IN_METHOD,
+            "params": stand_in})
+        .to_string();
+        let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        let answer = r#"{"jsonrpc":"2.0","id":1,"result":null}"#;
+        let other = r#"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":3,"message":"$/kibitzer/prepared"}}"#;
+        // The second stand-in's message was taken by the first: it is left out.
+        let input = [answer, &stand_in, other, &stand_in].map(frame).concat();
+        let mut output = Vec::new();
+        relay(input.as_bytes(), &mut output, handoff.clone()).await;
+        let prepared = json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+            "params": params})
+        .to_string();
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            [answer, &prepared, other].map(frame).concat()
+        );
+        // Without a relay nothing is prepared: the library sends the notification.
+        assert!(Handoff::default().prepare("x", &params).is_none());
     }
 
     #[test]

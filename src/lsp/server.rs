@@ -13,7 +13,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
-use super::handoff::Handoff;
+use super::handoff::{Handoff, StandIn};
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use super::position::{byte_range, offset_of, range_of};
 use super::seams;
@@ -486,9 +486,17 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         }
     };
     if let Some((diagnostics, version)) = found {
-        client
-            .publish_diagnostics(uri, diagnostics, Some(version))
-            .await;
+        let params = lsp::PublishDiagnosticsParams::new(uri, diagnostics, Some(version));
+        let method =
+            <lsp::notification::PublishDiagnostics as lsp::notification::Notification>::METHOD;
+        match shared.handoff.prepare(method, &params) {
+            Some(stand_in) => client.send_notification::<StandIn>(stand_in).await,
+            None => {
+                client
+                    .publish_diagnostics(params.uri, params.diagnostics, params.version)
+                    .await
+            }
+        }
     }
 }
 
