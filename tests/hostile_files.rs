@@ -140,11 +140,17 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     // file; the RBN one, with its whole tree, 78x).
     let findings_pbn = b"[Board \"x\"]\n[Dealer \"Q\"]\n\n".repeat(1_000_000);
     let findings_lin = b"qx|o1|xx|y|mb|9x|pc|zz|\n".repeat(1_000_000);
+    // A vugraph segment of wrong boards under a header with results: the boards' findings wait
+    // for the L709s that point back into the header (held whole, they took 8x the file).
+    let mut findings_vugraph =
+        format!("vg|x,1,I,1,9,A,0,B,0|\nrs|{}|pg||\n", "4SN=,".repeat(18)).into_bytes();
+    findings_vugraph.extend(b"qx|o1|xx|y|mb|9x|pc|zz|\n".repeat(1_000_000));
     let mut findings_rbn = b"% RBN 3.0\n".to_vec();
     findings_rbn.extend(b"B x\nD Q\n\n".repeat(1_000_000));
     vec![
         ("a-finding-every-dozen-bytes.pbn", findings_pbn),
         ("a-finding-every-dozen-bytes.lin", findings_lin),
+        ("a-vugraph-segment-of-wrong-boards.lin", findings_vugraph),
         ("a-finding-every-record.rbn", findings_rbn),
         (
             "a-million-games.pbn",

@@ -299,8 +299,20 @@ fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
 /// what the editor's check (one tree, sorted at the end) finds.
 #[test]
 fn findings_pointing_back_into_the_header_come_out_in_text_order() {
+    segments_of_wrong_boards_check_in_text_order(4000);
+}
+
+/// Segments whose boards hold more findings than the file check keeps waiting: their boards
+/// are checked again, and the findings still come out in the editor's order.
+#[test]
+fn findings_of_segments_too_long_to_hold_still_come_out_in_text_order() {
+    segments_of_wrong_boards_check_in_text_order(20_000);
+}
+
+/// Two vugraph segments of `boards` boards, each with an unknown key and a result its `rs`
+/// contradicts (an L709 pointing back into the header).
+fn segments_of_wrong_boards_check_in_text_order(boards: usize) {
     let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
-    let boards = 4000;
     let mut text = String::new();
     for segment in ["Semifinal", "Final"] {
         let results = "4SN+1,,".repeat(boards);
@@ -311,6 +323,8 @@ fn findings_pointing_back_into_the_header_come_out_in_text_order() {
             text.push_str(&format!("qx|o{number}|{DEAL}xx|y|{play}\n"));
         }
     }
+    // A closed-room board after them, which the last results cover too.
+    text.push_str(&format!("qx|c1|{DEAL}xx|y|{play}\n"));
     assert!(text.len() > 1 << 20, "{} bytes", text.len());
     let file = check_lin_text(&text, &Default::default()).diagnostics;
     let l709 = file.iter().filter(|d| d.code == "L709").count();

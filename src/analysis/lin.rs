@@ -89,7 +89,7 @@ pub fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Foun
         }
         (!job.is_empty()).then_some(job)
     };
-    let mut order = InTextOrder::default();
+    let mut order = InTextOrder::new(text);
     pull_in_order(
         threads,
         next_job,
@@ -101,7 +101,9 @@ pub fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Foun
                 let start = range.start as u32;
                 run.games += usize::from(is_board);
                 if !is_board {
-                    run.header = Some((TextSize::from(start), !header.results.is_empty()));
+                    let range = TextRange::new(start.into(), (range.end as u32).into());
+                    run.first_header.get_or_insert(range.start());
+                    run.header = Some((range, !header.results.is_empty()));
                 }
                 run.diagnostics.extend(piece_diagnostics(
                     &piece.pairs,
@@ -126,29 +128,75 @@ struct Run {
     games: usize,
     /// In text order.
     diagnostics: Vec<Diagnostic>,
-    /// The start of the last header among the job's pieces, and whether it holds results
+    /// The start of the first header among the job's pieces.
+    first_header: Option<TextSize>,
+    /// The range of the last header among the job's pieces, and whether it holds results
     /// (which the boards after it may contradict: L709 points back into it).
-    header: Option<(TextSize, bool)>,
+    header: Option<(TextRange, bool)>,
 }
+
+/// At most this many findings are held under one header (about 20 MB); past it the boards'
+/// findings are let go and found again when the header's boards end.
+const HELD_CAP: usize = 1 << 15;
 
 /// Hands the findings of the jobs over in text order. A piece's findings lie within it, except
 /// L709's, which lie in the header's results: from a header with results to the next header,
 /// the findings are held (and sorted together) until no later board can point before them.
-#[derive(Default)]
-struct InTextOrder {
+///
+/// A long segment of boards that are all wrong would hold a finding a board: past
+/// [`HELD_CAP`], only the findings in the header are kept (its own and the L709s still
+/// coming), and when the segment ends its boards are checked again, on this thread, for the
+/// rest. Twice the work, in bounded memory, for a file no one writes but anyone can open.
+struct InTextOrder<'t> {
+    text: &'t str,
     held: Vec<Diagnostic>,
     /// Findings from here on may still be preceded by an L709 of a later job.
     hold_from: Option<TextSize>,
+    /// Where the boards of the holding header start.
+    boards_from: TextSize,
+    /// Whether the boards' findings were let go, to be found again.
+    overflowed: bool,
 }
 
-impl InTextOrder {
-    fn hand_over(&mut self, run: Run, found: &mut Found<'_>) {
+impl<'t> InTextOrder<'t> {
+    fn new(text: &'t str) -> InTextOrder<'t> {
+        InTextOrder {
+            text,
+            held: Vec::new(),
+            hold_from: None,
+            boards_from: TextSize::from(0),
+            overflowed: false,
+        }
+    }
+
+    fn hand_over(&mut self, mut run: Run, found: &mut Found<'_>) {
         if self.held.is_empty() && self.hold_from.is_none() && run.header.is_none() {
             found(run.games, run.diagnostics);
             return;
         }
+        if self.overflowed {
+            // Only what lies in the header is kept; after the segment's end, all is kept.
+            let boards_from = self.boards_from;
+            let segment_end = run.first_header.unwrap_or(TextSize::from(u32::MAX));
+            self.held.extend(
+                run.diagnostics
+                    .iter()
+                    .filter(|d| d.range.start() < boards_from)
+                    .cloned(),
+            );
+            run.diagnostics.retain(|d| d.range.start() >= segment_end);
+            let Some(end) = run.first_header else {
+                found(run.games, Vec::new());
+                return;
+            };
+            self.release_overflowed(usize::from(end), found);
+        }
         self.held.extend(run.diagnostics);
-        let Some((start, has_results)) = run.header else {
+        let Some((header, has_results)) = run.header else {
+            if self.held.len() > HELD_CAP {
+                self.held.retain(|d| d.range.start() < self.boards_from);
+                self.overflowed = true;
+            }
             // Still under the same header: nothing held can be freed before the next one, so the
             // run is only appended (sorting all that is held for every run would cost the
             // findings of a long segment times its runs).
@@ -157,7 +205,8 @@ impl InTextOrder {
         };
         self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
         // Boards after this header point back no further than into it.
-        self.hold_from = has_results.then_some(start);
+        self.hold_from = has_results.then_some(header.start());
+        self.boards_from = header.end();
         let free = match self.hold_from {
             Some(from) => self.held.partition_point(|d| d.range.start() < from),
             None => self.held.len(),
@@ -166,8 +215,50 @@ impl InTextOrder {
         found(run.games, std::mem::replace(&mut self.held, rest));
     }
 
+    /// Hands over what an overflowed segment's header holds, then the findings of its boards
+    /// (up to `end`), checked again.
+    fn release_overflowed(&mut self, end: usize, found: &mut Found<'_>) {
+        self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
+        found(0, std::mem::take(&mut self.held));
+        let (Some(header_start), boards_from) = (self.hold_from, usize::from(self.boards_from))
+        else {
+            return;
+        };
+        let text = self.text;
+        let header_start = usize::from(header_start);
+        let header = Header::read(
+            &read_piece(&text[header_start..boards_from]).pairs,
+            header_start as u32,
+        );
+        let mut batch = Vec::new();
+        for range in piece_ranges(&text[boards_from..end]) {
+            let start = boards_from + range.start;
+            let piece = read_piece(&text[start..boards_from + range.end]);
+            let mut findings = piece_diagnostics(
+                &piece.pairs,
+                piece.url,
+                start as u32,
+                piece.errors,
+                Some(&header),
+            );
+            // The L709s were handed over with the header.
+            findings.retain(|d| d.range.start() >= self.boards_from);
+            findings.sort_by_key(|d| (d.range.start(), d.range.end()));
+            batch.extend(findings);
+            if batch.len() >= 4096 {
+                found(0, std::mem::take(&mut batch));
+            }
+        }
+        found(0, batch);
+        self.overflowed = false;
+        self.hold_from = None;
+    }
+
     fn finish(mut self, found: &mut Found<'_>) {
-        if !self.held.is_empty() {
+        if self.overflowed {
+            let end = self.text.len();
+            self.release_overflowed(end, found);
+        } else if !self.held.is_empty() {
             self.held.sort_by_key(|d| (d.range.start(), d.range.end()));
             found(0, self.held);
         }
