@@ -577,6 +577,36 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// On any bytes, a string is read exactly when JSON reads one there, as JSON reads it;
+        /// and walking any message to its text never panics.
+        #[test]
+        fn strings_are_read_as_json_reads_them(
+            picks in proptest::collection::vec(0usize..16, 0..64),
+        ) {
+            const PIECES: [&[u8]; 16] = [
+                b"a", b"\\", b"\"", b"u", b"D800", b"dc00", b"0041", b"n", b"/", b"\xc3\xa9",
+                b"\xff", b"\x01", b"\t", b"xxxxxxx", b"{", b"text",
+            ];
+            let bytes: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+            let mut quoted = b"\"".to_vec();
+            quoted.extend_from_slice(&bytes);
+            let json = serde_json::Deserializer::from_slice(&quoted)
+                .into_iter::<String>()
+                .next()
+                .and_then(Result::ok);
+            let ours = read_string(&bytes);
+            proptest::prop_assert_eq!(ours.as_ref().map(|(s, _)| s.clone()), json);
+            if let Some((text, length)) = ours {
+                let read: String = serde_json::from_slice(&quoted[..length + 1]).unwrap();
+                proptest::prop_assert_eq!(read, text);
+            }
+            let message = [br#"{"params":{"textDocument":{"text":"#.as_slice(), &bytes].concat();
+            let _ = Handoff::default().take_from_body(&message);
+            let _ = Handoff::default().take_from_body(&bytes);
+        }
+    }
+
     #[test]
     fn the_text_is_taken_from_the_bytes_as_from_the_value() {
         let text =
