@@ -179,6 +179,35 @@ const MAX_BODY: usize = 1 << 30;
 /// that a bogus length does not take memory before the bytes come).
 const INITIAL_BODY_CAPACITY: usize = 1 << 28;
 
+/// Reads header blocks up to one with a readable `Content-Length` (skipping blank lines and
+/// blocks without one) and gives that length; `None` at the end of the input.
+async fn read_length(reader: &mut (impl AsyncBufReadExt + Unpin)) -> Option<usize> {
+    let mut length: Option<usize> = None;
+    let mut saw_header = false;
+    loop {
+        let mut line = Vec::new();
+        match reader.read_until(b'\n', &mut line).await {
+            Ok(0) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.is_empty() {
+            if saw_header && length.is_some() {
+                return length;
+            }
+            saw_header = false;
+            continue;
+        }
+        saw_header = true;
+        if let Some((name, value)) = text.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().ok();
+            }
+        }
+    }
+}
+
 /// Copies framed messages from `input` to `output`, replacing bodies that are not JSON and
 /// skipping header blocks without a length, so that no malformed input ends the session (the
 /// protocol library stops reading at the first framing error). Large opened texts are taken out
@@ -190,30 +219,9 @@ async fn sanitize(
 ) {
     let mut reader = BufReader::new(input);
     loop {
-        let mut length: Option<usize> = None;
-        let mut saw_header = false;
-        loop {
-            let mut line = Vec::new();
-            match reader.read_until(b'\n', &mut line).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim();
-            if text.is_empty() {
-                if saw_header {
-                    break;
-                }
-                continue;
-            }
-            saw_header = true;
-            if let Some((name, value)) = text.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse().ok();
-                }
-            }
-        }
-        let Some(length) = length else { continue };
+        let Some(length) = read_length(&mut reader).await else {
+            return;
+        };
         // Read into a buffer of the announced size: growing one as bytes arrive copies it
         // several times, and a huge file's text would briefly be in memory twice.
         let limit = length.min(MAX_BODY);
@@ -288,28 +296,10 @@ async fn relay(
 ) {
     let mut reader = BufReader::new(from_server);
     loop {
-        let mut length: Option<usize> = None;
-        loop {
-            let mut line = Vec::new();
-            match reader.read_until(b'\n', &mut line).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim();
-            if text.is_empty() {
-                if length.is_some() {
-                    break;
-                }
-                continue;
-            }
-            if let Some((name, value)) = text.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse().ok();
-                }
-            }
-        }
-        let mut body = vec![0; length.unwrap_or(0)];
+        let Some(length) = read_length(&mut reader).await else {
+            return;
+        };
+        let mut body = vec![0; length];
         if reader.read_exact(&mut body).await.is_err() {
             return;
         }
