@@ -255,19 +255,20 @@ async fn sanitize(
         } else {
             None
         };
-        let mut handed = taken.is_some();
-        let mut parsed = match taken {
-            Some(rest) => Some(rest),
-            None if length <= MAX_BODY => serde_json::from_slice::<serde_json::Value>(&body)
-                .ok()
-                .filter(serde_json::Value::is_object),
-            None => None,
+        let (parsed, handed) = match taken {
+            Some(rest) => (Some(rest), true),
+            None => {
+                let mut parsed = (length <= MAX_BODY)
+                    .then(|| serde_json::from_slice::<serde_json::Value>(&body).ok())
+                    .flatten()
+                    .filter(serde_json::Value::is_object);
+                let handed = large
+                    && parsed
+                        .as_mut()
+                        .is_some_and(|value| handoff.take_from(value));
+                (parsed, handed)
+            }
         };
-        if !handed && large {
-            handed = parsed
-                .as_mut()
-                .is_some_and(|value| handoff.take_from(value));
-        }
         let body: Vec<u8> = match &parsed {
             None => PLACEHOLDER.to_vec(),
             Some(value) if !is_json_rpc(value) => stand_in(value),

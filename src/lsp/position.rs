@@ -11,7 +11,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::seams;
 use crate::syntax::{TextRange, TextSize, TextSource};
-use crate::text::PositionEncoding;
+use crate::text::{floor_char_boundary, LineIndex, PositionEncoding};
 
 impl TextSource for Rope {
     fn len(&self) -> usize {
@@ -85,13 +85,15 @@ pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> ls
 }
 
 /// LSP positions of offsets in one piece of a document (a game, a record), counted from the
-/// piece's first line and read from the piece's own text. Converting a diagnostic through the
-/// rope (a descent of its tree and a count in a chunk for each of five lookups a position)
-/// took more than the rest of publishing it.
+/// piece's first line and read from the piece's own text with a [`LineIndex`]. Converting a
+/// diagnostic through the rope (a descent of its tree and a count in a chunk for each of five
+/// lookups a position) took more than the rest of publishing it.
 pub struct PiecePositions<'a> {
+    /// The piece up to where its lines were indexed.
     text: &'a str,
-    /// Where each line of the piece starts, the first at 0.
-    line_starts: Vec<usize>,
+    index: LineIndex,
+    /// The last offset a position is given for.
+    end: usize,
     /// Whether the piece starts a line: if not, columns on its first line are the rope's to say.
     starts_line: bool,
 }
@@ -104,29 +106,16 @@ impl<'a> PiecePositions<'a> {
         if text.ends_with('\r') {
             return None;
         }
-        let bytes = text.as_bytes();
-        // One past `upto`: a CR there may be the first half of a CRLF.
-        let scanned = &bytes[..bytes.len().min(upto.saturating_add(1))];
-        let mut line_starts = vec![0];
-        // Line ends as the rope counts them: LF, CRLF and a lone CR. A plain loop: games have a
-        // line end every few dozen bytes, too close for a vectorised search to pay.
-        for (at, &byte) in scanned.iter().enumerate() {
-            let ends_line = match byte {
-                b'\n' => true,
-                b'\r' => bytes.get(at + 1) != Some(&b'\n'),
-                _ => false,
-            };
-            if ends_line {
-                line_starts.push(at + 1);
-            }
+        // Lines are indexed a byte past `upto`, and through a CRLF that starts there.
+        let mut cut = floor_char_boundary(text, text.len().min(upto.saturating_add(1)));
+        if text[..cut].ends_with('\r') && text[cut..].starts_with('\n') {
+            cut += 1;
         }
-        let mut end = text.len().min(upto);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
+        let text = &text[..cut];
         Some(PiecePositions {
-            text: &text[..end],
-            line_starts,
+            text,
+            index: LineIndex::new(text),
+            end: floor_char_boundary(text, text.len().min(upto)),
             starts_line,
         })
     }
@@ -135,28 +124,14 @@ impl<'a> PiecePositions<'a> {
     /// lines counted from the piece's first; `None` past the piece's end or on a first line
     /// that starts before the piece.
     pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Option<lsp::Position> {
-        if offset > self.text.len() {
+        if offset > self.end {
             return None;
         }
-        let mut offset = offset;
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self
-            .line_starts
-            .partition_point(|&start| start <= offset)
-            .checked_sub(1)?;
-        if line == 0 && !self.starts_line {
+        let at = self.index.line_col(self.text, offset as u32, encoding);
+        if at.line == 0 && !self.starts_line {
             return None;
         }
-        let before = &self.text[self.line_starts[line]..offset];
-        let character = match encoding {
-            PositionEncoding::Utf8 => before.len(),
-            _ if before.is_ascii() => before.len(),
-            PositionEncoding::Utf16 => before.chars().map(char::len_utf16).sum(),
-            PositionEncoding::Utf32 => before.chars().count(),
-        };
-        Some(lsp::Position::new(line as u32, character as u32))
+        Some(lsp::Position::new(at.line, at.col))
     }
 
     /// The LSP range of a range of the piece, as [`PiecePositions::position`] gives its ends.

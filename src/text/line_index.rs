@@ -113,12 +113,15 @@ impl LineIndex {
 pub fn measure(text: &str, encoding: PositionEncoding) -> u32 {
     match encoding {
         PositionEncoding::Utf8 => text.len() as u32,
+        // Bridge text is nearly all ASCII, where every unit is a byte.
+        _ if text.is_ascii() => text.len() as u32,
         PositionEncoding::Utf16 => text.chars().map(|c| c.len_utf16() as u32).sum(),
         PositionEncoding::Utf32 => text.chars().count() as u32,
     }
 }
 
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+/// `offset` moved back to the start of the character it falls in.
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;
     }

@@ -4,6 +4,7 @@ mod decode;
 mod line_index;
 
 pub use decode::{decode, encode, read_file, Encoding, LineEnding, ReadError, SourceText};
+pub(crate) use line_index::floor_char_boundary;
 pub use line_index::{LineCol, LineIndex, PositionEncoding};
 
 /// The lines of a text with the end of each (`"\n"`, `"\r\n"`, `"\r"`, or `""` for a last line
