@@ -270,7 +270,19 @@ pub struct HandText {
     pub unknown: bool,
     /// The text between the dots with its range, in order (normally four: ♠ ♥ ♦ ♣); an empty
     /// suit has an empty text and an empty range just after its dot.
-    pub suits: Vec<(String, TextRange)>,
+    pub suits: Vec<(Holding, TextRange)>,
+}
+
+/// The ranks of one suit as written: the tree's own token (shared, not copied: a deal has
+/// sixteen of them), or nothing for an empty suit.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Holding(Option<rowan::GreenToken>);
+
+impl Holding {
+    /// The text of the ranks (empty for an empty suit).
+    pub fn as_str(&self) -> &str {
+        self.0.as_ref().map_or("", |t| t.text())
+    }
 }
 
 /// The structure of a Deal value as written (before any check).
@@ -434,7 +446,7 @@ pub fn read_deal(value: &SyntaxNode) -> DealText {
             },
             rowan::NodeOrToken::Node(hand) if kind_of(hand.kind()) == SyntaxKind::HAND => {
                 let mut suits = Vec::with_capacity(4);
-                let mut current: Option<(String, TextRange)> = None;
+                let mut current: Option<(Holding, TextRange)> = None;
                 let mut cursor = at;
                 let mut unknown = false;
                 let mut tokens = 0;
@@ -450,16 +462,16 @@ pub fn read_deal(value: &SyntaxNode) -> DealText {
                         suits.push(
                             current
                                 .take()
-                                .unwrap_or((String::new(), TextRange::empty(child_at))),
+                                .unwrap_or((Holding::default(), TextRange::empty(child_at))),
                         );
                     } else {
                         current = Some((
-                            token.text().to_string(),
+                            Holding(Some(token.to_owned())),
                             TextRange::at(child_at, token.text_len()),
                         ));
                     }
                 }
-                suits.push(current.unwrap_or((String::new(), TextRange::empty(cursor))));
+                suits.push(current.unwrap_or((Holding::default(), TextRange::empty(cursor))));
                 deal.hands.push(HandText {
                     range,
                     unknown: unknown && tokens == 1 && hand.text_len() == TextSize::from(1),

@@ -268,13 +268,24 @@ impl Section {
     /// section's own green node (`section.syntax().green()`), which the tokens borrow, so that
     /// reading them costs no reference count per token.
     pub fn green_data<'g>(&self, green: &'g rowan::GreenNodeData) -> Vec<DataToken<'g>> {
-        debug_assert_eq!(green.text_len(), self.0.text_range().len());
         let mut tokens = Vec::with_capacity(128);
+        self.each_green_data(green, |token| tokens.push(token));
+        tokens
+    }
+
+    /// Hands each token of [`Section::green_data`] to `take`, in order, without collecting
+    /// them (the items of a play of fifty-two cards are read from this directly).
+    fn each_green_data<'g>(
+        &self,
+        green: &'g rowan::GreenNodeData,
+        mut take: impl FnMut(DataToken<'g>),
+    ) {
+        debug_assert_eq!(green.text_len(), self.0.text_range().len());
         let mut offset = self.0.text_range().start();
         let mut push = |token: &'g rowan::GreenTokenData, at: TextSize| {
             let kind = kind_of(token.kind());
             if !kind.is_trivia() {
-                tokens.push(DataToken {
+                take(DataToken {
                     kind,
                     token,
                     range: TextRange::at(at, token.text_len()),
@@ -297,7 +308,6 @@ impl Section {
             }
             offset += child.text_len();
         }
-        tokens
     }
 }
 
@@ -375,35 +385,33 @@ impl Section {
     pub fn items<'g>(&self, green: &'g rowan::GreenNodeData) -> Vec<SectionItem<'g>> {
         let mut items: Vec<SectionItem<'g>> = Vec::with_capacity(64);
         let mut marks: Vec<DataToken<'g>> = Vec::new();
-        for token in self.green_data(green) {
-            match token.kind() {
-                SUFFIX | NOTE_REF | NAG if marks.is_empty() && !items.is_empty() => {
-                    if let Some(last) = items.last_mut() {
-                        last.annotations.push(token);
-                    }
+        self.each_green_data(green, |token| match token.kind() {
+            SUFFIX | NOTE_REF | NAG if marks.is_empty() && !items.is_empty() => {
+                if let Some(last) = items.last_mut() {
+                    last.annotations.push(token);
                 }
-                IRREGULARITY if token.text() == "^S" => {
-                    for mark in marks.drain(..) {
-                        items.push(SectionItem {
-                            marks: Vec::new(),
-                            token: mark,
-                            annotations: Vec::new(),
-                        });
-                    }
+            }
+            IRREGULARITY if token.text() == "^S" => {
+                for mark in marks.drain(..) {
                     items.push(SectionItem {
                         marks: Vec::new(),
-                        token,
+                        token: mark,
                         annotations: Vec::new(),
                     });
                 }
-                IRREGULARITY => marks.push(token),
-                _ => items.push(SectionItem {
-                    marks: std::mem::take(&mut marks),
+                items.push(SectionItem {
+                    marks: Vec::new(),
                     token,
                     annotations: Vec::new(),
-                }),
+                });
             }
-        }
+            IRREGULARITY => marks.push(token),
+            _ => items.push(SectionItem {
+                marks: std::mem::take(&mut marks),
+                token,
+                annotations: Vec::new(),
+            }),
+        });
         for mark in marks {
             items.push(SectionItem {
                 marks: Vec::new(),

@@ -155,7 +155,15 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
         let mut count = 0;
         for (suit, (ranks, range)) in Suit::ALL.into_iter().zip(&hand_text.suits) {
             cards.clear();
-            read_suit(suit, ranks, *range, seat, &mut model, &mut cards, out);
+            read_suit(
+                suit,
+                ranks.as_str(),
+                *range,
+                seat,
+                &mut model,
+                &mut cards,
+                out,
+            );
             for &(card, card_range) in &cards {
                 count += 1;
                 match seen[card.index()] {

@@ -742,17 +742,23 @@ impl Follower {
 
         let complete = played_count == 4;
         let winner = if complete {
-            let known: Option<Vec<(Seat, Card)>> = ordered
-                .iter()
-                .map(|(seat, s)| s.and_then(|s| s.card_kind()).map(|c| (*seat, c)))
-                .collect();
+            // The four cards, when all are known (an array: no allocation per trick).
+            let mut four = [(Seat::North, Card::new(Suit::Spades, Rank::Ace)); 4];
+            let mut all_known = true;
+            for (slot, (seat, s)) in four.iter_mut().zip(&ordered) {
+                match s.and_then(|s| s.card_kind()) {
+                    Some(card) => *slot = (*seat, card),
+                    None => all_known = false,
+                }
+            }
+            let known = all_known.then_some(&four[..]);
             match (leader, known) {
                 (Some(_), Some(known)) => {
                     let all_follow = known.iter().all(|(_, c)| Some(c.suit) == led);
                     (self.denomination.is_some() || all_follow)
                         .then(|| {
                             bridge::trick_winner(
-                                &known,
+                                known,
                                 self.denomination.and_then(Denomination::trump),
                             )
                         })
