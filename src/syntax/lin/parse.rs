@@ -77,7 +77,7 @@ impl Iterator for Scanner<'_> {
                 i += 1;
             }
             Item::Trivia(start..i, LinKind::WHITESPACE)
-        } else if is_url_start(&bytes[start..]) {
+        } else if b | 0x20 == b'h' && is_url_start(&bytes[start..]) {
             while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
                 i += 1;
             }
@@ -90,9 +90,7 @@ impl Iterator for Scanner<'_> {
                 Item::Stray(start..i)
             } else {
                 let value_start = i + 1;
-                let value_end = bytes[value_start..]
-                    .iter()
-                    .position(|&b| b == b'|')
+                let value_end = memchr::memchr(b'|', &bytes[value_start..])
                     .map_or(bytes.len(), |p| value_start + p);
                 let closed = value_end < bytes.len();
                 let key = start..i;
