@@ -112,6 +112,9 @@ pub fn read_annotations(
     on_card: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Annotations {
+    if item.annotations.is_empty() {
+        return Annotations::default();
+    }
     let what = if on_card { "card" } else { "call" };
     let mut annotations = Annotations::default();
     for token in &item.annotations {

@@ -504,7 +504,9 @@ fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
 fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
     let token = &item.token;
     let range = token.text_range();
-    let marks = read_marks(item);
+    // Nearly every card is written bare: no marks or annotations to read or keep.
+    let bare = item.marks.is_empty() && item.annotations.is_empty();
+    let marks = if bare { Vec::new() } else { read_marks(item) };
     for mark in &marks {
         if matches!(
             mark.kind,
@@ -520,7 +522,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
             ));
         }
     }
-    let annotations = read_annotations(item, true, out);
+    let annotations = (!bare).then(|| read_annotations(item, true, out));
     let text = token.text();
     let (kind, standard) = match read_card(text) {
         Ok(Some(card)) => (SlotKind::Card(card), true),
@@ -570,7 +572,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
         kind,
         range,
         standard,
-        extras: CardExtras::boxed(marks, annotations),
+        extras: annotations.and_then(|annotations| CardExtras::boxed(marks, annotations)),
     }
 }
 
