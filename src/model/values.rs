@@ -360,8 +360,16 @@ pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRang
         rowan::NodeOrToken::Node(green) => {
             let mut text = String::with_capacity(usize::from(green.text_len()));
             push_green_text(green, &mut text);
-            let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-            (inner.to_string(), 1)
+            // The quotes are taken off the text in place (a second copy cost an allocation
+            // for every Deal).
+            let end = text.len().saturating_sub(1);
+            if end >= 1 && text.is_char_boundary(1) && text.is_char_boundary(end) {
+                text.truncate(end);
+                text.drain(..1);
+            } else {
+                text.clear();
+            }
+            (text, 1)
         }
     };
     let range = TextRange::at(
@@ -399,7 +407,12 @@ pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, Text
     let rowan::NodeOrToken::Token(token) = element else {
         // A structured value (a Deal, say): assembled from its tokens.
         let (raw, range) = raw_value(pair)?;
-        return Some((ValueText::Owned(crate::syntax::ast::unescape(&raw)), range));
+        let text = if raw.contains('\\') {
+            crate::syntax::ast::unescape(&raw)
+        } else {
+            raw
+        };
+        return Some((ValueText::Owned(text), range));
     };
     let (inner, at) = crate::syntax::ast::string_inner(token.text());
     let range = TextRange::at(offset + TextSize::from(at as u32), TextSize::of(inner));
