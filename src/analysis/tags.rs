@@ -4,7 +4,7 @@
 //! tags at once (the score against the contract, say) live in `cross`.
 
 use crate::model::tags::MANDATORY_TAGS;
-use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable};
+use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, Reading};
 use crate::syntax::parser::TABLE_TAGS;
 
 /// Every other tag PBN 2.1 defines (supplemental tags and section tags) but the tables, which
@@ -157,30 +157,16 @@ pub fn check_value(name: &str, value: &str) -> Result<(), ValueProblem> {
                 p
             })
         }
-        "Vulnerable" => match read_vulnerable(value) {
-            Some(reading) => match reading.standard {
-                None => Ok(()),
-                Some(standard) => Err(ValueProblem::with(
-                    format!("`{value}` is not a PBN vulnerability: write `{standard}`"),
-                    standard,
-                )),
-            },
-            None => Err(ValueProblem::new(format!(
-                "`{value}` is not a vulnerability: use None, NS, EW or All"
-            ))),
-        },
-        "Contract" => match read_contract(value) {
-            Some(reading) => match reading.standard {
-                None => Ok(()),
-                Some(standard) => Err(ValueProblem::with(
-                    format!("`{value}` is not a PBN contract: write `{standard}`"),
-                    standard,
-                )),
-            },
-            None => Err(ValueProblem::new(format!(
-                "`{value}` is not a contract: write `Pass` or level, denomination and risk, like `4S`, `3NTX`"
-            ))),
-        },
+        "Vulnerable" => spelling(
+            read_vulnerable(value),
+            |standard| format!("`{value}` is not a PBN vulnerability: write `{standard}`"),
+            || format!("`{value}` is not a vulnerability: use None, NS, EW or All"),
+        ),
+        "Contract" => spelling(
+            read_contract(value),
+            |standard| format!("`{value}` is not a PBN contract: write `{standard}`"),
+            || format!("`{value}` is not a contract: write `Pass` or level, denomination and risk, like `4S`, `3NTX`"),
+        ),
         "Result" => match read_result(value) {
             Some(_) => Ok(()),
             None => Err(ValueProblem::new(format!(
@@ -251,17 +237,28 @@ pub fn check_value(name: &str, value: &str) -> Result<(), ValueProblem> {
 }
 
 fn check_seat(name: &str, value: &str) -> Result<(), ValueProblem> {
-    match read_seat(value) {
-        Some(reading) => match reading.standard {
-            None => Ok(()),
-            Some(standard) => Err(ValueProblem::with(
-                format!("the {name} is written as one letter: `{standard}`"),
-                standard,
-            )),
-        },
-        None => Err(ValueProblem::new(format!(
-            "`{value}` is not a seat: use N, E, S or W"
-        ))),
+    spelling(
+        read_seat(value),
+        |standard| format!("the {name} is written as one letter: `{standard}`"),
+        || format!("`{value}` is not a seat: use N, E, S or W"),
+    )
+}
+
+/// The problem of a value as `reading` read it: none when it is spelled as PBN spells it, the
+/// standard spelling (told by `nonstandard`) when its meaning is clear, `unreadable`'s message
+/// when it has none.
+fn spelling<T>(
+    reading: Option<Reading<T>>,
+    nonstandard: impl FnOnce(&str) -> String,
+    unreadable: impl FnOnce() -> String,
+) -> Result<(), ValueProblem> {
+    match reading {
+        Some(Reading { standard: None, .. }) => Ok(()),
+        Some(Reading {
+            standard: Some(standard),
+            ..
+        }) => Err(ValueProblem::with(nonstandard(&standard), standard)),
+        None => Err(ValueProblem::new(unreadable())),
     }
 }
 
@@ -726,29 +723,19 @@ mod tests {
 
     #[test]
     fn values() {
+        // The standard spelling a value's problem offers (the value must have a problem).
+        let replacement = |name, value| check_value(name, value).unwrap_err().replacement;
         assert!(check_value("Date", "1995.06.10").is_ok());
         assert_eq!(
-            check_value("Date", "20160831").unwrap_err().replacement,
+            replacement("Date", "20160831"),
             Some("2016.08.31".to_string())
         );
-        assert_eq!(
-            check_value("Date", "20161331").unwrap_err().replacement,
-            None
-        );
+        assert_eq!(replacement("Date", "20161331"), None);
         assert!(check_value("Date", "1995.??.??").is_ok());
         assert!(check_value("Date", "1995.13.10").is_err());
-        assert_eq!(
-            check_value("Date", "2-Aug-2023").unwrap_err().replacement,
-            Some("2023.08.02".into())
-        );
-        assert_eq!(
-            check_value("Date", "2023-08-02").unwrap_err().replacement,
-            Some("2023.08.02".into())
-        );
-        assert_eq!(
-            check_value("Date", "03/04/2023").unwrap_err().replacement,
-            None
-        );
+        assert_eq!(replacement("Date", "2-Aug-2023"), Some("2023.08.02".into()));
+        assert_eq!(replacement("Date", "2023-08-02"), Some("2023.08.02".into()));
+        assert_eq!(replacement("Date", "03/04/2023"), None);
         assert!(check_value("Time", "12:30:00").is_ok());
         assert!(check_value("Time", "25:30:00").is_err());
         assert!(check_value("Board", "12").is_ok());
