@@ -179,6 +179,25 @@ impl Backend {
         docs.get_mut(uri).map(f)
     }
 
+    /// The semantic tokens of the open document at `uri` in the byte range `range` picks from
+    /// its text (the whole text when it picks none), worked out off the protocol thread.
+    async fn semantic_tokens_in(
+        &self,
+        uri: &Uri,
+        range: impl FnOnce(&ropey::Rope, PositionEncoding) -> Option<(usize, usize)>,
+    ) -> Option<lsp::SemanticTokens> {
+        let encoding = self.encoding();
+        let job = self.with_any(uri, |doc| {
+            let range = range(doc.rope(), encoding);
+            doc.semantic_tokens(range, encoding)
+        })?;
+        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
+        Some(lsp::SemanticTokens {
+            result_id: None,
+            data,
+        })
+    }
+
     /// Schedules a diagnostics run for `uri` at `generation` after the debounce delay.
     fn schedule_diagnostics(&self, uri: Uri, generation: u64, immediate: bool) {
         let shared = self.shared.clone();
@@ -504,35 +523,27 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let encoding = negotiate(&params);
         *lock(&self.shared.encoding) = encoding;
-        let supports_configuration = params
-            .capabilities
-            .workspace
-            .as_ref()
-            .and_then(|w| w.configuration)
-            .unwrap_or(false);
-        self.shared
-            .supports_configuration
-            .store(supports_configuration, Ordering::SeqCst);
-        let supports_watching = params
-            .capabilities
-            .workspace
-            .as_ref()
-            .and_then(|w| w.did_change_watched_files.as_ref())
-            .and_then(|w| w.dynamic_registration)
-            .unwrap_or(false);
-        self.shared
-            .supports_watching
-            .store(supports_watching, Ordering::SeqCst);
-        let supports_hint_refresh = params
-            .capabilities
-            .workspace
-            .as_ref()
-            .and_then(|w| w.inlay_hint.as_ref())
-            .and_then(|h| h.refresh_support)
-            .unwrap_or(false);
-        self.shared
-            .supports_hint_refresh
-            .store(supports_hint_refresh, Ordering::SeqCst);
+        // What the client's workspace can do, each `false` when it does not say.
+        let workspace = params.capabilities.workspace.as_ref();
+        let can = |flag: &AtomicBool, has: Option<bool>| {
+            flag.store(has.unwrap_or(false), Ordering::SeqCst);
+        };
+        can(
+            &self.shared.supports_configuration,
+            workspace.and_then(|w| w.configuration),
+        );
+        can(
+            &self.shared.supports_watching,
+            workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|w| w.dynamic_registration),
+        );
+        can(
+            &self.shared.supports_hint_refresh,
+            workspace
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|h| h.refresh_support),
+        );
         if let Some(options) = &params.initialization_options {
             let mut settings = lock(&self.shared.settings);
             *settings = settings.merged(options);
@@ -867,41 +878,25 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
-        let encoding = self.encoding();
-        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
-            let len = doc.rope().len_bytes();
-            let range = (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT));
-            doc.semantic_tokens(range, encoding)
-        }) else {
-            return Ok(None);
-        };
-        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
-        Ok(Some(lsp::SemanticTokensResult::Tokens(
-            lsp::SemanticTokens {
-                result_id: None,
-                data,
-            },
-        )))
+        let tokens = self
+            .semantic_tokens_in(&params.text_document.uri, |rope, _| {
+                let len = rope.len_bytes();
+                (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT))
+            })
+            .await;
+        Ok(tokens.map(lsp::SemanticTokensResult::Tokens))
     }
 
     async fn semantic_tokens_range(
         &self,
         params: lsp::SemanticTokensRangeParams,
     ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
-        let encoding = self.encoding();
-        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
-            let range = byte_range(doc.rope(), params.range, encoding);
-            doc.semantic_tokens(range, encoding)
-        }) else {
-            return Ok(None);
-        };
-        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
-        Ok(Some(lsp::SemanticTokensRangeResult::Tokens(
-            lsp::SemanticTokens {
-                result_id: None,
-                data,
-            },
-        )))
+        let tokens = self
+            .semantic_tokens_in(&params.text_document.uri, |rope, encoding| {
+                byte_range(rope, params.range, encoding)
+            })
+            .await;
+        Ok(tokens.map(lsp::SemanticTokensRangeResult::Tokens))
     }
 
     async fn inlay_hint(
