@@ -90,7 +90,9 @@ impl Iterator for Scanner<'_> {
                 Item::Stray(start..i)
             } else {
                 let value_start = i + 1;
-                let value_end = memchr::memchr(b'|', &bytes[value_start..])
+                let value_end = bytes[value_start..]
+                    .iter()
+                    .position(|&b| b == b'|')
                     .map_or(bytes.len(), |p| value_start + p);
                 let closed = value_end < bytes.len();
                 let key = start..i;
