@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::board::ContractKind;
 use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
-    read_vulnerability, url_piece, LinCarry, MD_ORDER,
+    read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
 use crate::parallel::{available_threads, pull_in_order};
 use crate::syntax::lin::{piece_is_board, piece_ranges, read_piece, LinParse, Pair, Piece};
@@ -344,19 +344,26 @@ fn piece_diagnostics(
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
-    check_pairs(pairs, &mut found);
-    if let Some((url, range)) = url {
-        // Pairs after an address (in its piece) are checked on their own; the board is the
-        // address's.
-        found.extend(url_diagnostics(url, range, header.map(|h| &h.carry)));
+    let board_piece = header.filter(|_| url.is_none());
+    let Some(header) = board_piece else {
+        check_pairs(pairs, &mut found);
+        if let Some((url, range)) = url {
+            // Pairs after an address (in its piece) are checked on their own; the board is the
+            // address's.
+            found.extend(url_diagnostics(url, range, header.map(|h| &h.carry)));
+        }
         return found.into_iter().map(|d| d.shifted(start)).collect();
+    };
+    // A board: each pair is checked as it is read, so that its value is read once.
+    let mut reader = BoardReader::new(&header.carry);
+    for pair in pairs {
+        let key = pair.key();
+        let read = reader.read(pair, &key);
+        check_pair(pair, &key, read, &mut found);
     }
-    let mut absolute = None;
-    if let Some(header) = header {
-        let board = read_pairs(pairs, &header.carry);
-        found.extend(check_board_except(&board, &NOT_FOR_LIN));
-        absolute = check_result(pairs, &board, header);
-    }
+    let board = reader.finish();
+    found.extend(check_board_except(&board, &NOT_FOR_LIN));
+    let absolute = check_result(pairs, &board, header);
     let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
     out.extend(absolute);
     out
@@ -396,63 +403,78 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
 /// The L codes of the pairs of one piece (ranges relative to it).
 fn check_pairs(pairs: &[Pair], out: &mut Vec<Diagnostic>) {
     for pair in pairs {
-        let key = pair.key();
-        let value = pair.value();
-        let at = pair.value_range();
-        match &*key {
-            "md" => check_md(pair, out),
-            "sv" if read_vulnerability(value).is_none() => out.push(Diagnostic::new(
-                "L704",
-                at,
-                format!("`{value}` is no vulnerability: `o` (none), `n`, `e` or `b` (both)"),
-            )),
-            "pn" => {
-                let count = value.split(',').count();
-                if count != 4 && count != 8 {
-                    out.push(Diagnostic::new(
-                        "L705",
-                        at,
-                        format!("pn gives {count} names: four (South, West, North, East), or eight in a vugraph header"),
-                    ));
-                }
+        check_pair(pair, &pair.key(), PairRead::Unread, out);
+    }
+}
+
+/// The L codes of one pair whose key is `key`; `read` is what reading it for the board made of
+/// its value, when it was read (a card or calls are then not read again).
+fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>) {
+    let value = pair.value();
+    let at = pair.value_range();
+    let unreadable_calls = || match read {
+        PairRead::Calls { readable } => !readable,
+        _ => read_calls(value).is_none(),
+    };
+    let no_card = || match read {
+        PairRead::Card(card) => card.is_none(),
+        _ => read_card(value).is_none(),
+    };
+    match key {
+        "md" => check_md(pair, out),
+        "sv" if read_vulnerability(value).is_none() => out.push(Diagnostic::new(
+            "L704",
+            at,
+            format!("`{value}` is no vulnerability: `o` (none), `n`, `e` or `b` (both)"),
+        )),
+        "pn" => {
+            let count = value.split(',').count();
+            if count != 4 && count != 8 {
+                out.push(Diagnostic::new(
+                    "L705",
+                    at,
+                    format!("pn gives {count} names: four (South, West, North, East), or eight in a vugraph header"),
+                ));
             }
-            "mb" if !value.trim().is_empty() && read_calls(value).is_none() => out.push(Diagnostic::new(
-                "L706",
-                at,
-                format!("`{value}` is no call: `p`, `d`, `r` or a bid from `1c` to `7n`"),
-            )),
-            "pc" if read_card(value).is_none() => out.push(Diagnostic::new(
-                "L707",
-                at,
-                format!("`{value}` is no card: a suit letter and a rank, as in `sk` or `h10`"),
-            )),
-            "mc" if read_claim(value).is_none() => out.push(Diagnostic::new(
-                "L708",
-                at,
-                format!("`{value}` is no claim: the number of tricks declarer takes in all, 0 to 13"),
-            )),
-            "qx" if read_qx(value).1.is_none() => out.push(Diagnostic::new(
-                "L703",
-                at,
-                format!("`{value}` is no board: a room (`o` open, `c` closed) and a number, as in `o12`"),
-            )),
-            _ => {}
         }
-        let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
-        if !is_known_key(&key) {
-            out.push(Diagnostic::new(
-                "L701",
-                pair.key_range(),
-                if plain {
-                    format!(
-                        "`{}` is no LIN key Kibitzer knows; it is kept as it is",
-                        pair.key_text()
-                    )
-                } else {
-                    format!("`{}` is no LIN key: keys are two letters", pair.key_text())
-                },
-            ));
-        }
+        "mb" if !value.trim().is_empty() && unreadable_calls() => out.push(Diagnostic::new(
+            "L706",
+            at,
+            format!("`{value}` is no call: `p`, `d`, `r` or a bid from `1c` to `7n`"),
+        )),
+        "pc" if no_card() => out.push(Diagnostic::new(
+            "L707",
+            at,
+            format!("`{value}` is no card: a suit letter and a rank, as in `sk` or `h10`"),
+        )),
+        "mc" if read_claim(value).is_none() => out.push(Diagnostic::new(
+            "L708",
+            at,
+            format!("`{value}` is no claim: the number of tricks declarer takes in all, 0 to 13"),
+        )),
+        "qx" if read_qx(value).1.is_none() => out.push(Diagnostic::new(
+            "L703",
+            at,
+            format!(
+                "`{value}` is no board: a room (`o` open, `c` closed) and a number, as in `o12`"
+            ),
+        )),
+        _ => {}
+    }
+    let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
+    if !is_known_key(key) {
+        out.push(Diagnostic::new(
+            "L701",
+            pair.key_range(),
+            if plain {
+                format!(
+                    "`{}` is no LIN key Kibitzer knows; it is kept as it is",
+                    pair.key_text()
+                )
+            } else {
+                format!("`{}` is no LIN key: keys are two letters", pair.key_text())
+            },
+        ));
     }
 }
 

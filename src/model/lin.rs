@@ -254,22 +254,66 @@ pub fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
 
 /// Reads the pairs of a board piece (one not written as a handviewer address).
 pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
-    let mut board = Board::default();
-    let mut room = None;
-    let mut names: Option<(Vec<String>, Origin)> = None;
-    let mut auction: Option<AuctionRecord> = None;
-    // Sized for a whole deal's play: growing to it one doubling at a time cost 2 % of a check.
-    let mut cards: Vec<(Option<Card>, Origin)> = Vec::with_capacity(52);
+    let mut reader = BoardReader::new(carry);
     for pair in pairs {
+        reader.read(pair, &pair.key());
+    }
+    reader.finish()
+}
+
+/// What reading one pair made of its value, for a check of the pair that would otherwise read
+/// it a second time (only the pairs every board has many of: cards and calls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairRead {
+    /// A `pc` pair: its card, `None` when it is no card.
+    Card(Option<Card>),
+    /// An `mb` pair: whether its calls could be read.
+    Calls {
+        /// Whether every call of the value could be read.
+        readable: bool,
+    },
+    /// Anything else, or a value not read (an `mb` after an unreadable call).
+    Unread,
+}
+
+/// A board read one pair at a time, in order: [`read_pairs`] for a check that looks at each
+/// pair as it is read.
+pub struct BoardReader<'c> {
+    carry: &'c LinCarry,
+    board: Board,
+    room: Option<char>,
+    names: Option<(Vec<String>, Origin)>,
+    auction: Option<AuctionRecord>,
+    cards: Vec<(Option<Card>, Origin)>,
+}
+
+impl<'c> BoardReader<'c> {
+    /// A reader of one board, with what the header before it hands down.
+    pub fn new(carry: &'c LinCarry) -> BoardReader<'c> {
+        BoardReader {
+            carry,
+            board: Board::default(),
+            room: None,
+            names: None,
+            auction: None,
+            // Sized for a whole deal's play: growing to it one doubling at a time cost 2 % of
+            // a check.
+            cards: Vec::with_capacity(52),
+        }
+    }
+
+    /// Reads the next pair; `key` is its key as [`Pair::key`] gives it.
+    pub fn read(&mut self, pair: &Pair, key: &str) -> PairRead {
         let value = pair.value();
         let v = Value {
             text: value,
             range: pair.value_range(),
         };
-        match &*pair.key() {
+        let board = &mut self.board;
+        match key {
             "qx" => {
                 let (r, number) = read_qx(value);
-                room = r;
+                self.room = r;
                 if let Some(number) = number {
                     board.set_info("Board", number.to_string(), v.span(0, value.len()));
                 }
@@ -285,12 +329,12 @@ pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
                 }
             }
             "pn" => {
-                names = Some((
+                self.names = Some((
                     value.split(',').map(str::to_string).collect(),
                     v.span(0, value.len()),
                 ))
             }
-            "md" => read_md(&v, &mut board),
+            "md" => read_md(&v, board),
             "sv" => {
                 if let Some(vul) = read_vulnerability(value) {
                     board.vulnerability = Some((vul, v.span(0, value.len())));
@@ -298,45 +342,9 @@ pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
             }
             // An empty `mb|` is a call still being typed.
             "mb" if value.trim().is_empty() => {}
-            "mb" => {
-                let record = auction.get_or_insert_with(|| AuctionRecord {
-                    calls: Vec::with_capacity(16),
-                    notes: Vec::new(),
-                    origin: v.span(0, value.len()),
-                });
-                // An unreadable call ends what can be known of the auction (L706 says so).
-                if record
-                    .calls
-                    .last()
-                    .is_some_and(|c| c.kind == CallKind::Query)
-                {
-                    continue;
-                }
-                match read_calls(value) {
-                    Some(calls) => {
-                        for (call, alert, span) in calls {
-                            record.calls.push(CallItem {
-                                kind: CallKind::Call(call),
-                                annotation: Annotation {
-                                    alert,
-                                    ..Annotation::default()
-                                },
-                                origin: v.span(span.start, span.end),
-                            });
-                        }
-                    }
-                    None => record.calls.push(CallItem {
-                        kind: CallKind::Query,
-                        annotation: Annotation::default(),
-                        origin: v.span(0, value.len()),
-                    }),
-                }
-                if let Some(origin) = record.origin.zip(v.span(0, value.len())) {
-                    record.origin = Some(origin.0.cover(origin.1));
-                }
-            }
+            "mb" => return self.read_calls(&v),
             "an" => {
-                if let Some(record) = auction.as_mut() {
+                if let Some(record) = self.auction.as_mut() {
                     let number = record.notes.len() as u8 + 1;
                     if let Some(last) = record.calls.last_mut() {
                         if last.annotation.note.is_none() && !value.trim().is_empty() {
@@ -346,7 +354,11 @@ pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
                     }
                 }
             }
-            "pc" => cards.push((read_card(value), v.span(0, value.len()))),
+            "pc" => {
+                let card = read_card(value);
+                self.cards.push((card, v.span(0, value.len())));
+                return PairRead::Card(card);
+            }
             "mc" => {
                 if let Some(n) = read_claim(value) {
                     board.result = Some((n, v.span(0, value.len())));
@@ -356,17 +368,66 @@ pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
             // Everything else (page breaks, movie and teaching keys) holds nothing for the board.
             _ => {}
         }
+        PairRead::Unread
     }
-    set_names(&mut board, names, carry, room);
-    set_match_data(&mut board, carry);
-    if let Some(record) = auction {
-        board.auction = Some(record);
+
+    /// The calls of an `mb` value, added to the auction.
+    fn read_calls(&mut self, v: &Value) -> PairRead {
+        let value = v.text;
+        let record = self.auction.get_or_insert_with(|| AuctionRecord {
+            calls: Vec::with_capacity(16),
+            notes: Vec::new(),
+            origin: v.span(0, value.len()),
+        });
+        // An unreadable call ends what can be known of the auction (L706 says so).
+        if record
+            .calls
+            .last()
+            .is_some_and(|c| c.kind == CallKind::Query)
+        {
+            return PairRead::Unread;
+        }
+        let calls = read_calls(value);
+        let readable = calls.is_some();
+        match calls {
+            Some(calls) => {
+                for (call, alert, span) in calls {
+                    record.calls.push(CallItem {
+                        kind: CallKind::Call(call),
+                        annotation: Annotation {
+                            alert,
+                            ..Annotation::default()
+                        },
+                        origin: v.span(span.start, span.end),
+                    });
+                }
+            }
+            None => record.calls.push(CallItem {
+                kind: CallKind::Query,
+                annotation: Annotation::default(),
+                origin: v.span(0, value.len()),
+            }),
+        }
+        if let Some(origin) = record.origin.zip(v.span(0, value.len())) {
+            record.origin = Some(origin.0.cover(origin.1));
+        }
+        PairRead::Calls { readable }
     }
-    set_contract(&mut board);
-    if !cards.is_empty() {
-        set_play(&mut board, cards);
+
+    /// The board read.
+    pub fn finish(self) -> Board {
+        let mut board = self.board;
+        set_names(&mut board, self.names, self.carry, self.room);
+        set_match_data(&mut board, self.carry);
+        if let Some(record) = self.auction {
+            board.auction = Some(record);
+        }
+        set_contract(&mut board);
+        if !self.cards.is_empty() {
+            set_play(&mut board, self.cards);
+        }
+        board
     }
-    board
 }
 
 fn read_md(v: &Value, board: &mut Board) {
