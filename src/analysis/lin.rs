@@ -410,6 +410,13 @@ fn check_pairs(pairs: &[Pair], out: &mut Vec<Diagnostic>) {
 /// The L codes of one pair whose key is `key`; `read` is what reading it for the board made of
 /// its value, when it was read (a card or calls are then not read again).
 fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>) {
+    // Most pairs of a board are cards and calls read without trouble: nothing to say of them.
+    if matches!(
+        (key, read),
+        ("pc", PairRead::Card(Some(_))) | ("mb", PairRead::Calls { readable: true })
+    ) {
+        return;
+    }
     let value = pair.value();
     let at = pair.value_range();
     let unreadable_calls = || match read {
@@ -461,8 +468,8 @@ fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>)
         )),
         _ => {}
     }
-    let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
     if !is_known_key(key) {
+        let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
         out.push(Diagnostic::new(
             "L701",
             pair.key_range(),
