@@ -293,6 +293,21 @@ fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
     assert_eq!(boards[0].info("Event"), Some("Final"));
 }
 
+/// A header with two `rs` pairs: the boards are held against the last (as the header hands it
+/// down), and L709 points into that one. Found by fuzzing: the check placed the result's range
+/// by the first pair and read its text from the last, and a fix range ran backwards (a panic).
+#[test]
+fn a_header_with_two_result_lists_is_read_by_the_last() {
+    let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
+    let game = format!("qx|o1|{DEAL}{play}\n");
+    let header = "vg|Final,1,I,1,1,A,0,B,0|\nrs|1,|\nrs|4SN+1,|\npn|s,w,n,e,S,W,N,E|pg||\n";
+    let text = format!("{header}{game}");
+    let d = finding(&text, "L709");
+    assert_eq!(&text[d.range.start().into()..d.range.end().into()], "4SN+1");
+    let good = format!("{}{game}", header.replace("4SN+1", "4SN="));
+    assert!(!codes(&good).contains(&"L709"), "{:?}", codes(&good));
+}
+
 /// The file check hands its findings over a run of boards at a time; L709 points back into the
 /// header, before the boards that raise it. A file of two vugraph segments, large enough to be
 /// checked on several threads in many runs, must still come out in text order and equal to

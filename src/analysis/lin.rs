@@ -318,7 +318,9 @@ struct Header {
 impl Header {
     fn read(pairs: &[Pair], start: u32) -> Header {
         let mut results = Vec::new();
-        if let Some(rs) = pairs.iter().find(|p| p.key() == "rs") {
+        // The last `rs`, as `LinCarry` reads it: the ranges must be those of the texts the
+        // boards are held against.
+        if let Some(rs) = pairs.iter().rev().find(|p| p.key() == "rs") {
             let mut at = rs.value_range().start() + TextSize::from(start);
             for result in rs.value().split(',') {
                 results.push(TextRange::at(at, TextSize::of(result)));
@@ -562,7 +564,7 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     // declarer would rewrite the whole result, which is left to the reader.
     let same_declarer = declarer_said.is_none_or(|d| Some(d) == declarer);
     match (same_declarer, rs_ending(text, tricks)) {
-        (true, Some((at, ending))) => {
+        (true, Some((at, ending))) if at <= absolute.len() => {
             let range = TextRange::new(absolute.start() + at, absolute.end());
             Some(diagnostic.with_unsafe_fix(
                 format!("Write the result as `{}{ending}`", &text[..usize::from(at)]),
