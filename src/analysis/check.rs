@@ -381,7 +381,7 @@ fn check_game_wide(
     if let Some(solutions) = &options.double_dummy {
         let table = game
             .sections()
-            .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable"));
+            .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")));
         let input = DoubleDummyInput {
             deal: context.deal.filter(|_| context.deal_is_valid),
             dealer: context.dealer,

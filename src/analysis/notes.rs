@@ -17,7 +17,7 @@ pub struct NoteIndex {
 
 /// Reads a Note tag's `<index>:<text>`, reporting N405 and N404.
 pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
-    let (raw, value_range) = crate::model::values::raw_value(tag)?;
+    let (raw, value_range) = tag.raw_value()?;
     let node = tag.value_node();
     let colon = node.as_ref().and_then(|n| {
         n.children_with_tokens()

@@ -137,12 +137,12 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
                         .parent()
                         .is_some_and(|p| p.kind() == SyntaxKind::GAME)
                 })
-                .find(|t| t.name() == name)
+                .find(|t| t.is_named(name))
                 .and_then(|t| t.raw_value())
         };
         let table = game
             .sections()
-            .find(|s| s.tag().is_some_and(|t| t.name() == "OptimumResultTable"))
+            .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")))
             .map(|s| {
                 let spec = s.tag().and_then(|t| t.raw_value()).map(|v| v.0);
                 (at(section_extent(&s)), spec.unwrap_or_default())

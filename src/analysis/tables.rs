@@ -68,7 +68,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     let Some(tag) = section.tag() else { return };
     let mut columns: Vec<Column> = Vec::new();
     let mut bad_spec = false;
-    let Some((raw, value_range)) = crate::model::values::raw_value(&tag) else {
+    let Some((raw, value_range)) = tag.raw_value() else {
         return;
     };
     let mut offset = value_range.start();

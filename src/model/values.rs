@@ -314,69 +314,9 @@ pub fn newline_of(node: &SyntaxNode) -> &'static str {
 
 /// The text of a node, read from its green node (no red-tree walk, one allocation).
 pub fn node_text(node: &SyntaxNode) -> String {
-    fn push(green: &rowan::GreenNodeData, out: &mut String) {
-        for child in green.children() {
-            match child {
-                rowan::NodeOrToken::Node(node) => push(node, out),
-                rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
-            }
-        }
-    }
     let mut text = String::with_capacity(usize::from(node.text_range().len()));
-    push(&node.green(), &mut text);
+    crate::syntax::ast::push_green_text(&node.green(), &mut text);
     text
-}
-
-/// The element holding a tag pair's value (its string token, or its structured value node) and
-/// where it starts, read from the green tree: a red walk allocates a node per element.
-fn value_element(
-    pair: &crate::syntax::ast::TagPair,
-) -> Option<(
-    rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
-    crate::syntax::TextSize,
-)> {
-    let node = pair.syntax();
-    let mut offset = node.text_range().start();
-    for child in node.green().children() {
-        let kind = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(child.kind());
-        if matches!(kind, SyntaxKind::STRING | SyntaxKind::TAG_VALUE) {
-            return Some((child.to_owned(), offset));
-        }
-        offset += child.text_len();
-    }
-    None
-}
-
-/// A tag pair's value as written between the quotes (escapes not resolved) and its range, like
-/// [`crate::syntax::ast::TagPair::raw_value`] but without walking the red tree.
-pub fn raw_value(pair: &crate::syntax::ast::TagPair) -> Option<(String, TextRange)> {
-    use crate::syntax::TextSize;
-    let (element, offset) = value_element(pair)?;
-    let (inner, at) = match &element {
-        rowan::NodeOrToken::Token(token) => {
-            let (inner, at) = crate::syntax::ast::string_inner(token.text());
-            (inner.to_string(), at)
-        }
-        rowan::NodeOrToken::Node(green) => {
-            let mut text = String::with_capacity(usize::from(green.text_len()));
-            push_green_text(green, &mut text);
-            // The quotes are taken off the text in place (a second copy cost an allocation
-            // for every Deal).
-            let end = text.len().saturating_sub(1);
-            if end >= 1 && text.is_char_boundary(1) && text.is_char_boundary(end) {
-                text.truncate(end);
-                text.drain(..1);
-            } else {
-                text.clear();
-            }
-            (text, 1)
-        }
-    };
-    let range = TextRange::at(
-        offset + TextSize::from(at as u32),
-        TextSize::of(inner.as_str()),
-    );
-    Some((inner, range))
 }
 
 /// A tag value as written, with its escapes resolved: the inside of the value's string token
@@ -403,10 +343,10 @@ impl ValueText {
 /// [`raw_value`] then [`crate::syntax::ast::unescape`], without copying a plain value.
 pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, TextRange)> {
     use crate::syntax::TextSize;
-    let (element, offset) = value_element(pair)?;
+    let (element, offset) = pair.value_element()?;
     let rowan::NodeOrToken::Token(token) = element else {
         // A structured value (a Deal, say): assembled from its tokens.
-        let (raw, range) = raw_value(pair)?;
+        let (raw, range) = pair.raw_value()?;
         let text = if raw.contains('\\') {
             crate::syntax::ast::unescape(&raw)
         } else {
@@ -422,15 +362,6 @@ pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, Text
         ValueText::Token(token.clone(), at..at + inner.len())
     };
     Some((text, range))
-}
-
-fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
-    for child in green.children() {
-        match child {
-            rowan::NodeOrToken::Node(node) => push_green_text(node, out),
-            rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
-        }
-    }
 }
 
 /// Reads the structure of a Deal `TAG_VALUE` node.

@@ -92,6 +92,12 @@ impl TagPair {
         None
     }
 
+    /// Whether the tag's name is `name` (read without copying it).
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name_and_range()
+            .is_some_and(|(token, _)| token.text() == name)
+    }
+
     /// Where a finding about the tag points: its name, or the whole pair when it has none.
     pub fn name_range_or_pair(&self) -> TextRange {
         self.name_and_range()
@@ -99,27 +105,51 @@ impl TagPair {
     }
 
     /// The value as written between the quotes (escapes not resolved) and the range of that
-    /// text; `None` when the tag has no quoted value.
+    /// text; `None` when the tag has no quoted value. Read from the green tree: a red walk
+    /// allocates a node per element.
     pub fn raw_value(&self) -> Option<(String, TextRange)> {
-        for element in self.0.children_with_tokens() {
-            match element.kind() {
-                STRING => {
-                    let token = element.into_token()?;
-                    return Some(string_contents(&token));
-                }
-                TAG_VALUE => {
-                    let node = element.into_node()?;
-                    let range = node.text_range();
-                    let inner = TextRange::new(
-                        range.start() + TextSize::from(1),
-                        range.end() - TextSize::from(1),
-                    );
-                    let text = node.text().to_string();
-                    let inner_text = text[1..text.len() - 1].to_string();
-                    return Some((inner_text, inner));
-                }
-                _ => {}
+        let (element, offset) = self.value_element()?;
+        let (inner, at) = match &element {
+            rowan::NodeOrToken::Token(token) => {
+                let (inner, at) = string_inner(token.text());
+                (inner.to_string(), at)
             }
+            rowan::NodeOrToken::Node(green) => {
+                let mut text = String::with_capacity(usize::from(green.text_len()));
+                push_green_text(green, &mut text);
+                // The quotes are taken off the text in place (a second copy cost an
+                // allocation for every Deal).
+                let end = text.len().saturating_sub(1);
+                if end >= 1 && text.is_char_boundary(1) && text.is_char_boundary(end) {
+                    text.truncate(end);
+                    text.drain(..1);
+                } else {
+                    text.clear();
+                }
+                (text, 1)
+            }
+        };
+        let range = TextRange::at(
+            offset + TextSize::from(at as u32),
+            TextSize::of(inner.as_str()),
+        );
+        Some((inner, range))
+    }
+
+    /// The element holding the value (its string token, or its structured value node) and
+    /// where it starts, read from the green tree.
+    pub fn value_element(
+        &self,
+    ) -> Option<(
+        rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
+        TextSize,
+    )> {
+        let mut offset = self.0.text_range().start();
+        for child in self.0.green().children() {
+            if matches!(kind_of(child.kind()), STRING | TAG_VALUE) {
+                return Some((child.to_owned(), offset));
+            }
+            offset += child.text_len();
         }
         None
     }
@@ -147,6 +177,16 @@ impl TagPair {
             }
         }
         has == (true, true, true)
+    }
+}
+
+/// Appends the text of a green node (all its tokens, in order) to `out`.
+pub fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
+    for child in green.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => push_green_text(node, out),
+            rowan::NodeOrToken::Token(token) => out.push_str(token.text()),
+        }
     }
 }
 
@@ -235,7 +275,7 @@ impl Section {
             .take_while(|n| !is_auction_or_play(n.kind()))
             .filter(move |_| is_auction_or_play(self.kind()))
             .filter_map(TagPair::cast);
-        own.chain(after).filter(|t| t.name() == "Note")
+        own.chain(after).filter(|t| t.is_named("Note"))
     }
 
     /// The section data tokens (calls, cards, annotations, table elements, stray text), in order;

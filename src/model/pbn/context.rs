@@ -11,7 +11,7 @@ use super::deal::lower_deal;
 use super::play::{lower_play, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
-use crate::model::values::{raw_value, read_contract, read_seat, read_vulnerable, ContractValue};
+use crate::model::values::{read_contract, read_seat, read_vulnerable, ContractValue};
 use crate::syntax::ast::{unescape, Game};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -193,7 +193,7 @@ fn tag_value(
     name: &str,
     inherited: &Inheritance,
 ) -> Option<TagValue> {
-    let (raw, range) = raw_value(pair)?;
+    let (raw, range) = pair.raw_value()?;
     let written = if raw.contains('\\') {
         unescape(&raw)
     } else {

@@ -106,7 +106,7 @@ fn deal_record(game: &Game, ctx: &GameContext) -> Option<DealRecord> {
         .and_then(|c| Seat::from_char(c.to_ascii_uppercase()));
     let hidden = game
         .tag_pairs()
-        .find(|t| t.name() == "Hidden")
+        .find(|t| t.is_named("Hidden"))
         .and_then(|t| t.value())
         .unwrap_or_default();
     let mut record = DealRecord {
