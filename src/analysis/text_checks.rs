@@ -13,20 +13,32 @@ const MAX_LINE: usize = 255;
 /// piece, like `text`) when it has one; it tells comments apart for S009 and S010.
 pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Diagnostic>) {
     let bytes = text.as_bytes();
-    // Lines longer than 255 bytes may be longer than 255 characters.
-    if bytes.len() > MAX_LINE {
-        long_lines(text, out);
-    }
+    // Where the current line began (after the last `\n`), and whether some stretch between
+    // two `\n` was longer than a line may be: only then are the lines measured (S006). A lone
+    // `\r` also ends a line, but it can only make lines shorter.
+    let mut line_start = 0;
+    let mut maybe_long = false;
     let mut i = 0;
     while i < bytes.len() {
         // Eight plain characters at a time; anything else is looked at byte by byte.
         if let Some(Ok(word)) = bytes.get(i..i + 8).map(<[u8; 8]>::try_from) {
-            if plain_word(u64::from_le_bytes(word)) {
+            let word = u64::from_le_bytes(word);
+            if plain_word(word) {
+                let newlines = newline_bytes(word);
+                if newlines != 0 {
+                    let first = i + (newlines.trailing_zeros() / 8) as usize;
+                    maybe_long |= first + 1 - line_start > MAX_LINE;
+                    line_start = i + 8 - (newlines.leading_zeros() / 8) as usize;
+                }
                 i += 8;
                 continue;
             }
         }
         let b = bytes[i];
+        if b == b'\n' {
+            maybe_long |= i + 1 - line_start > MAX_LINE;
+            line_start = i + 1;
+        }
         let plain = (0x20..0x7f).contains(&b) || matches!(b, b'\t' | 0x0b | b'\n' | b'\r');
         if plain {
             i += 1;
@@ -71,6 +83,11 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
         }
         i += len * run;
     }
+    maybe_long |= bytes.len() - line_start > MAX_LINE;
+    // Lines longer than 255 bytes may be longer than 255 characters.
+    if maybe_long {
+        long_lines(text, out);
+    }
     if let Some(tree) = tree {
         if text.contains('%') {
             escapes_in_comments(tree, out);
@@ -78,20 +95,30 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
     }
 }
 
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// 0x80 in each byte of `v` that is zero, nothing elsewhere (no carries between bytes).
+#[inline]
+fn zero_bytes(v: u64) -> u64 {
+    !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7)
+}
+
+/// 0x80 in each byte of `x` that is `\n`, nothing elsewhere.
+#[inline]
+fn newline_bytes(x: u64) -> u64 {
+    zero_bytes(x ^ 0x0a0a_0a0a_0a0a_0a0a)
+}
+
 /// Whether eight bytes are all printable ASCII or `\n` (so none needs a closer look).
 #[inline]
 fn plain_word(x: u64) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // 0x80 in each byte that is zero, nothing elsewhere (no carries between bytes).
-    let zero = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
     if x & HIGH != 0 {
         return false;
     }
     // With the high bits clear, a byte is below 0x20 exactly when adding 0x60 leaves bit 7 clear.
     let control = !x.wrapping_add(0x6060_6060_6060_6060) & HIGH;
-    let newline = zero(x ^ 0x0a0a_0a0a_0a0a_0a0a);
-    control & !newline == 0 && zero(x ^ LOW7) == 0
+    control & !newline_bytes(x) == 0 && zero_bytes(x ^ LOW7) == 0
 }
 
 /// Whether byte `offset` lies in a comment or an escape line.
