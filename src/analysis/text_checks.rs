@@ -247,7 +247,7 @@ pub fn declares_export(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{declares_export, plain_word};
+    use super::{check_piece_text, declares_export, newline_bytes, plain_word, MAX_LINE};
 
     #[test]
     fn export_is_declared_in_the_first_lines_before_a_tag_with_any_line_end() {
@@ -280,6 +280,64 @@ mod tests {
             bytes[3] = b;
             let plain = (0x20..0x7f).contains(&b) || b == b'\n';
             assert_eq!(plain_word(word(&bytes)), plain, "byte {b:#04x}");
+        }
+    }
+
+    #[test]
+    fn newline_bytes_marks_each_line_feed() {
+        let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
+        assert_eq!(newline_bytes(word(b"abcdefgh")), 0);
+        assert_eq!(newline_bytes(word(b"\nbcdefgh")), 0x80);
+        assert_eq!(newline_bytes(word(b"abcdefg\n")), 0x80 << 56);
+        assert_eq!(newline_bytes(word(b"a\n\x0b\x0a\rfgh")), 0x8000_8000);
+    }
+
+    /// S006 counted the slow way: every line (ended by LF, CRLF or a lone CR) measured in
+    /// characters, line end included.
+    fn long_lines_by_hand(text: &str) -> usize {
+        let mut count = 0;
+        let mut line = 0;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            line += 1;
+            let end = match c {
+                '\n' => true,
+                '\r' => {
+                    if chars.peek() == Some(&'\n') {
+                        chars.next();
+                        line += 1;
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if end {
+                count += usize::from(line > MAX_LINE);
+                line = 0;
+            }
+        }
+        count + usize::from(line > MAX_LINE)
+    }
+
+    #[test]
+    fn long_lines_are_found_wherever_the_eight_byte_words_fall() {
+        for lead in 0..9 {
+            for length in [254, 255, 256, 257, 300] {
+                for end in ["\n", "\r\n", "\r", ""] {
+                    for fill in ["x", "é", "a\tb"] {
+                        let body: String = fill.chars().cycle().take(length).collect();
+                        let text = format!("{}{body}{end}[Site \"s\"]\n", "y".repeat(lead));
+                        let mut out = Vec::new();
+                        check_piece_text(&text, None, &mut out);
+                        let found = out.iter().filter(|d| d.code == "S006").count();
+                        assert_eq!(
+                            found,
+                            long_lines_by_hand(&text),
+                            "lead {lead}, length {length}, end {end:?}, fill {fill:?}"
+                        );
+                    }
+                }
+            }
         }
     }
 }
