@@ -116,11 +116,12 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
         ));
     }
     for (c, column) in columns.iter().enumerate() {
+        let kind = ElementKind::of(name, &column.name);
         let mut previous: Option<f64> = None;
         for r in 0..full_rows {
             let token = &elements[r * width + c];
             let text = token.text();
-            if let Some(message) = check_element(name, &column.name, text) {
+            if let Some(message) = check_element(name, &column.name, kind, text) {
                 out.push(Diagnostic::new("B703", token.text_range(), message));
                 continue;
             }
@@ -166,56 +167,103 @@ fn numeric(text: &str) -> Option<f64> {
     parse_decimal(text)
 }
 
-/// What is wrong with an element of a predefined column, if anything.
-fn check_element(table: &str, column: &str, text: &str) -> Option<String> {
-    if text == "?" || text == "-" || text.starts_with('"') {
+/// What the elements of a column must be, by the table and the column's name (found once per
+/// column: matching the names again for every element cost more than the check itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ElementKind {
+    Seat,
+    Denomination,
+    Tricks,
+    Contract,
+    WholeNumber,
+    Number,
+    Percentage,
+    Duration,
+    Ranks,
+    Card,
+    /// A column the standard does not define: anything goes.
+    Free,
+}
+
+impl ElementKind {
+    /// The kind of the elements of column `column` of table `table`.
+    fn of(table: &str, column: &str) -> ElementKind {
+        match (table, column) {
+            (_, "Declarer") => ElementKind::Seat,
+            ("OptimumResultTable", "Denomination") => ElementKind::Denomination,
+            (_, "Result") => ElementKind::Tricks,
+            (_, "Contract") => ElementKind::Contract,
+            (_, "Score_NS" | "Score_EW" | "TotalScore" | "Rank" | "Multiplicity" | "NrBoards") => {
+                ElementKind::WholeNumber
+            }
+            (
+                _,
+                "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "TotalIMP" | "TotalMP" | "MeanScore"
+                | "MeanIMP" | "MeanMP",
+            ) => ElementKind::Number,
+            (
+                _,
+                "Percentage" | "Percentage_NS" | "Percentage_EW" | "TotalPercentage"
+                | "MeanPercentage",
+            ) => ElementKind::Percentage,
+            ("AuctionTimeTable" | "PlayTimeTable", "Time" | "TotalTime") => ElementKind::Duration,
+            ("OptimumPlayTable", "S" | "H" | "D" | "C") => ElementKind::Ranks,
+            ("ActionTable", "Card") => ElementKind::Card,
+            _ => ElementKind::Free,
+        }
+    }
+
+    /// Whether `value` (an element without its `^` mark) is of this kind.
+    fn accepts(self, value: &str) -> bool {
+        match self {
+            ElementKind::Seat => read_seat(value).is_some_and(|r| r.standard.is_none()),
+            ElementKind::Denomination => Denomination::parse(value).is_some(),
+            ElementKind::Tricks => is_digits(value) && value.parse::<u8>().is_ok_and(|n| n <= 13),
+            ElementKind::Contract => read_contract(value).is_some_and(|r| r.standard.is_none()),
+            ElementKind::WholeNumber => super::tags::is_integer(value),
+            ElementKind::Number => parse_decimal(value).is_some(),
+            ElementKind::Percentage => {
+                parse_decimal(value).is_some_and(|p| (0.0..=100.0).contains(&p))
+            }
+            ElementKind::Duration => is_duration(value),
+            ElementKind::Ranks => value.chars().all(|c| Rank::from_char(c).is_some()),
+            ElementKind::Card => {
+                let mut chars = value.chars();
+                matches!((chars.next(), chars.next(), chars.next()), (Some(s), Some(r), None)
+                    if Suit::from_char(s).is_some() && Rank::from_char(r).is_some())
+            }
+            ElementKind::Free => true,
+        }
+    }
+
+    /// What an element of this kind looks like, for the message.
+    fn expected(self) -> &'static str {
+        match self {
+            ElementKind::Seat => "a seat (N, E, S or W)",
+            ElementKind::Denomination => "a denomination (S, H, D, C or NT)",
+            ElementKind::Tricks => "a number of tricks from 0 to 13",
+            ElementKind::Contract => "a contract like `4S` or `3NTX`",
+            ElementKind::Duration => "a time `HH:MM:SS`, `MM:SS` or `SS`",
+            ElementKind::Ranks => "ranks (AKQJT98765432) or `-`",
+            ElementKind::Card => "a card like `SK`",
+            ElementKind::Percentage => "a percentage from 0 to 100",
+            ElementKind::WholeNumber => "a whole number",
+            ElementKind::Number | ElementKind::Free => "a number",
+        }
+    }
+}
+
+/// What is wrong with an element of a column of `kind`, if anything.
+fn check_element(table: &str, column: &str, kind: ElementKind, text: &str) -> Option<String> {
+    if kind == ElementKind::Free || text == "?" || text == "-" || text.starts_with('"') {
         return None;
     }
     let value = text.strip_prefix('^').unwrap_or(text);
-    let ok = match (table, column) {
-        (_, "Declarer") => read_seat(value).is_some_and(|r| r.standard.is_none()),
-        ("OptimumResultTable", "Denomination") => Denomination::parse(value).is_some(),
-        (_, "Result") => is_digits(value) && value.parse::<u8>().is_ok_and(|n| n <= 13),
-        (_, "Contract") => read_contract(value).is_some_and(|r| r.standard.is_none()),
-        (_, "Score_NS" | "Score_EW" | "TotalScore" | "Rank" | "Multiplicity" | "NrBoards") => {
-            super::tags::is_integer(value)
-        }
-        (
-            _,
-            "IMP_NS" | "IMP_EW" | "MP_NS" | "MP_EW" | "TotalIMP" | "TotalMP" | "MeanScore"
-            | "MeanIMP" | "MeanMP",
-        ) => parse_decimal(value).is_some(),
-        (
-            _,
-            "Percentage" | "Percentage_NS" | "Percentage_EW" | "TotalPercentage" | "MeanPercentage",
-        ) => parse_decimal(value).is_some_and(|p| (0.0..=100.0).contains(&p)),
-        ("AuctionTimeTable" | "PlayTimeTable", "Time" | "TotalTime") => is_duration(value),
-        ("OptimumPlayTable", "S" | "H" | "D" | "C") => {
-            value.chars().all(|c| Rank::from_char(c).is_some())
-        }
-        ("ActionTable", "Card") => {
-            let mut chars = value.chars();
-            matches!((chars.next(), chars.next(), chars.next()), (Some(s), Some(r), None)
-                if Suit::from_char(s).is_some() && Rank::from_char(r).is_some())
-        }
-        _ => true,
-    };
-    (!ok).then(|| {
-        let expected = match column {
-            "Declarer" => "a seat (N, E, S or W)",
-            "Denomination" => "a denomination (S, H, D, C or NT)",
-            "Result" => "a number of tricks from 0 to 13",
-            "Contract" => "a contract like `4S` or `3NTX`",
-            "Time" | "TotalTime" => "a time `HH:MM:SS`, `MM:SS` or `SS`",
-            "S" | "H" | "D" | "C" => "ranks (AKQJT98765432) or `-`",
-            "Card" => "a card like `SK`",
-            c if c.contains("Percentage") => "a percentage from 0 to 100",
-            "Score_NS" | "Score_EW" | "TotalScore" | "Rank" | "Multiplicity" | "NrBoards" => {
-                "a whole number"
-            }
-            _ => "a number",
-        };
-        format!("`{text}` in column {column} of the {table} should be {expected}")
+    (!kind.accepts(value)).then(|| {
+        format!(
+            "`{text}` in column {column} of the {table} should be {}",
+            kind.expected()
+        )
     })
 }
 
@@ -256,4 +304,47 @@ pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
 /// Whether `name` opens a table.
 pub fn is_table(name: &str) -> bool {
     crate::syntax::parser::is_table_tag(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_element, ElementKind};
+
+    #[test]
+    fn each_column_kind_takes_its_values_and_names_what_it_wants() {
+        // (table, column, a good element, a bad one, what the message asks for)
+        let cases = [
+            ("ScoreTable", "Declarer", "^N", "X", "a seat"),
+            (
+                "OptimumResultTable",
+                "Denomination",
+                "NT",
+                "Z",
+                "a denomination",
+            ),
+            ("ScoreTable", "Result", "13", "14", "a number of tricks"),
+            ("ScoreTable", "Contract", "3NTX", "8S", "a contract"),
+            ("ScoreTable", "Score_NS", "-620", "6.5", "a whole number"),
+            ("ScoreTable", "MP_NS", "6.5", "x", "a number"),
+            ("ScoreTable", "Percentage_EW", "55.5", "101", "a percentage"),
+            ("PlayTimeTable", "Time", "01:30", "1:75", "a time"),
+            ("OptimumPlayTable", "H", "AKQ", "AKZ", "ranks"),
+            ("ActionTable", "Card", "SK", "S", "a card"),
+        ];
+        for (table, column, good, bad, wanted) in cases {
+            let kind = ElementKind::of(table, column);
+            assert_ne!(kind, ElementKind::Free, "{table} {column}");
+            assert_eq!(check_element(table, column, kind, good), None, "{good}");
+            assert_eq!(check_element(table, column, kind, "?"), None);
+            let message = check_element(table, column, kind, bad).unwrap_or_default();
+            assert!(message.contains(wanted), "{bad}: {message}");
+            assert!(message.contains(column), "{message}");
+        }
+        // A column of the table's own naming takes anything; so does Time outside time tables.
+        for (table, column) in [("ScoreTable", "Remarks"), ("ScoreTable", "Time")] {
+            let kind = ElementKind::of(table, column);
+            assert_eq!(kind, ElementKind::Free);
+            assert_eq!(check_element(table, column, kind, "whatever"), None);
+        }
+    }
 }
