@@ -21,7 +21,7 @@ use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{newline_of, read_seat, read_vulnerable, ValueText};
 use crate::parallel::{map_slices, pull_in_order};
-use crate::syntax::ast::{Game, Section, TagPair};
+use crate::syntax::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
 use crate::syntax::split::{Piece, Splitter};
@@ -218,10 +218,11 @@ fn analyze_game(
     options: &CheckOptions,
     out: &mut Vec<Diagnostic>,
 ) -> (GameContext, SectionModels) {
-    let entries = collect_tags(game, inherited, out);
+    let parts = GameParts::of(game);
+    let entries = collect_tags(&parts.tag_pairs, inherited, out);
     let tags = KeyTags::new(&entries);
     let context = read_context(&tags, options.export, out);
-    let models = check_sections(game, &context, out);
+    let models = check_sections(&parts.sections, &context, out);
     for entry in &entries {
         let top_level = entry
             .pair
@@ -276,11 +277,44 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
     context
 }
 
+/// What the check reads of a game's children, found in one walk over them: every tag pair in
+/// text order (those inside sections included) and each section with its parts. A section's
+/// children are mostly calls or cards, so it is walked once here for its tags and note
+/// references, not once for each.
+struct GameParts {
+    tag_pairs: Vec<TagPair>,
+    sections: Vec<(Section, SectionParts)>,
+}
+
+impl GameParts {
+    fn of(game: &Game) -> GameParts {
+        let mut parts = GameParts {
+            tag_pairs: Vec::with_capacity(24),
+            sections: Vec::with_capacity(4),
+        };
+        for child in game.syntax().children() {
+            if let Some(section) = Section::cast(child.clone()) {
+                let own = section.parts();
+                parts.tag_pairs.extend(own.tag_pairs.iter().cloned());
+                parts.sections.push((section, own));
+            } else if let Some(pair) = TagPair::cast(child) {
+                parts.tag_pairs.push(pair);
+            }
+        }
+        parts
+    }
+}
+
 /// Reads and judges each section: the Auction and Play (families A and P), tables, and what
 /// stands in the others.
-fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>) -> SectionModels {
+fn check_sections(
+    sections: &[(Section, SectionParts)],
+    context: &GameContext,
+    out: &mut Vec<Diagnostic>,
+) -> SectionModels {
     let mut models = SectionModels::default();
-    for section in game.sections() {
+    for (section, parts) in sections {
+        let section = section.clone();
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
         let name_range = tag.name_range_or_pair();
@@ -294,7 +328,7 @@ fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>)
                     ));
                 }
                 sections::auction(&section, context, &mut models, out);
-                check_section_notes(&section, out);
+                check_section_notes(&section, parts, out);
             }
             SyntaxKind::PLAY_SECTION => {
                 let missing: Vec<&str> = [
@@ -321,7 +355,7 @@ fn check_sections(game: &Game, context: &GameContext, out: &mut Vec<Diagnostic>)
                     ));
                 }
                 sections::play(&section, context, &mut models, out);
-                check_section_notes(&section, out);
+                check_section_notes(&section, parts, out);
             }
             _ => {
                 if is_table(&name) {
@@ -414,10 +448,15 @@ fn join_names(names: &[&str]) -> String {
 }
 
 /// Reads every tag pair of the game, reporting S008, T101–T105, T102 and T109.
-fn collect_tags(game: &Game, inherited: &Inheritance, out: &mut Vec<Diagnostic>) -> Vec<Entry> {
+fn collect_tags(
+    pairs: &[TagPair],
+    inherited: &Inheritance,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Entry> {
     // Sized for a usual game (a score of tags): growing it four times cost more.
     let mut entries: Vec<Entry> = Vec::with_capacity(24);
-    for pair in game.tag_pairs() {
+    for pair in pairs {
+        let pair = pair.clone();
         let Some((name_token, name_range)) = pair.name_and_range() else {
             continue;
         };

@@ -3,7 +3,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::model::values::newline_of;
-use crate::syntax::ast::{Section, TagPair};
+use crate::syntax::ast::{Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// A Note tag's index and where it stands, when the value is well formed.
@@ -18,14 +18,19 @@ pub struct NoteIndex {
 /// Reads a Note tag's `<index>:<text>`, reporting N405 and N404.
 pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
     let (raw, value_range) = tag.raw_value()?;
-    let node = tag.value_node();
-    let colon = node.as_ref().and_then(|n| {
-        n.children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| t.kind() == SyntaxKind::COLON)
-    });
+    // Whether the structured value, if there is one, has its `:` (read on the green tree).
+    let kind_of = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw;
+    let green = tag.syntax().green();
+    let colon = green
+        .children()
+        .filter_map(|child| child.into_node())
+        .find(|node| kind_of(node.kind()) == SyntaxKind::TAG_VALUE)
+        .map(|node| {
+            node.children()
+                .any(|child| kind_of(child.kind()) == SyntaxKind::COLON)
+        });
     let index_text = match raw.split_once(':') {
-        Some((index, _)) if colon.is_some() || node.is_none() => index,
+        Some((index, _)) if colon != Some(false) => index,
         _ => {
             out.push(Diagnostic::new(
                 "N405",
@@ -65,7 +70,7 @@ fn check_range(index: u32, range: TextRange, out: &mut Vec<Diagnostic>) {
 
 /// Checks the notes of an Auction or Play section (see [`Section::notes`]) against its `=k=`
 /// references.
-pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
+pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Vec<Diagnostic>) {
     let what = if section.kind() == SyntaxKind::AUCTION_SECTION {
         "call"
     } else {
@@ -73,7 +78,7 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
     };
     // (index, the Note tag's range, its name range), first occurrences only.
     let mut notes: Vec<(u32, TextRange, TextRange)> = Vec::new();
-    for note in section.notes() {
+    for note in section.notes_among(parts.tag_pairs.clone()) {
         let Some(found) = read_note(&note, out) else {
             continue;
         };
@@ -96,26 +101,13 @@ pub fn check_section_notes(section: &Section, out: &mut Vec<Diagnostic>) {
     let mut used = vec![false; notes.len()];
     // The section's line end and whether it ends with one, for the fixes that add a note.
     let mut section_end: Option<(&str, bool)> = None;
-    // The section's own tokens, read from the green tree with their offsets.
-    let mut offset = section.syntax().text_range().start();
-    let green = section.syntax().green();
-    for child in green.children() {
-        let at = offset;
-        offset += child.text_len();
-        let rowan::NodeOrToken::Token(token) = child else {
-            continue;
-        };
-        if <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw(token.kind())
-            != SyntaxKind::NOTE_REF
-        {
-            continue;
-        }
+    for (range, token) in &parts.note_refs {
+        let range = *range;
         let text = token.text();
         let digits = text.trim_matches('=');
         let Ok(index) = digits.parse::<u32>() else {
             continue;
         };
-        let range = TextRange::at(at, token.text_len());
         if !(1..=32).contains(&index) {
             check_range(index, range, out);
             continue;

@@ -38,6 +38,15 @@ impl Game {
     }
 }
 
+/// What a section holds besides its data, from [`Section::parts`].
+#[derive(Debug, Clone, Default)]
+pub struct SectionParts {
+    /// The section's tag pairs in order: its own tag, then any Notes inside it.
+    pub tag_pairs: Vec<TagPair>,
+    /// The `=k=` note references among its children: their ranges and tokens.
+    pub note_refs: Vec<(TextRange, rowan::GreenToken)>,
+}
+
 /// A `TAG_PAIR` node.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TagPair(SyntaxNode);
@@ -267,7 +276,13 @@ impl Section {
     /// but such Notes still belong to it (BridgeComposer writes `[BCNote ""]` between an
     /// auction and its notes).
     pub fn notes(&self) -> impl Iterator<Item = TagPair> + '_ {
-        let own = self.0.children().filter_map(TagPair::cast).skip(1);
+        self.notes_among(self.parts().tag_pairs)
+    }
+
+    /// [`Section::notes`], with the section's own tag pairs already found (`own`, from
+    /// [`Section::parts`]).
+    pub fn notes_among(&self, own: Vec<TagPair>) -> impl Iterator<Item = TagPair> + '_ {
+        let own = own.into_iter().skip(1);
         let after = self
             .0
             .siblings(rowan::Direction::Next)
@@ -276,6 +291,41 @@ impl Section {
             .filter(move |_| is_auction_or_play(self.kind()))
             .filter_map(TagPair::cast);
         own.chain(after).filter(|t| t.is_named("Note"))
+    }
+
+    /// The section's tag pairs and note references, found in one walk over its children: they
+    /// are mostly calls or cards, and each walk over them costs. Only the tag pairs get red
+    /// nodes.
+    pub fn parts(&self) -> SectionParts {
+        let mut tag_ranges: Vec<TextRange> = Vec::new();
+        let mut note_refs = Vec::new();
+        let mut offset = self.0.text_range().start();
+        for child in self.0.green().children() {
+            let len = child.text_len();
+            match child {
+                rowan::NodeOrToken::Node(node) if kind_of(node.kind()) == TAG_PAIR => {
+                    tag_ranges.push(TextRange::at(offset, len));
+                }
+                rowan::NodeOrToken::Token(token) if kind_of(token.kind()) == NOTE_REF => {
+                    note_refs.push((TextRange::at(offset, len), token.to_owned()));
+                }
+                _ => {}
+            }
+            offset += len;
+        }
+        let tag_pairs = tag_ranges
+            .into_iter()
+            .filter_map(|range| {
+                self.0
+                    .child_or_token_at_range(range)
+                    .and_then(|element| element.into_node())
+                    .and_then(TagPair::cast)
+            })
+            .collect();
+        SectionParts {
+            tag_pairs,
+            note_refs,
+        }
     }
 
     /// The section data tokens (calls, cards, annotations, table elements, stray text), in order;
