@@ -97,7 +97,8 @@ impl Auction {
     pub fn new(dealer: Seat) -> Auction {
         Auction {
             dealer,
-            calls: Vec::new(),
+            // Room for a usual auction: growing from empty cost three reallocations.
+            calls: Vec::with_capacity(16),
             turn: dealer,
             last_bid: None,
             risk: Risk::Undoubled,

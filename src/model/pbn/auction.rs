@@ -242,7 +242,7 @@ pub fn lower_auction(
         Some(seat) => Some(seat.offset(placeholders.len())),
         None => dealer,
     };
-    let mut reader = AuctionReader::new(dealer);
+    let mut reader = AuctionReader::new(dealer, items.len().saturating_sub(index));
     reader.read(items.get(index..).unwrap_or(&[]), out);
     reader.finish(section, first_seat, tag_value_range, placeholders)
 }
@@ -263,11 +263,13 @@ struct AuctionReader {
 }
 
 impl AuctionReader {
-    fn new(dealer: Option<Seat>) -> AuctionReader {
+    /// A reader of `items` items at the most (sized once: an entry is large and the vector
+    /// grew three or four times in a usual auction).
+    fn new(dealer: Option<Seat>, items: usize) -> AuctionReader {
         AuctionReader {
             state: bridge::Auction::new(dealer.unwrap_or(Seat::North)),
             seats_known: dealer.is_some(),
-            calls: Vec::new(),
+            calls: Vec::with_capacity(items),
             skipped: Vec::new(),
             all_pass: None,
             all_pass_annotations: Annotations::default(),
