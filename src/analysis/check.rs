@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::pbn::context::{GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{newline_of, read_seat, read_vulnerable, ValueText};
+use crate::model::values::{newline_of, read_seat, read_vulnerable, value_text_of, ValueText};
 use crate::parallel::{map_slices, pull_in_order};
 use crate::syntax::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::builder::TokenCache;
@@ -457,7 +457,8 @@ fn collect_tags(
     let mut entries: Vec<Entry> = Vec::with_capacity(24);
     for pair in pairs {
         let pair = pair.clone();
-        let Some((name_token, name_range)) = pair.name_and_range() else {
+        let (name, value) = pair.name_and_value();
+        let Some((name_token, name_range)) = name else {
             continue;
         };
         let name = name_token.text();
@@ -513,7 +514,7 @@ fn collect_tags(
         } else {
             false
         };
-        let written = crate::model::values::value_text(&pair);
+        let written = value.map(|(element, offset)| value_text_of(element, offset));
         let mut resolved = None;
         if let Some((value, range)) = &written {
             let value = value.as_str();

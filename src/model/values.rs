@@ -339,29 +339,37 @@ impl ValueText {
     }
 }
 
-/// The value of a tag pair with `\"` and `\\` resolved, and the range of its raw text; like
-/// [`raw_value`] then [`crate::syntax::ast::unescape`], without copying a plain value.
-pub fn value_text(pair: &crate::syntax::ast::TagPair) -> Option<(ValueText, TextRange)> {
+/// The value of a tag pair with `\"` and `\\` resolved, and the range of its raw text, from
+/// its value element (see [`crate::syntax::ast::TagPair::name_and_value`]); like
+/// [`crate::syntax::ast::raw_value_of`] then [`crate::syntax::ast::unescape`], without copying
+/// a plain value.
+pub fn value_text_of(
+    element: rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
+    offset: crate::syntax::TextSize,
+) -> (ValueText, TextRange) {
     use crate::syntax::TextSize;
-    let (element, offset) = pair.value_element()?;
-    let rowan::NodeOrToken::Token(token) = element else {
-        // A structured value (a Deal, say): assembled from its tokens.
-        let (raw, range) = pair.raw_value()?;
-        let text = if raw.contains('\\') {
-            crate::syntax::ast::unescape(&raw)
-        } else {
-            raw
-        };
-        return Some((ValueText::Owned(text), range));
+    let token = match element {
+        rowan::NodeOrToken::Token(token) => token,
+        structured @ rowan::NodeOrToken::Node(_) => {
+            // A structured value (a Deal, say): assembled from its tokens.
+            let (raw, range) = crate::syntax::ast::raw_value_of(&structured, offset);
+            let text = if raw.contains('\\') {
+                crate::syntax::ast::unescape(&raw)
+            } else {
+                raw
+            };
+            return (ValueText::Owned(text), range);
+        }
     };
     let (inner, at) = crate::syntax::ast::string_inner(token.text());
     let range = TextRange::at(offset + TextSize::from(at as u32), TextSize::of(inner));
     let text = if inner.contains('\\') {
         ValueText::Owned(crate::syntax::ast::unescape(inner))
     } else {
-        ValueText::Token(token.clone(), at..at + inner.len())
+        let len = inner.len();
+        ValueText::Token(token, at..at + len)
     };
-    Some((text, range))
+    (text, range)
 }
 
 /// Reads the structure of a Deal `TAG_VALUE` node.

@@ -118,41 +118,35 @@ impl TagPair {
     /// allocates a node per element.
     pub fn raw_value(&self) -> Option<(String, TextRange)> {
         let (element, offset) = self.value_element()?;
-        let (inner, at) = match &element {
-            rowan::NodeOrToken::Token(token) => {
-                let (inner, at) = string_inner(token.text());
-                (inner.to_string(), at)
-            }
-            rowan::NodeOrToken::Node(green) => {
-                let mut text = String::with_capacity(usize::from(green.text_len()));
-                push_green_text(green, &mut text);
-                // The quotes are taken off the text in place (a second copy cost an
-                // allocation for every Deal).
-                let end = text.len().saturating_sub(1);
-                if end >= 1 && text.is_char_boundary(1) && text.is_char_boundary(end) {
-                    text.truncate(end);
-                    text.drain(..1);
-                } else {
-                    text.clear();
+        Some(raw_value_of(&element, offset))
+    }
+
+    /// The name token with its range and the value element with its start (as
+    /// [`TagPair::name_and_range`] and [`TagPair::value_element`] give them), in one walk.
+    pub fn name_and_value(&self) -> (Option<(rowan::GreenToken, TextRange)>, Option<ValueElement>) {
+        let (mut name, mut value) = (None, None);
+        let mut offset = self.0.text_range().start();
+        for child in self.0.green().children() {
+            match (kind_of(child.kind()), child) {
+                (TAG_NAME, rowan::NodeOrToken::Token(token)) if name.is_none() => {
+                    name = Some((token.to_owned(), TextRange::at(offset, token.text_len())));
                 }
-                (text, 1)
+                (STRING | TAG_VALUE, child) if value.is_none() => {
+                    value = Some((child.to_owned(), offset));
+                }
+                _ => {}
             }
-        };
-        let range = TextRange::at(
-            offset + TextSize::from(at as u32),
-            TextSize::of(inner.as_str()),
-        );
-        Some((inner, range))
+            if name.is_some() && value.is_some() {
+                break;
+            }
+            offset += child.text_len();
+        }
+        (name, value)
     }
 
     /// The element holding the value (its string token, or its structured value node) and
     /// where it starts, read from the green tree.
-    pub fn value_element(
-        &self,
-    ) -> Option<(
-        rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
-        TextSize,
-    )> {
+    pub fn value_element(&self) -> Option<ValueElement> {
         let mut offset = self.0.text_range().start();
         for child in self.0.green().children() {
             if matches!(kind_of(child.kind()), STRING | TAG_VALUE) {
@@ -187,6 +181,45 @@ impl TagPair {
         }
         has == (true, true, true)
     }
+}
+
+/// A tag pair's value element: its string token or its structured value node, and where it
+/// starts.
+pub type ValueElement = (
+    rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
+    TextSize,
+);
+
+/// The text of a value element between the quotes (escapes not resolved) and its range.
+pub fn raw_value_of(
+    element: &rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
+    offset: TextSize,
+) -> (String, TextRange) {
+    let (inner, at) = match element {
+        rowan::NodeOrToken::Token(token) => {
+            let (inner, at) = string_inner(token.text());
+            (inner.to_string(), at)
+        }
+        rowan::NodeOrToken::Node(green) => {
+            let mut text = String::with_capacity(usize::from(green.text_len()));
+            push_green_text(green, &mut text);
+            // The quotes are taken off the text in place (a second copy cost an allocation for
+            // every Deal).
+            let end = text.len().saturating_sub(1);
+            if end >= 1 && text.is_char_boundary(1) && text.is_char_boundary(end) {
+                text.truncate(end);
+                text.drain(..1);
+            } else {
+                text.clear();
+            }
+            (text, 1)
+        }
+    };
+    let range = TextRange::at(
+        offset + TextSize::from(at as u32),
+        TextSize::of(inner.as_str()),
+    );
+    (inner, range)
 }
 
 /// Appends the text of a green node (all its tokens, in order) to `out`.
