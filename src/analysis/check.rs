@@ -314,7 +314,6 @@ fn check_sections(
 ) -> SectionModels {
     let mut models = SectionModels::default();
     for (section, parts) in sections {
-        let section = section.clone();
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
         let name_range = tag.name_range_or_pair();
@@ -327,8 +326,8 @@ fn check_sections(
                         "an Auction section needs the Dealer tag: the game has no dealer",
                     ));
                 }
-                sections::auction(&section, context, &mut models, out);
-                check_section_notes(&section, parts, out);
+                sections::auction(section, context, &mut models, out);
+                check_section_notes(section, parts, out);
             }
             SyntaxKind::PLAY_SECTION => {
                 let missing: Vec<&str> = [
@@ -354,19 +353,19 @@ fn check_sections(
                         ),
                     ));
                 }
-                sections::play(&section, context, &mut models, out);
-                check_section_notes(&section, parts, out);
+                sections::play(section, context, &mut models, out);
+                check_section_notes(section, parts, out);
             }
             _ => {
                 if is_table(&name) {
-                    check_table(&section, &name, out);
+                    check_table(section, &name, out);
                 } else if is_known(&name) {
                     if name == "Note" {
                         misplaced_note(&tag, out);
                     }
-                    stray_section_data(&section, &name, out);
+                    stray_section_data(section, &name, out);
                 } else {
-                    check_section_comments(&section, out);
+                    check_section_comments(section, out);
                 }
             }
         }

@@ -78,7 +78,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
     };
     // (index, the Note tag's range, its name range), first occurrences only.
     let mut notes: Vec<(u32, TextRange, TextRange)> = Vec::new();
-    for note in section.notes_among(parts.tag_pairs.clone()) {
+    for note in section.notes_among(&parts.tag_pairs) {
         let Some(found) = read_note(&note, out) else {
             continue;
         };

@@ -309,13 +309,15 @@ impl Section {
     /// but such Notes still belong to it (BridgeComposer writes `[BCNote ""]` between an
     /// auction and its notes).
     pub fn notes(&self) -> impl Iterator<Item = TagPair> + '_ {
-        self.notes_among(self.parts().tag_pairs)
+        let own = self.parts().tag_pairs;
+        let notes: Vec<TagPair> = self.notes_among(&own).collect();
+        notes.into_iter()
     }
 
     /// [`Section::notes`], with the section's own tag pairs already found (`own`, from
     /// [`Section::parts`]).
-    pub fn notes_among(&self, own: Vec<TagPair>) -> impl Iterator<Item = TagPair> + '_ {
-        let own = own.into_iter().skip(1);
+    pub fn notes_among<'a>(&'a self, own: &'a [TagPair]) -> impl Iterator<Item = TagPair> + 'a {
+        let own = own.iter().skip(1).cloned();
         let after = self
             .0
             .siblings(rowan::Direction::Next)
