@@ -232,16 +232,6 @@ pub fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
     }
 }
 
-/// The contents of a string token (without its quotes) and their range.
-pub fn string_contents(token: &SyntaxToken) -> (String, TextRange) {
-    let (inner, at) = string_inner(token.text());
-    let start = token.text_range().start() + TextSize::from(at as u32);
-    (
-        inner.to_string(),
-        TextRange::new(start, start + TextSize::of(inner)),
-    )
-}
-
 /// The contents of a string token's text (without its quotes) and their offset in it.
 pub fn string_inner(text: &str) -> (&str, usize) {
     let closed =
