@@ -486,7 +486,8 @@ impl SectionItem<'_> {
     }
 }
 
-fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+/// The PBN kind of a green element's raw kind.
+pub fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
     <super::PbnLanguage as rowan::Language>::kind_from_raw(raw)
 }
 

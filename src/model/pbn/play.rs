@@ -251,7 +251,20 @@ impl PlayModel {
 
 /// Reads a card token: `Ok(Some)` for a card, `Ok(None)` for `-`, `Err(Some(card))` for an
 /// understood non-standard spelling (`S10`, `KS`), `Err(None)` otherwise.
+#[inline]
 pub fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
+    // Nearly every card is two ASCII letters in PBN's order: read them without decoding.
+    if let &[suit, rank] = text.as_bytes() {
+        if let Some(card) = Card::from_ascii(suit, rank) {
+            return Ok(Some(card));
+        }
+    }
+    read_other_card(text)
+}
+
+/// [`read_card`] of anything but two letters in PBN's order.
+#[cold]
+fn read_other_card(text: &str) -> Result<Option<Card>, Option<Card>> {
     if text == "-" {
         return Ok(None);
     }
@@ -266,13 +279,7 @@ pub fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
         count += 1;
     }
     match &buffer[..count] {
-        [s, r] => {
-            if let Some(card) = Card::from_chars(*s, *r) {
-                return Ok(Some(card));
-            }
-            // Rank first: `KS`, `tD`.
-            Err(Card::from_chars(*r, *s))
-        }
+        [s, r] => Err(Card::from_chars(*r, *s)),
         [s, '1', '0'] => Err(Suit::from_char(*s).map(|suit| Card::new(suit, Rank::Ten))),
         ['1', '0', s] => Err(Suit::from_char(*s).map(|suit| Card::new(suit, Rank::Ten))),
         _ => Err(None),
@@ -280,6 +287,7 @@ pub fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
 }
 
 /// A column as read, before it is placed in a trick.
+#[derive(Debug, PartialEq)]
 struct RawSlot {
     kind: SlotKind,
     range: TextRange,
@@ -411,7 +419,23 @@ pub fn lower_play(
 /// Reads the columns, `*` and `+` of the section (P501, P509 and P510 of reading).
 fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
     let green = section.syntax().green();
-    let items = section.items(&green);
+    match plain_columns(section, &green) {
+        Some(raw) => Columns {
+            raw,
+            ..Columns::default()
+        },
+        None => read_items(section, &green, out),
+    }
+}
+
+/// [`read_columns`] item by item, for a section with marks, annotations, `*`, `+` or odd
+/// spellings.
+fn read_items(
+    section: &ast::Section,
+    green: &rowan::GreenNodeData,
+    out: &mut Vec<Diagnostic>,
+) -> Columns {
+    let items = section.items(green);
     let mut columns = Columns {
         raw: Vec::with_capacity(items.len()),
         ..Columns::default()
@@ -498,6 +522,45 @@ fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
         ));
     }
     columns
+}
+
+/// The columns of a section that holds nothing but cards read as PBN writes them (`SK`, `-`)
+/// between white space, line ends and comments, as nearly every section does; `None` for
+/// anything else (a mark, an annotation, `*`, `+`, an odd spelling, an error), which
+/// [`read_columns`] reads item by item. Reading such a section needs no items, reports nothing,
+/// and gives the columns the item by item reading would.
+fn plain_columns(section: &ast::Section, green: &rowan::GreenNodeData) -> Option<Vec<RawSlot>> {
+    let mut raw = Vec::with_capacity(52);
+    let mut offset = section.syntax().text_range().start();
+    for child in green.children() {
+        let len = child.text_len();
+        match child {
+            rowan::NodeOrToken::Token(token) => {
+                let kind = ast::kind_of(token.kind());
+                if kind == SyntaxKind::CARD {
+                    let kind = match read_card(token.text()) {
+                        Ok(Some(card)) => SlotKind::Card(card),
+                        Ok(None) => SlotKind::Unknown,
+                        Err(_) => return None,
+                    };
+                    raw.push(RawSlot {
+                        kind,
+                        range: TextRange::at(offset, len),
+                        standard: true,
+                        extras: None,
+                    });
+                } else if !kind.is_trivia() {
+                    return None;
+                }
+            }
+            rowan::NodeOrToken::Node(node) if ast::kind_of(node.kind()) == SyntaxKind::ERROR => {
+                return None
+            }
+            rowan::NodeOrToken::Node(_) => {}
+        }
+        offset += len;
+    }
+    Some(raw)
 }
 
 /// Reads one card token with its marks and annotations (P501, P509 of reading).
@@ -803,4 +866,58 @@ fn infer_leader(state: &bridge::Play, chunk: &[RawSlot], base: Seat) -> Option<S
     });
     let first = fitting.next()?;
     fitting.next().is_none().then_some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::pbn::tests::first_section;
+
+    /// The columns of the first section of `text` read both ways: the plain reading (if it
+    /// takes the section) and item by item, with what the latter reported.
+    fn both(text: &str) -> (Option<Vec<RawSlot>>, Vec<RawSlot>, Vec<Diagnostic>) {
+        let section = first_section(text);
+        let green = section.syntax().green();
+        let mut out = Vec::new();
+        let items = read_items(&section, &green, &mut out);
+        (plain_columns(&section, &green), items.raw, out)
+    }
+
+    #[test]
+    fn plain_sections_read_as_item_by_item() {
+        let plain = [
+            "[Play \"W\"]\nSA S2 S3 S4\nHK - HQ H2\n",
+            "[Play \"N\"]\r\nsa s2 s3 s4\r\nd2 ; a comment\r\n{another} D3\n",
+            "[Play \"E\"]\n\tCT\tC9 C8  C7\n[Note \"1:x\"]\nSK\n",
+            "[Play \"S\"]\n-\n",
+            "[Play \"S\"]\n",
+        ];
+        for text in plain {
+            let (fast, items, out) = both(text);
+            assert!(out.is_empty(), "{text:?}: {out:?}");
+            assert_eq!(fast.as_ref(), Some(&items), "{text:?}");
+            assert!(!items.is_empty() || text.ends_with("\"S\"]\n"), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn any_other_section_is_read_item_by_item() {
+        let other = [
+            "[Play \"W\"]\nSA S2 S3 S4 *\n",
+            "[Play \"W\"]\nSA S2 +\n",
+            "[Play \"W\"]\nSA! S2 S3 S4\n",
+            "[Play \"W\"]\nSA =1= S2\n",
+            "[Play \"W\"]\nSA $3 S2\n",
+            "[Play \"W\"]\n^R SA S2\n",
+            "[Play \"W\"]\nS10 S2\n",
+            "[Play \"W\"]\nKS S2\n",
+            "[Play \"W\"]\nSX S2\n",
+            "[Play \"W\"]\n-- S2\n",
+            "[Play \"W\"]\nSA ? S2\n",
+        ];
+        for text in other {
+            let (fast, _, _) = both(text);
+            assert!(fast.is_none(), "{text:?} was read as plain: {fast:?}");
+        }
+    }
 }
