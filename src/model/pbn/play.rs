@@ -14,6 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::values::read_seat;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
+use smallvec::SmallVec;
 
 /// Why a `^R` claims a revoke that did not happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,7 +143,7 @@ pub struct PlayTrick {
     pub leader: Option<Seat>,
     /// The columns given for the trick, in order of play when the leader is known (otherwise in
     /// column order).
-    pub cards: Vec<PlaySlot>,
+    pub cards: SmallVec<[PlaySlot; 4]>,
     /// Who won it, when all four cards, the leader and the trumps are known.
     pub winner: Option<Seat>,
     /// Whether all four players have played to it.
@@ -747,7 +748,7 @@ impl Follower {
         }
 
         let mut led: Option<Suit> = None;
-        let mut cards: Vec<PlaySlot> = Vec::with_capacity(4);
+        let mut cards: SmallVec<[PlaySlot; 4]> = SmallVec::new();
         for (k, (seat, slot)) in ordered.iter().enumerate() {
             let played = k < played_count;
             let Some(slot) = slot else {
