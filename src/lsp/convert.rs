@@ -61,6 +61,71 @@ pub fn diagnostic_placed(
     }
 }
 
+/// An LSP diagnostic written with its lines, and those of its related locations, moved down by
+/// a number of lines: a game's cached diagnostic placed at the game, written without a copy.
+/// It writes what the moved copy would (field for field, as `lsp::Diagnostic` writes them).
+pub struct LinesDown<'a>(pub &'a lsp::Diagnostic, pub u32);
+
+/// `range` moved down by `lines` lines.
+pub fn lines_down(range: lsp::Range, lines: u32) -> lsp::Range {
+    let down = |p: lsp::Position| lsp::Position::new(p.line.saturating_add(lines), p.character);
+    lsp::Range::new(down(range.start), down(range.end))
+}
+
+impl serde::Serialize for LinesDown<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        /// A related location, moved down.
+        #[derive(serde::Serialize)]
+        struct Related<'a> {
+            location: Location<'a>,
+            message: &'a str,
+        }
+        #[derive(serde::Serialize)]
+        struct Location<'a> {
+            uri: &'a Uri,
+            range: lsp::Range,
+        }
+
+        /// Writes the field when it is given, skips it otherwise (as the derived form does).
+        fn field<S: SerializeStruct, T: serde::Serialize>(
+            out: &mut S,
+            name: &'static str,
+            value: Option<&T>,
+        ) -> Result<(), S::Error> {
+            match value {
+                Some(value) => out.serialize_field(name, value),
+                None => out.skip_field(name),
+            }
+        }
+
+        let LinesDown(d, lines) = *self;
+        let related: Option<Vec<Related<'_>>> = d.related_information.as_ref().map(|all| {
+            all.iter()
+                .map(|r| Related {
+                    location: Location {
+                        uri: &r.location.uri,
+                        range: lines_down(r.location.range, lines),
+                    },
+                    message: &r.message,
+                })
+                .collect()
+        });
+        let mut out = serializer.serialize_struct("Diagnostic", 9)?;
+        out.serialize_field("range", &lines_down(d.range, lines))?;
+        field(&mut out, "severity", d.severity.as_ref())?;
+        field(&mut out, "code", d.code.as_ref())?;
+        field(&mut out, "codeDescription", d.code_description.as_ref())?;
+        field(&mut out, "source", d.source.as_ref())?;
+        out.serialize_field("message", &d.message)?;
+        field(&mut out, "relatedInformation", related.as_ref())?;
+        field(&mut out, "tags", d.tags.as_ref())?;
+        field(&mut out, "data", d.data.as_ref())?;
+        out.end()
+    }
+}
+
 /// The position encoding to use: UTF-8, then UTF-32, when the client offers them; else UTF-16.
 pub fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
     let offered = params

@@ -42,13 +42,111 @@ impl CachedDiagnostic {
     /// locations, moved down by that many lines.
     fn lsp_from_line(&self, base: u32) -> lsp::Diagnostic {
         let mut lsp = self.lsp.clone();
-        lsp.range.start.line += base;
-        lsp.range.end.line += base;
+        lsp.range = convert::lines_down(lsp.range, base);
         for related in lsp.related_information.iter_mut().flatten() {
-            related.location.range.start.line += base;
-            related.location.range.end.line += base;
+            related.location.range = convert::lines_down(related.location.range, base);
         }
         lsp
+    }
+}
+
+/// A document's diagnostics in LSP form as they are published: runs of a game's cached
+/// diagnostics, shared with the cache and written moved down to the game's first line, and
+/// diagnostics made in full.
+#[derive(Debug, Default)]
+pub struct Published {
+    parts: Vec<Part>,
+}
+
+/// A run of [`Published`].
+#[derive(Debug)]
+enum Part {
+    /// A game's cached diagnostics (those at `only`, when some are not shown), for a game whose
+    /// first line is `base`.
+    Cached {
+        base: u32,
+        piece: Arc<CheckedPiece>,
+        only: Option<Vec<usize>>,
+    },
+    /// Diagnostics in full.
+    Full(Vec<lsp::Diagnostic>),
+}
+
+impl From<Vec<lsp::Diagnostic>> for Published {
+    fn from(diagnostics: Vec<lsp::Diagnostic>) -> Published {
+        Published {
+            parts: vec![Part::Full(diagnostics)],
+        }
+    }
+}
+
+impl Part {
+    /// The cached diagnostics of a [`Part::Cached`] run that are shown, with its base line.
+    fn cached(&self) -> Option<(u32, impl Iterator<Item = &CachedDiagnostic>)> {
+        let Part::Cached { base, piece, only } = self else {
+            return None;
+        };
+        let all = &piece.diagnostics;
+        let shown: Box<dyn Iterator<Item = &CachedDiagnostic>> = match only {
+            Some(only) => Box::new(only.iter().filter_map(|&i| all.get(i))),
+            None => Box::new(all.iter()),
+        };
+        Some((*base, shown))
+    }
+}
+
+impl Published {
+    /// How many diagnostics are published.
+    pub fn len(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| match part {
+                Part::Cached { piece, only, .. } => {
+                    only.as_ref().map_or(piece.diagnostics.len(), Vec::len)
+                }
+                Part::Full(all) => all.len(),
+            })
+            .sum()
+    }
+
+    /// Whether nothing is published.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The diagnostics, each in full.
+    pub fn into_vec(self) -> Vec<lsp::Diagnostic> {
+        let mut out = Vec::with_capacity(self.len());
+        for part in self.parts {
+            match part {
+                Part::Full(all) => out.extend(all),
+                cached => {
+                    if let Some((base, shown)) = cached.cached() {
+                        out.extend(shown.map(|c| c.lsp_from_line(base)));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl serde::Serialize for Published {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for part in &self.parts {
+            if let Some((base, shown)) = part.cached() {
+                for cached in shown {
+                    seq.serialize_element(&convert::LinesDown(&cached.lsp, base))?;
+                }
+            } else if let Part::Full(all) = part {
+                for diagnostic in all {
+                    seq.serialize_element(diagnostic)?;
+                }
+            }
+        }
+        seq.end()
     }
 }
 
@@ -557,36 +655,53 @@ impl Document {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Vec<lsp::Diagnostic> {
+        self.published(settings, encoding).into_vec()
+    }
+
+    /// [`Document::lsp_diagnostics`] as they are published: each game's cached LSP forms are
+    /// shared, not copied, and moved to the game's lines only as they are written (copying the
+    /// 75,000 hints of a 100,000-game file took half of a keystroke's refresh).
+    pub fn published(&self, settings: &Settings, encoding: PositionEncoding) -> Published {
         if let Some(all) = self.suppressed() {
-            return all
-                .iter()
-                .filter(|d| settings.shows(d.code, d.severity))
-                .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
-                .collect();
+            return Published::from(
+                all.iter()
+                    .filter(|d| settings.shows(d.code, d.severity))
+                    .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+                    .collect::<Vec<_>>(),
+            );
         }
-        let mut out = Vec::new();
+        let mut published = Published::default();
         let starts = self.outline.child_starts();
         for (index, entry) in self.entries.iter().enumerate() {
-            let Some(diagnostics) = &entry.diagnostics else {
+            let Some(piece) = &entry.diagnostics else {
                 continue;
             };
-            if diagnostics.diagnostics.is_empty() {
+            if piece.diagnostics.is_empty() {
                 continue;
             }
             let start = starts.get(index).copied().unwrap_or(0) as usize;
             let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
-            for cached in diagnostics.diagnostics.iter() {
-                if !settings.shows(cached.diagnostic.code, cached.diagnostic.severity) {
-                    continue;
-                }
-                out.push(cached.lsp_from_line(base));
-            }
+            let shown =
+                |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
+            let only = (!piece.diagnostics.iter().all(shown)).then(|| {
+                (0..piece.diagnostics.len())
+                    .filter(|&i| shown(&piece.diagnostics[i]))
+                    .collect()
+            });
+            published.parts.push(Part::Cached {
+                base,
+                piece: piece.clone(),
+                only,
+            });
         }
-        out.extend(
-            self.end_diagnostics(settings)
-                .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding)),
-        );
-        out
+        let rest: Vec<lsp::Diagnostic> = self
+            .end_diagnostics(settings)
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding))
+            .collect();
+        if !rest.is_empty() {
+            published.parts.push(Part::Full(rest));
+        }
+        published
     }
 
     /// When the document holds `% kibitzer-ignore:` lines: every diagnostic (absolute ranges, in
@@ -818,6 +933,36 @@ mod tests {
             .iter()
             .map(|d| serde_json::to_string(d).unwrap_or_default())
             .collect()
+    }
+
+    #[test]
+    fn published_diagnostics_are_written_as_their_copies_would_be() {
+        // Games below the first line, related locations (P510, N403), a faded N402, and
+        // hints; then with the hints hidden, so that some games show only part of theirs.
+        let text = format!(
+            "{GAMES}\n\n[Event \"d\"]\n[Play \"N\"]\nSA * S2 *\n\n\
+             [Event \"e\"]\n[Auction \"N\"]\n1S =1= Pass\n[Note \"1:x\"]\n[Note \"1:y\"]\n[Note \"2:z\"]\n"
+        );
+        let mut doc = opened(&text);
+        let mut warnings = settings();
+        warnings.min_severity = crate::diagnostic::Severity::Warning;
+        for settings in [settings(), warnings] {
+            doc.refresh(&settings, PositionEncoding::Utf16);
+            let published = doc.published(&settings, PositionEncoding::Utf16);
+            let written = serde_json::to_value(&published).unwrap_or_default();
+            let len = published.len();
+            let copies = published.into_vec();
+            assert_eq!(copies.len(), len);
+            assert_eq!(written, serde_json::to_value(&copies).unwrap_or_default());
+            let lines: Vec<u32> = copies.iter().map(|d| d.range.start.line).collect();
+            assert!(lines.iter().any(|&line| line > 20), "{lines:?}");
+            let related = copies.iter().filter(|d| d.related_information.is_some());
+            assert!(related.count() >= 2, "{copies:#?}");
+        }
+        assert!(doc
+            .lsp_diagnostics(&settings(), PositionEncoding::Utf16)
+            .iter()
+            .any(|d| d.tags.is_some()));
     }
 
     fn opened(text: &str) -> Document {

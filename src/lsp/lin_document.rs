@@ -208,7 +208,7 @@ mod tests {
         let mut doc = LinDocument::new(uri, text, 1);
         doc.refresh();
         let settings = Settings::default();
-        let before = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
+        let before = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
         // `1s` then `1s`: the second is insufficient.
         let at = lsp::Position::new(0, text.find("|\n").unwrap() as u32 + 1);
         doc.apply_change(
@@ -218,7 +218,7 @@ mod tests {
         )
         .unwrap();
         doc.refresh();
-        let after = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
+        let after = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
         assert_eq!(doc.parse, LinParse::new(&doc.rope.to_string()));
         let code = |d: &lsp::Diagnostic| match &d.code {
             Some(lsp::NumberOrString::String(c)) => c.clone(),

@@ -13,7 +13,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert::{self, completion_item, encode_tokens, folding_range, hover, symbol};
-use super::document::{Document, Snapshot};
+use super::document::{Document, Published, Snapshot};
 use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
 use super::position::{position_of, shifted, BadChange};
@@ -82,11 +82,7 @@ pub trait OpenText: Send {
     /// The board holding `offset`, if any.
     fn board_at(&mut self, offset: usize) -> Option<Board>;
     /// Brings the diagnostics up to date and returns them in LSP form.
-    fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic>;
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
     /// The formatting of the whole document, or of the games or records `range` touches.
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
     /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
@@ -191,13 +187,9 @@ impl OpenText for Document {
         Document::board_at(self, offset)
     }
 
-    fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
         self.refresh(settings, encoding);
-        self.lsp_diagnostics(settings, encoding)
+        self.published(settings, encoding)
     }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
@@ -410,15 +402,12 @@ where
         B::board_at(self, offset)
     }
 
-    fn diagnostics(
-        &mut self,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<lsp::Diagnostic> {
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
         B::shown(self, settings)
             .iter()
             .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
-            .collect()
+            .collect::<Vec<_>>()
+            .into()
     }
 
     fn diagnostics_in(

@@ -387,7 +387,7 @@ mod tests {
         doc.refresh();
         assert_eq!(doc.body.last_checked, 4, "the header and three deals");
         let settings = Settings::default();
-        let first = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
+        let first = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
         // An edit of the auction of board 2 hands nothing new down: only board 2 is checked.
         let line = lsp::Position::new(7, 8);
         doc.apply_change(
@@ -398,7 +398,7 @@ mod tests {
         .unwrap();
         doc.refresh();
         assert_eq!(doc.body.last_checked, 1);
-        let second = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16);
+        let second = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
         assert!(second.len() > first.len(), "1S after 1S is insufficient");
         assert!(second.iter().any(|d| d.code
             == Some(lsp::NumberOrString::String("A302".to_string()))
@@ -424,6 +424,7 @@ mod tests {
             .collect();
         let mut ours: Vec<String> =
             OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16)
+                .into_vec()
                 .into_iter()
                 .filter_map(|d| match d.code {
                     Some(lsp::NumberOrString::String(code)) => Some(code),

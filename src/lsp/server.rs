@@ -13,6 +13,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
+use super::document::Published;
 use super::handoff::{Handoff, StandIn};
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use super::position::{byte_range, offset_of, range_of};
@@ -505,14 +506,30 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         }
     };
     if let Some((diagnostics, version)) = found {
-        let params = lsp::PublishDiagnosticsParams::new(uri, diagnostics, Some(version));
+        // The parameters of `textDocument/publishDiagnostics`, written from the shared cache.
+        #[derive(serde::Serialize)]
+        struct Params<'a> {
+            uri: &'a Uri,
+            diagnostics: &'a Published,
+            version: i32,
+        }
+        let params = Params {
+            uri: &uri,
+            diagnostics: &diagnostics,
+            version,
+        };
         let method =
             <lsp::notification::PublishDiagnostics as lsp::notification::Notification>::METHOD;
-        match shared.handoff.prepare(method, &params) {
+        let t = std::time::Instant::now();
+        let prepared = shared.handoff.prepare(method, &params);
+        if std::env::var_os("KIBITZER_TIMING").is_some() {
+            eprintln!("diagnostics written in {:?}", t.elapsed());
+        }
+        match prepared {
             Some(stand_in) => client.send_notification::<StandIn>(stand_in).await,
             None => {
                 client
-                    .publish_diagnostics(params.uri, params.diagnostics, params.version)
+                    .publish_diagnostics(uri, diagnostics.into_vec(), Some(version))
                     .await
             }
         }
