@@ -225,26 +225,16 @@ impl Rank {
     }
 }
 
-/// [`Suit::from_char`] of every byte, made when compiling.
-const SUIT_OF_BYTE: [Option<Suit>; 256] = {
-    let mut table = [None; 256];
+/// [`Suit::from_char`] and [`Rank::from_char`] of every byte, made when compiling.
+const BYTE_TABLES: ([Option<Suit>; 256], [Option<Rank>; 256]) = {
+    let (mut suits, mut ranks) = ([None; 256], [None; 256]);
     let mut byte = 0;
     while byte < 256 {
-        table[byte] = Suit::from_char(byte as u8 as char);
+        suits[byte] = Suit::from_char(byte as u8 as char);
+        ranks[byte] = Rank::from_char(byte as u8 as char);
         byte += 1;
     }
-    table
-};
-
-/// [`Rank::from_char`] of every byte, made when compiling.
-const RANK_OF_BYTE: [Option<Rank>; 256] = {
-    let mut table = [None; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        table[byte] = Rank::from_char(byte as u8 as char);
-        byte += 1;
-    }
-    table
+    (suits, ranks)
 };
 
 /// A playing card.
@@ -275,8 +265,8 @@ impl Card {
     #[inline]
     pub fn from_ascii(suit: u8, rank: u8) -> Option<Card> {
         match (
-            SUIT_OF_BYTE[usize::from(suit)],
-            RANK_OF_BYTE[usize::from(rank)],
+            BYTE_TABLES.0[usize::from(suit)],
+            BYTE_TABLES.1[usize::from(rank)],
         ) {
             (Some(suit), Some(rank)) => Some(Card { suit, rank }),
             _ => None,

@@ -874,51 +874,40 @@ mod tests {
     use super::*;
     use crate::model::pbn::tests::first_section;
 
-    /// The columns of the first section of `text` read both ways: the plain reading (if it
-    /// takes the section) and item by item, with what the latter reported.
-    fn both(text: &str) -> (Option<Vec<RawSlot>>, Vec<RawSlot>, Vec<Diagnostic>) {
-        let section = first_section(text);
-        let green = section.syntax().green();
-        let mut out = Vec::new();
-        let items = read_items(&section, &green, &mut out);
-        (plain_columns(&section, &green), items.raw, out)
-    }
-
     #[test]
-    fn plain_sections_read_as_item_by_item() {
-        let plain = [
-            "[Play \"W\"]\nSA S2 S3 S4\nHK - HQ H2\n",
-            "[Play \"N\"]\r\nsa s2 s3 s4\r\nd2 ; a comment\r\n{another} D3\n",
-            "[Play \"E\"]\n\tCT\tC9 C8  C7\n[Note \"1:x\"]\nSK\n",
-            "[Play \"S\"]\n-\n",
-            "[Play \"S\"]\n",
+    fn plain_sections_read_as_item_by_item_and_no_other() {
+        // Each section, and whether it is plain: nothing but cards as PBN writes them.
+        let sections = [
+            ("SA S2 S3 S4\nHK - HQ H2", true),
+            ("sa s2 s3 s4\r\nd2 ; a comment\r\n{another} D3", true),
+            ("\tCT\tC9 C8  C7\n[Note \"1:x\"]\nSK", true),
+            ("-", true),
+            ("", true),
+            ("SA S2 S3 S4 *", false),
+            ("SA S2 +", false),
+            ("SA! S2 S3 S4", false),
+            ("SA =1= S2", false),
+            ("SA $3 S2", false),
+            ("^R SA S2", false),
+            ("S10 S2", false),
+            ("KS S2", false),
+            ("SX S2", false),
+            ("-- S2", false),
+            ("SA ? S2", false),
         ];
-        for text in plain {
-            let (fast, items, out) = both(text);
-            assert!(out.is_empty(), "{text:?}: {out:?}");
-            assert_eq!(fast.as_ref(), Some(&items), "{text:?}");
-            assert!(!items.is_empty() || text.ends_with("\"S\"]\n"), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn any_other_section_is_read_item_by_item() {
-        let other = [
-            "[Play \"W\"]\nSA S2 S3 S4 *\n",
-            "[Play \"W\"]\nSA S2 +\n",
-            "[Play \"W\"]\nSA! S2 S3 S4\n",
-            "[Play \"W\"]\nSA =1= S2\n",
-            "[Play \"W\"]\nSA $3 S2\n",
-            "[Play \"W\"]\n^R SA S2\n",
-            "[Play \"W\"]\nS10 S2\n",
-            "[Play \"W\"]\nKS S2\n",
-            "[Play \"W\"]\nSX S2\n",
-            "[Play \"W\"]\n-- S2\n",
-            "[Play \"W\"]\nSA ? S2\n",
-        ];
-        for text in other {
-            let (fast, _, _) = both(text);
-            assert!(fast.is_none(), "{text:?} was read as plain: {fast:?}");
+        for (cards, plain) in sections {
+            let text = format!("[Play \"W\"]\n{cards}\n");
+            let section = first_section(&text);
+            let green = section.syntax().green();
+            let mut out = Vec::new();
+            let items = read_items(&section, &green, &mut out);
+            let fast = plain_columns(&section, &green);
+            if plain {
+                assert!(out.is_empty(), "{cards:?}: {out:?}");
+                assert_eq!(fast, Some(items.raw), "{cards:?}");
+            } else {
+                assert!(fast.is_none(), "{cards:?} was read as plain: {fast:?}");
+            }
         }
     }
 }
