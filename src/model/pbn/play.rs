@@ -910,4 +910,60 @@ mod tests {
             }
         }
     }
+
+    use proptest::strategy::Strategy;
+
+    proptest::proptest! {
+        /// On any run of cards, spellings, marks, annotations, comments and line ends, the plain
+        /// reading either declines or gives what the item by item reading gives, silently.
+        /// Sections are mostly plain (a card and a separator) so that both readings are met.
+        #[test]
+        fn the_plain_reading_never_differs(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    30 => (0..PLAIN_CARDS.len(), 0..SEPARATORS.len())
+                        .prop_map(|(c, s)| format!("{}{}", PLAIN_CARDS[c], SEPARATORS[s])),
+                    1 => (0..ODD.len()).prop_map(|o| format!("{} ", ODD[o])),
+                ],
+                0..60,
+            ),
+        ) {
+            let cards: String = parts.concat();
+            let text = format!("[Play \"W\"]\n{cards}\n");
+            let section = first_section(&text);
+            let green = section.syntax().green();
+            let mut out = Vec::new();
+            let items = read_items(&section, &green, &mut out);
+            if let Some(fast) = plain_columns(&section, &green) {
+                proptest::prop_assert!(out.is_empty(), "{:?}: {:?}", cards, out);
+                proptest::prop_assert_eq!(fast, items.raw, "{:?}", cards);
+            }
+        }
+    }
+
+    /// Cards as PBN writes them, for the property test above.
+    const PLAIN_CARDS: &[&str] = &["SA", "s2", "HT", "dk", "C9", "-"];
+
+    /// What stands between cards.
+    const SEPARATORS: &[&str] = &[" ", "  ", "\t", "\n", "\r\n", "\r", " {c} ", " ; x\n"];
+
+    /// Everything else.
+    const ODD: &[&str] = &[
+        "*",
+        "+",
+        "!",
+        "?",
+        "=1=",
+        "$3",
+        "^R",
+        "^L",
+        "S10",
+        "KS",
+        "--",
+        "X",
+        "é",
+        "\"",
+        "]",
+        "[Note \"1:x\"]\n",
+    ];
 }
