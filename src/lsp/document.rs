@@ -87,36 +87,26 @@ impl Part {
             return None;
         };
         let all = &piece.diagnostics;
-        let shown: Box<dyn Iterator<Item = &CachedDiagnostic>> = match only {
-            Some(only) => Box::new(only.iter().filter_map(|&i| all.get(i))),
-            None => Box::new(all.iter()),
-        };
-        Some((*base, shown))
+        let count = only.as_ref().map_or(all.len(), Vec::len);
+        let at = move |k: usize| only.as_ref().map_or(Some(k), |only| only.get(k).copied());
+        Some((*base, (0..count).filter_map(move |k| all.get(at(k)?))))
+    }
+
+    /// How many diagnostics the run publishes.
+    fn len(&self) -> usize {
+        match self {
+            Part::Cached { piece, only, .. } => {
+                only.as_ref().map_or(piece.diagnostics.len(), Vec::len)
+            }
+            Part::Full(all) => all.len(),
+        }
     }
 }
 
 impl Published {
-    /// How many diagnostics are published.
-    pub fn len(&self) -> usize {
-        self.parts
-            .iter()
-            .map(|part| match part {
-                Part::Cached { piece, only, .. } => {
-                    only.as_ref().map_or(piece.diagnostics.len(), Vec::len)
-                }
-                Part::Full(all) => all.len(),
-            })
-            .sum()
-    }
-
-    /// Whether nothing is published.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The diagnostics, each in full.
     pub fn into_vec(self) -> Vec<lsp::Diagnostic> {
-        let mut out = Vec::with_capacity(self.len());
+        let mut out = Vec::with_capacity(self.parts.iter().map(Part::len).sum());
         for part in self.parts {
             match part {
                 Part::Full(all) => out.extend(all),
@@ -134,7 +124,7 @@ impl Published {
 impl serde::Serialize for Published {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
-        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        let mut seq = serializer.serialize_seq(Some(self.parts.iter().map(Part::len).sum()))?;
         for part in &self.parts {
             if let Some((base, shown)) = part.cached() {
                 for cached in shown {
@@ -941,16 +931,19 @@ mod tests {
         // hints; then with the hints hidden, so that some games show only part of theirs.
         let text = format!(
             "{GAMES}\n\n[Event \"d\"]\n[Play \"N\"]\nSA * S2 *\n\n\
-             [Event \"e\"]\n[Auction \"N\"]\n1S =1= Pass\n[Note \"1:x\"]\n[Note \"1:y\"]\n[Note \"2:z\"]\n"
+             [Event \"e\"]\n[Auction \"N\"]\n1S =1= Pass\n[Note \"1:x\"]\n[Note \"1:y\"]\n[Note \"2:z\"]\n\n\
+             [Event \"f\"]\n[Scori \"x\"]\n[Auction \"N\"]\n1S 1C\n"
         );
         let mut doc = opened(&text);
         let mut warnings = settings();
         warnings.min_severity = crate::diagnostic::Severity::Warning;
-        for settings in [settings(), warnings] {
+        for (settings, partial) in [(settings(), false), (warnings, true)] {
             doc.refresh(&settings, PositionEncoding::Utf16);
             let published = doc.published(&settings, PositionEncoding::Utf16);
+            let filtered = |part: &Part| matches!(part, Part::Cached { only: Some(_), .. });
+            assert_eq!(published.parts.iter().any(filtered), partial);
             let written = serde_json::to_value(&published).unwrap_or_default();
-            let len = published.len();
+            let len: usize = published.parts.iter().map(Part::len).sum();
             let copies = published.into_vec();
             assert_eq!(copies.len(), len);
             assert_eq!(written, serde_json::to_value(&copies).unwrap_or_default());
