@@ -4,7 +4,7 @@
 //! goes through the same checks as an RBN record: written as a PBN game that remembers where
 //! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
 
-use super::rbn::check_board_except;
+use super::board::check_board_except;
 use super::{CheckOptions, FileReport, Found};
 use crate::bridge::Seat;
 use crate::convert::Board;

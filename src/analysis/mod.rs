@@ -6,6 +6,7 @@
 //! position-independent (the language server caches them by green node).
 
 pub mod auction;
+pub mod board;
 mod check;
 pub mod cross;
 pub mod deal;

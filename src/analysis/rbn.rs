@@ -1,25 +1,17 @@
 //! Checking RBN files: RBN's own R codes, and the D, A, N, P, X and G checks of PBN.
 //!
-//! Each record is read into a [`Board`] (with the repetition rules), written as a PBN game that
-//! remembers where each piece came from, and that game goes through the same checks as any PBN
-//! game ([`super::check::check_lone_game`]). Its diagnostics are mapped back to the RBN text; those that concern only
-//! values carried over from an earlier record (which were checked there) have no place in this
-//! record and are left out. No bridge rule is written twice.
-
-use std::cell::RefCell;
-
+//! Each record is read into a [`Board`] (with the repetition rules) and checked as any board
+//! read from another notation (`super::board`). Findings that concern only values carried over
+//! from an earlier record (which were checked there) have no place in this record and are left
+//! out. No bridge rule is written twice.
+use super::board::check_board_except;
 use super::{CheckOptions, FileReport, Found};
-use crate::convert::{write_check_image, PbnImage};
 use crate::diagnostic::Diagnostic;
 use crate::model::rbn::{is_deal, read_contract};
 use crate::model::{read_record, Board, Carry};
-use crate::syntax::ast::Game;
-use crate::syntax::builder::TokenCache;
-use crate::syntax::parser::parse_chunk;
 use crate::syntax::rbn::RBN_DATA_CAP;
 use crate::syntax::rbn::{parsed_pieces, Field, RbnNode, RbnParse, Record};
-use crate::syntax::split::Splitter;
-use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::syntax::{TextRange, TextSize};
 
 /// The maximum line length (label and space included) and the valid characters of a label,
 /// `None` for "all characters". Where the two documents differ, the larger set is used.
@@ -256,9 +248,6 @@ fn is_number(text: &str) -> bool {
         && fraction.chars().all(|c| c.is_ascii_digit())
 }
 
-/// The catalogue families the PBN image's diagnostics are kept from.
-const KEPT: [char; 6] = ['D', 'A', 'N', 'P', 'X', 'G'];
-
 /// Codes of those families that do not apply to RBN: hands may be incomplete and of different
 /// sizes (D205), and the writer, not the user, chose the PBN spelling (D206).
 const NOT_FOR_RBN: [&str; 2] = ["D205", "D206"];
@@ -278,79 +267,6 @@ pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnosti
 /// The D, A, N, P, X and G diagnostics of an RBN board, mapped back to its source.
 pub fn check_board(board: &Board) -> Vec<Diagnostic> {
     check_board_except(board, &NOT_FOR_RBN)
-}
-
-/// The D, A, N, P, X and G diagnostics of a board read from any notation but PBN, mapped back
-/// to its source, without the codes `skip` (those the notation makes meaningless).
-pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
-    // The image holds only what the kept checks read: its other tags would be parsed and have
-    // their spelling checked for nothing.
-    let image = write_check_image(board, &super::check::is_read_by_checks);
-    check_image(board, &image, skip)
-}
-
-/// The kept diagnostics of `image` (a PBN image of `board`), mapped back to the board's source.
-fn check_image(board: &Board, image: &PbnImage, skip: &[&str]) -> Vec<Diagnostic> {
-    let Some((game, start)) = image_game(&image.text) else {
-        return Vec::new();
-    };
-    let report = super::check::check_lone_game(&game, &CheckOptions::default());
-    let mut out = Vec::new();
-    for d in report {
-        let mut d = d.shifted(start);
-        if !d.code.starts_with(KEPT)
-            || skip.contains(&d.code)
-            || d.code == "X802" && board.info("Board").is_none()
-        {
-            continue;
-        }
-        let Some(range) = image.source_range(d.range) else {
-            continue;
-        };
-        d.range = range;
-        d.related.retain_mut(|r| match image.source_range(r.range) {
-            Some(source) => {
-                r.range = source;
-                true
-            }
-            None => false,
-        });
-        d.fixes.clear();
-        out.push(d);
-    }
-    out
-}
-
-thread_local! {
-    /// The token cache the PBN images written on one thread share: boards repeat their tag
-    /// names and cards, and a fresh cache for every board cost more to make and drop than the
-    /// image's parse itself.
-    static IMAGE_TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
-}
-
-/// The game of a PBN image (its first game chunk; commentary may stand before it) and where it
-/// starts.
-fn image_game(text: &str) -> Option<(Game, u32)> {
-    let mut pieces = Splitter::new(text, 0);
-    IMAGE_TOKENS.with(|cache| {
-        let fresh = TokenCache::default;
-        let mut borrowed = cache.try_borrow_mut();
-        while let Some(piece) = pieces.next_piece() {
-            if piece.is_blank() {
-                continue;
-            }
-            let range = piece.range();
-            let chunk = &text[range.clone()];
-            let (green, _) = match borrowed.as_deref_mut() {
-                Ok(cache) => parse_chunk(chunk, cache),
-                Err(_) => parse_chunk(chunk, &mut fresh()),
-            };
-            if let Some(game) = Game::cast(SyntaxNode::new_root(green)) {
-                return Some((game, range.start as u32));
-            }
-        }
-        None
-    })
 }
 
 /// Checks a whole RBN text.
@@ -430,37 +346,4 @@ pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileR
         std::mem::take(&mut report.diagnostics),
     );
     report
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The check image leaves out the descriptive tags no check looks up and the commentary:
-    /// every board of the RBN and LIN corpus must be checked alike from it and from the whole
-    /// game (a check that came to read another tag would fail here).
-    #[test]
-    fn the_check_image_finds_what_the_whole_game_finds() {
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let mut boards = 0;
-        for notation in ["rbn", "lin"] {
-            for entry in std::fs::read_dir(corpus.join(notation))
-                .expect("a corpus folder")
-                .flatten()
-            {
-                let bytes = std::fs::read(entry.path()).expect("a corpus file");
-                let source = crate::text::decode(&bytes).expect("a readable file");
-                let read = match notation {
-                    "rbn" => crate::model::read_rbn(&source.text),
-                    _ => crate::model::read_lin(&source.text),
-                };
-                for board in read {
-                    let whole = check_image(&board, &crate::convert::write_pbn(&board), &[]);
-                    assert_eq!(check_board_except(&board, &[]), whole, "{:?}", entry.path());
-                    boards += 1;
-                }
-            }
-        }
-        assert!(boards > 100, "{boards} boards");
-    }
 }

@@ -127,20 +127,8 @@ fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
         written.push("Scoring");
     }
     if let Some(contract) = &board.contract {
-        let declarer = contract
-            .declarer
-            .map(|s| s.letter().to_string())
-            .unwrap_or_default();
-        out.tag("Declarer", &declarer, contract.origin);
-        let value = match contract.kind {
-            ContractKind::Passed => "Pass".to_string(),
-            ContractKind::Made(c) => format!(
-                "{}{}{}",
-                c.level(),
-                c.bid.denomination().pbn(),
-                c.risk.pbn()
-            ),
-        };
+        out.tag("Declarer", &contract.pbn_declarer(), contract.origin);
+        let value = contract.pbn_contract();
         out.tag("Contract", &value, contract.origin);
     }
     if let Some((tricks, origin)) = board.result {
@@ -270,7 +258,7 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
             break;
         }
     }
-    if !ended && !finished(auction) {
+    if !ended && !auction.calls_end() {
         out.push(if count % 4 == 0 { "*" } else { " *" }, None);
         count += 1;
     }
@@ -279,21 +267,6 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
     }
     write_notes(out, &auction.notes);
     out.dropped.extend(dropped);
-}
-
-/// Whether the calls end the auction (four passes, or three after a bid).
-fn finished(auction: &AuctionRecord) -> bool {
-    let calls: Vec<Call> = auction
-        .calls
-        .iter()
-        .filter_map(|c| match c.kind {
-            CallKind::Call(call) => Some(call),
-            _ => None,
-        })
-        .collect();
-    let passes = calls.iter().rev().take_while(|c| **c == Call::Pass).count();
-    let bid = calls.iter().any(|c| *c != Call::Pass);
-    (bid && passes >= 3) || (!bid && passes >= 4)
 }
 
 fn write_play(out: &mut PbnImage, play: &PlayRecord) {

@@ -65,6 +65,26 @@ pub struct AuctionRecord {
     pub origin: Origin,
 }
 
+impl AuctionRecord {
+    /// Whether the calls end the auction: four passes, or three after a bid (counted over every
+    /// call given, legal or not).
+    pub fn calls_end(&self) -> bool {
+        let mut passes = 0;
+        let mut bid = false;
+        for item in &self.calls {
+            match item.kind {
+                CallKind::Call(Call::Pass) => passes += 1,
+                CallKind::Call(_) => {
+                    passes = 0;
+                    bid = true;
+                }
+                _ => {}
+            }
+        }
+        (bid && passes >= 3) || (!bid && passes >= 4)
+    }
+}
+
 /// What one card of the play is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CardKind {
@@ -142,6 +162,28 @@ pub struct ContractRecord {
     pub declarer: Option<Seat>,
     /// Where it came from.
     pub origin: Origin,
+}
+
+impl ContractRecord {
+    /// The contract as a PBN Contract tag gives it (`Pass`, `4HX`).
+    pub fn pbn_contract(&self) -> String {
+        match self.kind {
+            ContractKind::Passed => "Pass".to_string(),
+            ContractKind::Made(c) => format!(
+                "{}{}{}",
+                c.level(),
+                c.bid.denomination().pbn(),
+                c.risk.pbn()
+            ),
+        }
+    }
+
+    /// The declarer as a PBN Declarer tag gives it (empty when unknown).
+    pub fn pbn_declarer(&self) -> String {
+        self.declarer
+            .map(|s| s.letter().to_string())
+            .unwrap_or_default()
+    }
 }
 
 /// One board in either notation.

@@ -97,6 +97,31 @@ pub struct Annotations {
     pub nags: Vec<Nag>,
 }
 
+impl Annotations {
+    /// The annotations of a call or card of another notation's record, placed at `range` (the
+    /// call's or card's own): its suffix and note reference, as a PBN image of it writes them.
+    pub fn of_record(
+        annotation: &crate::model::board::Annotation,
+        range: TextRange,
+    ) -> Annotations {
+        Annotations {
+            suffix: annotation
+                .suffix
+                .as_ref()
+                .filter(|s| !s.is_empty())
+                .map(|text| Suffix {
+                    text: text.clone(),
+                    range,
+                }),
+            note: annotation.note.map(|index| NoteRef {
+                index: u32::from(index),
+                range,
+            }),
+            nags: Vec::new(),
+        }
+    }
+}
+
 fn saturating_number(digits: &str) -> u32 {
     digits
         .bytes()

@@ -11,6 +11,7 @@
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
 use crate::diagnostic::Diagnostic;
+use crate::model::board::{AuctionRecord, CallKind};
 use crate::model::values::read_seat;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
@@ -244,7 +245,42 @@ pub fn lower_auction(
     };
     let mut reader = AuctionReader::new(dealer, items.len().saturating_sub(index));
     reader.read(items.get(index..).unwrap_or(&[]), out);
-    reader.finish(section, first_seat, tag_value_range, placeholders)
+    let range = section.syntax().text_range();
+    reader.finish(range, first_seat, tag_value_range, placeholders)
+}
+
+/// Reads the auction of another notation's record, whose calls are read already (each placed at
+/// its origin, or at `range`, the whole auction's, when it has none), as the checks read the
+/// Auction section of its PBN image: from `dealer`, up to `AP` or a quiz point (`Y`), closed with
+/// `*` when the calls stop before the auction ends.
+pub fn lower_auction_record(
+    record: &AuctionRecord,
+    dealer: Seat,
+    range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) -> AuctionModel {
+    let mut reader = AuctionReader::new(Some(dealer), record.calls.len());
+    let mut ended = false;
+    for item in &record.calls {
+        let at = item.origin.unwrap_or(range);
+        let meaning = match item.kind {
+            CallKind::Call(call) => CallToken::Call(call),
+            CallKind::AllPass => {
+                ended = true;
+                CallToken::AllPass
+            }
+            CallKind::Query => break,
+        };
+        let annotations = Annotations::of_record(&item.annotation, at);
+        reader.follow(meaning, at, true, Vec::new(), annotations, out);
+        if ended {
+            break;
+        }
+    }
+    if !ended && !record.calls_end() {
+        reader.star = Some(range);
+    }
+    reader.finish(range, Some(dealer), record.origin, Vec::new())
 }
 
 /// The state of reading an auction's calls in order.
@@ -464,6 +500,19 @@ impl AuctionReader {
         let Some((meaning, standard)) = read_call_reporting(text, range, out) else {
             return;
         };
+        self.follow(meaning, range, standard, marks, annotations, out);
+    }
+
+    /// Follows a call read into bridge terms, at `range`, with its marks and annotations.
+    fn follow(
+        &mut self,
+        meaning: CallToken,
+        range: TextRange,
+        standard: bool,
+        marks: Vec<Mark>,
+        annotations: Annotations,
+        out: &mut Vec<Diagnostic>,
+    ) {
         self.last_call_range = Some(range);
         let condoned = marks.iter().find(|m| m.kind == Irregularity::Insufficient);
         match meaning {
@@ -536,7 +585,7 @@ impl AuctionReader {
     /// The model, once every item is read.
     fn finish(
         self,
-        section: &ast::Section,
+        range: TextRange,
         first_seat: Option<Seat>,
         tag_value_range: Option<TextRange>,
         placeholders: Vec<TextRange>,
@@ -564,7 +613,7 @@ impl AuctionReader {
             },
             last_call_range: self.last_call_range,
             after_end: self.after_end,
-            range: section.syntax().text_range(),
+            range,
             seats_known: self.seats_known,
             state,
         }

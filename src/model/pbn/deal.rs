@@ -6,7 +6,8 @@
 
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
 use crate::diagnostic::Diagnostic;
-use crate::model::values::{read_deal, read_seat, DealText};
+use crate::model::board::DealRecord;
+use crate::model::values::{read_deal, read_seat, DealText, HandText, Holding};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// A card given a second time.
@@ -186,6 +187,67 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
     }
     model.reading_errors = out.len() - before;
     model.text = text;
+    model
+}
+
+/// Reads the hands of another notation's record (each placed at its origin, else the deal's,
+/// else `range`) as the checks read the Deal of its PBN image: from the first seat (North when
+/// none is given), `-` for a hand not given, each suit from the highest rank down.
+pub fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
+    let first = record.first.unwrap_or(Seat::North);
+    let at_deal = record.origin.unwrap_or(range);
+    let mut model = DealModel {
+        text: DealText {
+            first: Some((first.letter().to_string(), at_deal)),
+            colon: Some(at_deal),
+            hands: Vec::with_capacity(4),
+            odd_spacing: Vec::new(),
+        },
+        inner: at_deal,
+        first: Some(first),
+        hands: [None; 4],
+        repeated: Vec::new(),
+        overfull: Vec::new(),
+        unordered: Vec::new(),
+        any_card: false,
+        reading_errors: 0,
+    };
+    let mut seen: [Option<(Seat, TextRange)>; 52] = [None; 52];
+    for i in 0..4 {
+        let seat = first.offset(i);
+        let at = record.hand_origins[seat.index()].unwrap_or(at_deal);
+        let Some(hand) = record.hands[seat.index()] else {
+            model.text.hands.push(HandText {
+                range: at,
+                unknown: true,
+                suits: Vec::new(),
+            });
+            continue;
+        };
+        model.text.hands.push(HandText {
+            range: at,
+            unknown: false,
+            suits: vec![(Holding::default(), at); 4],
+        });
+        // In the image's order: suit by suit, each from the highest rank down.
+        for card in hand.iter() {
+            match seen[card.index()] {
+                Some((first_seat, first_range)) => model.repeated.push(RepeatedCard {
+                    card,
+                    seat,
+                    range: at,
+                    first_seat,
+                    first_range,
+                }),
+                None => seen[card.index()] = Some((seat, at)),
+            }
+        }
+        model.any_card |= !hand.is_empty();
+        if hand.len() > 13 {
+            model.overfull.push((seat, hand.len(), at));
+        }
+        model.hands[seat.index()] = Some(hand);
+    }
     model
 }
 

@@ -11,6 +11,7 @@
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
 use crate::diagnostic::Diagnostic;
+use crate::model::board::{CardItem, CardKind, PlayRecord};
 use crate::model::values::read_seat;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
@@ -319,6 +320,14 @@ struct Columns {
     star_reported: bool,
 }
 
+/// What a play is read from besides its columns: the Play tag and where the section stands.
+struct PlayHead {
+    first_seat: Option<Seat>,
+    tag_value_range: Option<TextRange>,
+    tag_range: TextRange,
+    range: TextRange,
+}
+
 /// Reads a Play section against `facts`, reporting the problems of reading to `out`.
 pub fn lower_play(
     section: &ast::Section,
@@ -337,7 +346,90 @@ pub fn lower_play(
         ),
         None => (None, None),
     };
+    let head = PlayHead {
+        first_seat,
+        tag_value_range,
+        tag_range,
+        range: section.syntax().text_range(),
+    };
+    let columns = read_columns(section, out);
+    follow_columns(head, columns, facts, out)
+}
 
+/// Reads the play of another notation's record, whose cards are read already (each placed at
+/// its origin, or at `range`, the whole play's, when it has none), as the checks read the Play
+/// section of its PBN image: the columns of each trick from the leader round, `-` for a card
+/// not known or not given, closed with `*` when the play stops short. `None` when the leader is
+/// unknown (the image then has no Play section).
+pub fn lower_play_record(
+    record: &PlayRecord,
+    facts: &PlayFacts,
+    range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) -> Option<PlayModel> {
+    let leader = record.leader?;
+    let mut raw = Vec::with_capacity(record.tricks.len() * 4);
+    let mut complete = true;
+    for trick in &record.tricks {
+        let mut columns: [Option<&CardItem>; 4] = [None; 4];
+        for item in trick {
+            if let Some(seat) = item.seat {
+                columns[(seat.index() + 4 - leader.index()) % 4] = Some(item);
+            }
+        }
+        complete &= trick.len() >= 4;
+        raw.extend(columns.iter().map(|column| match column {
+            Some(item) => {
+                let at = item.origin.unwrap_or(range);
+                let kind = match item.kind {
+                    CardKind::Card(card) => SlotKind::Card(card),
+                    _ => SlotKind::Unknown,
+                };
+                let annotations = Annotations::of_record(&item.annotation, at);
+                RawSlot {
+                    kind,
+                    range: at,
+                    standard: true,
+                    extras: CardExtras::boxed(Vec::new(), annotations),
+                }
+            }
+            None => RawSlot {
+                kind: SlotKind::Unknown,
+                range,
+                standard: true,
+                extras: None,
+            },
+        }));
+    }
+    let short = !complete || record.tricks.len() < 13;
+    let star = (short && !record.tricks.is_empty()).then_some(range);
+    let head = PlayHead {
+        first_seat: Some(leader),
+        tag_value_range: record.origin,
+        tag_range: record.origin.unwrap_or(range),
+        range,
+    };
+    let columns = Columns {
+        raw,
+        star,
+        ..Columns::default()
+    };
+    Some(follow_columns(head, columns, facts, out))
+}
+
+/// Follows the columns of a play read from `head` against `facts` into its model.
+fn follow_columns(
+    head: PlayHead,
+    columns: Columns,
+    facts: &PlayFacts,
+    out: &mut Vec<Diagnostic>,
+) -> PlayModel {
+    let PlayHead {
+        first_seat,
+        tag_value_range,
+        tag_range,
+        range,
+    } = head;
     // The hands: only a deal without errors is played against; a missing fourth hand is implied.
     let mut deal = facts.deal.unwrap_or_default();
     if let Some((seat, hand)) = deal.fill_fourth_hand() {
@@ -351,7 +443,6 @@ pub fn lower_play(
     let total_tricks = end_size.unwrap_or(13);
     let opening_leader = first_seat.or_else(|| facts.declarer.map(Seat::lho));
 
-    let columns = read_columns(section, out);
     let any_card = columns
         .raw
         .iter()
@@ -407,7 +498,7 @@ pub fn lower_play(
         star: columns.star,
         plus: columns.plus,
         tag_range,
-        range: section.syntax().text_range(),
+        range,
         any_card,
         unknown_hands,
         beyond_end: follower.beyond_end,
