@@ -262,7 +262,8 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
         out.push(if count % 4 == 0 { "*" } else { " *" }, None);
         count += 1;
     }
-    if count % 4 != 0 || count == 0 {
+    // Nothing written (a quiz point first) ends no line: an empty one would end the game.
+    if count % 4 != 0 {
         out.push("\n", None);
     }
     write_notes(out, &auction.notes);

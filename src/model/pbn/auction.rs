@@ -251,11 +251,12 @@ pub fn lower_auction(
 
 /// Reads the auction of another notation's record, whose calls are read already (each placed at
 /// its origin, or at `range`, the whole auction's, when it has none), as the checks read the
-/// Auction section of its PBN image: from `dealer`, up to `AP` or a quiz point (`Y`), closed with
-/// `*` when the calls stop before the auction ends.
+/// Auction section of its PBN image: from `dealer` (given at `dealer_origin`, where the image's
+/// Auction tag stands), up to `AP` or a quiz point (`Y`), closed with `*` when the calls stop
+/// before the auction ends.
 pub fn lower_auction_record(
     record: &AuctionRecord,
-    dealer: Seat,
+    (dealer, dealer_origin): (Seat, Option<TextRange>),
     range: TextRange,
     out: &mut Vec<Diagnostic>,
 ) -> AuctionModel {
@@ -280,7 +281,12 @@ pub fn lower_auction_record(
     if !ended && !record.calls_end() {
         reader.star = Some(range);
     }
-    reader.finish(range, Some(dealer), record.origin, Vec::new())
+    reader.finish(
+        range,
+        Some(dealer),
+        Some(dealer_origin.unwrap_or(range)),
+        Vec::new(),
+    )
 }
 
 /// The state of reading an auction's calls in order.
