@@ -50,6 +50,21 @@ pub struct DealModel {
 }
 
 impl DealModel {
+    /// A model of `text` (between the quotes at `inner`) before any hand is read into it.
+    fn unread(text: DealText, inner: TextRange, first: Option<Seat>) -> DealModel {
+        DealModel {
+            text,
+            inner,
+            first,
+            hands: [None; 4],
+            repeated: Vec::new(),
+            overfull: Vec::new(),
+            unordered: Vec::new(),
+            any_card: false,
+            reading_errors: 0,
+        }
+    }
+
     /// The hands, when the first seat is readable.
     pub fn deal(&self) -> Option<Deal> {
         self.first.map(|_| Deal::from_hands(self.hands))
@@ -114,22 +129,13 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
             ),
         );
     }
-    let mut model = DealModel {
-        text: DealText {
-            first: None,
-            colon: None,
-            hands: Vec::new(),
-            odd_spacing: Vec::new(),
-        },
-        inner,
-        first,
-        hands: [None; 4],
-        repeated: Vec::new(),
-        overfull: Vec::new(),
-        unordered: Vec::new(),
-        any_card: false,
-        reading_errors: 0,
+    let blank = DealText {
+        first: None,
+        colon: None,
+        hands: Vec::new(),
+        odd_spacing: Vec::new(),
     };
+    let mut model = DealModel::unread(blank, inner, first);
     // Where each card was first seen: (seat, range).
     let mut seen: [Option<(Seat, TextRange)>; 52] = [None; 52];
     // The cards of one suit as read, reused from suit to suit.
@@ -196,22 +202,13 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
 pub fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
     let first = record.first.unwrap_or(Seat::North);
     let at_deal = record.origin.unwrap_or(range);
-    let mut model = DealModel {
-        text: DealText {
-            first: Some((first.letter().to_string(), at_deal)),
-            colon: Some(at_deal),
-            hands: Vec::with_capacity(4),
-            odd_spacing: Vec::new(),
-        },
-        inner: at_deal,
-        first: Some(first),
-        hands: [None; 4],
-        repeated: Vec::new(),
-        overfull: Vec::new(),
-        unordered: Vec::new(),
-        any_card: false,
-        reading_errors: 0,
+    let text = DealText {
+        first: Some((first.letter().to_string(), at_deal)),
+        colon: Some(at_deal),
+        hands: Vec::with_capacity(4),
+        odd_spacing: Vec::new(),
     };
+    let mut model = DealModel::unread(text, at_deal, Some(first));
     let mut seen: [Option<(Seat, TextRange)>; 52] = [None; 52];
     for i in 0..4 {
         let seat = first.offset(i);
