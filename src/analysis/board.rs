@@ -147,11 +147,10 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
         return None;
     }
     let mut out = Vec::new();
-    let nowhere = NOWHERE;
     let tag = |text: String, origin: Option<TextRange>| TagValue {
         text,
-        range: origin.unwrap_or(nowhere),
-        tag_range: origin.unwrap_or(nowhere),
+        range: origin.unwrap_or(NOWHERE),
+        tag_range: origin.unwrap_or(NOWHERE),
     };
     let mut context = GameContext {
         dealer_tag: board
@@ -167,9 +166,10 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
         ..GameContext::default()
     };
     if let Some(deal) = &board.deal {
-        let model = lower_deal_record(deal, nowhere);
+        let model = lower_deal_record(deal, NOWHERE);
         let outcome = check_deal(&model, context.dealer, false, &mut out);
-        context.deal_tag = Some(tag(String::from("deal"), deal.origin));
+        // The checks ask only whether the Deal tag is there; its text is the model's.
+        context.deal_tag = Some(tag(String::new(), deal.origin));
         context.deal = outcome.deal;
         context.deal_is_valid = outcome.valid;
     }
@@ -177,7 +177,7 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
     // when the opening leader is.
     let auction = match (&board.auction, board.dealer) {
         (Some(record), Some(dealer)) => {
-            let model = lower_auction_record(record, dealer, nowhere, &mut out);
+            let model = lower_auction_record(record, dealer, NOWHERE, &mut out);
             check_auction(&model, &context, &mut out);
             Some(model)
         }
@@ -187,19 +187,19 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
     let play = board
         .play
         .as_ref()
-        .and_then(|record| lower_play_record(record, &facts, nowhere, &mut out));
+        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut out));
     if let Some(model) = &play {
         check_play(model, &context, auction.as_ref(), &mut out);
     }
     let info = |name: &str| {
         board.info.iter().find(|i| i.name == name).map(|i| Value {
             text: i.value.as_str(),
-            range: i.origin.unwrap_or(nowhere),
+            range: i.origin.unwrap_or(NOWHERE),
         })
     };
     let vulnerable = board.vulnerability.map(|(v, origin)| Value {
         text: v.pbn(),
-        range: origin.unwrap_or(nowhere),
+        range: origin.unwrap_or(NOWHERE),
     });
     let cross = CrossTags {
         board: info("Board"),
