@@ -26,6 +26,7 @@ use crate::model::pbn::auction::lower_auction_record;
 use crate::model::pbn::context::{play_facts, GameContext, TagValue, KEY_TAGS};
 use crate::model::pbn::deal::lower_deal_record;
 use crate::model::pbn::play::lower_play_record;
+use crate::model::values::suffix_nag;
 use crate::model::Board;
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
@@ -288,7 +289,7 @@ fn annotation_as_written(annotation: &Annotation, refs: &mut Vec<u8>) -> bool {
     let suffix_ok = annotation
         .suffix
         .as_deref()
-        .is_none_or(|s| s.is_empty() || matches!(s, "!" | "?" | "!!" | "??" | "!?" | "?!"));
+        .is_none_or(|s| s.is_empty() || suffix_nag(s, false).is_some());
     refs.extend(annotation.note);
     suffix_ok
 }

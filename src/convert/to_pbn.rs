@@ -339,6 +339,45 @@ mod tests {
         touched.map(|(_, source)| *source).reduce(TextRange::cover)
     }
 
+    /// An auction that opens with a quiz point (RBN `Y`) writes no call, and no `*` when the
+    /// calls after the quiz point end it: no empty line may follow its tag then, for an empty
+    /// line ends the game and would part the play from it.
+    #[test]
+    fn an_auction_of_only_a_quiz_point_keeps_the_game_whole() {
+        use crate::bridge::Card;
+        use crate::model::board::{AuctionRecord, CallItem, CardItem, PlayRecord};
+        let mut board = Board {
+            dealer: Some((Seat::North, None)),
+            ..Board::default()
+        };
+        board.auction = Some(AuctionRecord {
+            calls: [CallKind::Query]
+                .into_iter()
+                .chain([CallKind::Call(Call::Pass); 4])
+                .map(|kind| CallItem {
+                    kind,
+                    annotation: Annotation::default(),
+                    origin: None,
+                })
+                .collect(),
+            ..AuctionRecord::default()
+        });
+        board.play = Some(PlayRecord {
+            leader: Some(Seat::East),
+            tricks: vec![vec![CardItem {
+                kind: CardKind::Card(Card::from_ascii(b'S', b'A').expect("a card")),
+                seat: Some(Seat::East),
+                annotation: Annotation::default(),
+                origin: None,
+            }]],
+            ..PlayRecord::default()
+        });
+        let text = write_pbn(&board).text;
+        let auction = text.find("[Auction").expect("an Auction section");
+        assert!(text.contains("[Play \"E\"]"), "{text}");
+        assert!(!text[auction..].contains("\n\n"), "{text}");
+    }
+
     #[test]
     fn a_range_maps_to_the_cover_of_the_pieces_it_touches() {
         let lin = "qx|o1|pn|Ann,Bob,Cy,Di|md|3S2H3D4C5AKQJT9876,S3456789TJQKAHA,,|sv|n|\
