@@ -18,7 +18,7 @@
 //! printed as a ratio to it (the target: 1.5× or less).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -39,11 +39,144 @@ fn memory_kib(pid: u32, key: &str) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The number of rounds of `check` then opening in a new server, each timed.
+const ROUNDS: usize = 3;
+
+/// A `kibitzer lsp` child process and the messages it has sent, each with the time its bytes
+/// arrived (a client's own JSON parsing of a large message, 75,000 diagnostics, is not the
+/// server's time).
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    messages: mpsc::Receiver<(Instant, Value)>,
+}
+
+impl Server {
+    /// Starts the server and initialises it (diagnostics published without delay).
+    fn start(binary: &str) -> Server {
+        let mut child = Command::new(binary)
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, messages) = mpsc::channel::<(Instant, Value)>();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let arrived = Instant::now();
+                match serde_json::from_slice(&body) {
+                    Ok(value) => {
+                        if tx.send((arrived, value)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => continue,
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            stdin,
+            messages,
+        };
+        server.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+            "initializationOptions": {"diagnostics": {"debounceMs": 0}}}}),
+        );
+        server.wait(&|m| m["id"] == 1);
+        server.send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        server
+    }
+
+    /// Sends a message already written out.
+    fn send_text(&mut self, body: &str) {
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Sends a message.
+    fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string());
+    }
+
+    /// The message asked for, and how long after `since` its bytes arrived.
+    fn wait_timed(&self, since: Instant, what: &dyn Fn(&Value) -> bool) -> (Value, f64) {
+        loop {
+            let (arrived, message) = self
+                .messages
+                .recv_timeout(Duration::from_secs(60))
+                .expect("an answer");
+            if what(&message) {
+                let ms = arrived.saturating_duration_since(since).as_secs_f64() * 1000.0;
+                return (message, ms);
+            }
+        }
+    }
+
+    /// The message asked for.
+    fn wait(&self, what: &dyn Fn(&Value) -> bool) -> Value {
+        self.wait_timed(Instant::now(), what).0
+    }
+
+    /// Sends `didOpen` (written out before the clock starts: serialising 75 MB is the client's
+    /// work) and gives the time until the first diagnostics arrive.
+    fn open(&mut self, message: &str) -> f64 {
+        let started = Instant::now();
+        self.send_text(message);
+        self.wait_timed(started, &|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 1
+        })
+        .1
+    }
+
+    /// Shuts the server down and waits for it to end.
+    fn stop(mut self) {
+        self.send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}));
+        self.wait(&|m| m["id"] == 2);
+        self.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+        let _ = self.child.wait();
+    }
+}
+
+/// The wall time of one `kibitzer check` of `path`, in milliseconds.
+fn check_ms(binary: &str, path: &str) -> f64 {
+    let t = Instant::now();
+    Command::new(binary)
+        .args(["check", "--output-format", "concise", path])
+        .stdout(Stdio::null())
+        .status()
+        .expect("kibitzer check runs");
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().collect();
     let whole_requests = args.iter().any(|a| a == "--whole");
     args.retain(|a| a != "--whole");
-    let Some(path) = args.get(1) else {
+    let Some(path) = args.get(1).cloned() else {
         eprintln!("usage: lsp_replay <file.pbn> [kibitzer binary] [--whole]");
         std::process::exit(2);
     };
@@ -52,127 +185,47 @@ fn main() {
         let dir = exe.parent().and_then(|p| p.parent()).expect("target dir");
         dir.join("kibitzer").to_string_lossy().into_owned()
     });
-    let text = std::fs::read_to_string(path).expect("a UTF-8 file");
-    let check_ms = (0..3)
-        .map(|_| {
-            let t = Instant::now();
-            Command::new(&binary)
-                .args(["check", "--output-format", "concise", path])
-                .stdout(Stdio::null())
-                .status()
-                .expect("kibitzer check runs");
-            t.elapsed().as_secs_f64() * 1000.0
-        })
-        .fold(f64::INFINITY, f64::min);
-    let mut child = Command::new(&binary)
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server starts");
-    let pid = child.id();
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    // Each message with the time its bytes arrived: a client's own JSON parsing of a large
-    // message (75,000 diagnostics) is not the server's time.
-    let (tx, rx) = mpsc::channel::<(Instant, Value)>();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(stdout);
-        loop {
-            let mut length = 0;
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                    return;
-                }
-                let line = line.trim_end();
-                if line.is_empty() {
-                    break;
-                }
-                if let Some(n) = line.strip_prefix("Content-Length: ") {
-                    length = n.parse().unwrap_or(0);
-                }
-            }
-            let mut body = vec![0; length];
-            if reader.read_exact(&mut body).is_err() {
-                return;
-            }
-            let arrived = Instant::now();
-            match serde_json::from_slice(&body) {
-                Ok(value) => {
-                    if tx.send((arrived, value)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => continue,
-            }
-        }
-    });
-    // A message as a value, or already written out.
-    enum Out<'a> {
-        Value(Value),
-        Text(&'a str),
-    }
-    let mut send = |message: Out<'_>| {
-        let owned;
-        let body = match message {
-            Out::Value(value) => {
-                owned = value.to_string();
-                owned.as_str()
-            }
-            Out::Text(text) => text,
-        };
-        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
-        stdin.flush().expect("flush");
-    };
-    // The message asked for, and how long after `since` its bytes arrived.
-    let wait_timed = |since: Instant, what: &dyn Fn(&Value) -> bool| -> (Value, f64) {
-        loop {
-            let (arrived, message) = rx.recv_timeout(Duration::from_secs(60)).expect("an answer");
-            if what(&message) {
-                let ms = arrived.saturating_duration_since(since).as_secs_f64() * 1000.0;
-                return (message, ms);
-            }
-        }
-    };
-    let wait = |what: &dyn Fn(&Value) -> bool| -> Value { wait_timed(Instant::now(), what).0 };
-    let uri = "file:///bench/big.pbn";
-    send(Out::Value(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
-        "initializationOptions": {"diagnostics": {"debounceMs": 0}}}}),
-    ));
-    wait(&|m| m["id"] == 1);
-    send(Out::Value(
-        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
-    ));
-
-    // The message is written out before the clock starts: serialising 75 MB is the client's work.
-    let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": uri, "languageId": "pbn", "version": 1, "text": text}}})
-    .to_string();
-    let started = Instant::now();
-    send(Out::Text(&open));
-    drop(open);
-    let (_, open_ms) = wait_timed(started, &|m| {
-        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 1
-    });
-    let rss_open = memory_kib(pid, "VmRSS:").unwrap_or(0);
-
+    let text = std::fs::read_to_string(&path).expect("a UTF-8 file");
     // The game in the middle: its Event line, its Deal line and its first auction line.
     let lines: Vec<&str> = text.lines().collect();
     let events: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].starts_with("[Event "))
         .collect();
-    let event = events[events.len() / 2];
-    let deal = (event..lines.len())
-        .find(|&i| lines[i].starts_with("[Deal "))
-        .expect("a Deal");
-    let auction = (event..lines.len())
-        .find(|&i| lines[i].starts_with("[Auction "))
-        .expect("an Auction")
-        + 1;
+    let found = |from: usize, tag: &str| (from..lines.len()).find(|&i| lines[i].starts_with(tag));
+    let Some((event, deal, auction)) = events.get(events.len() / 2).and_then(|&event| {
+        Some((
+            event,
+            found(event, "[Deal ")?,
+            found(event, "[Auction ")? + 1,
+        ))
+    }) else {
+        eprintln!("lsp_replay replays PBN files: {path} has no game with an Event, a Deal and an Auction tag");
+        std::process::exit(2);
+    };
+
+    let uri = "file:///bench/big.pbn";
+    let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "pbn", "version": 1, "text": text}}})
+    .to_string();
+    // `check` and an opening in a new server take turns, and each keeps its best time, as the
+    // check bench does with its raw scan: the machine's speed drifts over seconds.
+    let (mut checks, mut opens) = (Vec::new(), Vec::new());
+    let mut kept = None;
+    for round in 0..ROUNDS {
+        checks.push(check_ms(&binary, &path));
+        let mut server = Server::start(&binary);
+        opens.push(server.open(&open));
+        if round + 1 == ROUNDS {
+            kept = Some(server);
+        } else {
+            server.stop();
+        }
+    }
+    drop(open);
+    let mut server = kept.expect("the last round's server");
+    let pid = server.child.id();
+    let rss_open = memory_kib(pid, "VmRSS:").unwrap_or(0);
+
     let column = lines[event].len() - 2; // before the closing quote
     let mut diagnostics = Vec::new();
     let mut hovers = Vec::new();
@@ -183,23 +236,23 @@ fn main() {
         let c = (b'a' + (k % 26) as u8) as char;
         let at = json!({"line": event, "character": column as u32 + k});
         let t = Instant::now();
-        send(Out::Value(
+        server.send(
             json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"range": {"start": at, "end": at}, "text": c.to_string()}]}}),
-        ));
-        let (_, ms) = wait_timed(t, &|m| {
+        );
+        let (_, ms) = server.wait_timed(t, &|m| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
         });
         diagnostics.push(ms);
 
         id += 1;
         let t = Instant::now();
-        send(Out::Value(
+        server.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
             "textDocument": {"uri": uri}, "position": {"line": deal, "character": 3}}}),
-        ));
-        let (hover, ms) = wait_timed(t, &|m| m["id"] == id);
+        );
+        let (hover, ms) = server.wait_timed(t, &|m| m["id"] == id);
         hovers.push(ms);
         assert!(hover["result"]["contents"]["value"]
             .as_str()
@@ -207,11 +260,11 @@ fn main() {
 
         id += 1;
         let t = Instant::now();
-        send(Out::Value(
+        server.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/completion", "params": {
             "textDocument": {"uri": uri}, "position": {"line": auction, "character": 0}}}),
-        ));
-        let (completion, ms) = wait_timed(t, &|m| m["id"] == id);
+        );
+        let (completion, ms) = server.wait_timed(t, &|m| m["id"] == id);
         completions.push(ms);
         assert!(completion["result"]
             .as_array()
@@ -234,28 +287,31 @@ fn main() {
     for &method in methods {
         id += 1;
         let t = Instant::now();
-        send(Out::Value(
+        server.send(
             json!({"jsonrpc": "2.0", "id": id, "method": method, "params": {
             "textDocument": {"uri": uri}}}),
-        ));
-        let (answer, ms) = wait_timed(t, &|m| m["id"] == id);
+        );
+        let (answer, ms) = server.wait_timed(t, &|m| m["id"] == id);
         assert!(answer.get("error").is_none(), "{method}: {answer}");
         whole.push((method, ms));
     }
     let peak_whole = memory_kib(pid, "VmHWM:").unwrap_or(0);
-    send(Out::Value(
-        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}),
-    ));
-    wait(&|m| m["id"] == 2);
-    send(Out::Value(json!({"jsonrpc": "2.0", "method": "exit"})));
-    let _ = child.wait();
+    server.stop();
 
     let size_mib = text.len() as f64 / (1024.0 * 1024.0);
     println!("file: {path}: {:.1} MiB, {} games", size_mib, events.len());
-    println!("open → first diagnostics: {open_ms:.0} ms (target < 3000)");
+    let best = |times: &[f64]| times.iter().copied().fold(f64::INFINITY, f64::min);
+    let (open_ms, check_ms) = (best(&opens), best(&checks));
     println!(
-        "open / check: {:.2}x (check {check_ms:.0} ms in the same run; target 1.5x or less)",
-        open_ms / check_ms
+        "open → first diagnostics: {open_ms:.0} ms, best of {ROUNDS} new servers (target < 3000)"
+    );
+    let mut ratios: Vec<f64> = opens.iter().zip(&checks).map(|(o, c)| o / c).collect();
+    let rounds: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+    println!(
+        "open / check: {:.2}x best against best (check {check_ms:.0} ms; target 1.5x or less); median of the rounds {:.2}x; each round: {}",
+        open_ms / check_ms,
+        percentile(&mut ratios, 0.5),
+        rounds.join(" ")
     );
     let report = |name: &str, values: &mut Vec<f64>, p50_target: f64, p95_target: f64| {
         let p50 = percentile(values, 0.5);
