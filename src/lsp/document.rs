@@ -121,6 +121,62 @@ impl Published {
     }
 }
 
+impl Published {
+    /// The diagnostics written as a JSON array: the bytes `serde_json::to_vec` writes, made on
+    /// every core when there are many (a large file's 75,000 take tens of milliseconds on one,
+    /// and every keystroke publishes them all again).
+    pub fn to_json(&self) -> serde_json::Result<Vec<u8>> {
+        let count: usize = self.parts.iter().map(Part::len).sum();
+        let threads = if count >= PARALLEL_WRITE {
+            available_threads()
+        } else {
+            1
+        };
+        let slices = map_slices(&self.parts, threads, |parts| vec![write_elements(parts)]);
+        let mut out = Vec::with_capacity(2 + slices.iter().flatten().map(Vec::len).sum::<usize>());
+        out.push(b'[');
+        for slice in slices {
+            let slice = slice?;
+            if slice.is_empty() {
+                continue;
+            }
+            if out.len() > 1 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&slice);
+        }
+        out.push(b']');
+        Ok(out)
+    }
+}
+
+/// Writing at least this many diagnostics at once is spread over threads.
+const PARALLEL_WRITE: usize = 4096;
+
+/// The diagnostics of `parts` as JSON array elements, separated by commas (no brackets).
+fn write_elements(parts: &[Part]) -> serde_json::Result<Vec<u8>> {
+    /// Writes one element after a comma when others come before it.
+    fn push(out: &mut Vec<u8>, element: &impl serde::Serialize) -> serde_json::Result<()> {
+        if !out.is_empty() {
+            out.push(b',');
+        }
+        serde_json::to_writer(out, element)
+    }
+    let mut out = Vec::new();
+    for part in parts {
+        if let Some((base, shown)) = part.cached() {
+            for cached in shown {
+                push(&mut out, &convert::LinesDown(&cached.lsp, base))?;
+            }
+        } else if let Part::Full(all) = part {
+            for diagnostic in all {
+                push(&mut out, diagnostic)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
 impl serde::Serialize for Published {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
@@ -956,6 +1012,23 @@ mod tests {
             .lsp_diagnostics(&settings(), PositionEncoding::Utf16)
             .iter()
             .any(|d| d.tags.is_some()));
+    }
+
+    #[test]
+    fn diagnostics_written_on_every_core_are_the_bytes_written_on_one() {
+        let settings = settings();
+        // Few diagnostics (written on one thread), then thousands (written in slices).
+        for copies in [1, 600] {
+            let mut doc = opened(&format!("{GAMES}\n\n").repeat(copies));
+            doc.refresh(&settings, PositionEncoding::Utf16);
+            let published = doc.published(&settings, PositionEncoding::Utf16);
+            let count: usize = published.parts.iter().map(Part::len).sum();
+            assert_eq!(count >= PARALLEL_WRITE, copies > 1, "{count} diagnostics");
+            let written = published.to_json().unwrap_or_default();
+            assert_eq!(written, serde_json::to_vec(&published).unwrap_or_default());
+        }
+        let empty = Published::default().to_json().unwrap_or_default();
+        assert_eq!(empty, b"[]");
     }
 
     fn opened(text: &str) -> Document {

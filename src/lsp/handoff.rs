@@ -82,13 +82,24 @@ impl Handoff {
     /// the relay; `None` when there is no relay (or the parameters cannot be written), and
     /// the library must send the notification itself.
     pub fn prepare<P: Serialize>(&self, method: &str, params: &P) -> Option<StandInParams> {
-        let outgoing = self.outgoing.as_ref()?;
-        let body = serde_json::to_vec(&Notification {
-            jsonrpc: "2.0",
-            method,
-            params,
+        self.prepare_written(|| {
+            serde_json::to_vec(&Notification {
+                jsonrpc: "2.0",
+                method,
+                params,
+            })
+            .ok()
         })
-        .ok()?;
+    }
+
+    /// [`Handoff::prepare`] for a message that `write` writes out whole (called only when
+    /// there is a relay).
+    pub fn prepare_written(
+        &self,
+        write: impl FnOnce() -> Option<Vec<u8>>,
+    ) -> Option<StandInParams> {
+        let outgoing = self.outgoing.as_ref()?;
+        let body = write()?;
         let mut outgoing = outgoing
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -506,22 +506,10 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         }
     };
     if let Some((diagnostics, version)) = found {
-        // The parameters of `textDocument/publishDiagnostics`, written from the shared cache.
-        #[derive(serde::Serialize)]
-        struct Params<'a> {
-            uri: &'a Uri,
-            diagnostics: &'a Published,
-            version: i32,
-        }
-        let params = Params {
-            uri: &uri,
-            diagnostics: &diagnostics,
-            version,
-        };
-        let method =
-            <lsp::notification::PublishDiagnostics as lsp::notification::Notification>::METHOD;
         let t = std::time::Instant::now();
-        let prepared = shared.handoff.prepare(method, &params);
+        let prepared = shared
+            .handoff
+            .prepare_written(|| publish_body(&uri, &diagnostics, version));
         if std::env::var_os("KIBITZER_TIMING").is_some() {
             eprintln!("diagnostics written in {:?}", t.elapsed());
         }
@@ -534,6 +522,22 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
             }
         }
     }
+}
+
+/// The `textDocument/publishDiagnostics` notification of `diagnostics`, written out (the
+/// diagnostics on every core when there are many).
+fn publish_body(uri: &Uri, diagnostics: &Published, version: i32) -> Option<Vec<u8>> {
+    let array = diagnostics.to_json().ok()?;
+    let method = <lsp::notification::PublishDiagnostics as lsp::notification::Notification>::METHOD;
+    let mut body = Vec::with_capacity(array.len() + 256);
+    body.extend_from_slice(br#"{"jsonrpc":"2.0","method":"#);
+    serde_json::to_writer(&mut body, method).ok()?;
+    body.extend_from_slice(br#","params":{"uri":"#);
+    serde_json::to_writer(&mut body, uri).ok()?;
+    body.extend_from_slice(br#","diagnostics":"#);
+    body.extend_from_slice(&array);
+    body.extend_from_slice(format!(r#","version":{version}}}}}"#).as_bytes());
+    Some(body)
 }
 
 impl LanguageServer for Backend {
@@ -1024,5 +1028,27 @@ impl LanguageServer for Backend {
         Ok(self
             .format(&params.text_document.uri, Some(params.range))
             .await)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_publish_written_out_is_the_notification_the_library_would_send() {
+        let uri: Uri = "file:///a%20b/%C3%A9.pbn".parse().unwrap();
+        let mut diagnostic = lsp::Diagnostic::new_simple(
+            lsp::Range::new(lsp::Position::new(3, 1), lsp::Position::new(3, 4)),
+            "a \"quoted\" é\nline".to_string(),
+        );
+        diagnostic.code = Some(lsp::NumberOrString::String("D201".to_string()));
+        let diagnostics = vec![diagnostic.clone(), diagnostic];
+        let body = publish_body(&uri, &Published::from(diagnostics.clone()), -7).unwrap();
+        let written: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let params = lsp::PublishDiagnosticsParams::new(uri, diagnostics, Some(-7));
+        let expected = serde_json::json!({"jsonrpc": "2.0",
+            "method": "textDocument/publishDiagnostics", "params": params});
+        assert_eq!(written, expected);
     }
 }
