@@ -30,6 +30,9 @@ cargo clippy --release --all-targets --locked -- -D warnings
 step "Rust tests (unit, integration, corpus, properties)"
 cargo test --release --locked
 
+step "speed: check against a raw scan, LIN against PBN, fmt, the server's opening against check (figures printed)"
+bash scripts/test-speed.sh
+
 step "dd --write sharded with GNU parallel (installs it with apt-get when missing)"
 bash scripts/test-dd-parallel.sh
 

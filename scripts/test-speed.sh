@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The speed figures, on the 100,000-game `--rich` file of gen_pbn.py: `check` against a raw token
+# scan of the same file and LIN against PBN per byte (benches/check.rs), formatting
+# (benches/format.rs), and opening the file in the server against `check` with keystroke, hover
+# and completion times (examples/lsp_replay.rs). Each prints its figures beside its target.
+# They are read, not asserted: on a shared two-core machine a run can be slowed by its
+# neighbours, and a red build for that would say nothing about the code. What must fail does:
+# a benchmark that cannot run, or a server that stops answering.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+file="${CARGO_TARGET_DIR:-target}/bench-rich-100000.pbn"
+
+# Generates the file when it is missing, then times check, and check on the file as LIN.
+cargo bench --locked --bench check
+KIBITZER_BENCH_FILE="$file" cargo bench --locked --bench format
+cargo run --release --locked --example lsp_replay -- "$file"
