@@ -716,30 +716,27 @@ impl Document {
                     .collect::<Vec<_>>(),
             );
         }
-        let mut published = Published::default();
         let starts = self.outline.child_starts();
-        for (index, entry) in self.entries.iter().enumerate() {
-            let Some(piece) = &entry.diagnostics else {
-                continue;
-            };
-            if piece.diagnostics.is_empty() {
-                continue;
-            }
-            let start = starts.get(index).copied().unwrap_or(0) as usize;
-            let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
-            let shown =
-                |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
-            let only = (!piece.diagnostics.iter().all(shown)).then(|| {
-                (0..piece.diagnostics.len())
-                    .filter(|&i| shown(&piece.diagnostics[i]))
-                    .collect()
-            });
-            published.parts.push(Part::Cached {
-                base,
-                piece: piece.clone(),
-                only,
-            });
-        }
+        let games: Vec<(usize, &Entry)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| (starts.get(index).copied().unwrap_or(0) as usize, entry))
+            .collect();
+        // Every keystroke publishes every game again, and on a large file finding each game's
+        // first line in the rope is about half of that: many games are gathered on every core.
+        let threads = if games.len() >= PARALLEL_GAMES {
+            available_threads()
+        } else {
+            1
+        };
+        let parts = map_slices(&games, threads, |games| {
+            games
+                .iter()
+                .filter_map(|&(start, entry)| self.shown_part(start, entry, settings))
+                .collect()
+        });
+        let mut published = Published { parts };
         let rest: Vec<lsp::Diagnostic> = self
             .end_diagnostics(settings)
             .map(|d| convert::diagnostic(&self.rope, &self.uri, &d, encoding))
@@ -748,6 +745,27 @@ impl Document {
             published.parts.push(Part::Full(rest));
         }
         published
+    }
+
+    /// The published run of the game starting at byte `start`: its cached diagnostics that
+    /// `settings` shows, placed at its first line (`None` when it has none).
+    fn shown_part(&self, start: usize, entry: &Entry, settings: &Settings) -> Option<Part> {
+        let piece = entry.diagnostics.as_ref()?;
+        if piece.diagnostics.is_empty() {
+            return None;
+        }
+        let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
+        let shown = |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
+        let only = (!piece.diagnostics.iter().all(shown)).then(|| {
+            (0..piece.diagnostics.len())
+                .filter(|&i| shown(&piece.diagnostics[i]))
+                .collect()
+        });
+        Some(Part::Cached {
+            base,
+            piece: piece.clone(),
+            only,
+        })
     }
 
     /// When the document holds `% kibitzer-ignore:` lines: every diagnostic (absolute ranges, in
@@ -1015,17 +1033,34 @@ mod tests {
     }
 
     #[test]
-    fn diagnostics_written_on_every_core_are_the_bytes_written_on_one() {
+    fn diagnostics_gathered_and_written_on_every_core_are_those_of_one() {
         let settings = settings();
         // Few diagnostics (written on one thread), then thousands (written in slices).
+        let copy = format!("{GAMES}\n\n");
+        let lines = copy.matches('\n').count() as u32;
+        let mut one = Vec::new();
         for copies in [1, 600] {
-            let mut doc = opened(&format!("{GAMES}\n\n").repeat(copies));
+            let mut doc = opened(&copy.repeat(copies));
+            assert_eq!(doc.entries.len() >= PARALLEL_GAMES, copies > 1);
             doc.refresh(&settings, PositionEncoding::Utf16);
             let published = doc.published(&settings, PositionEncoding::Utf16);
             let count: usize = published.parts.iter().map(Part::len).sum();
             assert_eq!(count >= PARALLEL_WRITE, copies > 1, "{count} diagnostics");
             let written = published.to_json().unwrap_or_default();
             assert_eq!(written, serde_json::to_vec(&published).unwrap_or_default());
+            // Gathered on every core, each copy's diagnostics are the first copy's, moved down.
+            let all = published.into_vec();
+            if copies == 1 {
+                one = all;
+                continue;
+            }
+            assert_eq!(all.len(), one.len() * copies);
+            for (k, chunk) in all.chunks(one.len()).enumerate() {
+                for (d, first) in chunk.iter().zip(&one) {
+                    let moved = convert::lines_down(first.range, k as u32 * lines);
+                    assert_eq!((d.range, &d.message), (moved, &first.message));
+                }
+            }
         }
         let empty = Published::default().to_json().unwrap_or_default();
         assert_eq!(empty, b"[]");
