@@ -61,14 +61,6 @@ impl tower_lsp_server::ls_types::notification::Notification for StandIn {
     const METHOD: &'static str = STAND_IN_METHOD;
 }
 
-/// A JSON-RPC notification, written out directly.
-#[derive(Serialize)]
-struct Notification<'a, P> {
-    jsonrpc: &'static str,
-    method: &'a str,
-    params: &'a P,
-}
-
 impl Handoff {
     /// A handoff whose prepared messages an output relay puts in place.
     pub fn relayed() -> Handoff {
@@ -78,26 +70,10 @@ impl Handoff {
         }
     }
 
-    /// The stand-in for the notification `method` with `params`, written out now and left for
-    /// the relay; `None` when there is no relay (or the parameters cannot be written), and
-    /// the library must send the notification itself.
-    pub fn prepare<P: Serialize>(&self, method: &str, params: &P) -> Option<StandInParams> {
-        self.prepare_written(|| {
-            serde_json::to_vec(&Notification {
-                jsonrpc: "2.0",
-                method,
-                params,
-            })
-            .ok()
-        })
-    }
-
-    /// [`Handoff::prepare`] for a message that `write` writes out whole (called only when
-    /// there is a relay).
-    pub fn prepare_written(
-        &self,
-        write: impl FnOnce() -> Option<Vec<u8>>,
-    ) -> Option<StandInParams> {
+    /// The stand-in for a notification that `write` writes out whole, now, and leaves for the
+    /// relay; `None` when there is no relay (then `write` is not called) or nothing was
+    /// written, and the library must send the notification itself.
+    pub fn prepare(&self, write: impl FnOnce() -> Option<Vec<u8>>) -> Option<StandInParams> {
         let outgoing = self.outgoing.as_ref()?;
         let body = write()?;
         let mut outgoing = outgoing

@@ -343,8 +343,11 @@ mod tests {
         use serde_json::json;
         let handoff = Arc::new(Handoff::relayed());
         let params = json!({"uri": "file:///a.pbn", "diagnostics": [{"message": "é \" x"}]});
+        let prepared = json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+            "params": params})
+        .to_string();
         let stand_in = handoff
-            .prepare("textDocument/publishDiagnostics", &params)
+            .prepare(|| Some(prepared.clone().into_bytes()))
             .unwrap();
         let stand_in = json!({"jsonrpc": "2.0", "method": handoff::STAND_IN_METHOD,
             "params": stand_in})
@@ -356,15 +359,13 @@ mod tests {
         let input = [answer, &stand_in, other, &stand_in].map(frame).concat();
         let mut output = Vec::new();
         relay(input.as_bytes(), &mut output, handoff.clone()).await;
-        let prepared = json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-            "params": params})
-        .to_string();
         assert_eq!(
             String::from_utf8(output).unwrap(),
             [answer, &prepared, other].map(frame).concat()
         );
         // Without a relay nothing is prepared: the library sends the notification.
-        assert!(Handoff::default().prepare("x", &params).is_none());
+        let unwritten = || -> Option<Vec<u8>> { panic!("written without a relay") };
+        assert!(Handoff::default().prepare(unwritten).is_none());
     }
 
     #[test]

@@ -509,7 +509,7 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         let t = std::time::Instant::now();
         let prepared = shared
             .handoff
-            .prepare_written(|| publish_body(&uri, &diagnostics, version));
+            .prepare(|| publish_body(&uri, &diagnostics, version));
         if std::env::var_os("KIBITZER_TIMING").is_some() {
             eprintln!("diagnostics written in {:?}", t.elapsed());
         }
