@@ -92,6 +92,18 @@ impl Part {
         Some((*base, (0..count).filter_map(move |k| all.get(at(k)?))))
     }
 
+    /// The diagnostics the run publishes, as they are written.
+    fn elements(&self) -> impl Iterator<Item = Element<'_>> {
+        let moved = self.cached().into_iter().flat_map(|(base, shown)| {
+            shown.map(move |cached| Element::Moved(convert::LinesDown(&cached.lsp, base)))
+        });
+        let full = match self {
+            Part::Full(all) => all.as_slice(),
+            Part::Cached { .. } => &[],
+        };
+        moved.chain(full.iter().map(Element::Full))
+    }
+
     /// How many diagnostics the run publishes.
     fn len(&self) -> usize {
         match self {
@@ -155,42 +167,38 @@ const PARALLEL_WRITE: usize = 4096;
 
 /// The diagnostics of `parts` as JSON array elements, separated by commas (no brackets).
 fn write_elements(parts: &[Part]) -> serde_json::Result<Vec<u8>> {
-    /// Writes one element after a comma when others come before it.
-    fn push(out: &mut Vec<u8>, element: &impl serde::Serialize) -> serde_json::Result<()> {
+    let mut out = Vec::new();
+    for element in parts.iter().flat_map(Part::elements) {
         if !out.is_empty() {
             out.push(b',');
         }
-        serde_json::to_writer(out, element)
-    }
-    let mut out = Vec::new();
-    for part in parts {
-        if let Some((base, shown)) = part.cached() {
-            for cached in shown {
-                push(&mut out, &convert::LinesDown(&cached.lsp, base))?;
-            }
-        } else if let Part::Full(all) = part {
-            for diagnostic in all {
-                push(&mut out, diagnostic)?;
-            }
-        }
+        serde_json::to_writer(&mut out, &element)?;
     }
     Ok(out)
+}
+
+/// One published diagnostic as it is written: a cached one moved down to its game, or one
+/// made in full.
+enum Element<'a> {
+    Moved(convert::LinesDown<'a>),
+    Full(&'a lsp::Diagnostic),
+}
+
+impl serde::Serialize for Element<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Element::Moved(moved) => moved.serialize(serializer),
+            Element::Full(diagnostic) => diagnostic.serialize(serializer),
+        }
+    }
 }
 
 impl serde::Serialize for Published {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let mut seq = serializer.serialize_seq(Some(self.parts.iter().map(Part::len).sum()))?;
-        for part in &self.parts {
-            if let Some((base, shown)) = part.cached() {
-                for cached in shown {
-                    seq.serialize_element(&convert::LinesDown(&cached.lsp, base))?;
-                }
-            } else if let Part::Full(all) = part {
-                for diagnostic in all {
-                    seq.serialize_element(diagnostic)?;
-                }
-            }
+        for element in self.parts.iter().flat_map(Part::elements) {
+            seq.serialize_element(&element)?;
         }
         seq.end()
     }
