@@ -229,6 +229,9 @@ struct Entry {
     inherited: Option<Arc<Inheritance>>,
     /// Its diagnostics; `None` until computed.
     diagnostics: Option<Arc<CheckedPiece>>,
+    /// The line breaks in its text (CR, LF and CRLF each one, as the rope counts them): the
+    /// line each child starts on is the sum of those before it.
+    line_breaks: u32,
 }
 
 /// An open document.
@@ -276,6 +279,14 @@ fn checked_with(settings: &Settings) -> (bool, bool) {
 
 fn parse_one(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     parse_chunk(text, &mut TokenCache::default())
+}
+
+/// The line breaks in `text`, counted as the rope counts them: LF, CR, and CRLF as one.
+fn line_breaks(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(|&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .count() as u32
 }
 
 /// What checking a chunk needs besides the chunk: where the diagnostics go and how to write
@@ -392,33 +403,47 @@ impl Document {
         self.uses_inheritance = rope_contains(&self.rope, b"\"#");
         self.trees.clear();
         let threads = available_threads();
+        // Each chunk's line breaks are counted as it is parsed, on its worker.
         let results = match check {
             // Inheritance makes each game depend on the ones before: then the whole text is
             // checked in order, on one thread, after the outline is built.
             Some((settings, encoding)) if !self.uses_inheritance => {
                 let checker = self.checker(settings, encoding);
                 let visit = |chunk: ParsedChunk<'_>| {
-                    Some(checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None))
+                    let found =
+                        checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None);
+                    (line_breaks(chunk.text), Some(found))
                 };
                 let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
                 results
             }
             _ => {
-                let (outline, results) = Outline::build(text, threads, &|_| None);
+                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None);
+                let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
                 results
             }
         };
         let entries: Vec<Entry> = results
             .into_iter()
-            .map(|result| Entry {
-                id: 0,
-                inherited: None,
-                diagnostics: match result {
-                    None => Some(self.no_diagnostics.clone()),
-                    Some(computed) => computed,
-                },
+            .enumerate()
+            .map(|(index, result)| {
+                let (line_breaks, diagnostics) = match result {
+                    // A run of blank lines: nothing to check.
+                    None => {
+                        let range = self.outline.child_range(index).map(Range::<usize>::from);
+                        let blank = range.and_then(|r| text.get(r)).unwrap_or_default();
+                        (line_breaks(blank), Some(self.no_diagnostics.clone()))
+                    }
+                    Some((breaks, computed)) => (breaks, computed),
+                };
+                Entry {
+                    id: 0,
+                    inherited: None,
+                    diagnostics,
+                    line_breaks,
+                }
             })
             .collect();
         self.entries = entries;
@@ -502,6 +527,11 @@ impl Document {
     fn fresh_entry(&mut self, index: usize) -> Entry {
         let id = self.next_id;
         self.next_id += 1;
+        let line_breaks = self
+            .outline
+            .child_range(index)
+            .and_then(|range| self.rope.get_byte_slice(Range::<usize>::from(range)))
+            .map_or(0, |child| child.len_lines().saturating_sub(1) as u32);
         Entry {
             id,
             inherited: None,
@@ -509,6 +539,7 @@ impl Document {
                 .outline
                 .is_blank(index)
                 .then(|| self.no_diagnostics.clone()),
+            line_breaks,
         }
     }
 
@@ -724,26 +755,16 @@ impl Document {
                     .collect::<Vec<_>>(),
             );
         }
-        let starts = self.outline.child_starts();
-        let games: Vec<(usize, &Entry)> = self
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(index, entry)| (starts.get(index).copied().unwrap_or(0) as usize, entry))
-            .collect();
-        // Every keystroke publishes every game again, and on a large file finding each game's
-        // first line in the rope is about half of that: many games are gathered on every core.
-        let threads = if games.len() >= PARALLEL_GAMES {
-            available_threads()
-        } else {
-            1
-        };
-        let parts = map_slices(&games, threads, |games| {
-            games
-                .iter()
-                .filter_map(|&(start, entry)| self.shown_part(start, entry, settings))
-                .collect()
-        });
+        // Each game's first line is the sum of the line breaks before it, not looked up in the
+        // rope: on a large file that was half of every keystroke's publish.
+        let mut line = 0u32;
+        let mut parts = Vec::new();
+        for entry in &self.entries {
+            if let Some(part) = self.shown_part(line, entry, settings) {
+                parts.push(part);
+            }
+            line = line.saturating_add(entry.line_breaks);
+        }
         let mut published = Published { parts };
         let rest: Vec<lsp::Diagnostic> = self
             .end_diagnostics(settings)
@@ -755,14 +776,13 @@ impl Document {
         published
     }
 
-    /// The published run of the game starting at byte `start`: its cached diagnostics that
-    /// `settings` shows, placed at its first line (`None` when it has none).
-    fn shown_part(&self, start: usize, entry: &Entry, settings: &Settings) -> Option<Part> {
+    /// The published run of the game starting on line `base`: its cached diagnostics that
+    /// `settings` shows, placed there (`None` when it has none).
+    fn shown_part(&self, base: u32, entry: &Entry, settings: &Settings) -> Option<Part> {
         let piece = entry.diagnostics.as_ref()?;
         if piece.diagnostics.is_empty() {
             return None;
         }
-        let base = self.rope.byte_to_line(start.min(self.rope.len_bytes())) as u32;
         let shown = |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
         let only = (!piece.diagnostics.iter().all(shown)).then(|| {
             (0..piece.diagnostics.len())
@@ -1041,7 +1061,7 @@ mod tests {
     }
 
     #[test]
-    fn diagnostics_gathered_and_written_on_every_core_are_those_of_one() {
+    fn the_diagnostics_of_many_games_written_on_every_core_are_those_of_one_moved_down() {
         let settings = settings();
         // Few diagnostics (written on one thread), then thousands (written in slices).
         let copy = format!("{GAMES}\n\n");
@@ -1049,14 +1069,13 @@ mod tests {
         let mut one = Vec::new();
         for copies in [1, 600] {
             let mut doc = opened(&copy.repeat(copies));
-            assert_eq!(doc.entries.len() >= PARALLEL_GAMES, copies > 1);
             doc.refresh(&settings, PositionEncoding::Utf16);
             let published = doc.published(&settings, PositionEncoding::Utf16);
             let count: usize = published.parts.iter().map(Part::len).sum();
             assert_eq!(count >= PARALLEL_WRITE, copies > 1, "{count} diagnostics");
             let written = published.to_json().unwrap_or_default();
             assert_eq!(written, serde_json::to_vec(&published).unwrap_or_default());
-            // Gathered on every core, each copy's diagnostics are the first copy's, moved down.
+            // Each copy's diagnostics are the first copy's, moved down to it.
             let all = published.into_vec();
             if copies == 1 {
                 one = all;
@@ -1087,11 +1106,30 @@ mod tests {
         (*seed % n.max(1) as u64) as usize
     }
 
+    /// The nearest place at or before `at` that an LSP position can name: a character
+    /// boundary, and not between the two bytes of a CRLF (one line break to the protocol).
     fn floor(text: &str, mut at: usize) -> usize {
-        while !text.is_char_boundary(at) {
+        while !text.is_char_boundary(at)
+            || text[..at].ends_with('\r') && text[at..].starts_with('\n')
+        {
             at -= 1;
         }
         at
+    }
+
+    /// Checks that the line breaks each child keeps add up to the line the rope puts it on.
+    fn assert_lines_counted(doc: &Document) {
+        let mut line = 0;
+        for (index, entry) in doc.entries.iter().enumerate() {
+            let start = doc.outline.child_starts()[index] as usize;
+            assert_eq!(
+                line,
+                doc.rope.byte_to_line(start),
+                "child {index} of {doc:?}"
+            );
+            line += entry.line_breaks as usize;
+        }
+        assert_eq!(line, doc.rope.len_lines() - 1);
     }
 
     /// Edits `doc` and a plain copy of its text at random and checks, after each edit, that the
@@ -1115,6 +1153,8 @@ mod tests {
             "[Event \"#\"]\n",
             "Pass ",
             "1NT ",
+            "\r",
+            "\r\n",
         ];
         let mut seed = seed;
         let mut doc = opened(text);
@@ -1133,7 +1173,9 @@ mod tests {
             text.replace_range(start..end, insert);
             assert_eq!(doc.rope.to_string(), text);
             assert_eq!(doc.outline, Outline::new(&text), "{text:?}");
+            assert_lines_counted(&doc);
             let mut fresh = opened(&text);
+            assert_lines_counted(&fresh);
             assert_eq!(published(&mut doc), published(&mut fresh), "{text:?}");
             // A feature's tree (cached or parsed again) is the full parse's.
             let at = below(&mut seed, text.len() + 1);
