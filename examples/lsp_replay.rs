@@ -17,12 +17,15 @@
 //! `kibitzer check` on the same file, best of three, is measured first, and the opening is
 //! printed as a ratio to it (the target: 1.5× or less).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+#[path = "../tests/framing/mod.rs"]
+mod framing;
 
 fn percentile(values: &mut [f64], p: f64) -> f64 {
     values.sort_by(|a, b| a.total_cmp(b));
@@ -66,33 +69,14 @@ impl Server {
         let (tx, messages) = mpsc::channel::<(Instant, Value)>();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            loop {
-                let mut length = 0;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            while let Some(body) = framing::read_frame(&mut reader) {
+                // A message without a length is skipped, as one that is not JSON is.
+                let body = body.unwrap_or_default();
+                let arrived = Instant::now();
+                if let Ok(value) = serde_json::from_slice(&body) {
+                    if tx.send((arrived, value)).is_err() {
                         return;
                     }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse().unwrap_or(0);
-                    }
-                }
-                let mut body = vec![0; length];
-                if reader.read_exact(&mut body).is_err() {
-                    return;
-                }
-                let arrived = Instant::now();
-                match serde_json::from_slice(&body) {
-                    Ok(value) => {
-                        if tx.send((arrived, value)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => continue,
                 }
             }
         });

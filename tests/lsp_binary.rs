@@ -1,11 +1,13 @@
 //! The built binary as editors run it: Content-Length framed JSON-RPC over stdin/stdout.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+mod framing;
 
 struct Server {
     child: Child,
@@ -27,25 +29,8 @@ impl Server {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("a Content-Length header")];
-                if reader.read_exact(&mut body).is_err() {
-                    return;
-                }
+            while let Some(body) = framing::read_frame(&mut reader) {
+                let body = body.expect("a Content-Length header");
                 if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
                     return;
                 }

@@ -14,12 +14,14 @@
 //! sends edits and no requests).
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+mod framing;
 
 /// Boards in each document: a club session's.
 const BOARDS: u32 = 36;
@@ -73,25 +75,9 @@ fn fifty_documents_under_a_hundred_edits_a_second() {
     let (tx, rx) = mpsc::channel::<(Value, Instant)>();
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
-        loop {
-            let mut length = None;
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                    return;
-                }
-                let line = line.trim_end();
-                if line.is_empty() {
-                    break;
-                }
-                if let Some(n) = line.strip_prefix("Content-Length: ") {
-                    length = n.parse::<usize>().ok();
-                }
-            }
-            let mut body = vec![0; length.unwrap_or(0)];
-            if reader.read_exact(&mut body).is_err() {
-                return;
-            }
+        while let Some(body) = framing::read_frame(&mut reader) {
+            // A message without a length is skipped, as one that is not JSON is.
+            let body = body.unwrap_or_default();
             if let Ok(value) = serde_json::from_slice(&body) {
                 if tx.send((value, Instant::now())).is_err() {
                     return;
