@@ -22,67 +22,54 @@ pub enum Suit {
 impl Suit {
     /// All suits in PBN order: spades, hearts, diamonds, clubs.
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+    /// The letters PBN writes, in the order of `ALL`.
+    const LETTERS: [char; 4] = ['S', 'H', 'D', 'C'];
+    /// The filled symbols, in the order of `ALL`.
+    const SYMBOLS: [char; 4] = ['♠', '♥', '♦', '♣'];
+    /// The outline symbols some editors type, in the order of `ALL`.
+    const OUTLINE_SYMBOLS: [char; 4] = ['♤', '♡', '♢', '♧'];
+    /// The English names, in the order of `ALL`.
+    const NAMES: [&'static str; 4] = ["Spades", "Hearts", "Diamonds", "Clubs"];
 
     /// Position in `ALL`: spades 0 … clubs 3.
     pub const fn index(self) -> usize {
-        match self {
-            Suit::Spades => 0,
-            Suit::Hearts => 1,
-            Suit::Diamonds => 2,
-            Suit::Clubs => 3,
+        self as usize
+    }
+
+    /// The suit at `index` of a table in the order of `ALL`.
+    const fn at(index: Option<usize>) -> Option<Suit> {
+        match index {
+            Some(i) => Some(Suit::ALL[i]),
+            None => None,
         }
     }
 
     /// Parses `S`, `H`, `D` or `C` in either case.
     pub const fn from_char(c: char) -> Option<Suit> {
-        match c {
-            'S' | 's' => Some(Suit::Spades),
-            'H' | 'h' => Some(Suit::Hearts),
-            'D' | 'd' => Some(Suit::Diamonds),
-            'C' | 'c' => Some(Suit::Clubs),
-            _ => None,
-        }
+        Suit::at(super::position(&Suit::LETTERS, c.to_ascii_uppercase()))
     }
 
     /// Recognises the suit symbols ♠♥♦♣ (and their outline forms ♤♡♢♧).
     pub const fn from_symbol(c: char) -> Option<Suit> {
-        match c {
-            '♠' | '♤' => Some(Suit::Spades),
-            '♥' | '♡' => Some(Suit::Hearts),
-            '♦' | '♢' => Some(Suit::Diamonds),
-            '♣' | '♧' => Some(Suit::Clubs),
-            _ => None,
+        match super::position(&Suit::SYMBOLS, c) {
+            Some(i) => Some(Suit::ALL[i]),
+            None => Suit::at(super::position(&Suit::OUTLINE_SYMBOLS, c)),
         }
     }
 
     /// The upper-case letter used by PBN.
     pub const fn letter(self) -> char {
-        match self {
-            Suit::Spades => 'S',
-            Suit::Hearts => 'H',
-            Suit::Diamonds => 'D',
-            Suit::Clubs => 'C',
-        }
+        Suit::LETTERS[self.index()]
     }
 
     /// The suit symbol, e.g. '♠'.
     pub const fn symbol(self) -> char {
-        match self {
-            Suit::Spades => '♠',
-            Suit::Hearts => '♥',
-            Suit::Diamonds => '♦',
-            Suit::Clubs => '♣',
-        }
+        Suit::SYMBOLS[self.index()]
     }
 
     /// The English name, e.g. "Spades".
     pub const fn name(self) -> &'static str {
-        match self {
-            Suit::Spades => "Spades",
-            Suit::Hearts => "Hearts",
-            Suit::Diamonds => "Diamonds",
-            Suit::Clubs => "Clubs",
-        }
+        Suit::NAMES[self.index()]
     }
 }
 

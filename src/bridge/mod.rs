@@ -34,6 +34,18 @@ mod proptests;
 mod score;
 mod seat;
 
+/// Where `c` stands in `table` (the letters or symbols of an enum, in its order).
+const fn position(table: &[char], c: char) -> Option<usize> {
+    let mut i = 0;
+    while i < table.len() {
+        if table[i] == c {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 pub use auction::{Auction, AuctionCall, CallError};
 pub use board::{board_dealer, board_vulnerability, Vulnerability};
 pub use call::{Bid, Call, Contract, Denomination, Risk};

@@ -348,6 +348,15 @@ mod tests {
 
     use Seat::{East as E, North as N, South as S, West as W};
 
+    /// The one issue of `seat` playing `played` while holding a card of the suit `led`.
+    fn revoke(seat: Seat, played: &str, led: Suit) -> Vec<PlayIssue> {
+        vec![PlayIssue::Revoke {
+            seat,
+            card: card(played),
+            led,
+        }]
+    }
+
     #[test]
     fn trick_winners() {
         assert_eq!(t(&[], None), None);
@@ -423,14 +432,7 @@ mod tests {
         let mut play = Play::new(deal(), W, None);
         assert!(play.play(W, card("S4")).is_empty());
         // North holds spades but plays a heart.
-        assert_eq!(
-            play.play(N, card("HA")),
-            vec![PlayIssue::Revoke {
-                seat: N,
-                card: card("HA"),
-                led: Suit::Spades
-            }]
-        );
+        assert_eq!(play.play(N, card("HA")), revoke(N, "HA", Suit::Spades));
         // A revoke marked with ^R is accepted silently.
         assert!(play.play_revoke(E, card("H9")).is_empty());
         play.play(S, card("S5"));
@@ -469,14 +471,7 @@ mod tests {
         play.play(S, card("C7"));
         // West has four clubs in the diagram, one card went unknown: a heart
         // discard is still a revoke since at least three clubs remain.
-        assert_eq!(
-            play.play(W, card("H2")),
-            vec![PlayIssue::Revoke {
-                seat: W,
-                card: card("H2"),
-                led: Suit::Clubs
-            }]
-        );
+        assert_eq!(play.play(W, card("H2")), revoke(W, "H2", Suit::Clubs));
 
         // An unknown hand: nothing can be checked, nothing to complete.
         let mut hidden = deal();

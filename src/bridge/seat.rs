@@ -16,15 +16,14 @@ pub enum Seat {
 impl Seat {
     /// All seats in clockwise order starting from North.
     pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
+    /// The initials PBN writes, in the order of `ALL`.
+    const LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+    /// The English names, in the order of `ALL`.
+    const NAMES: [&'static str; 4] = ["North", "East", "South", "West"];
 
     /// Position in `ALL`: North 0, East 1, South 2, West 3.
     pub const fn index(self) -> usize {
-        match self {
-            Seat::North => 0,
-            Seat::East => 1,
-            Seat::South => 2,
-            Seat::West => 3,
-        }
+        self as usize
     }
 
     /// The seat with the given index (taken modulo 4), so it never fails.
@@ -69,33 +68,20 @@ impl Seat {
 
     /// Parses `N`, `E`, `S` or `W` in either case.
     pub const fn from_char(c: char) -> Option<Seat> {
-        match c {
-            'N' | 'n' => Some(Seat::North),
-            'E' | 'e' => Some(Seat::East),
-            'S' | 's' => Some(Seat::South),
-            'W' | 'w' => Some(Seat::West),
-            _ => None,
+        match super::position(&Seat::LETTERS, c.to_ascii_uppercase()) {
+            Some(i) => Some(Seat::ALL[i]),
+            None => None,
         }
     }
 
     /// The upper-case initial used by PBN.
     pub const fn letter(self) -> char {
-        match self {
-            Seat::North => 'N',
-            Seat::East => 'E',
-            Seat::South => 'S',
-            Seat::West => 'W',
-        }
+        Seat::LETTERS[self.index()]
     }
 
     /// The full English name, e.g. "North".
     pub const fn name(self) -> &'static str {
-        match self {
-            Seat::North => "North",
-            Seat::East => "East",
-            Seat::South => "South",
-            Seat::West => "West",
-        }
+        Seat::NAMES[self.index()]
     }
 }
 

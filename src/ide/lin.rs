@@ -174,14 +174,12 @@ pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
         };
     }
     let board = board_of(piece, carry);
-    Symbol {
-        name: board_title(&board),
-        detail: board.info("Room").map(|r| format!("{r} room")),
-        kind: SymbolKind::Game,
-        range,
-        selection,
-        children: Vec::new(),
-    }
+    Symbol::game(
+        board_title(&board),
+        board.info("Room").map(|r| format!("{r} room")),
+        (range, selection),
+        Vec::new(),
+    )
 }
 
 /// The highlighted tokens of a board or header, in text order (ranges relative to the piece):

@@ -34,6 +34,25 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
+impl Symbol {
+    /// The entry of a whole game, board or record, holding `children`.
+    pub fn game(
+        name: String,
+        detail: Option<String>,
+        (range, selection): (TextRange, TextRange),
+        children: Vec<Symbol>,
+    ) -> Symbol {
+        Symbol {
+            name,
+            detail,
+            kind: SymbolKind::Game,
+            range,
+            selection,
+            children,
+        }
+    }
+}
+
 /// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
 pub fn game_title(model: &GameModel) -> String {
     let tricks = model
@@ -107,14 +126,12 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
         .map(|t| t.range)
         .or_else(|| model.tags.first().map(|t| t.range))
         .unwrap_or(range);
-    Some(Symbol {
-        name: game_title(&model),
-        detail: model.value("Event").map(str::to_string),
-        kind: SymbolKind::Game,
-        range,
-        selection,
+    Some(Symbol::game(
+        game_title(&model),
+        model.value("Event").map(str::to_string),
+        (range, selection),
         children,
-    })
+    ))
 }
 
 fn section_detail(model: &GameModel, section: &Section) -> Option<String> {

@@ -317,14 +317,12 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
         .field('B')
         .or_else(|| record.fields().next())
         .map_or(range, |f| f.line_range());
-    Symbol {
-        name: board_title(&board),
-        detail: board.info("Event").map(str::to_string),
-        kind: SymbolKind::Game,
-        range,
-        selection,
+    Symbol::game(
+        board_title(&board),
+        board.info("Event").map(str::to_string),
+        (range, selection),
         children,
-    }
+    )
 }
 
 /// The folding ranges of a record: the record itself and its paragraphs (the caller drops those
