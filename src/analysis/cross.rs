@@ -199,34 +199,29 @@ fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mu
     else {
         return;
     };
-    if let Some(dealer_tag) = tags.dealer {
-        if let Some(dealer) = read_seat(dealer_tag.text).map(|r| r.value) {
-            let standard = board_dealer(board);
-            if dealer != standard {
-                out.push(Diagnostic::new(
-                    "X802",
-                    dealer_tag.range,
-                    format!(
-                        "board {board} is normally dealt by {}, not {}",
-                        standard.name(),
-                        dealer.name()
-                    ),
-                ));
-            }
+    let dealer = tags
+        .dealer
+        .and_then(|tag| Some((tag, read_seat(tag.text)?.value)));
+    if let Some((tag, dealer)) = dealer {
+        let standard = board_dealer(board);
+        if dealer != standard {
+            let message = format!(
+                "board {board} is normally dealt by {}, not {}",
+                standard.name(),
+                dealer.name()
+            );
+            out.push(Diagnostic::new("X802", tag.range, message));
         }
     }
-    if let (Some(vul_tag), Some(vulnerability)) = (tags.vulnerable, vulnerability) {
+    if let (Some(tag), Some(vulnerability)) = (tags.vulnerable, vulnerability) {
         let standard = board_vulnerability(board);
         if vulnerability != standard {
-            out.push(Diagnostic::new(
-                "X802",
-                vul_tag.range,
-                format!(
-                    "on board {board} the standard vulnerability is {}, not {}",
-                    describe(standard),
-                    describe(vulnerability)
-                ),
-            ));
+            let message = format!(
+                "on board {board} the standard vulnerability is {}, not {}",
+                describe(standard),
+                describe(vulnerability)
+            );
+            out.push(Diagnostic::new("X802", tag.range, message));
         }
     }
 }

@@ -56,28 +56,23 @@ impl Denomination {
 
     /// Parses the PBN spellings `C`, `D`, `H`, `S`, `NT` (any case) and nothing else.
     pub fn parse(s: &str) -> Option<Denomination> {
-        if s.eq_ignore_ascii_case("NT") {
-            return Some(Denomination::NoTrump);
-        }
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => Suit::from_char(c).map(Denomination::from_suit),
-            _ => None,
-        }
+        Denomination::read(s, "NT", Suit::from_char)
     }
 
     /// Recognises spellings that are not PBN but have an obvious meaning
     /// (`N` for no trump, suit symbols); use it only to suggest a fix.
     pub fn parse_lenient(s: &str) -> Option<Denomination> {
-        if let Some(d) = Denomination::parse(s) {
-            return Some(d);
-        }
-        if s.eq_ignore_ascii_case("N") {
+        Denomination::parse(s).or_else(|| Denomination::read(s, "N", Suit::from_symbol))
+    }
+
+    /// `no_trump` in any case, or a single character that `suit` reads.
+    fn read(s: &str, no_trump: &str, suit: fn(char) -> Option<Suit>) -> Option<Denomination> {
+        if s.eq_ignore_ascii_case(no_trump) {
             return Some(Denomination::NoTrump);
         }
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Suit::from_symbol(c).map(Denomination::from_suit),
+            (Some(c), None) => suit(c).map(Denomination::from_suit),
             _ => None,
         }
     }

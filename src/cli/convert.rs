@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::text::read_file;
 use crate::Notation;
 
 /// The notations `--to` accepts.
@@ -36,12 +35,9 @@ pub struct ConvertArgs {
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let source = match read_file(&args.path) {
+    let source = match super::files::read_or_exit(&args.path) {
         Ok(source) => source,
-        Err(error) => {
-            eprintln!("kibitzer: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let from = Notation::from_path(&args.path);
     let to = match args.to {

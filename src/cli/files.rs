@@ -7,6 +7,15 @@ use std::path::{Path, PathBuf};
 
 use crate::Notation;
 
+/// Reads and decodes one file a command works on; when it cannot, says why on standard error
+/// and gives the exit code 2 to end the command with.
+pub fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process::ExitCode> {
+    crate::text::read_file(path).map_err(|error| {
+        eprintln!("kibitzer: {error}");
+        std::process::ExitCode::from(2)
+    })
+}
+
 /// The files a command works on: each path that is a file (or `-`) as given, each folder
 /// searched with [`collect`]; and how many folders could not be read (each said on stderr).
 pub fn gather(paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {

@@ -4,8 +4,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::text::read_file;
-
 /// Arguments of `kibitzer parse`.
 #[derive(Debug, clap::Args)]
 pub struct ParseArgs {
@@ -15,12 +13,9 @@ pub struct ParseArgs {
 
 /// Prints the tree of the file; exit code 2 when it cannot be read, else 0.
 pub fn run(args: &ParseArgs) -> ExitCode {
-    let source = match read_file(&args.file) {
+    let source = match super::files::read_or_exit(&args.file) {
         Ok(source) => source,
-        Err(error) => {
-            eprintln!("kibitzer: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let listing = crate::Notation::from_path(&args.file).dump(&source.text);
     let mut out = std::io::stdout().lock();

@@ -208,21 +208,25 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
         }
     }
     lower(&sources, &mut board);
-    if let Some(auction) = board.auction.as_mut() {
-        auction.notes = auction_notes;
-    } else if !auction_notes.is_empty() {
-        board
-            .dropped
-            .push("notes with no auction to explain".to_string());
-    }
-    if let Some(play) = board.play.as_mut() {
-        play.notes = play_notes;
-    } else if !play_notes.is_empty() {
-        board
-            .dropped
-            .push("notes with no play to explain".to_string());
-    }
+    let auction = board.auction.as_mut().map(|a| &mut a.notes);
+    give_notes(auction, auction_notes, "auction", &mut board.dropped);
+    let play = board.play.as_mut().map(|p| &mut p.notes);
+    give_notes(play, play_notes, "play", &mut board.dropped);
     board
+}
+
+/// Gives `notes` to the section (`what`) they explain; without one they are dropped, and said.
+fn give_notes(
+    section: Option<&mut Vec<(u8, String)>>,
+    notes: Vec<(u8, String)>,
+    what: &str,
+    dropped: &mut Vec<String>,
+) {
+    match section {
+        Some(section) => *section = notes,
+        None if !notes.is_empty() => dropped.push(format!("notes with no {what} to explain")),
+        None => {}
+    }
 }
 
 fn lower(sources: &ByLabel<Source>, board: &mut Board) {

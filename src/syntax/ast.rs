@@ -470,19 +470,9 @@ pub struct SectionItem<'g> {
 impl SectionItem<'_> {
     /// The range from the first mark to the last annotation.
     pub fn range(&self) -> TextRange {
-        let start = self
-            .marks
-            .first()
-            .unwrap_or(&self.token)
-            .text_range()
-            .start();
-        let end = self
-            .annotations
-            .last()
-            .unwrap_or(&self.token)
-            .text_range()
-            .end();
-        TextRange::new(start, end)
+        let first = self.marks.first().unwrap_or(&self.token);
+        let last = self.annotations.last().unwrap_or(&self.token);
+        TextRange::new(first.text_range().start(), last.text_range().end())
     }
 }
 

@@ -50,32 +50,23 @@ fn dump_node<L: rowan::Language>(node: &rowan::SyntaxNode<L>, depth: usize, out:
 where
     L::Kind: std::fmt::Debug,
 {
-    let range = node.text_range();
+    // A range's Debug form is `start..end`.
+    let indent = depth * 2;
     let _ = writeln!(
         out,
-        "{:indent$}{:?}@{}..{}",
+        "{:indent$}{:?}@{:?}",
         "",
         node.kind(),
-        u32::from(range.start()),
-        u32::from(range.end()),
-        indent = depth * 2
+        node.text_range()
     );
     for child in node.children_with_tokens() {
         match child {
             NodeOrToken::Node(node) => dump_node(&node, depth + 1, out),
             NodeOrToken::Token(token) => {
-                let range = token.text_range();
                 let quoted = serde_json::to_string(token.text()).unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "{:indent$}{:?}@{}..{} {}",
-                    "",
-                    token.kind(),
-                    u32::from(range.start()),
-                    u32::from(range.end()),
-                    quoted,
-                    indent = (depth + 1) * 2
-                );
+                let (kind, range) = (token.kind(), token.text_range());
+                let indent = indent + 2;
+                let _ = writeln!(out, "{:indent$}{kind:?}@{range:?} {quoted}", "");
             }
         }
     }

@@ -65,6 +65,27 @@ impl DealModel {
         }
     }
 
+    /// Notes that `seat` holds `card` at `range`: the first holder is remembered in `seen`, a
+    /// later one is a repeated card.
+    fn place(
+        &mut self,
+        seen: &mut [Option<(Seat, TextRange)>; 52],
+        card: Card,
+        seat: Seat,
+        range: TextRange,
+    ) {
+        match seen[card.index()] {
+            Some((first_seat, first_range)) => self.repeated.push(RepeatedCard {
+                card,
+                seat,
+                range,
+                first_seat,
+                first_range,
+            }),
+            None => seen[card.index()] = Some((seat, range)),
+        }
+    }
+
     /// The hands, when the first seat is readable.
     pub fn deal(&self) -> Option<Deal> {
         self.first.map(|_| Deal::from_hands(self.hands))
@@ -173,16 +194,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
             );
             for &(card, card_range) in &cards {
                 count += 1;
-                match seen[card.index()] {
-                    Some((first_seat, first_range)) => model.repeated.push(RepeatedCard {
-                        card,
-                        seat,
-                        range: card_range,
-                        first_seat,
-                        first_range,
-                    }),
-                    None => seen[card.index()] = Some((seat, card_range)),
-                }
+                model.place(&mut seen, card, seat, card_range);
                 hand.insert(card);
             }
         }
@@ -228,16 +240,7 @@ pub fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
         });
         // In the image's order: suit by suit, each from the highest rank down.
         for card in hand.iter() {
-            match seen[card.index()] {
-                Some((first_seat, first_range)) => model.repeated.push(RepeatedCard {
-                    card,
-                    seat,
-                    range: at,
-                    first_seat,
-                    first_range,
-                }),
-                None => seen[card.index()] = Some((seat, at)),
-            }
+            model.place(&mut seen, card, seat, at);
         }
         model.any_card |= !hand.is_empty();
         if hand.len() > 13 {

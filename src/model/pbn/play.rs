@@ -522,6 +522,22 @@ fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
 
 /// [`read_columns`] item by item, for a section with marks, annotations, `*`, `+` or odd
 /// spellings.
+/// Keeps the first `mark` (`+` or `*`) of the play in `first`; another one is P510.
+fn mark_once(
+    first: &mut Option<TextRange>,
+    range: TextRange,
+    mark: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    match first {
+        Some(first) => out.push(
+            Diagnostic::new("P510", range, format!("`{mark}` is given twice"))
+                .with_related(*first, "the first one"),
+        ),
+        None => *first = Some(range),
+    }
+}
+
 fn read_items(
     section: &ast::Section,
     green: &rowan::GreenNodeData,
@@ -538,13 +554,7 @@ fn read_items(
         let slot = match token.kind() {
             SyntaxKind::CARD => Some(read_card_item(&item, out)),
             SyntaxKind::PLUS => {
-                if let Some(first) = columns.plus {
-                    out.push(
-                        Diagnostic::new("P510", range, "`+` is given twice")
-                            .with_related(first, "the first one"),
-                    );
-                }
-                columns.plus.get_or_insert(range);
+                mark_once(&mut columns.plus, range, "+", out);
                 Some(RawSlot {
                     kind: SlotKind::Continue,
                     range,
@@ -556,13 +566,7 @@ fn read_items(
                 })
             }
             SyntaxKind::STAR => {
-                if let Some(first) = columns.star {
-                    out.push(
-                        Diagnostic::new("P510", range, "`*` is given twice")
-                            .with_related(first, "the first one"),
-                    );
-                }
-                columns.star.get_or_insert(range);
+                mark_once(&mut columns.star, range, "*", out);
                 None
             }
             SyntaxKind::IRREGULARITY => {
