@@ -22,6 +22,12 @@ pub enum Suit {
 impl Suit {
     /// All suits in PBN order: spades, hearts, diamonds, clubs.
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// Position in `ALL`: spades 0 … clubs 3.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The letters PBN writes, in the order of `ALL`.
     const LETTERS: [char; 4] = ['S', 'H', 'D', 'C'];
     /// The filled symbols, in the order of `ALL`.
@@ -30,11 +36,6 @@ impl Suit {
     const OUTLINE_SYMBOLS: [char; 4] = ['♤', '♡', '♢', '♧'];
     /// The English names, in the order of `ALL`.
     const NAMES: [&'static str; 4] = ["Spades", "Hearts", "Diamonds", "Clubs"];
-
-    /// Position in `ALL`: spades 0 … clubs 3.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 
     /// The suit at `index` of a table in the order of `ALL`.
     const fn at(index: Option<usize>) -> Option<Suit> {

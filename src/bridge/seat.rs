@@ -16,15 +16,16 @@ pub enum Seat {
 impl Seat {
     /// All seats in clockwise order starting from North.
     pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
-    /// The initials PBN writes, in the order of `ALL`.
-    const LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
-    /// The English names, in the order of `ALL`.
-    const NAMES: [&'static str; 4] = ["North", "East", "South", "West"];
 
     /// Position in `ALL`: North 0, East 1, South 2, West 3.
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The initials PBN writes, in the order of `ALL`.
+    const LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+    /// The English names, in the order of `ALL`.
+    const NAMES: [&'static str; 4] = ["North", "East", "South", "West"];
 
     /// The seat with the given index (taken modulo 4), so it never fails.
     pub const fn from_index(index: usize) -> Seat {
