@@ -3,8 +3,7 @@
 //! hover, completion, symbols, folding, semantic tokens) is one trait, [`OpenText`], which each
 //! notation's document implements; [`OpenDocument`] holds one of them and is that trait (it
 //! dereferences to it), so a handler converts in, asks the trait and converts out, whatever the
-//! notation. Only features PBN alone has (definitions, inlay hints, quick fixes) look at which
-//! document it is.
+//! notation.
 
 use std::ops::{Deref, DerefMut};
 
@@ -42,7 +41,7 @@ pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
 pub const FULL_TOKENS_LIMIT: usize = 4 << 20;
 
 /// What the server asks of an open document, whatever its notation.
-pub trait OpenText: Send {
+pub trait OpenText: Send + std::fmt::Debug {
     /// The text.
     fn rope(&self) -> &Rope;
     /// The client's version.
@@ -81,6 +80,11 @@ pub trait OpenText: Send {
     fn invalidate_double_dummy(&mut self) {}
     /// The board holding `offset`, if any.
     fn board_at(&mut self, offset: usize) -> Option<Board>;
+    /// The complete deal of the game holding `offset`, for the double-dummy solver to work on
+    /// ahead of a hover (only PBN shows double-dummy results).
+    fn deal_to_solve(&mut self, _offset: usize) -> Option<crate::bridge::Deal> {
+        None
+    }
     /// Brings the diagnostics up to date and returns them in LSP form.
     fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
     /// The formatting of the whole document, or of the games or records `range` touches.
@@ -185,6 +189,13 @@ impl OpenText for Document {
 
     fn board_at(&mut self, offset: usize) -> Option<Board> {
         Document::board_at(self, offset)
+    }
+
+    fn deal_to_solve(&mut self, offset: usize) -> Option<crate::bridge::Deal> {
+        let (node, _) = self.chunk_at(offset)?;
+        crate::model::pbn::lower(&node)
+            .deal
+            .filter(|d| d.is_complete())
     }
 
     fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
@@ -522,30 +533,28 @@ fn lsp_completions(
         .collect()
 }
 
-/// An open document in either notation.
+/// An open document: its notation, and the notation's document as what every document is.
 #[derive(Debug)]
-pub enum OpenDocument {
-    /// A PBN document.
-    Pbn(Document),
-    /// An RBN document.
-    Rbn(RbnDocument),
-    /// A LIN document.
-    Lin(LinDocument),
+pub struct OpenDocument {
+    notation: Notation,
+    body: Box<dyn OpenText>,
 }
 
 impl OpenDocument {
     /// A document opened with `text`: RBN when the language id is `rbn`, or when the language id
     /// is not one of ours and the URI ends with `.rbn`; PBN otherwise.
     pub fn new(uri: Uri, language_id: &str, text: &str, version: i32) -> OpenDocument {
-        match OpenDocument::notation_of(&uri, language_id) {
-            Notation::Pbn => OpenDocument::Pbn(Document::new(uri, text, version)),
-            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
-            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
-        }
+        let notation = OpenDocument::notation_of(&uri, language_id);
+        let body: Box<dyn OpenText> = match notation {
+            Notation::Pbn => Box::new(Document::new(uri, text, version)),
+            Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
+            Notation::Lin => Box::new(LinDocument::new(uri, text, version)),
+        };
+        OpenDocument { notation, body }
     }
 
     /// [`OpenDocument::new`], checking a PBN document while it is parsed (see
-    /// [`Document::open`]); an RBN document is checked by its first refresh.
+    /// [`Document::open`]); the other notations are checked by their first refresh.
     pub fn open(
         uri: Uri,
         language_id: &str,
@@ -555,11 +564,11 @@ impl OpenDocument {
         encoding: PositionEncoding,
     ) -> OpenDocument {
         match OpenDocument::notation_of(&uri, language_id) {
-            Notation::Pbn => {
-                OpenDocument::Pbn(Document::open(uri, text, version, settings, encoding))
-            }
-            Notation::Rbn => OpenDocument::Rbn(RbnDocument::new(uri, text, version)),
-            Notation::Lin => OpenDocument::Lin(LinDocument::new(uri, text, version)),
+            Notation::Pbn => OpenDocument {
+                notation: Notation::Pbn,
+                body: Box::new(Document::open(uri, text, version, settings, encoding)),
+            },
+            _ => OpenDocument::new(uri, language_id, text, version),
         }
     }
 
@@ -572,29 +581,7 @@ impl OpenDocument {
 
     /// The notation the document is read in.
     pub fn notation(&self) -> Notation {
-        match self {
-            OpenDocument::Pbn(_) => Notation::Pbn,
-            OpenDocument::Rbn(_) => Notation::Rbn,
-            OpenDocument::Lin(_) => Notation::Lin,
-        }
-    }
-
-    /// The document as what every notation's document is.
-    pub fn text(&self) -> &(dyn OpenText + 'static) {
-        match self {
-            OpenDocument::Pbn(d) => d,
-            OpenDocument::Rbn(d) => d,
-            OpenDocument::Lin(d) => d,
-        }
-    }
-
-    /// [`OpenDocument::text`], to change it.
-    pub fn text_mut(&mut self) -> &mut (dyn OpenText + 'static) {
-        match self {
-            OpenDocument::Pbn(d) => d,
-            OpenDocument::Rbn(d) => d,
-            OpenDocument::Lin(d) => d,
-        }
+        self.notation
     }
 }
 
@@ -602,12 +589,12 @@ impl Deref for OpenDocument {
     type Target = dyn OpenText;
 
     fn deref(&self) -> &Self::Target {
-        self.text()
+        &*self.body
     }
 }
 
 impl DerefMut for OpenDocument {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        self.text_mut()
+        &mut *self.body
     }
 }

@@ -355,15 +355,13 @@ impl Backend {
             }
             let deal = {
                 let mut docs = lock(&shared.docs);
-                let Some(OpenDocument::Pbn(doc)) = docs.get_mut(&uri) else {
+                let Some(doc) = docs.get_mut(&uri) else {
                     return;
                 };
-                if doc.generation != generation {
+                if doc.generation() != generation {
                     return;
                 }
-                doc.chunk_at(offset)
-                    .and_then(|(node, _)| crate::model::pbn::lower(&node).deal)
-                    .filter(|d| d.is_complete())
+                doc.deal_to_solve(offset)
             };
             // What was hovered before the edit is stale now; the edited deal is what matters.
             shared

@@ -18,7 +18,7 @@ use crate::text::PositionEncoding;
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
 /// relative to the piece that starts at the byte offset given with them. The conversion to the
 /// protocol is done once for every such notation (in `open_document`).
-pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + 'static {
+pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + 'static {
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(doc: &mut TreeDocument<G, Self>);
     /// Brings the diagnostics up to date and returns those the settings show, with absolute
