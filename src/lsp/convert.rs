@@ -257,7 +257,7 @@ pub fn encode_tokens(
 /// The LSP form of a document symbol of a piece that starts at byte `start`.
 pub fn symbol(
     rope: &Rope,
-    symbol: ide::Symbol,
+    symbol: &ide::Symbol,
     start: usize,
     encoding: PositionEncoding,
 ) -> lsp::DocumentSymbol {
@@ -268,8 +268,8 @@ pub fn symbol(
     };
     #[allow(deprecated)]
     lsp::DocumentSymbol {
-        name: symbol.name,
-        detail: symbol.detail,
+        name: symbol.name.clone(),
+        detail: symbol.detail.clone(),
         kind,
         tags: None,
         deprecated: None,
@@ -278,10 +278,29 @@ pub fn symbol(
         children: Some(
             symbol
                 .children
-                .into_iter()
+                .iter()
                 .map(|c| self::symbol(rope, c, start, encoding))
                 .collect(),
         ),
+    }
+}
+
+/// The LSP form of an inlay hint of a piece that starts at byte `start`.
+pub fn inlay_hint(
+    rope: &Rope,
+    hint: ide::InlayHint,
+    start: usize,
+    encoding: PositionEncoding,
+) -> lsp::InlayHint {
+    lsp::InlayHint {
+        position: position_of(rope, usize::from(hint.offset) + start, encoding),
+        label: lsp::InlayHintLabel::String(hint.label),
+        kind: None,
+        text_edits: None,
+        tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
+        padding_left: Some(true),
+        padding_right: None,
+        data: None,
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::config::Settings;
 use super::job::FormatJob;
+use super::open_document::Placed;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
@@ -130,7 +131,7 @@ impl PieceBody<LinLanguage> for LinChecks {
         Box::new(move || format_lin_edits(&parse, &rope.to_string(), range, settings.format_eol))
     }
 
-    fn hover(doc: &mut LinDocument, offset: usize) -> Option<(ide::Hover, usize)> {
+    fn hover(doc: &mut LinDocument, offset: usize) -> Option<Placed<ide::Hover>> {
         let context = doc.piece_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
         Some((
@@ -139,14 +140,14 @@ impl PieceBody<LinLanguage> for LinChecks {
         ))
     }
 
-    fn completions(doc: &mut LinDocument, offset: usize) -> Option<(Vec<ide::Completion>, usize)> {
+    fn completions(doc: &mut LinDocument, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
         let context = doc.piece_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
         let items = ide::lin::completions(&context.piece, &context.carry, at);
         Some((items, context.start))
     }
 
-    fn symbols(doc: &mut LinDocument) -> Vec<(ide::Symbol, usize)> {
+    fn symbols(doc: &mut LinDocument) -> Vec<Placed<ide::Symbol>> {
         doc.pieces()
             .into_iter()
             .map(|context| {
@@ -159,7 +160,7 @@ impl PieceBody<LinLanguage> for LinChecks {
     }
 
     /// A board is one line: nothing to fold.
-    fn folding_ranges(_: &mut LinDocument) -> Vec<(TextRange, ide::FoldKind, usize)> {
+    fn folding_ranges(_: &mut LinDocument) -> Vec<Placed<(TextRange, ide::FoldKind)>> {
         Vec::new()
     }
 
@@ -167,7 +168,7 @@ impl PieceBody<LinLanguage> for LinChecks {
         doc: &mut LinDocument,
         from: usize,
         to: usize,
-    ) -> Vec<(Vec<ide::InlayHint>, usize)> {
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
         doc.pieces()
             .into_iter()
             .filter(|context| {

@@ -1,9 +1,11 @@
 //! An open document, whatever its notation. What the protocol handlers ask of every document
 //! (its text and version, taking changes, diagnostics, formatting, the board at a position,
-//! hover, completion, symbols, folding, semantic tokens) is one trait, [`OpenText`], which each
-//! notation's document implements; [`OpenDocument`] holds one of them and is that trait (it
-//! dereferences to it), so a handler converts in, asks the trait and converts out, whatever the
-//! notation.
+//! hover, completion, symbols, folding, semantic tokens, inlay hints, note links) is one trait,
+//! [`OpenText`], which each notation's document implements in the library's terms: each answer
+//! comes with the start of the game, record or board its ranges are relative to. [`OpenDocument`]
+//! holds one of them with its notation, and turns those answers into the protocol's (the one
+//! place that does, through `convert`), so a handler converts in, asks and converts out, whatever
+//! the notation.
 
 use std::ops::{Deref, DerefMut};
 
@@ -11,11 +13,11 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
-use super::convert::{self, completion_item, encode_tokens, folding_range, hover, symbol};
+use super::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
 use super::document::{Document, Published, Snapshot};
 use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
-use super::position::{position_of, shifted, BadChange};
+use super::position::{shifted, BadChange};
 use super::rbn_document::RbnDocument;
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
@@ -23,6 +25,7 @@ use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::notation::Notation;
+use crate::parallel::{available_threads, map_slices};
 use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar};
 use crate::text::PositionEncoding;
 
@@ -40,7 +43,12 @@ pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
 /// after opening) is covered, and range requests and the TextMate grammar colour the rest.
 pub const FULL_TOKENS_LIMIT: usize = 4 << 20;
 
-/// What the server asks of an open document, whatever its notation.
+/// An answer about one piece of a document (a PBN game, an RBN record, a LIN board) with the
+/// byte offset the piece starts at: the answer's ranges are relative to that start.
+pub type Placed<T> = (T, usize);
+
+/// What the server asks of an open document, whatever its notation, answered in the library's
+/// terms ([`OpenDocument`] turns them into the protocol's).
 pub trait OpenText: Send + std::fmt::Debug {
     /// The text.
     fn rope(&self) -> &Rope;
@@ -85,61 +93,55 @@ pub trait OpenText: Send + std::fmt::Debug {
     fn deal_to_solve(&mut self, _offset: usize) -> Option<crate::bridge::Deal> {
         None
     }
-    /// Brings the diagnostics up to date and returns them in LSP form.
+    /// Brings the diagnostics up to date and returns them in LSP form (already in that form, as
+    /// a PBN document caches them so for a large file's every keystroke).
     fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
-    /// The formatting of the whole document, or of the games or records `range` touches.
-    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
-    /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
-    fn hover(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-        more: HoverMore<'_>,
-    ) -> Option<lsp::Hover>;
-    /// The completions at byte `offset`, in LSP form.
-    fn completions(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-    ) -> Option<Vec<lsp::CompletionItem>>;
-    /// The outline: a symbol per game, record or board.
-    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>>;
-    /// The ranges the editor may fold.
-    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>>;
-    /// The semantic tokens meeting the byte range `range` (the whole document when `None`).
-    fn semantic_tokens(
-        &mut self,
-        range: Option<(usize, usize)>,
-        encoding: PositionEncoding,
-    ) -> Job<Vec<lsp::SemanticToken>>;
-    /// Where the note reference at byte `offset` leads (an absolute byte range); PBN and RBN
-    /// link their notes to their references.
-    fn definition(&mut self, _offset: usize) -> Option<TextRange> {
-        None
-    }
-    /// Every place that names the note at byte `offset` (absolute byte ranges).
-    fn references(&mut self, _offset: usize, _include_declaration: bool) -> Vec<TextRange> {
-        Vec::new()
-    }
     /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
     /// fixes they carry.
     fn diagnostics_in(
         &mut self,
-        _from: usize,
-        _to: usize,
-        _settings: &Settings,
-        _encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
-        Vec::new()
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)>;
+    /// The formatting of the whole document, or of the games or records `range` touches.
+    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
+    /// The hover at byte `offset` (`more` adds to a PBN game's).
+    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>>;
+    /// The completions at byte `offset`.
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>>;
+    /// The outline: a symbol per game, record or board.
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>>;
+    /// The ranges the editor may fold.
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>>;
+    /// The semantic tokens meeting the byte range `range` (the whole document when `None`), with
+    /// their absolute ranges, in text order.
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>>;
+    /// Where the note reference at byte `offset` leads; PBN and RBN link their notes to their
+    /// references.
+    fn definition(&mut self, _offset: usize) -> Option<Placed<TextRange>> {
+        None
     }
-    /// The inlay hints in the byte range `from..=to`, in LSP form (`more` adds to a PBN game's).
+    /// Every place that names the note at byte `offset`.
+    fn references(
+        &mut self,
+        _offset: usize,
+        _include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
+        None
+    }
+    /// The inlay hints of each piece meeting the byte range `from..=to` (`more` adds to a PBN
+    /// game's).
     fn inlay_hints(
         &mut self,
         from: usize,
         to: usize,
-        encoding: PositionEncoding,
         more: HintMore<'_>,
-    ) -> Vec<lsp::InlayHint>;
+    ) -> Vec<Placed<Vec<ide::InlayHint>>>;
 }
 
 /// A job that only hands over an answer already known.
@@ -203,6 +205,17 @@ impl OpenText for Document {
         self.published(settings, encoding)
     }
 
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        self.refresh(settings, encoding);
+        Document::diagnostics_in(self, from..to, settings, encoding)
+    }
+
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
         let settings = settings.clone();
         let (rope, outline) = (self.rope.clone(), self.outline.clone());
@@ -215,12 +228,7 @@ impl OpenText for Document {
         })
     }
 
-    fn hover(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-        more: HoverMore<'_>,
-    ) -> Option<lsp::Hover> {
+    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
         let (node, start) = self.chunk_at(offset)?;
         let relative = TextSize::from((offset - start) as u32);
         let mut found = ide::hover(&node, relative)?;
@@ -228,173 +236,127 @@ impl OpenText for Document {
             found.markdown.push_str("\n\n");
             found.markdown.push_str(&more);
         }
-        Some(hover(&self.rope, found, start, encoding))
+        Some((found, start))
     }
 
-    fn completions(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-    ) -> Option<Vec<lsp::CompletionItem>> {
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
         let (node, start) = self.chunk_at(offset)?;
         let items = ide::completions(&node, TextSize::from((offset - start) as u32));
-        Some(lsp_completions(&self.rope, items, start, offset, encoding))
+        Some((items, start))
     }
 
-    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
         let snapshot = self.snapshot();
         Box::new(move || {
-            let rope = &snapshot.rope;
-            snapshot
-                .map_chunks(0..rope.len_bytes(), &|node, start| {
-                    ide::game_symbol(&node).map(|s| symbol(rope, s, start, encoding))
-                })
-                .into_iter()
-                .flatten()
-                .collect()
+            let all = 0..snapshot.rope.len_bytes();
+            let per_game = snapshot.map_chunks(all, &|node, start| {
+                ide::game_symbol(&node).map(|found| (found, start))
+            });
+            per_game.into_iter().flatten().collect()
         })
     }
 
-    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
         let snapshot = self.snapshot();
         Box::new(move || {
-            let rope = &snapshot.rope;
-            let per_chunk = snapshot.map_chunks(0..rope.len_bytes(), &|node, start| {
+            let all = 0..snapshot.rope.len_bytes();
+            let per_game = snapshot.map_chunks(all, &|node, start| {
                 ide::folding_ranges(&node)
                     .into_iter()
-                    .filter_map(|(range, kind)| folding_range(rope, range, start, kind, encoding))
+                    .map(|fold| (fold, start))
                     .collect::<Vec<_>>()
             });
-            per_chunk.into_iter().flatten().collect()
+            per_game.into_iter().flatten().collect()
         })
     }
 
     fn semantic_tokens(
         &mut self,
         range: Option<(usize, usize)>,
-        encoding: PositionEncoding,
-    ) -> Job<Vec<lsp::SemanticToken>> {
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>> {
         let snapshot = self.snapshot();
-        Box::new(move || game_tokens(&snapshot, range, encoding))
+        Box::new(move || game_tokens(&snapshot, range))
     }
 
-    fn definition(&mut self, offset: usize) -> Option<TextRange> {
+    fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
         let (node, start) = self.chunk_at(offset)?;
         let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
-        Some(shifted(target, start))
+        Some((target, start))
     }
 
-    fn references(&mut self, offset: usize, include_declaration: bool) -> Vec<TextRange> {
-        let Some((node, start)) = self.chunk_at(offset) else {
-            return Vec::new();
-        };
-        let at = TextSize::from((offset - start) as u32);
-        ide::references(&node, at, include_declaration)
-            .into_iter()
-            .map(|r| shifted(r, start))
-            .collect()
-    }
-
-    fn diagnostics_in(
+    fn references(
         &mut self,
-        from: usize,
-        to: usize,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
-        self.refresh(settings, encoding);
-        Document::diagnostics_in(self, from..to, settings, encoding)
+        offset: usize,
+        include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let at = TextSize::from((offset - start) as u32);
+        Some((ide::references(&node, at, include_declaration), start))
     }
 
     fn inlay_hints(
         &mut self,
         from: usize,
         to: usize,
-        encoding: PositionEncoding,
         more: HintMore<'_>,
-    ) -> Vec<lsp::InlayHint> {
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
         let snapshot = self.snapshot();
         let mut out = Vec::new();
         for (node, start) in snapshot.chunks(from..to) {
             let mut hints = ide::inlay_hints(&node);
             hints.extend(more(&node));
-            out.extend(lsp_hints(&self.rope, hints, start, from, to, encoding));
+            out.push((hints, start));
         }
         out
     }
 }
 
-/// The hints of a piece starting at `start` that fall in `from..=to`, in LSP form.
-fn lsp_hints(
-    rope: &Rope,
-    hints: Vec<ide::InlayHint>,
-    start: usize,
-    from: usize,
-    to: usize,
-    encoding: PositionEncoding,
-) -> impl Iterator<Item = lsp::InlayHint> + '_ {
-    hints.into_iter().filter_map(move |hint| {
-        let offset = usize::from(hint.offset) + start;
-        (from..=to).contains(&offset).then(|| lsp::InlayHint {
-            position: position_of(rope, offset, encoding),
-            label: lsp::InlayHintLabel::String(hint.label),
-            kind: None,
-            text_edits: None,
-            tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
-            padding_left: Some(true),
-            padding_right: None,
-            data: None,
-        })
-    })
+/// Whether the absolute range `range` meets the byte range `from..=to`.
+fn meets(range: TextRange, (from, to): (usize, usize)) -> bool {
+    usize::from(range.end()) >= from && usize::from(range.start()) <= to
 }
 
 /// The semantic tokens of the games of a PBN snapshot that meet the byte range `range` (all
-/// when `None`).
+/// when `None`), with absolute ranges.
 fn game_tokens(
     snapshot: &Snapshot,
     range: Option<(usize, usize)>,
-    encoding: PositionEncoding,
-) -> Vec<lsp::SemanticToken> {
-    let (from, to) = range.unwrap_or((0, snapshot.rope.len_bytes()));
-    let per_chunk = snapshot.map_chunks(from..to, &|node, start| {
+) -> Vec<(TextRange, ide::SemanticToken)> {
+    let wanted = range.unwrap_or((0, snapshot.rope.len_bytes()));
+    let per_chunk = snapshot.map_chunks(wanted.0..wanted.1, &|node, start| {
         ide::semantic_tokens(&node)
             .into_iter()
             .map(|token| (shifted(token.range, start), token))
-            .filter(|(absolute, _)| {
-                usize::from(absolute.end()) >= from && usize::from(absolute.start()) <= to
-            })
+            .filter(|(absolute, _)| meets(*absolute, wanted))
             .collect::<Vec<_>>()
     });
-    let all: Vec<_> = per_chunk.into_iter().flatten().collect();
-    encode_tokens(&snapshot.rope, &all, encoding)
+    per_chunk.into_iter().flatten().collect()
 }
 
 /// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
-/// range `range` (all when `None`), each child's tokens given by `tokens_of`; children outside
-/// the range are not read.
-fn piece_tokens<L: crate::syntax::TopGrammar>(
+/// range `range` (all when `None`), with absolute ranges, each child's tokens given by
+/// `tokens_of`; children outside the range are not read.
+fn piece_tokens<L: TopGrammar>(
     rope: &Rope,
     parse: &crate::syntax::TopLevel<L>,
     range: Option<(usize, usize)>,
-    encoding: PositionEncoding,
     tokens_of: impl Fn(rowan::SyntaxNode<L>) -> Vec<ide::SemanticToken>,
-) -> Vec<lsp::SemanticToken> {
-    let (from, to) = range.unwrap_or((0, rope.len_bytes()));
-    let meets = |r: TextRange| usize::from(r.end()) >= from && usize::from(r.start()) <= to;
+) -> Vec<(TextRange, ide::SemanticToken)> {
+    let wanted = range.unwrap_or((0, rope.len_bytes()));
     let mut kept = Vec::new();
     for (node, start) in parse.chunks() {
         let start = start as usize;
-        if !meets(shifted(node.text_range(), start)) {
+        if !meets(shifted(node.text_range(), start), wanted) {
             continue;
         }
         for token in tokens_of(node) {
             let absolute = shifted(token.range, start);
-            if meets(absolute) {
+            if meets(absolute, wanted) {
                 kept.push((absolute, token));
             }
         }
     }
-    encode_tokens(rope, &kept, encoding)
+    kept
 }
 
 impl<G, B> OpenText for TreeDocument<G, B>
@@ -430,7 +392,7 @@ where
     ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
         B::shown(self, settings)
             .into_iter()
-            .filter(|d| usize::from(d.range.start()) <= to && usize::from(d.range.end()) >= from)
+            .filter(|d| meets(d.range, (from, to)))
             .map(|d| {
                 let lsp = convert::diagnostic(&self.rope, &self.uri, &d, encoding);
                 (d, lsp)
@@ -442,95 +404,54 @@ where
         B::formatter(self, range, settings)
     }
 
-    fn hover(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-        _: HoverMore<'_>,
-    ) -> Option<lsp::Hover> {
-        let (found, start) = B::hover(self, offset)?;
-        Some(hover(&self.rope, found, start, encoding))
+    fn hover(&mut self, offset: usize, _: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
+        B::hover(self, offset)
     }
 
-    fn completions(
-        &mut self,
-        offset: usize,
-        encoding: PositionEncoding,
-    ) -> Option<Vec<lsp::CompletionItem>> {
-        let (items, start) = B::completions(self, offset)?;
-        Some(lsp_completions(&self.rope, items, start, offset, encoding))
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
+        B::completions(self, offset)
     }
 
-    fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
-        let symbols = B::symbols(self)
-            .into_iter()
-            .map(|(found, start)| symbol(&self.rope, found, start, encoding))
-            .collect();
-        ready(symbols)
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
+        ready(B::symbols(self))
     }
 
-    fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
-        let folds = B::folding_ranges(self)
-            .into_iter()
-            .filter_map(|(range, kind, start)| {
-                folding_range(&self.rope, range, start, kind, encoding)
-            })
-            .collect();
-        ready(folds)
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
+        ready(B::folding_ranges(self))
     }
 
     fn semantic_tokens(
         &mut self,
         range: Option<(usize, usize)>,
-        encoding: PositionEncoding,
-    ) -> Job<Vec<lsp::SemanticToken>> {
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>> {
         ready(piece_tokens(
             &self.rope,
             &self.parse,
             range,
-            encoding,
             B::semantic_tokens,
         ))
     }
 
-    fn definition(&mut self, offset: usize) -> Option<TextRange> {
-        let (target, start) = B::definition(self, offset)?;
-        Some(shifted(target, start))
+    fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
+        B::definition(self, offset)
     }
 
-    fn references(&mut self, offset: usize, include_declaration: bool) -> Vec<TextRange> {
+    fn references(
+        &mut self,
+        offset: usize,
+        include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
         B::references(self, offset, include_declaration)
-            .map(|(found, start)| found.into_iter().map(|r| shifted(r, start)).collect())
-            .unwrap_or_default()
     }
 
     fn inlay_hints(
         &mut self,
         from: usize,
         to: usize,
-        encoding: PositionEncoding,
         _: HintMore<'_>,
-    ) -> Vec<lsp::InlayHint> {
-        let mut out = Vec::new();
-        for (hints, start) in B::inlay_hints(self, from, to) {
-            out.extend(lsp_hints(&self.rope, hints, start, from, to, encoding));
-        }
-        out
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+        B::inlay_hints(self, from, to)
     }
-}
-
-/// Completions of a piece starting at `start`, asked at `offset`, in LSP form.
-fn lsp_completions(
-    rope: &Rope,
-    items: Vec<ide::Completion>,
-    start: usize,
-    offset: usize,
-    encoding: PositionEncoding,
-) -> Vec<lsp::CompletionItem> {
-    items
-        .into_iter()
-        .map(|item| completion_item(rope, item, start, offset, encoding))
-        .collect()
 }
 
 /// An open document: its notation, and the notation's document as what every document is.
@@ -583,7 +504,115 @@ impl OpenDocument {
     pub fn notation(&self) -> Notation {
         self.notation
     }
+    /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
+    pub fn hover(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+        more: HoverMore<'_>,
+    ) -> Option<lsp::Hover> {
+        let (found, start) = self.body.hover(offset, more)?;
+        Some(hover(self.body.rope(), found, start, encoding))
+    }
+
+    /// The completions at byte `offset`, in LSP form.
+    pub fn completions(
+        &mut self,
+        offset: usize,
+        encoding: PositionEncoding,
+    ) -> Option<Vec<lsp::CompletionItem>> {
+        let (items, start) = self.body.completions(offset)?;
+        let rope = self.body.rope();
+        let convert = |item| completion_item(rope, item, start, offset, encoding);
+        Some(items.into_iter().map(convert).collect())
+    }
+
+    /// The outline in LSP form, worked out by the job.
+    pub fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+        let (rope, job) = (self.body.rope().clone(), self.body.symbols());
+        Box::new(move || {
+            on_every_core(&job(), |(found, start)| {
+                Some(convert::symbol(&rope, found, *start, encoding))
+            })
+        })
+    }
+
+    /// The foldable ranges in LSP form (those of more than one line), worked out by the job.
+    pub fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+        let (rope, job) = (self.body.rope().clone(), self.body.folding_ranges());
+        Box::new(move || {
+            on_every_core(&job(), |&((range, kind), start)| {
+                folding_range(&rope, range, start, kind, encoding)
+            })
+        })
+    }
+
+    /// The semantic tokens meeting the byte range `range` (the whole document when `None`), in
+    /// LSP form, worked out by the job.
+    pub fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+        encoding: PositionEncoding,
+    ) -> Job<Vec<lsp::SemanticToken>> {
+        let (rope, job) = (self.body.rope().clone(), self.body.semantic_tokens(range));
+        Box::new(move || encode_tokens(&rope, &job(), encoding))
+    }
+
+    /// Where the note reference at byte `offset` leads (an absolute byte range).
+    pub fn definition(&mut self, offset: usize) -> Option<TextRange> {
+        let (target, start) = self.body.definition(offset)?;
+        Some(shifted(target, start))
+    }
+
+    /// Every place that names the note at byte `offset` (absolute byte ranges).
+    pub fn references(&mut self, offset: usize, include_declaration: bool) -> Vec<TextRange> {
+        let Some((found, start)) = self.body.references(offset, include_declaration) else {
+            return Vec::new();
+        };
+        found.into_iter().map(|r| shifted(r, start)).collect()
+    }
+
+    /// The inlay hints at bytes `from..=to`, in LSP form (`more` adds to a PBN game's).
+    pub fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        encoding: PositionEncoding,
+        more: HintMore<'_>,
+    ) -> Vec<lsp::InlayHint> {
+        let placed = self.body.inlay_hints(from, to, more);
+        let rope = self.body.rope();
+        let mut out = Vec::new();
+        for (hints, start) in placed {
+            for hint in hints {
+                let offset = usize::from(hint.offset) + start;
+                if (from..=to).contains(&offset) {
+                    out.push(inlay_hint(rope, hint, start, encoding));
+                }
+            }
+        }
+        out
+    }
 }
+
+/// Pieces answered in the library's terms, turned into the protocol's on every core when they
+/// are many (a whole large file's symbols, say); `None`s are left out.
+fn on_every_core<T: Sync, R: Send>(
+    items: &[T],
+    convert: impl Fn(&T) -> Option<R> + Sync,
+) -> Vec<R> {
+    let threads = if items.len() < CONVERT_ON_ONE_CORE {
+        1
+    } else {
+        available_threads()
+    };
+    map_slices(items, threads, |part| {
+        part.iter().filter_map(&convert).collect()
+    })
+}
+
+/// Below this many answers, turning them into the protocol's is not worth more threads.
+const CONVERT_ON_ONE_CORE: usize = 2048;
 
 impl Deref for OpenDocument {
     type Target = dyn OpenText;

@@ -12,6 +12,7 @@ use rowan::NodeOrToken;
 
 use super::config::Settings;
 use super::job::FormatJob;
+use super::open_document::Placed;
 use super::position::{rope_contains, tail_of};
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
@@ -279,21 +280,21 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
     }
 
-    fn hover(doc: &mut RbnDocument, offset: usize) -> Option<(ide::Hover, usize)> {
+    fn hover(doc: &mut RbnDocument, offset: usize) -> Option<Placed<ide::Hover>> {
         let context = doc.context_at(offset)?;
         let record = context.record?;
         let at = TextSize::from((offset - context.start) as u32);
         Some((ide::rbn::hover(&record, &context.carry, at)?, context.start))
     }
 
-    fn completions(doc: &mut RbnDocument, offset: usize) -> Option<(Vec<ide::Completion>, usize)> {
+    fn completions(doc: &mut RbnDocument, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
         let context = doc.context_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
         let items = ide::rbn::completions(context.record.as_ref(), &context.carry, at);
         Some((items, context.start))
     }
 
-    fn symbols(doc: &mut RbnDocument) -> Vec<(ide::Symbol, usize)> {
+    fn symbols(doc: &mut RbnDocument) -> Vec<Placed<ide::Symbol>> {
         doc.records()
             .into_iter()
             .filter_map(|context| {
@@ -306,21 +307,21 @@ impl PieceBody<RbnLanguage> for RbnChecks {
             .collect()
     }
 
-    fn folding_ranges(doc: &mut RbnDocument) -> Vec<(TextRange, ide::FoldKind, usize)> {
+    fn folding_ranges(doc: &mut RbnDocument) -> Vec<Placed<(TextRange, ide::FoldKind)>> {
         let mut out = Vec::new();
         for (node, start) in doc.parse.records() {
             if let Some(record) = Record::cast(node) {
                 out.extend(
                     ide::rbn::folding_ranges(&record)
                         .into_iter()
-                        .map(|(range, kind)| (range, kind, start as usize)),
+                        .map(|fold| (fold, start as usize)),
                 );
             }
         }
         out
     }
 
-    fn definition(doc: &mut RbnDocument, offset: usize) -> Option<(TextRange, usize)> {
+    fn definition(doc: &mut RbnDocument, offset: usize) -> Option<Placed<TextRange>> {
         let context = doc.context_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
         let target = ide::rbn::note_definition(context.record.as_ref()?, at)?;
@@ -331,7 +332,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         doc: &mut RbnDocument,
         offset: usize,
         include_declaration: bool,
-    ) -> Option<(Vec<TextRange>, usize)> {
+    ) -> Option<Placed<Vec<TextRange>>> {
         let context = doc.context_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
         let found = ide::rbn::note_references(context.record.as_ref()?, at, include_declaration);
@@ -342,7 +343,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         doc: &mut RbnDocument,
         from: usize,
         to: usize,
-    ) -> Vec<(Vec<ide::InlayHint>, usize)> {
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
         let len = doc.rope.len_bytes();
         doc.records()
             .into_iter()

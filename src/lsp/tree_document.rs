@@ -8,6 +8,7 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::job::FormatJob;
+use super::open_document::Placed;
 use super::position::{edit_rope, BadChange};
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
@@ -16,8 +17,10 @@ use crate::syntax::{TextRange, TopGrammar, TopLevel};
 use crate::text::PositionEncoding;
 
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
-/// relative to the piece that starts at the byte offset given with them. The conversion to the
-/// protocol is done once for every such notation (in `open_document`).
+/// relative to the piece that starts at the byte offset given with them. What every tree
+/// notation does alike (the text, its diagnostics in LSP form, the semantic tokens of its
+/// pieces) is done once, in `open_document`, and so is the conversion of every notation's
+/// answers to the protocol.
 pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + 'static {
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(doc: &mut TreeDocument<G, Self>);
@@ -33,21 +36,21 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
         settings: &Settings,
     ) -> FormatJob;
     /// The hover at `offset`, with the start of its piece.
-    fn hover(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<(ide::Hover, usize)>;
+    fn hover(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Placed<ide::Hover>>;
     /// The completions at `offset`, with the start of their piece.
     fn completions(
         doc: &mut TreeDocument<G, Self>,
         offset: usize,
-    ) -> Option<(Vec<ide::Completion>, usize)>;
+    ) -> Option<Placed<Vec<ide::Completion>>>;
     /// A symbol for each piece worth one, with the piece's start.
-    fn symbols(doc: &mut TreeDocument<G, Self>) -> Vec<(ide::Symbol, usize)>;
+    fn symbols(doc: &mut TreeDocument<G, Self>) -> Vec<Placed<ide::Symbol>>;
     /// The foldable ranges of each piece, with the piece's start.
-    fn folding_ranges(doc: &mut TreeDocument<G, Self>) -> Vec<(TextRange, ide::FoldKind, usize)>;
+    fn folding_ranges(doc: &mut TreeDocument<G, Self>) -> Vec<Placed<(TextRange, ide::FoldKind)>>;
     /// The highlighted tokens of one piece (ranges relative to it).
     fn semantic_tokens(piece: rowan::SyntaxNode<G>) -> Vec<ide::SemanticToken>;
     /// Where the note reference at `offset` leads, with the start of its piece (notations
     /// without note references answer nothing).
-    fn definition(_doc: &mut TreeDocument<G, Self>, _offset: usize) -> Option<(TextRange, usize)> {
+    fn definition(_doc: &mut TreeDocument<G, Self>, _offset: usize) -> Option<Placed<TextRange>> {
         None
     }
     /// Every reference to the note at `offset`, with the start of their piece.
@@ -55,7 +58,7 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
         _doc: &mut TreeDocument<G, Self>,
         _offset: usize,
         _include_declaration: bool,
-    ) -> Option<(Vec<TextRange>, usize)> {
+    ) -> Option<Placed<Vec<TextRange>>> {
         None
     }
     /// The inlay hints of each piece meeting the byte range `from..=to`, with the piece's start.
@@ -63,7 +66,7 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
         doc: &mut TreeDocument<G, Self>,
         from: usize,
         to: usize,
-    ) -> Vec<(Vec<ide::InlayHint>, usize)>;
+    ) -> Vec<Placed<Vec<ide::InlayHint>>>;
 }
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.
