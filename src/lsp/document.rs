@@ -1,5 +1,6 @@
-//! An open document: its rope, the outline of its parse, and its per-game diagnostics cache;
-//! position conversions between byte offsets and LSP positions in the negotiated encoding.
+//! An open PBN document: its rope, the outline of its parse, and its per-game diagnostics cache
+//! (kept in LSP form, so that a keystroke in a large file republishes quickly), and its answers
+//! to the editor's questions (its `OpenText`).
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -10,8 +11,10 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert;
+use super::job::{FormatJob, Job};
+use super::open_document::{text_fields, HintMore, HoverMore, OpenText, Placed};
 use super::position::{
-    edit_rope, head_of, range_of, rope_contains, shifted, starts_line, tail_of, BadChange,
+    edit_rope, head_of, meets, range_of, rope_contains, shifted, starts_line, tail_of, BadChange,
     PiecePositions,
 };
 use super::seams;
@@ -19,12 +22,15 @@ use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
+use crate::ide;
 use crate::model::Inheritance;
 use crate::parallel::{available_threads, map_slices};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
-use crate::syntax::{Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSource};
+use crate::syntax::{
+    Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSize, TextSource,
+};
 use crate::text::PositionEncoding;
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
@@ -465,61 +471,6 @@ impl Document {
             encoding,
             empty: &self.no_diagnostics,
         }
-    }
-
-    /// Replaces the whole text.
-    pub fn replace(&mut self, text: &str) {
-        self.load(text, None);
-        self.generation += 1;
-    }
-
-    /// Replaces `range` (in the negotiated encoding) with `text`; the games or pieces around it
-    /// are reparsed.
-    pub fn apply_edit(
-        &mut self,
-        range: lsp::Range,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let first_line = range.start.line as usize;
-        let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
-        if first_line < seams::EXPORT_HEAD_LINES {
-            let head = head_of(&self.rope);
-            // Whether `% EXPORT` is declared is all that the head decides; when that changes,
-            // every game is checked again.
-            if seams::declares_export(&head) != seams::declares_export(&self.head) {
-                self.invalidate();
-            }
-            self.head = head;
-        }
-        // The games the edit reparses are the ones asked about next: keep a few of their trees.
-        let mut parsed: Vec<(usize, GreenNode)> = Vec::new();
-        let splice =
-            self.outline
-                .apply_edit_with(start..end, text.len(), &self.rope, |index, chunk| {
-                    if parsed.len() < TREE_CACHE {
-                        parsed.push((index, chunk.node.clone()));
-                    }
-                });
-        let fresh: Vec<Entry> = splice
-            .new_range()
-            .map(|index| self.fresh_entry(index))
-            .collect();
-        self.entries.splice(splice.removed.clone(), fresh);
-        for (index, node) in parsed {
-            if let Some(entry) = self.entries.get(index) {
-                let id = entry.id;
-                self.remember_tree(id, node);
-            }
-        }
-        if text.contains('#') && !self.uses_inheritance {
-            self.uses_inheritance = true;
-            self.thread_inheritance(0);
-        } else if self.uses_inheritance {
-            self.thread_inheritance(splice.removed.start);
-        }
-        self.generation += 1;
-        Ok(())
     }
 
     /// A new entry for child `index` of the outline (diagnostics to be computed, unless it is a
@@ -981,6 +932,208 @@ impl Snapshot {
         let (node, _) = parse_chunk(&text, cache);
         Some((SyntaxNode::new_root(node), usize::from(child.start())))
     }
+}
+
+impl OpenText for Document {
+    text_fields!();
+
+    fn replace(&mut self, text: &str) {
+        self.load(text, None);
+        self.generation += 1;
+    }
+
+    fn apply_edit(
+        &mut self,
+        range: lsp::Range,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        let first_line = range.start.line as usize;
+        let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
+        if first_line < seams::EXPORT_HEAD_LINES {
+            let head = head_of(&self.rope);
+            // Whether `% EXPORT` is declared is all that the head decides; when that changes,
+            // every game is checked again.
+            if seams::declares_export(&head) != seams::declares_export(&self.head) {
+                self.invalidate();
+            }
+            self.head = head;
+        }
+        // The games the edit reparses are the ones asked about next: keep a few of their trees.
+        let mut parsed: Vec<(usize, GreenNode)> = Vec::new();
+        let splice =
+            self.outline
+                .apply_edit_with(start..end, text.len(), &self.rope, |index, chunk| {
+                    if parsed.len() < TREE_CACHE {
+                        parsed.push((index, chunk.node.clone()));
+                    }
+                });
+        let fresh: Vec<Entry> = splice
+            .new_range()
+            .map(|index| self.fresh_entry(index))
+            .collect();
+        self.entries.splice(splice.removed.clone(), fresh);
+        for (index, node) in parsed {
+            if let Some(entry) = self.entries.get(index) {
+                let id = entry.id;
+                self.remember_tree(id, node);
+            }
+        }
+        if text.contains('#') && !self.uses_inheritance {
+            self.uses_inheritance = true;
+            self.thread_inheritance(0);
+        } else if self.uses_inheritance {
+            self.thread_inheritance(splice.removed.start);
+        }
+        self.generation += 1;
+        Ok(())
+    }
+
+    fn invalidate(&mut self) {
+        Document::invalidate(self)
+    }
+
+    fn invalidate_double_dummy(&mut self) {
+        Document::invalidate_double_dummy(self)
+    }
+
+    fn board_at(&mut self, offset: usize) -> Option<Board> {
+        Document::board_at(self, offset)
+    }
+
+    fn deal_to_solve(&mut self, offset: usize) -> Option<crate::bridge::Deal> {
+        let (node, _) = self.chunk_at(offset)?;
+        crate::model::pbn::lower(&node)
+            .deal
+            .filter(|d| d.is_complete())
+    }
+
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
+        self.refresh(settings, encoding);
+        self.published(settings, encoding)
+    }
+
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        self.refresh(settings, encoding);
+        Document::diagnostics_in(self, from..to, settings, encoding)
+    }
+
+    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
+        let settings = settings.clone();
+        let (rope, outline) = (self.rope.clone(), self.outline.clone());
+        Box::new(move || {
+            let text = rope.to_string();
+            match range {
+                Some(range) => seams::format_games_in(&outline, &text, range, &settings),
+                None => seams::format_all(&outline, &text, &settings),
+            }
+        })
+    }
+
+    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let relative = TextSize::from((offset - start) as u32);
+        let mut found = ide::hover(&node, relative)?;
+        if let Some(more) = more(&node, relative) {
+            found.markdown.push_str("\n\n");
+            found.markdown.push_str(&more);
+        }
+        Some((found, start))
+    }
+
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let items = ide::completions(&node, TextSize::from((offset - start) as u32));
+        Some((items, start))
+    }
+
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
+        let snapshot = self.snapshot();
+        Box::new(move || {
+            let all = 0..snapshot.rope.len_bytes();
+            let per_game = snapshot.map_chunks(all, &|node, start| {
+                ide::game_symbol(&node).map(|found| (found, start))
+            });
+            per_game.into_iter().flatten().collect()
+        })
+    }
+
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
+        let snapshot = self.snapshot();
+        Box::new(move || {
+            let all = 0..snapshot.rope.len_bytes();
+            let per_game = snapshot.map_chunks(all, &|node, start| {
+                ide::folding_ranges(&node)
+                    .into_iter()
+                    .map(|fold| (fold, start))
+                    .collect::<Vec<_>>()
+            });
+            per_game.into_iter().flatten().collect()
+        })
+    }
+
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>> {
+        let snapshot = self.snapshot();
+        Box::new(move || game_tokens(&snapshot, range))
+    }
+
+    fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
+        Some((target, start))
+    }
+
+    fn references(
+        &mut self,
+        offset: usize,
+        include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
+        let (node, start) = self.chunk_at(offset)?;
+        let at = TextSize::from((offset - start) as u32);
+        Some((ide::references(&node, at, include_declaration), start))
+    }
+
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        more: HintMore<'_>,
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+        let snapshot = self.snapshot();
+        let mut out = Vec::new();
+        for (node, start) in snapshot.chunks(from..to) {
+            let mut hints = ide::inlay_hints(&node);
+            hints.extend(more(&node));
+            out.push((hints, start));
+        }
+        out
+    }
+}
+
+/// The semantic tokens of the games of a PBN snapshot that meet the byte range `range` (all
+/// when `None`), with absolute ranges.
+fn game_tokens(
+    snapshot: &Snapshot,
+    range: Option<(usize, usize)>,
+) -> Vec<(TextRange, ide::SemanticToken)> {
+    let wanted = range.unwrap_or((0, snapshot.rope.len_bytes()));
+    let per_chunk = snapshot.map_chunks(wanted.0..wanted.1, &|node, start| {
+        ide::semantic_tokens(&node)
+            .into_iter()
+            .map(|token| (shifted(token.range, start), token))
+            .filter(|(absolute, _)| meets(*absolute, wanted))
+            .collect::<Vec<_>>()
+    });
+    per_chunk.into_iter().flatten().collect()
 }
 
 #[cfg(test)]

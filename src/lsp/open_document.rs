@@ -14,19 +14,18 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
-use super::document::{Document, Published, Snapshot};
+use super::document::{Document, Published};
 use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
-use super::position::{shifted, BadChange};
+use super::position::{edit_rope, meets, shifted, BadChange};
 use super::rbn_document::RbnDocument;
-use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::notation::Notation;
 use crate::parallel::{available_threads, map_slices};
-use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar};
+use crate::syntax::{SyntaxNode, TextRange, TextSize, TopGrammar, TopLevel};
 use crate::text::PositionEncoding;
 
 /// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
@@ -164,174 +163,9 @@ macro_rules! text_fields {
         fn generation(&self) -> u64 {
             self.generation
         }
-        fn replace(&mut self, text: &str) {
-            Self::replace(self, text)
-        }
-        fn apply_edit(
-            &mut self,
-            range: lsp::Range,
-            text: &str,
-            encoding: PositionEncoding,
-        ) -> Result<(), BadChange> {
-            Self::apply_edit(self, range, text, encoding)
-        }
     };
 }
-
-impl OpenText for Document {
-    text_fields!();
-
-    fn invalidate(&mut self) {
-        Document::invalidate(self)
-    }
-
-    fn invalidate_double_dummy(&mut self) {
-        Document::invalidate_double_dummy(self)
-    }
-
-    fn board_at(&mut self, offset: usize) -> Option<Board> {
-        Document::board_at(self, offset)
-    }
-
-    fn deal_to_solve(&mut self, offset: usize) -> Option<crate::bridge::Deal> {
-        let (node, _) = self.chunk_at(offset)?;
-        crate::model::pbn::lower(&node)
-            .deal
-            .filter(|d| d.is_complete())
-    }
-
-    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
-        self.refresh(settings, encoding);
-        self.published(settings, encoding)
-    }
-
-    fn diagnostics_in(
-        &mut self,
-        from: usize,
-        to: usize,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
-        self.refresh(settings, encoding);
-        Document::diagnostics_in(self, from..to, settings, encoding)
-    }
-
-    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        let settings = settings.clone();
-        let (rope, outline) = (self.rope.clone(), self.outline.clone());
-        Box::new(move || {
-            let text = rope.to_string();
-            match range {
-                Some(range) => seams::format_games_in(&outline, &text, range, &settings),
-                None => seams::format_all(&outline, &text, &settings),
-            }
-        })
-    }
-
-    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
-        let (node, start) = self.chunk_at(offset)?;
-        let relative = TextSize::from((offset - start) as u32);
-        let mut found = ide::hover(&node, relative)?;
-        if let Some(more) = more(&node, relative) {
-            found.markdown.push_str("\n\n");
-            found.markdown.push_str(&more);
-        }
-        Some((found, start))
-    }
-
-    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
-        let (node, start) = self.chunk_at(offset)?;
-        let items = ide::completions(&node, TextSize::from((offset - start) as u32));
-        Some((items, start))
-    }
-
-    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
-        let snapshot = self.snapshot();
-        Box::new(move || {
-            let all = 0..snapshot.rope.len_bytes();
-            let per_game = snapshot.map_chunks(all, &|node, start| {
-                ide::game_symbol(&node).map(|found| (found, start))
-            });
-            per_game.into_iter().flatten().collect()
-        })
-    }
-
-    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
-        let snapshot = self.snapshot();
-        Box::new(move || {
-            let all = 0..snapshot.rope.len_bytes();
-            let per_game = snapshot.map_chunks(all, &|node, start| {
-                ide::folding_ranges(&node)
-                    .into_iter()
-                    .map(|fold| (fold, start))
-                    .collect::<Vec<_>>()
-            });
-            per_game.into_iter().flatten().collect()
-        })
-    }
-
-    fn semantic_tokens(
-        &mut self,
-        range: Option<(usize, usize)>,
-    ) -> Job<Vec<(TextRange, ide::SemanticToken)>> {
-        let snapshot = self.snapshot();
-        Box::new(move || game_tokens(&snapshot, range))
-    }
-
-    fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
-        let (node, start) = self.chunk_at(offset)?;
-        let target = ide::definition(&node, TextSize::from((offset - start) as u32))?;
-        Some((target, start))
-    }
-
-    fn references(
-        &mut self,
-        offset: usize,
-        include_declaration: bool,
-    ) -> Option<Placed<Vec<TextRange>>> {
-        let (node, start) = self.chunk_at(offset)?;
-        let at = TextSize::from((offset - start) as u32);
-        Some((ide::references(&node, at, include_declaration), start))
-    }
-
-    fn inlay_hints(
-        &mut self,
-        from: usize,
-        to: usize,
-        more: HintMore<'_>,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
-        let snapshot = self.snapshot();
-        let mut out = Vec::new();
-        for (node, start) in snapshot.chunks(from..to) {
-            let mut hints = ide::inlay_hints(&node);
-            hints.extend(more(&node));
-            out.push((hints, start));
-        }
-        out
-    }
-}
-
-/// Whether the absolute range `range` meets the byte range `from..=to`.
-fn meets(range: TextRange, (from, to): (usize, usize)) -> bool {
-    usize::from(range.end()) >= from && usize::from(range.start()) <= to
-}
-
-/// The semantic tokens of the games of a PBN snapshot that meet the byte range `range` (all
-/// when `None`), with absolute ranges.
-fn game_tokens(
-    snapshot: &Snapshot,
-    range: Option<(usize, usize)>,
-) -> Vec<(TextRange, ide::SemanticToken)> {
-    let wanted = range.unwrap_or((0, snapshot.rope.len_bytes()));
-    let per_chunk = snapshot.map_chunks(wanted.0..wanted.1, &|node, start| {
-        ide::semantic_tokens(&node)
-            .into_iter()
-            .map(|token| (shifted(token.range, start), token))
-            .filter(|(absolute, _)| meets(*absolute, wanted))
-            .collect::<Vec<_>>()
-    });
-    per_chunk.into_iter().flatten().collect()
-}
+pub(super) use text_fields;
 
 /// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
 /// range `range` (all when `None`), with absolute ranges, each child's tokens given by
@@ -366,6 +200,24 @@ where
     TreeDocument<G, B>: Send,
 {
     text_fields!();
+
+    fn replace(&mut self, text: &str) {
+        self.rope = Rope::from_str(text);
+        self.parse = TopLevel::parse_text(text);
+        self.generation += 1;
+    }
+
+    fn apply_edit(
+        &mut self,
+        range: lsp::Range,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
+        self.parse.apply_edit(edited, text.len(), &self.rope);
+        self.generation += 1;
+        Ok(())
+    }
 
     fn invalidate(&mut self) {
         B::invalidate(self)

@@ -222,6 +222,11 @@ pub fn shifted(range: TextRange, start: usize) -> TextRange {
     range + TextSize::from(start as u32)
 }
 
+/// Whether the absolute range `range` meets the byte range `from..=to`.
+pub fn meets(range: TextRange, (from, to): (usize, usize)) -> bool {
+    usize::from(range.end()) >= from && usize::from(range.start()) <= to
+}
+
 /// The byte range of an LSP range (its end clamped to the text); `None` when its start is
 /// past the end.
 pub fn byte_range(

@@ -1,20 +1,18 @@
-//! An open document kept as a rope and a tree of pieces (RBN records, LIN boards): the text,
-//! its edits and its versions are handled here once; what a notation caches to publish its
-//! diagnostics, and what its pieces answer to the editor's questions, is the document's `body`
-//! ([`PieceBody`]).
+//! An open document kept as a rope and a tree of pieces (RBN records, LIN boards): what a
+//! notation caches to publish its diagnostics, and what its pieces answer to the editor's
+//! questions, is the document's `body` ([`PieceBody`]); the text, its edits and its versions are
+//! handled once for every such notation, where `open_document` makes it an `OpenText`.
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::ls_types::Uri;
 
 use super::config::Settings;
 use super::job::FormatJob;
 use super::open_document::Placed;
-use super::position::{edit_rope, BadChange};
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
-use crate::text::PositionEncoding;
 
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
 /// relative to the piece that starts at the byte offset given with them. What every tree
@@ -97,26 +95,5 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
             generation: 0,
             body: B::default(),
         }
-    }
-
-    /// Replaces the whole text.
-    pub fn replace(&mut self, text: &str) {
-        self.rope = Rope::from_str(text);
-        self.parse = TopLevel::parse_text(text);
-        self.generation += 1;
-    }
-
-    /// Replaces `range` (in the negotiated encoding) with `text`; the games or pieces around it
-    /// are reparsed.
-    pub fn apply_edit(
-        &mut self,
-        range: lsp::Range,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
-        self.parse.apply_edit(edited, text.len(), &self.rope);
-        self.generation += 1;
-        Ok(())
     }
 }
