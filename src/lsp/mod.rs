@@ -218,10 +218,7 @@ async fn sanitize(
     handoff: Arc<Handoff>,
 ) {
     let mut reader = BufReader::new(input);
-    loop {
-        let Some(length) = read_length(&mut reader).await else {
-            return;
-        };
+    while let Some(length) = read_length(&mut reader).await {
         // Read into a buffer of the announced size: growing one as bytes arrive copies it
         // several times, and a huge file's text would briefly be in memory twice.
         let limit = length.min(MAX_BODY);
@@ -279,13 +276,18 @@ async fn sanitize(
             Some(_) => body,
         };
         drop(parsed);
-        let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        if output.write_all(header.as_bytes()).await.is_err()
-            || output.write_all(&body).await.is_err()
-        {
+        if !write_frame(&mut output, &body).await {
             return;
         }
     }
+}
+
+/// Writes `body` to `output` as one framed message; `false` when the other side is gone.
+async fn write_frame(output: &mut (impl AsyncWrite + Unpin), body: &[u8]) -> bool {
+    let header = format!("Content-Length: {}\r\n\r\n", body.len());
+    output.write_all(header.as_bytes()).await.is_ok()
+        && output.write_all(body).await.is_ok()
+        && output.flush().await.is_ok()
 }
 
 /// Copies the protocol library's framed output to `output`, putting each message the server
@@ -296,10 +298,7 @@ async fn relay(
     handoff: Arc<Handoff>,
 ) {
     let mut reader = BufReader::new(from_server);
-    loop {
-        let Some(length) = read_length(&mut reader).await else {
-            return;
-        };
+    while let Some(length) = read_length(&mut reader).await {
         let mut body = vec![0; length];
         if reader.read_exact(&mut body).await.is_err() {
             return;
@@ -309,11 +308,7 @@ async fn relay(
             Some(prepared) => prepared,
             None => body,
         };
-        let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        if output.write_all(header.as_bytes()).await.is_err()
-            || output.write_all(&body).await.is_err()
-            || output.flush().await.is_err()
-        {
+        if !write_frame(&mut output, &body).await {
             return;
         }
     }
