@@ -130,41 +130,32 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Asserts that `text` formats to `expected`, and that formatting that changes nothing.
+    fn formats_to(text: &str, expected: &str) {
+        let once = format_lin(text, &FormatOptions::default());
+        assert_eq!(once, expected, "{text:?}");
+        assert_eq!(format_lin(&once, &FormatOptions::default()), once);
+    }
+
     #[test]
     fn one_board_a_line_with_lower_case_keys() {
-        let text = "PN|a,b,c,d|st||\r\nmd|3S2,,,|\r\nmb|1C!|an|strong|\r\nqx|o2|MD|1SA,,,|";
-        let formatted = format_lin(text, &FormatOptions::default());
-        assert_eq!(
-            formatted,
-            "pn|a,b,c,d|st||md|3S2,,,|mb|1C!|an|strong|\r\nqx|o2|md|1SA,,,|\r\n"
+        formats_to(
+            "PN|a,b,c,d|st||\r\nmd|3S2,,,|\r\nmb|1C!|an|strong|\r\nqx|o2|MD|1SA,,,|",
+            "pn|a,b,c,d|st||md|3S2,,,|mb|1C!|an|strong|\r\nqx|o2|md|1SA,,,|\r\n",
         );
-        assert_eq!(format_lin(&formatted, &FormatOptions::default()), formatted);
         // A line end inside a value is the value's: the file's own is CRLF.
         let inside = "md|3S2,,,|nt|a\nb|\r\nqx|o2|\r\n";
-        let once = format_lin(inside, &FormatOptions::default());
-        assert_eq!(once, "md|3S2,,,|nt|a\nb|\r\nqx|o2|\r\n");
-        assert_eq!(format_lin(&once, &FormatOptions::default()), once);
+        formats_to(inside, inside);
         // An address keeps its line; the pairs after it in its piece go on the next.
-        let address = "qx|o1|md|1S2,,,| https://x.test/h?lin=qx%7Co2 mb|p|\nmb|d|";
-        let once = format_lin(address, &FormatOptions::default());
-        assert_eq!(
-            once,
-            "qx|o1|md|1S2,,,|\nhttps://x.test/h?lin=qx%7Co2\nmb|p|mb|d|\n"
+        formats_to(
+            "qx|o1|md|1S2,,,| https://x.test/h?lin=qx%7Co2 mb|p|\nmb|d|",
+            "qx|o1|md|1S2,,,|\nhttps://x.test/h?lin=qx%7Co2\nmb|p|mb|d|\n",
         );
-        assert_eq!(format_lin(&once, &FormatOptions::default()), once);
-        let alone = "https://x.test/h?n=SA";
-        assert_eq!(
-            format_lin(alone, &FormatOptions::default()),
-            "https://x.test/h?n=SA\n"
-        );
+        formats_to("https://x.test/h?n=SA", "https://x.test/h?n=SA\n");
         // A key of a no-break space (found by fuzzing: trimmed away as white space) is kept.
-        let odd_key = "ah|x|\u{a0}|pc|";
-        assert_eq!(
-            format_lin(odd_key, &FormatOptions::default()),
-            "ah|x|\u{a0}|pc|\n"
-        );
+        formats_to("ah|x|\u{a0}|pc|", "ah|x|\u{a0}|pc|\n");
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
-        assert_eq!(format_lin(stray, &FormatOptions::default()), stray);
+        formats_to(stray, stray);
     }
 }

@@ -298,6 +298,21 @@ struct Slot<'a, 'm> {
     anchors: Vec<Anchor>,
 }
 
+impl<'a, 'm> Slot<'a, 'm> {
+    /// The slot of `item` written as `text`, with the item's marks, annotations (read as a
+    /// card's when `card`), comments and what they follow; `None` when an annotation cannot be
+    /// written back.
+    fn of(item: &'m Item<'a>, text: Cow<'a, str>, card: bool) -> Option<Slot<'a, 'm>> {
+        Some(Slot {
+            marks: &item.marks,
+            text,
+            annotations: annotations(item, card)?,
+            trivia: &item.trivia,
+            anchors: anchors(item),
+        })
+    }
+}
+
 /// What a comment after a call or card follows: the call or card itself, its note reference,
 /// a NAG written as a suffix, or another NAG. The reference exporter writes the comments of
 /// each kind right after what they follow, in this order.
@@ -721,13 +736,7 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
             }
             _ => return None,
         };
-        slots.push(Slot {
-            marks: &item.marks,
-            text,
-            annotations: annotations(item, false)?,
-            trivia: &item.trivia,
-            anchors: anchors(item),
-        });
+        slots.push(Slot::of(item, text, false)?);
     }
     let ended = if any_active { passes >= 3 } else { passes >= 4 };
     let passed_out = !irregular && !any_active && passes >= 4;
@@ -782,13 +791,7 @@ fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<Slo
             }
             _ => return None,
         };
-        slots.push(Slot {
-            marks: &item.marks,
-            text,
-            annotations: annotations(item, true)?,
-            trivia: &item.trivia,
-            anchors: anchors(item),
-        });
+        slots.push(Slot::of(item, text, true)?);
     }
     let expected = 4 * facts.hand_size.unwrap_or(13);
     if !star && !plus && slots.len() < expected {
