@@ -307,7 +307,7 @@ fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
         report.diagnostics
     );
     // A conversion says what it leaves out.
-    let (record, _) = parse.records().next().unwrap();
+    let (record, _) = parse.chunks().next().unwrap();
     let record = kibitzer::syntax::rbn::Record::cast(record).unwrap();
     let board = kibitzer::model::read_record(&record, &mut Default::default());
     assert!(

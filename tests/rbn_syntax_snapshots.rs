@@ -36,7 +36,7 @@ fn compact(lines: &[&str]) -> String {
         assert_eq!(parse.syntax().text().to_string(), *line);
         out.push_str(line.trim_end());
         out.push_str("\n  ");
-        for (record, _) in parse.records() {
+        for (record, _) in parse.chunks() {
             walk(&record, &mut out);
         }
         out.push('\n');

@@ -276,7 +276,7 @@ const PARALLEL_BYTES: usize = 1 << 20;
 pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
     let mut report = FileReport::default();
     let mut header = Arc::new(Header::default());
-    for (node, start) in parse.pieces() {
+    for (node, start) in parse.chunks() {
         let Some(piece) = Piece::cast(node) else {
             continue;
         };

@@ -322,7 +322,7 @@ pub fn check_rbn(text: &str, parse: &RbnParse, _options: &CheckOptions) -> FileR
         .diagnostics
         .extend(parse.errors().iter().map(super::syntax_diagnostic));
     let mut carry = Carry::default();
-    for (node, start) in parse.records() {
+    for (node, start) in parse.chunks() {
         let Some(record) = Record::cast(node) else {
             continue;
         };

@@ -66,7 +66,7 @@ pub fn format_lin_edits(
 
 /// The first line end of the file's line-end tokens (those between pairs), `\n` when none.
 fn first_newline_between_pairs(parse: &LinParse) -> &'static str {
-    for (node, _) in parse.pieces() {
+    for (node, _) in parse.chunks() {
         for element in node.children_with_tokens() {
             if let NodeOrToken::Token(token) = element {
                 if token.kind() == LinKind::NEWLINE {

@@ -251,7 +251,7 @@ mod tests {
 
     fn piece() -> Piece {
         let parse = LinParse::new(BOARD);
-        let first = parse.pieces().next().unwrap().0;
+        let first = parse.chunks().next().unwrap().0;
         Piece::cast(first).unwrap()
     }
 
@@ -272,7 +272,7 @@ mod tests {
         // North opens 1S and all pass: East leads, then South follows suit when able.
         let text = format!("{BOARD}p|mb|p|pc|");
         let parse = LinParse::new(&text);
-        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let piece = Piece::cast(parse.chunks().next().unwrap().0).unwrap();
         let items = completions(&piece, &LinCarry::default(), TextSize::of(text.as_str()));
         let labels: Vec<&str> = items.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(labels.len(), 13, "East's whole hand: {labels:?}");
@@ -282,7 +282,7 @@ mod tests {
         );
         let text = format!("{text}HA|pc|");
         let parse = LinParse::new(&text);
-        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let piece = Piece::cast(parse.chunks().next().unwrap().0).unwrap();
         let items = completions(&piece, &LinCarry::default(), TextSize::of(text.as_str()));
         let labels: Vec<&str> = items.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(labels, ["HT", "H9", "H8"], "South follows hearts");
@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn a_handviewer_address_hovers_with_its_board() {
         let text = "https://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&d=n\n";
-        let piece = Piece::cast(LinParse::new(text).pieces().next().unwrap().0).unwrap();
+        let piece = Piece::cast(LinParse::new(text).chunks().next().unwrap().0).unwrap();
         let hover = hover(&piece, &LinCarry::default(), TextSize::from(30)).unwrap();
         assert!(hover.markdown.contains("handviewer"), "{}", hover.markdown);
         assert!(hover.markdown.contains("♠ A K Q J"), "{}", hover.markdown);
@@ -312,7 +312,7 @@ mod tests {
     fn keys_calls_cards_and_holdings_are_coloured() {
         let text = "md|3SAKQHT98D7C432,,,|mb|1s|mb|2NT!|pc|hK|an|five cards|";
         let parse = LinParse::new(text);
-        let piece = Piece::cast(parse.pieces().next().unwrap().0).unwrap();
+        let piece = Piece::cast(parse.chunks().next().unwrap().0).unwrap();
         let tokens = semantic_tokens(&piece);
         let find = |s: &str| token_of(&tokens, text, s);
         use crate::ide::tokens::{token_of, MOD_CALL, MOD_CARD, MOD_HAND};

@@ -501,7 +501,7 @@ mod tests {
     fn parsed(text: &str) -> (Record, Vec<Record>) {
         let parse = RbnParse::new(text);
         let records: Vec<Record> = parse
-            .records()
+            .chunks()
             .filter_map(|(node, _)| Record::cast(node))
             .collect();
         (records.last().cloned().unwrap(), records)

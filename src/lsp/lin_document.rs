@@ -76,7 +76,7 @@ impl LinDocument {
     pub fn pieces(&self) -> Vec<PieceContext> {
         let mut carry = LinCarry::default();
         let mut out = Vec::new();
-        for (node, start) in self.parse.pieces() {
+        for (node, start) in self.parse.chunks() {
             let Some(piece) = Piece::cast(node) else {
                 continue;
             };

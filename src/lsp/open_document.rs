@@ -203,7 +203,7 @@ where
 
     fn replace(&mut self, text: &str) {
         self.rope = Rope::from_str(text);
-        self.parse = TopLevel::parse_text(text);
+        self.parse = TopLevel::new(text);
         self.generation += 1;
     }
 

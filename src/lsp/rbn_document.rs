@@ -309,7 +309,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 
     fn folding_ranges(doc: &mut RbnDocument) -> Vec<Placed<(TextRange, ide::FoldKind)>> {
         let mut out = Vec::new();
-        for (node, start) in doc.parse.records() {
+        for (node, start) in doc.parse.chunks() {
             if let Some(record) = Record::cast(node) {
                 out.extend(
                     ide::rbn::folding_ranges(&record)

@@ -90,7 +90,7 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
         TreeDocument {
             uri,
             rope: Rope::from_str(text),
-            parse: TopLevel::parse_text(text),
+            parse: TopLevel::new(text),
             version,
             generation: 0,
             body: B::default(),

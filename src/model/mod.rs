@@ -33,7 +33,7 @@ pub fn read_lin(text: &str) -> Vec<Board> {
 pub fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
-    for (node, _) in parse.pieces() {
+    for (node, _) in parse.chunks() {
         let Some(piece) = Piece::cast(node) else {
             continue;
         };
@@ -55,7 +55,7 @@ pub fn read_rbn(text: &str) -> Vec<Board> {
 pub fn read_rbn_parse(parse: &RbnParse) -> Vec<Board> {
     let mut carry = Carry::default();
     parse
-        .records()
+        .chunks()
         .filter_map(|(node, _)| Record::cast(node))
         .filter(rbn::is_deal)
         .map(|record| read_record(&record, &mut carry))

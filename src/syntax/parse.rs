@@ -72,14 +72,6 @@ fn for_each_piece<T: Send>(
 }
 
 impl Parse {
-    /// Parses a whole text (on several threads when it is large).
-    ///
-    /// Texts of 4 GiB or more cannot be represented (offsets are 32-bit); the caller refuses them
-    /// when reading files. Here they are cut at the limit rather than panicking.
-    pub fn new(text: &str) -> Parse {
-        Parse::with_threads(text, crate::parallel::available_threads())
-    }
-
     /// Parses a whole text using at most `threads` threads (1 parses on the calling thread).
     pub fn with_threads(text: &str, threads: usize) -> Parse {
         let text = clip(text);
@@ -366,7 +358,10 @@ impl TopGrammar for PbnLanguage {
         parse_piece(text, piece, cache)
     }
 
+    /// On several threads when the text is large. Texts of 4 GiB or more cannot be represented
+    /// (offsets are 32-bit); the caller refuses them when reading files. Here they are cut at the
+    /// limit rather than panicking.
     fn parse_whole(text: &str) -> Parse {
-        Parse::new(text)
+        Parse::with_threads(text, crate::parallel::available_threads())
     }
 }

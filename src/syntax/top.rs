@@ -302,7 +302,7 @@ pub trait TopGrammar: FileLanguage + Sized {
     /// A full parse of `text`, when an edit cannot be taken in piece by piece (PBN's runs on
     /// every core, for a large paste into an empty document).
     fn parse_whole(text: &str) -> TopLevel<Self> {
-        TopLevel::parse_text(text)
+        TopLevel::parse_in_order(text)
     }
 }
 
@@ -463,8 +463,15 @@ fn build_pieces<G: TopGrammar>(
 }
 
 impl<G: TopGrammar> TopLevel<G> {
-    /// Parses a whole text on the calling thread (texts of 4 GiB or more are cut at the limit).
-    pub fn parse_text(text: &str) -> Self {
+    /// Parses a whole text as the notation parses a whole file (PBN on every core when it is
+    /// large); texts of 4 GiB or more are cut at the limit.
+    pub fn new(text: &str) -> Self {
+        G::parse_whole(text)
+    }
+
+    /// Parses a whole text on the calling thread, piece after piece (texts of 4 GiB or more are
+    /// cut at the limit).
+    pub fn parse_in_order(text: &str) -> Self {
         let text = clip(text);
         let (pieces, _) = G::split(text);
         let (children, starts, errors) = build_pieces::<G>(text, 0, &pieces);

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use rowan::{GreenNode, NodeOrToken};
 
-use super::{LinKind, LinLanguage, LinNode, Pair};
+use super::{LinKind, LinLanguage, Pair};
 use crate::syntax::builder::TokenCache;
 use crate::syntax::error::{Missing, SyntaxCode, SyntaxError};
 use crate::syntax::top::{GreenElement, TopGrammar, TopLevel};
@@ -394,18 +394,6 @@ fn short(text: &str) -> String {
 /// The syntax tree of a whole LIN file and its syntax errors (L702).
 pub type LinParse = TopLevel<LinLanguage>;
 
-impl LinParse {
-    /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
-    pub fn new(text: &str) -> LinParse {
-        LinParse::parse_text(text)
-    }
-
-    /// Each board (and the header) as a red node rooted at its own start, with that start.
-    pub fn pieces(&self) -> impl Iterator<Item = (LinNode, u32)> + '_ {
-        self.chunks()
-    }
-}
-
 impl TopGrammar for LinLanguage {
     type Piece = Range<usize>;
     type Cache = ();
@@ -451,6 +439,7 @@ impl TopGrammar for LinLanguage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::lin::LinNode;
 
     #[test]
     fn pieces_start_at_qx_pairs() {
@@ -459,7 +448,7 @@ mod tests {
         let starts: Vec<&str> = ranges.iter().map(|r| &text[r.start..r.start + 2]).collect();
         assert_eq!(starts, ["vg", "qx", "QX"]);
         let parse = LinParse::new(text);
-        let kinds: Vec<LinKind> = parse.pieces().map(|(n, _)| n.kind()).collect();
+        let kinds: Vec<LinKind> = parse.chunks().map(|(n, _)| n.kind()).collect();
         assert_eq!(kinds, [LinKind::HEADER, LinKind::BOARD, LinKind::BOARD]);
         assert!(parse.errors().is_empty());
         assert_eq!(parse.syntax().text().to_string(), text);
@@ -520,7 +509,7 @@ mod tests {
         assert!(unread > LIN_PIECE_CAP && unread < LIN_PIECE_CAP + 8);
         // The rest of the board, line end included, ends where the next board starts.
         assert_eq!(&text[usize::from(errors[0].range.end())..], "qx|o2|mb|p|");
-        assert_eq!(parse.pieces().count(), 2);
+        assert_eq!(parse.chunks().count(), 2);
     }
 
     #[test]
@@ -536,7 +525,7 @@ mod tests {
         assert_eq!(starts, [0, second, third, fifth]);
         let parse = LinParse::new(&text);
         assert!(parse.errors().is_empty());
-        assert!(parse.pieces().all(|(n, _)| n.kind() == LinKind::BOARD));
+        assert!(parse.chunks().all(|(n, _)| n.kind() == LinKind::BOARD));
         assert_eq!(parse.syntax().text().to_string(), text);
     }
 

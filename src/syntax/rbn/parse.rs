@@ -9,7 +9,7 @@ use std::ops::Range;
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use super::parser::parse_record;
-use super::{RbnKind, RbnLanguage, RbnNode};
+use super::{RbnKind, RbnLanguage};
 use crate::syntax::error::SyntaxError;
 use crate::syntax::top::{TopGrammar, TopLevel};
 
@@ -92,18 +92,6 @@ fn parse_piece(text: &str, piece: &Piece) -> (RbnGreenElement, Vec<SyntaxError>)
 
 /// The syntax tree of a whole RBN file and its syntax errors (R901, R905, R906).
 pub type RbnParse = TopLevel<RbnLanguage>;
-
-impl RbnParse {
-    /// Parses a whole text (texts of 4 GiB or more are cut at the limit).
-    pub fn new(text: &str) -> RbnParse {
-        RbnParse::parse_text(text)
-    }
-
-    /// Each record as a red node rooted at its own start, with that start (per-record trees).
-    pub fn records(&self) -> impl Iterator<Item = (RbnNode, u32)> + '_ {
-        self.chunks()
-    }
-}
 
 impl TopGrammar for RbnLanguage {
     type Piece = Piece;
