@@ -7,7 +7,7 @@
 //! preview, the formatter).
 
 use super::auction::{lower_auction, AuctionModel};
-use super::deal::lower_deal;
+use super::deal::{lower_deal, DealModel};
 use super::play::{lower_play, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
@@ -117,6 +117,8 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 pub struct GameSections {
     /// What the tags say.
     pub context: GameContext,
+    /// The Deal, read, when one is given (not empty, not `?`).
+    pub deal: Option<DealModel>,
     /// The first Auction section, read.
     pub auction: Option<AuctionModel>,
     /// The first Play section, read against the tags and the auction.
@@ -164,12 +166,13 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> GameSections {
         .deal_tag
         .as_ref()
         .is_some_and(|t| !t.text.is_empty() && t.text != "?");
+    let mut sections = GameSections::default();
     if let (true, Some(node)) = (deal_given, deal_node) {
         let deal = lower_deal(&node, &mut scratch);
         context.deal = deal.deal();
         context.deal_is_valid = deal.is_valid();
+        sections.deal = Some(deal);
     }
-    let mut sections = GameSections::default();
     for section in game.sections() {
         match section.kind() {
             SyntaxKind::AUCTION_SECTION if sections.auction.is_none() => {

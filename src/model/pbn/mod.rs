@@ -276,9 +276,6 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
                 .collect()
         })
         .unwrap_or_default();
-    if let Some(value) = deal_node {
-        view_deal(&value, &mut model);
-    }
     // Only the first Auction and the first Play count, as for the checks.
     let (mut auction_seen, mut play_seen) = (false, false);
     for section in game.sections() {
@@ -295,6 +292,15 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         }
     }
     let sections = context::read_sections(&game, &crate::model::Inheritance::default());
+    // The Deal as the sections read it; one they leave unread (empty, `?`, `#`) is read here
+    // all the same, for what the editor can still show of it.
+    let deal = match sections.deal {
+        Some(deal) => Some(deal),
+        None => deal_node.map(|value| deal::lower_deal(&value, &mut Vec::new())),
+    };
+    if let Some(deal) = deal {
+        view_deal(deal, &mut model);
+    }
     if let Some(auction) = &sections.auction {
         model.auction = Some(view_auction(auction, &model.note_refs));
     }
@@ -305,8 +311,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
 }
 
 /// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
-fn view_deal(value: &SyntaxNode, model: &mut GameModel) {
-    let deal = deal::lower_deal(value, &mut Vec::new());
+fn view_deal(deal: deal::DealModel, model: &mut GameModel) {
     let first = deal.first.or(model.dealer).unwrap_or(Seat::North);
     for (i, hand) in deal.text.hands.iter().take(4).enumerate() {
         model.hand_ranges.push((first.offset(i), hand.range));
