@@ -92,8 +92,9 @@ pub trait OpenText: Send + std::fmt::Debug {
     fn deal_to_solve(&mut self, _offset: usize) -> Option<crate::bridge::Deal> {
         None
     }
-    /// Brings the diagnostics up to date and returns them in LSP form (already in that form, as
-    /// a PBN document caches them so for a large file's every keystroke).
+    /// Brings the diagnostics up to date and returns them in LSP form: the one answer given in
+    /// the protocol's terms, since a PBN document caches its diagnostics that way so that a
+    /// keystroke in a large file republishes them quickly.
     fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
     /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
     /// fixes they carry.
