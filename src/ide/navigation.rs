@@ -1,7 +1,11 @@
 //! Going from a note reference to its Note and back, and inlay hints.
 
 use super::hover::{ref_number, token_at};
+use super::record::record_hints;
+use crate::model::pbn::record::read_game;
 use crate::model::pbn::{lower, GameModel, NoteRef};
+use crate::model::Inheritance;
+use crate::syntax::ast::Game;
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The reference or Note tag at `offset`: the note's section and number.
@@ -68,35 +72,14 @@ pub struct InlayHint {
     pub tooltip: String,
 }
 
-/// The hints of a game: high-card points after each hand of the Deal, and the winner at the end
-/// of each trick of the play.
+/// The hints of a game: high-card points after each hand of the Deal the Hidden tag does not
+/// hide, and the winner at the end of each trick of the play; read from the game's board
+/// record, as the hints of RBN records and LIN boards are.
 pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
-    let model = lower(node);
-    let mut out = Vec::new();
-    if let Some(deal) = model.deal {
-        for &(seat, range) in &model.hand_ranges {
-            if let Some(hand) = deal.hand(seat) {
-                out.push(InlayHint {
-                    offset: range.end(),
-                    label: format!("{}", hand.hcp()),
-                    tooltip: format!("{}: {} high-card points", seat.name(), hand.hcp()),
-                });
-            }
-        }
+    match Game::cast(node.clone()) {
+        Some(game) => record_hints(&read_game(&game, &Inheritance::default())),
+        None => Vec::new(),
     }
-    if let Some(play) = &model.play {
-        for (i, trick) in play.tricks.iter().enumerate() {
-            if let Some(winner) = trick.winner {
-                out.push(InlayHint {
-                    offset: trick.end,
-                    label: format!("→ {}", winner.letter()),
-                    tooltip: format!("Trick {} won by {}", i + 1, winner.name()),
-                });
-            }
-        }
-    }
-    out.sort_by_key(|h| h.offset);
-    out
 }
 
 #[cfg(test)]
@@ -124,5 +107,33 @@ mod tests {
         assert_eq!(labels, ["10", "10", "10", "10", "→ E", "→ W"]);
         let end = usize::from(hints[5].offset);
         assert!(GAME[..end].ends_with("H7 H4 HA HT"));
+    }
+
+    #[test]
+    fn hints_skip_hidden_hands_and_follow_annotations() {
+        let hidden = GAME.replace("[Dealer", "[Hidden \"EW\"]\n[Dealer");
+        let hints = inlay_hints(&game(&hidden));
+        let points: Vec<&str> = hints.iter().map(|h| h.tooltip.as_str()).take(2).collect();
+        assert_eq!(
+            points,
+            ["North: 10 high-card points", "South: 10 high-card points"]
+        );
+        // The winner stands after what annotates the trick's last card.
+        let annotated = GAME.replace("HA HT", "HA HT ! =1=");
+        let hints = inlay_hints(&game(&annotated));
+        let end = usize::from(hints.last().unwrap().offset);
+        assert!(annotated[..end].ends_with("HT ! =1="), "{hints:?}");
+    }
+
+    #[test]
+    fn no_winner_is_told_once_the_order_of_play_is_lost() {
+        // An unknown card: who won the first trick is unknown, so the second trick's row is in
+        // column order (from East), not in the order of play, and no winner is told for either.
+        let lost = GAME.replace("CA CT C5 C2", "CA - C5 C2");
+        let labels: Vec<String> = inlay_hints(&game(&lost))
+            .into_iter()
+            .map(|h| h.label)
+            .collect();
+        assert_eq!(labels, ["10", "10", "10", "10"]);
     }
 }

@@ -1,6 +1,6 @@
-//! Editor features over the format-neutral board record, shared by the notations whose editor
-//! features read it (RBN and LIN): the hand diagram, the score, a call with its note, a card with
-//! its trick, and the inlay hints. Each finds the item by the source range it was read from.
+//! Editor features over the format-neutral board record: the hand diagram, the score, a call
+//! with its note and a card with its trick (for RBN and LIN), and the inlay hints (for every
+//! notation). Each finds the item by the source range it was read from.
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
 use super::navigation::InlayHint;
@@ -194,9 +194,9 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
     Some(out)
 }
 
-/// The inlay hints of a board record (an RBN record, a LIN board), as PBN games show them: the
-/// high-card points after each hand the record writes, and the winner after each complete trick
-/// whose cards and seats are known. Offsets are the record's own (relative to its piece).
+/// The inlay hints of a board in any notation: the high-card points after each hand it writes
+/// and does not hide, and the winner after each complete trick whose cards and seats are known.
+/// Offsets are those of the board's origins (relative to its piece).
 pub fn record_hints(board: &Board) -> Vec<InlayHint> {
     let mut out = Vec::new();
     if let Some(deal) = &board.deal {
@@ -221,6 +221,10 @@ pub fn record_hints(board: &Board) -> Vec<InlayHint> {
         ContractKind::Passed => None,
     });
     if let (Some(play), Some(trump)) = (&board.play, trump) {
+        // A trick's cards are in the order of play only while each trick is led by the winner
+        // of the one before (a PBN play whose leader is lost goes on in column order): winners
+        // are told along that chain, and not past a trick that breaks it.
+        let mut leader = play.leader;
         for (number, trick) in play.tricks.iter().enumerate() {
             let cards: Vec<(Seat, Card)> = trick
                 .iter()
@@ -229,15 +233,16 @@ pub fn record_hints(board: &Board) -> Vec<InlayHint> {
                     _ => None,
                 })
                 .collect();
-            let end = trick
-                .iter()
-                .filter_map(|item| item.origin)
-                .map(|o| o.end())
-                .max();
-            let (Some(end), true) = (end, cards.len() == 4) else {
-                continue;
+            let led_by_leader = leader.is_some() && cards.first().map(|c| c.0) == leader;
+            if cards.len() != 4 || trick.len() != 4 || !led_by_leader {
+                break;
+            }
+            let Some(winner) = trick_winner(&cards, trump) else {
+                break;
             };
-            if let Some(winner) = trick_winner(&cards, trump) {
+            leader = Some(winner);
+            let end = trick.iter().filter_map(|item| item.origin).map(|o| o.end());
+            if let Some(end) = end.max() {
                 out.push(InlayHint {
                     offset: end,
                     label: format!("→ {}", winner.letter()),

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::SectionItem;
-use crate::syntax::{SyntaxKind, TextRange};
+use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// An irregularity mark of chapter 3.9.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,6 +98,14 @@ pub struct Annotations {
 }
 
 impl Annotations {
+    /// `range` (the call or card annotated) stretched to the end of its last annotation.
+    pub fn extent(&self, range: TextRange) -> TextRange {
+        let ends = self.suffix.iter().map(|s| s.range.end());
+        let ends = ends.chain(self.note.iter().map(|n| n.range.end()));
+        let ends = ends.chain(self.nags.iter().map(|n| n.range.end()));
+        TextRange::new(range.start(), ends.fold(range.end(), TextSize::max))
+    }
+
     /// The annotations of a call or card of another notation's record, placed at `range` (the
     /// call's or card's own): its suffix and note reference, as a PBN image of it writes them.
     pub fn of_record(

@@ -384,7 +384,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
     for (index, trick) in play.tricks.iter().enumerate() {
         let mut end = TextSize::from(0);
         for slot in &trick.cards {
-            end = end.max(slot_end(slot));
+            end = end.max(slot.annotations().extent(slot.range).end());
             if slot.kind == play::SlotKind::Continue {
                 continue;
             }
@@ -410,17 +410,6 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
         cards,
         tricks,
     }
-}
-
-/// The end of a column's card and its annotations.
-fn slot_end(slot: &play::PlaySlot) -> TextSize {
-    let a = slot.annotations();
-    a.suffix
-        .iter()
-        .map(|s| s.range.end())
-        .chain(a.note.iter().map(|n| n.range.end()))
-        .chain(a.nags.iter().map(|n| n.range.end()))
-        .fold(slot.range.end(), TextSize::max)
 }
 
 /// The note references of a section, each with the call or card it follows.

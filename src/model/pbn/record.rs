@@ -6,7 +6,7 @@ use rowan::NodeOrToken;
 use crate::bridge::Seat;
 use crate::model::board::*;
 use crate::model::pbn::auction::AuctionModel;
-use crate::model::pbn::context::{read_sections, GameContext, GameSections, KEY_TAGS};
+use crate::model::pbn::context::{read_sections, GameSections, TagValue, KEY_TAGS};
 use crate::model::pbn::play::PlayModel;
 use crate::model::pbn::play::SlotKind;
 use crate::model::tags::Inheritance;
@@ -43,9 +43,10 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
     let ctx = &sections.context;
     let mut board = Board::default();
     read_info(game, inherited, &mut board);
-    board.dealer = ctx.dealer.map(|s| (s, None));
+    let at = |tag: &Option<TagValue>| tag.as_ref().map(|t| t.range);
+    board.dealer = ctx.dealer.map(|s| (s, at(&ctx.dealer_tag)));
     board.vulnerability = ctx.vulnerability.map(|v| (v, None));
-    board.deal = deal_record(game, ctx);
+    board.deal = deal_record(game, &sections);
     read_contract_and_result(&sections, &mut board);
     let (auction_notes, play_notes) = section_notes(game);
     let mut nags = false;
@@ -96,8 +97,10 @@ fn read_info(game: &Game, inherited: &Inheritance, board: &mut Board) {
     }
 }
 
-/// The hands, with the seat written first and the hidden hands.
-fn deal_record(game: &Game, ctx: &GameContext) -> Option<DealRecord> {
+/// The hands, with the seat written first, the hidden hands, and where the Deal and each hand
+/// stand.
+fn deal_record(game: &Game, sections: &GameSections) -> Option<DealRecord> {
+    let ctx = &sections.context;
     let deal = ctx.deal?;
     let first = ctx
         .deal_tag
@@ -112,8 +115,17 @@ fn deal_record(game: &Game, ctx: &GameContext) -> Option<DealRecord> {
     let mut record = DealRecord {
         first,
         hands: deal.hands,
+        origin: ctx.deal_tag.as_ref().map(|t| t.range),
         ..DealRecord::default()
     };
+    if let Some(model) = &sections.deal {
+        // The hands stand in the text from the first seat on (the context has a deal only when
+        // that seat is readable).
+        let from = model.first.unwrap_or(Seat::North);
+        for (i, hand) in model.text.hands.iter().take(4).enumerate() {
+            record.hand_origins[from.offset(i).index()] = Some(hand.range);
+        }
+    }
     for c in hidden.chars() {
         if let Some(seat) = Seat::from_char(c.to_ascii_uppercase()) {
             record.hidden[seat.index()] = true;
@@ -136,7 +148,7 @@ fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
             board.contract = Some(ContractRecord {
                 kind,
                 declarer,
-                origin: None,
+                origin: ctx.contract.as_ref().map(|t| t.range),
             });
         }
     }
@@ -155,7 +167,7 @@ fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
     }
     if let Some(result) = ctx.result.as_ref().and_then(|t| read_result(&t.text)) {
         if let Some(n) = result.value.declarer_tricks(declarer) {
-            board.result = Some((n, None));
+            board.result = Some((n, ctx.result.as_ref().map(|t| t.range)));
         }
     }
 }
@@ -204,14 +216,14 @@ fn auction_record(model: &AuctionModel, notes: Notes) -> (AuctionRecord, bool) {
                     .note
                     .and_then(|n| u8::try_from(n.index).ok()),
             },
-            origin: None,
+            origin: Some(entry.annotations.extent(entry.range)),
         });
     }
-    if model.all_pass.is_some() {
+    if let Some(all_pass) = model.all_pass {
         record.calls.push(CallItem {
             kind: CallKind::AllPass,
             annotation: Annotation::default(),
-            origin: None,
+            origin: Some(model.all_pass_annotations.extent(all_pass)),
         });
     }
     (record, nags)
@@ -245,7 +257,7 @@ fn play_record(model: &PlayModel, notes: Notes) -> (PlayRecord, bool) {
                         .note
                         .and_then(|n| u8::try_from(n.index).ok()),
                 },
-                origin: None,
+                origin: Some(slot.annotations().extent(slot.range)),
             });
         }
         if !cards.is_empty() {
@@ -275,5 +287,49 @@ fn read_commentary(game: &Game, board: &mut Board) {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::board::Origin;
+    use crate::model::pbn::tests::{game, GAME};
+
+    #[test]
+    fn a_game_read_as_a_board_says_where_each_piece_stands() {
+        let board = read_game(&Game::cast(game(GAME)).unwrap(), &Inheritance::default());
+        let at = |origin: Origin| origin.map(|range| &GAME[range]);
+        assert_eq!(at(board.dealer.unwrap().1), Some("N"));
+        let deal = board.deal.as_ref().unwrap();
+        assert!(at(deal.origin).unwrap().starts_with("N:AKQJ.T98"));
+        let hands: Vec<_> = deal.hand_origins.iter().map(|&o| at(o)).collect();
+        assert_eq!(
+            hands,
+            [
+                Some("AKQJ.T98.765.432"),
+                Some("T98.765.432.AKQJ"),
+                Some("765.432.AKQJ.T98"),
+                Some("432.AKQJ.T98.765"),
+            ]
+        );
+        assert_eq!(at(board.contract.unwrap().origin), Some("4SX"));
+        assert_eq!(at(board.result.unwrap().1), Some("10"));
+        let auction = board.auction.as_ref().unwrap();
+        let calls: Vec<_> = auction.calls.iter().map(|c| at(c.origin)).collect();
+        assert_eq!(
+            calls,
+            [
+                Some("1S =1="),
+                Some("Pass"),
+                Some("4S"),
+                Some("X"),
+                Some("AP")
+            ]
+        );
+        let play = board.play.as_ref().unwrap();
+        let cards: Vec<_> = play.tricks.iter().flatten().map(|c| at(c.origin)).collect();
+        assert_eq!(cards.len(), 8);
+        assert_eq!(cards[..4], [Some("CA"), Some("CT"), Some("C5"), Some("C2")]);
     }
 }
