@@ -1,5 +1,6 @@
-//! Totality: whatever the text, checking, formatting and converting never panic, and formatting
-//! stays lossless for games it cannot read (the parser's own properties are in syntax_props.rs).
+//! Totality: whatever the text, checking, formatting, converting and the editor features never
+//! panic, and formatting stays lossless for games it cannot read (the parser's own properties are
+//! in syntax_props.rs).
 
 use kibitzer::analysis::{check_stream, check_text, CheckOptions};
 use kibitzer::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
@@ -169,6 +170,53 @@ proptest! {
         let _ = kibitzer::Notation::Rbn.check(&text, &CheckOptions::default());
         let once = kibitzer::format::rbn::format_rbn(&text, &Default::default());
         prop_assert_eq!(kibitzer::format::rbn::format_rbn(&once, &Default::default()), once);
+    }
+
+    #[test]
+    fn editor_features_never_panic(text in pbnish(), at in any::<prop::sample::Index>()) {
+        // Every game of the text, asked every question at one offset, as the server asks them;
+        // each hint and range must stay inside the game.
+        let parse = Parse::new(&text);
+        for (node, _) in parse.chunks() {
+            let len = u32::from(node.text_range().len());
+            let offset = kibitzer::syntax::TextSize::from(at.index(len as usize + 1) as u32);
+            for hint in kibitzer::ide::inlay_hints(&node) {
+                prop_assert!(u32::from(hint.offset) <= len);
+            }
+            let _ = kibitzer::ide::hover(&node, offset);
+            for item in kibitzer::ide::completions(&node, offset) {
+                prop_assert!(u32::from(item.range.end()) <= len);
+            }
+            let _ = kibitzer::ide::game_symbol(&node);
+            let _ = kibitzer::ide::folding_ranges(&node);
+            let _ = kibitzer::ide::semantic_tokens(&node);
+            let _ = kibitzer::ide::definition(&node, offset);
+            let _ = kibitzer::ide::references(&node, offset, true);
+        }
+    }
+
+    #[test]
+    fn rbn_editor_features_never_panic(text in rbnish(), at in any::<prop::sample::Index>()) {
+        // Each record with what the records before it hand down, as the server reads them.
+        use kibitzer::ide::{rbn, record::record_hints};
+        use kibitzer::syntax::rbn::{RbnParse, Record};
+        let mut carry = kibitzer::model::Carry::default();
+        for (node, _) in RbnParse::new(&text).chunks() {
+            let Some(record) = Record::cast(node) else { continue };
+            let len = u32::from(record.syntax().text_range().len());
+            let offset = kibitzer::syntax::TextSize::from(at.index(len as usize + 1) as u32);
+            let _ = rbn::hover(&record, &carry, offset);
+            let _ = rbn::completions(Some(&record), &carry, offset);
+            let _ = rbn::record_symbol(&record, &carry);
+            let _ = rbn::folding_ranges(&record);
+            let _ = rbn::note_definition(&record, offset);
+            let _ = rbn::note_references(&record, offset, true);
+            let _ = rbn::semantic_tokens(&record);
+            let board = kibitzer::model::read_record(&record, &mut carry);
+            for hint in record_hints(&board) {
+                prop_assert!(u32::from(hint.offset) <= len);
+            }
+        }
     }
 
     #[test]

@@ -108,7 +108,12 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
         return Vec::new();
     }
     let text = node.text().to_string();
-    let at = u32::from(offset) as usize;
+    // An offset inside a character (no editor position names one) counts as the character's
+    // start.
+    let mut at = (u32::from(offset) as usize).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
     let bytes = text.as_bytes();
     let mut start = at.min(bytes.len());
     while start > 0 && is_word_byte(bytes[start - 1]) {
