@@ -198,7 +198,7 @@ proptest! {
     #[test]
     fn rbn_editor_features_never_panic(text in rbnish(), at in any::<prop::sample::Index>()) {
         // Each record with what the records before it hand down, as the server reads them.
-        use kibitzer::ide::{rbn, record::record_hints};
+        use kibitzer::ide::{rbn, record_hints};
         use kibitzer::syntax::rbn::{RbnParse, Record};
         let mut carry = kibitzer::model::Carry::default();
         for (node, _) in RbnParse::new(&text).chunks() {

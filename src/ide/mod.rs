@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod completion;
+pub mod hints;
 pub mod hover;
 pub mod info;
 pub mod lin;
@@ -18,7 +19,8 @@ pub mod tokens;
 
 pub use board::{board_view, BoardView};
 pub use completion::{completions, Completion, CompletionKind};
+pub use hints::{inlay_hints, record_hints, InlayHint};
 pub use hover::{hover, Hover};
-pub use navigation::{definition, inlay_hints, references, InlayHint};
+pub use navigation::{definition, references};
 pub use outline::{folding_ranges, game_symbol, FoldKind, Symbol, SymbolKind};
 pub use tokens::{semantic_tokens, SemanticToken, TokenType};

@@ -1,7 +1,7 @@
 //! The play as the double-dummy play analysis reads it, and the inlay hints of its answer: how
 //! many tricks each card gave away.
 
-use super::navigation::InlayHint;
+use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
 use crate::model::pbn::GameModel;
 use crate::model::values::ContractValue;

@@ -1,10 +1,9 @@
-//! Editor features over the format-neutral board record: the hand diagram, the score, a call
-//! with its note and a card with its trick (for RBN and LIN), and the inlay hints (for every
-//! notation). Each finds the item by the source range it was read from.
+//! Editor features over the format-neutral board record, for RBN and LIN: the hand diagram, the
+//! score, a call with its note and a card with its trick. Each finds the item by the source range
+//! it was read from. (The inlay hints over the record, for every notation, are in `hints`.)
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
-use super::navigation::InlayHint;
-use crate::bridge::{trick_winner, Auction, Card, Deal, Play, Seat};
+use crate::bridge::{Auction, Deal, Play, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
 use crate::model::values::ContractValue;
@@ -192,65 +191,4 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
         }
     }
     Some(out)
-}
-
-/// The inlay hints of a board in any notation: the high-card points after each hand it writes
-/// and does not hide, and the winner after each complete trick whose cards and seats are known.
-/// Offsets are those of the board's origins (relative to its piece).
-pub fn record_hints(board: &Board) -> Vec<InlayHint> {
-    let mut out = Vec::new();
-    if let Some(deal) = &board.deal {
-        for seat in Seat::ALL {
-            let (Some(hand), Some(origin)) =
-                (deal.hands[seat.index()], deal.hand_origins[seat.index()])
-            else {
-                continue;
-            };
-            if deal.hidden[seat.index()] {
-                continue;
-            }
-            out.push(InlayHint {
-                offset: origin.end(),
-                label: format!("{}", hand.hcp()),
-                tooltip: format!("{}: {} high-card points", seat.name(), hand.hcp()),
-            });
-        }
-    }
-    let trump = board.contract.and_then(|c| match c.kind {
-        ContractKind::Made(contract) => Some(contract.bid.denomination().trump()),
-        ContractKind::Passed => None,
-    });
-    if let (Some(play), Some(trump)) = (&board.play, trump) {
-        // A trick's cards are in the order of play only while each trick is led by the winner
-        // of the one before (a PBN play whose leader is lost goes on in column order): winners
-        // are told along that chain, and not past a trick that breaks it.
-        let mut leader = play.leader;
-        for (number, trick) in play.tricks.iter().enumerate() {
-            let cards: Vec<(Seat, Card)> = trick
-                .iter()
-                .filter_map(|item| match item.kind {
-                    CardKind::Card(card) => Some((item.seat?, card)),
-                    _ => None,
-                })
-                .collect();
-            let led_by_leader = leader.is_some() && cards.first().map(|c| c.0) == leader;
-            if cards.len() != 4 || trick.len() != 4 || !led_by_leader {
-                break;
-            }
-            let Some(winner) = trick_winner(&cards, trump) else {
-                break;
-            };
-            leader = Some(winner);
-            let end = trick.iter().filter_map(|item| item.origin).map(|o| o.end());
-            if let Some(end) = end.max() {
-                out.push(InlayHint {
-                    offset: end,
-                    label: format!("→ {}", winner.letter()),
-                    tooltip: format!("Trick {} won by {}", number + 1, winner.name()),
-                });
-            }
-        }
-    }
-    out.sort_by_key(|h| h.offset);
-    out
 }

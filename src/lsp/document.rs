@@ -12,11 +12,12 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
-use super::open_document::{text_fields, HintMore, HoverMore, OpenText, Placed};
+use super::open_text::{text_fields, HintMore, HoverMore, OpenText, Placed};
 use super::position::{
     edit_rope, head_of, meets, range_of, rope_contains, shifted, starts_line, tail_of, BadChange,
     PiecePositions,
 };
+use super::published::{CachedDiagnostic, CheckedPiece, Part, Published};
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
@@ -32,192 +33,6 @@ use crate::syntax::{
     Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSize, TextSource,
 };
 use crate::text::PositionEncoding;
-
-/// A diagnostic of one game, kept with its LSP form relative to the game's first line.
-#[derive(Debug, Clone)]
-pub struct CachedDiagnostic {
-    /// The diagnostic with ranges relative to the game's start.
-    pub diagnostic: crate::diagnostic::Diagnostic,
-    /// The LSP form, lines counted from the game's first line (related locations absolute-free
-    /// too: their lines are relative in the same way).
-    pub lsp: lsp::Diagnostic,
-}
-
-impl CachedDiagnostic {
-    /// The LSP form for a game whose first line is `base`: its lines, and those of its related
-    /// locations, moved down by that many lines.
-    fn lsp_from_line(&self, base: u32) -> lsp::Diagnostic {
-        let mut lsp = self.lsp.clone();
-        lsp.range = convert::lines_down(lsp.range, base);
-        for related in lsp.related_information.iter_mut().flatten() {
-            related.location.range = convert::lines_down(related.location.range, base);
-        }
-        lsp
-    }
-}
-
-/// A document's diagnostics in LSP form as they are published: runs of a game's cached
-/// diagnostics, shared with the cache and written moved down to the game's first line, and
-/// diagnostics made in full.
-#[derive(Debug, Default)]
-pub struct Published {
-    parts: Vec<Part>,
-}
-
-/// A run of [`Published`].
-#[derive(Debug)]
-enum Part {
-    /// A game's cached diagnostics (those at `only`, when some are not shown), for a game whose
-    /// first line is `base`.
-    Cached {
-        base: u32,
-        piece: Arc<CheckedPiece>,
-        only: Option<Vec<usize>>,
-    },
-    /// Diagnostics in full.
-    Full(Vec<lsp::Diagnostic>),
-}
-
-impl From<Vec<lsp::Diagnostic>> for Published {
-    fn from(diagnostics: Vec<lsp::Diagnostic>) -> Published {
-        Published {
-            parts: vec![Part::Full(diagnostics)],
-        }
-    }
-}
-
-impl Part {
-    /// The cached diagnostics of a [`Part::Cached`] run that are shown, with its base line.
-    fn cached(&self) -> Option<(u32, impl Iterator<Item = &CachedDiagnostic>)> {
-        let Part::Cached { base, piece, only } = self else {
-            return None;
-        };
-        let all = &piece.diagnostics;
-        let count = only.as_ref().map_or(all.len(), Vec::len);
-        let at = move |k: usize| only.as_ref().map_or(Some(k), |only| only.get(k).copied());
-        Some((*base, (0..count).filter_map(move |k| all.get(at(k)?))))
-    }
-
-    /// The diagnostics the run publishes, as they are written.
-    fn elements(&self) -> impl Iterator<Item = Element<'_>> {
-        let moved = self.cached().into_iter().flat_map(|(base, shown)| {
-            shown.map(move |cached| Element::Moved(convert::LinesDown(&cached.lsp, base)))
-        });
-        let full = match self {
-            Part::Full(all) => all.as_slice(),
-            Part::Cached { .. } => &[],
-        };
-        moved.chain(full.iter().map(Element::Full))
-    }
-
-    /// How many diagnostics the run publishes.
-    fn len(&self) -> usize {
-        match self {
-            Part::Cached { piece, only, .. } => {
-                only.as_ref().map_or(piece.diagnostics.len(), Vec::len)
-            }
-            Part::Full(all) => all.len(),
-        }
-    }
-}
-
-impl Published {
-    /// The diagnostics, each in full.
-    pub fn into_vec(self) -> Vec<lsp::Diagnostic> {
-        let mut out = Vec::with_capacity(self.parts.iter().map(Part::len).sum());
-        for part in self.parts {
-            match part {
-                Part::Full(all) => out.extend(all),
-                cached => {
-                    if let Some((base, shown)) = cached.cached() {
-                        out.extend(shown.map(|c| c.lsp_from_line(base)));
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-impl Published {
-    /// The diagnostics written as a JSON array: the bytes `serde_json::to_vec` writes, made on
-    /// every core when there are many (a large file's 75,000 take tens of milliseconds on one,
-    /// and every keystroke publishes them all again).
-    pub fn to_json(&self) -> serde_json::Result<Vec<u8>> {
-        let count: usize = self.parts.iter().map(Part::len).sum();
-        let threads = if count >= PARALLEL_WRITE {
-            available_threads()
-        } else {
-            1
-        };
-        let slices = map_slices(&self.parts, threads, |parts| vec![write_elements(parts)]);
-        let mut out = Vec::with_capacity(2 + slices.iter().flatten().map(Vec::len).sum::<usize>());
-        out.push(b'[');
-        for slice in slices {
-            let slice = slice?;
-            if slice.is_empty() {
-                continue;
-            }
-            if out.len() > 1 {
-                out.push(b',');
-            }
-            out.extend_from_slice(&slice);
-        }
-        out.push(b']');
-        Ok(out)
-    }
-}
-
-/// Writing at least this many diagnostics at once is spread over threads.
-const PARALLEL_WRITE: usize = 4096;
-
-/// The diagnostics of `parts` as JSON array elements, separated by commas (no brackets).
-fn write_elements(parts: &[Part]) -> serde_json::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    for element in parts.iter().flat_map(Part::elements) {
-        if !out.is_empty() {
-            out.push(b',');
-        }
-        serde_json::to_writer(&mut out, &element)?;
-    }
-    Ok(out)
-}
-
-/// One published diagnostic as it is written: a cached one moved down to its game, or one
-/// made in full.
-enum Element<'a> {
-    Moved(convert::LinesDown<'a>),
-    Full(&'a lsp::Diagnostic),
-}
-
-impl serde::Serialize for Element<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Element::Moved(moved) => moved.serialize(serializer),
-            Element::Full(diagnostic) => diagnostic.serialize(serializer),
-        }
-    }
-}
-
-impl serde::Serialize for Published {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut seq = serializer.serialize_seq(Some(self.parts.iter().map(Part::len).sum()))?;
-        for element in self.parts.iter().flat_map(Part::elements) {
-            seq.serialize_element(&element)?;
-        }
-        seq.end()
-    }
-}
-
-/// What checking one child of the outline gave.
-#[derive(Debug, Default)]
-pub struct CheckedPiece {
-    /// Its diagnostics.
-    pub diagnostics: Vec<CachedDiagnostic>,
-    /// When it holds `% kibitzer-ignore:` lines: what the suppression pass needs of it.
-    pub facts: Option<PieceFacts>,
-}
 
 /// Checking at least this many games at once is spread over threads.
 const PARALLEL_GAMES: usize = 2048;
@@ -1140,6 +955,7 @@ fn game_tokens(
 mod tests {
     use super::*;
     use crate::lsp::position::position_of;
+    use crate::lsp::published::PARALLEL_WRITE;
     use crate::syntax::Parse;
 
     #[test]

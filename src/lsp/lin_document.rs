@@ -6,7 +6,7 @@
 
 use super::config::Settings;
 use super::job::FormatJob;
-use super::open_document::Placed;
+use super::open_text::Placed;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
@@ -181,7 +181,7 @@ impl PieceBody<LinLanguage> for LinChecks {
             })
             .map(|context| {
                 let board = read_board(&context.piece, &context.carry);
-                (ide::record::record_hints(&board), context.start)
+                (ide::record_hints(&board), context.start)
             })
             .collect()
     }
@@ -196,7 +196,7 @@ impl PieceBody<LinLanguage> for LinChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_document::OpenText;
+    use crate::lsp::open_text::OpenText;
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;

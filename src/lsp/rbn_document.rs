@@ -12,7 +12,7 @@ use rowan::NodeOrToken;
 
 use super::config::Settings;
 use super::job::FormatJob;
-use super::open_document::Placed;
+use super::open_text::Placed;
 use super::position::{rope_contains, tail_of};
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
@@ -355,7 +355,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
                 }
                 let mut carry = (*context.carry).clone();
                 let board = seams::read_rbn_board(&record, &mut carry)?;
-                Some((ide::record::record_hints(&board), context.start))
+                Some((ide::record_hints(&board), context.start))
             })
             .collect()
     }
@@ -370,7 +370,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_document::OpenText;
+    use crate::lsp::open_text::OpenText;
     use crate::syntax::rbn::RbnParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;

@@ -13,10 +13,10 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
-use super::document::Published;
 use super::handoff::{Handoff, StandIn};
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use super::position::{byte_range, offset_of, range_of};
+use super::published::Published;
 use super::seams;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::ide;

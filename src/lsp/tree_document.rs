@@ -4,15 +4,21 @@
 //! handled once for every such notation, where `open_document` makes it an `OpenText`.
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::Uri;
+use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
+use super::convert;
 use super::job::FormatJob;
-use super::open_document::Placed;
+use super::job::Job;
+use super::open_text::Placed;
+use super::open_text::{ready, text_fields, HintMore, HoverMore, OpenText};
+use super::position::{edit_rope, meets, shifted, BadChange};
+use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
+use crate::text::PositionEncoding;
 
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
 /// relative to the piece that starts at the byte offset given with them. What every tree
@@ -95,5 +101,144 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
             generation: 0,
             body: B::default(),
         }
+    }
+}
+
+/// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
+/// range `range` (all when `None`), with absolute ranges, each child's tokens given by
+/// `tokens_of`; children outside the range are not read.
+fn piece_tokens<L: TopGrammar>(
+    rope: &Rope,
+    parse: &crate::syntax::TopLevel<L>,
+    range: Option<(usize, usize)>,
+    tokens_of: impl Fn(rowan::SyntaxNode<L>) -> Vec<ide::SemanticToken>,
+) -> Vec<(TextRange, ide::SemanticToken)> {
+    let wanted = range.unwrap_or((0, rope.len_bytes()));
+    let mut kept = Vec::new();
+    for (node, start) in parse.chunks() {
+        let start = start as usize;
+        if !meets(shifted(node.text_range(), start), wanted) {
+            continue;
+        }
+        for token in tokens_of(node) {
+            let absolute = shifted(token.range, start);
+            if meets(absolute, wanted) {
+                kept.push((absolute, token));
+            }
+        }
+    }
+    kept
+}
+
+impl<G, B> OpenText for TreeDocument<G, B>
+where
+    G: TopGrammar + Send + 'static,
+    B: PieceBody<G>,
+    TreeDocument<G, B>: Send,
+{
+    text_fields!();
+
+    fn replace(&mut self, text: &str) {
+        self.rope = Rope::from_str(text);
+        self.parse = TopLevel::new(text);
+        self.generation += 1;
+    }
+
+    fn apply_edit(
+        &mut self,
+        range: lsp::Range,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
+        self.parse.apply_edit(edited, text.len(), &self.rope);
+        self.generation += 1;
+        Ok(())
+    }
+
+    fn invalidate(&mut self) {
+        B::invalidate(self)
+    }
+
+    fn board_at(&mut self, offset: usize) -> Option<Board> {
+        B::board_at(self, offset)
+    }
+
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
+        B::shown(self, settings)
+            .iter()
+            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
+        B::shown(self, settings)
+            .into_iter()
+            .filter(|d| meets(d.range, (from, to)))
+            .map(|d| {
+                let lsp = convert::diagnostic(&self.rope, &self.uri, &d, encoding);
+                (d, lsp)
+            })
+            .collect()
+    }
+
+    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
+        B::formatter(self, range, settings)
+    }
+
+    fn hover(&mut self, offset: usize, _: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
+        B::hover(self, offset)
+    }
+
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
+        B::completions(self, offset)
+    }
+
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
+        ready(B::symbols(self))
+    }
+
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
+        ready(B::folding_ranges(self))
+    }
+
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>> {
+        ready(piece_tokens(
+            &self.rope,
+            &self.parse,
+            range,
+            B::semantic_tokens,
+        ))
+    }
+
+    fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
+        B::definition(self, offset)
+    }
+
+    fn references(
+        &mut self,
+        offset: usize,
+        include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
+        B::references(self, offset, include_declaration)
+    }
+
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        _: HintMore<'_>,
+    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+        B::inlay_hints(self, from, to)
     }
 }

@@ -1,0 +1,135 @@
+//! Inlay hints, for every notation from the board record: the high-card points after each hand
+//! and the winner after each trick, placed by where the record says each piece stands.
+
+use crate::bridge::{trick_winner, Card, Seat};
+use crate::convert::Board;
+use crate::model::board::{CardKind, ContractKind};
+use crate::model::pbn::record::read_game;
+use crate::model::Inheritance;
+use crate::syntax::ast::Game;
+use crate::syntax::{SyntaxNode, TextSize};
+
+/// An inlay hint: a label shown at a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where it is shown (relative to the game).
+    pub offset: TextSize,
+    /// What it shows.
+    pub label: String,
+    /// A longer explanation.
+    pub tooltip: String,
+}
+
+/// The hints of a game: high-card points after each hand of the Deal the Hidden tag does not
+/// hide, and the winner at the end of each trick of the play; read from the game's board
+/// record, as the hints of RBN records and LIN boards are.
+pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
+    match Game::cast(node.clone()) {
+        Some(game) => record_hints(&read_game(&game, &Inheritance::default())),
+        None => Vec::new(),
+    }
+}
+
+/// The inlay hints of a board in any notation: the high-card points after each hand it writes
+/// and does not hide, and the winner after each complete trick whose cards and seats are known.
+/// Offsets are those of the board's origins (relative to its piece).
+pub fn record_hints(board: &Board) -> Vec<InlayHint> {
+    let mut out = Vec::new();
+    if let Some(deal) = &board.deal {
+        for seat in Seat::ALL {
+            let (Some(hand), Some(origin)) =
+                (deal.hands[seat.index()], deal.hand_origins[seat.index()])
+            else {
+                continue;
+            };
+            if deal.hidden[seat.index()] {
+                continue;
+            }
+            out.push(InlayHint {
+                offset: origin.end(),
+                label: format!("{}", hand.hcp()),
+                tooltip: format!("{}: {} high-card points", seat.name(), hand.hcp()),
+            });
+        }
+    }
+    let trump = board.contract.and_then(|c| match c.kind {
+        ContractKind::Made(contract) => Some(contract.bid.denomination().trump()),
+        ContractKind::Passed => None,
+    });
+    if let (Some(play), Some(trump)) = (&board.play, trump) {
+        // A trick's cards are in the order of play only while each trick is led by the winner
+        // of the one before (a PBN play whose leader is lost goes on in column order): winners
+        // are told along that chain, and not past a trick that breaks it.
+        let mut leader = play.leader;
+        for (number, trick) in play.tricks.iter().enumerate() {
+            let cards: Vec<(Seat, Card)> = trick
+                .iter()
+                .filter_map(|item| match item.kind {
+                    CardKind::Card(card) => Some((item.seat?, card)),
+                    _ => None,
+                })
+                .collect();
+            let led_by_leader = leader.is_some() && cards.first().map(|c| c.0) == leader;
+            if cards.len() != 4 || trick.len() != 4 || !led_by_leader {
+                break;
+            }
+            let Some(winner) = trick_winner(&cards, trump) else {
+                break;
+            };
+            leader = Some(winner);
+            let end = trick.iter().filter_map(|item| item.origin).map(|o| o.end());
+            if let Some(end) = end.max() {
+                out.push(InlayHint {
+                    offset: end,
+                    label: format!("→ {}", winner.letter()),
+                    tooltip: format!("Trick {} won by {}", number + 1, winner.name()),
+                });
+            }
+        }
+    }
+    out.sort_by_key(|h| h.offset);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::pbn::tests::{game, GAME};
+
+    #[test]
+    fn hints_give_points_and_trick_winners() {
+        let hints = inlay_hints(&game(GAME));
+        let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+        assert_eq!(labels, ["10", "10", "10", "10", "→ E", "→ W"]);
+        let end = usize::from(hints[5].offset);
+        assert!(GAME[..end].ends_with("H7 H4 HA HT"));
+    }
+
+    #[test]
+    fn hints_skip_hidden_hands_and_follow_annotations() {
+        let hidden = GAME.replace("[Dealer", "[Hidden \"EW\"]\n[Dealer");
+        let hints = inlay_hints(&game(&hidden));
+        let points: Vec<&str> = hints.iter().map(|h| h.tooltip.as_str()).take(2).collect();
+        assert_eq!(
+            points,
+            ["North: 10 high-card points", "South: 10 high-card points"]
+        );
+        // The winner stands after what annotates the trick's last card.
+        let annotated = GAME.replace("HA HT", "HA HT ! =1=");
+        let hints = inlay_hints(&game(&annotated));
+        let end = usize::from(hints.last().unwrap().offset);
+        assert!(annotated[..end].ends_with("HT ! =1="), "{hints:?}");
+    }
+
+    #[test]
+    fn no_winner_is_told_once_the_order_of_play_is_lost() {
+        // An unknown card: who won the first trick is unknown, so the second trick's row is in
+        // column order (from East), not in the order of play, and no winner is told for either.
+        let lost = GAME.replace("CA CT C5 C2", "CA - C5 C2");
+        let labels: Vec<String> = inlay_hints(&game(&lost))
+            .into_iter()
+            .map(|h| h.label)
+            .collect();
+        assert_eq!(labels, ["10", "10", "10", "10"]);
+    }
+}

@@ -1,0 +1,152 @@
+//! What every open document is, whatever its notation: the one trait, [`OpenText`], through
+//! which the server asks a document its text, changes, diagnostics, formatting and every editor
+//! feature. Each notation's document implements it beside its own state (`document.rs` for PBN,
+//! `tree_document.rs` for RBN and LIN), answering in the library's terms; `open_document`
+//! turns the answers into the protocol's.
+
+use ropey::Rope;
+use tower_lsp_server::ls_types as lsp;
+
+use super::config::Settings;
+use super::job::{FormatJob, Job};
+use super::position::BadChange;
+use super::published::Published;
+use crate::convert::Board;
+use crate::diagnostic::Diagnostic;
+use crate::ide;
+use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::text::PositionEncoding;
+
+/// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
+/// the offset in it.
+pub type HoverMore<'a> = &'a dyn Fn(&SyntaxNode, TextSize) -> Option<String>;
+
+/// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
+/// given the game.
+pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
+
+/// An answer about one piece of a document (a PBN game, an RBN record, a LIN board) with the
+/// byte offset the piece starts at: the answer's ranges are relative to that start.
+pub type Placed<T> = (T, usize);
+
+/// What the server asks of an open document, whatever its notation, answered in the library's
+/// terms (`OpenDocument` turns them into the protocol's).
+pub trait OpenText: Send + std::fmt::Debug {
+    /// The text.
+    fn rope(&self) -> &Rope;
+    /// The client's version.
+    fn version(&self) -> i32;
+    /// Records the client's version.
+    fn set_version(&mut self, version: i32);
+    /// The generation (increases with every change).
+    fn generation(&self) -> u64;
+    /// Replaces the whole text.
+    fn replace(&mut self, text: &str);
+    /// Applies one change: `range` in the negotiated encoding (or the whole text when `None`).
+    fn apply_change(
+        &mut self,
+        range: Option<lsp::Range>,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange> {
+        match range {
+            Some(range) => self.apply_edit(range, text, encoding),
+            None => {
+                self.replace(text);
+                Ok(())
+            }
+        }
+    }
+    /// Replaces `range` (in the negotiated encoding) with `text`.
+    fn apply_edit(
+        &mut self,
+        range: lsp::Range,
+        text: &str,
+        encoding: PositionEncoding,
+    ) -> Result<(), BadChange>;
+    /// Forgets every cached diagnostic (after a settings change).
+    fn invalidate(&mut self);
+    /// Forgets the cached diagnostics that double-dummy results decide (only PBN keeps them).
+    fn invalidate_double_dummy(&mut self) {}
+    /// The board holding `offset`, if any.
+    fn board_at(&mut self, offset: usize) -> Option<Board>;
+    /// The complete deal of the game holding `offset`, for the double-dummy solver to work on
+    /// ahead of a hover (only PBN shows double-dummy results).
+    fn deal_to_solve(&mut self, _offset: usize) -> Option<crate::bridge::Deal> {
+        None
+    }
+    /// Brings the diagnostics up to date and returns them in LSP form: the one answer given in
+    /// the protocol's terms, since a PBN document caches its diagnostics that way so that a
+    /// keystroke in a large file republishes them quickly.
+    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
+    /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
+    /// fixes they carry.
+    fn diagnostics_in(
+        &mut self,
+        from: usize,
+        to: usize,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Vec<(Diagnostic, lsp::Diagnostic)>;
+    /// The formatting of the whole document, or of the games or records `range` touches.
+    fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
+    /// The hover at byte `offset` (`more` adds to a PBN game's).
+    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>>;
+    /// The completions at byte `offset`.
+    fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>>;
+    /// The outline: a symbol per game, record or board.
+    fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>>;
+    /// The ranges the editor may fold.
+    fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>>;
+    /// The semantic tokens meeting the byte range `range` (the whole document when `None`), with
+    /// their absolute ranges, in text order.
+    fn semantic_tokens(
+        &mut self,
+        range: Option<(usize, usize)>,
+    ) -> Job<Vec<(TextRange, ide::SemanticToken)>>;
+    /// Where the note reference at byte `offset` leads; PBN and RBN link their notes to their
+    /// references.
+    fn definition(&mut self, _offset: usize) -> Option<Placed<TextRange>> {
+        None
+    }
+    /// Every place that names the note at byte `offset`.
+    fn references(
+        &mut self,
+        _offset: usize,
+        _include_declaration: bool,
+    ) -> Option<Placed<Vec<TextRange>>> {
+        None
+    }
+    /// The inlay hints of each piece meeting the byte range `from..=to` (`more` adds to a PBN
+    /// game's).
+    fn inlay_hints(
+        &mut self,
+        from: usize,
+        to: usize,
+        more: HintMore<'_>,
+    ) -> Vec<Placed<Vec<ide::InlayHint>>>;
+}
+
+/// A job that only hands over an answer already known.
+pub(super) fn ready<T: Send + 'static>(answer: T) -> Job<T> {
+    Box::new(move || answer)
+}
+
+/// The fields every document keeps under the same names.
+macro_rules! text_fields {
+    () => {
+        fn rope(&self) -> &Rope {
+            &self.rope
+        }
+        fn version(&self) -> i32 {
+            self.version
+        }
+        fn set_version(&mut self, version: i32) {
+            self.version = version;
+        }
+        fn generation(&self) -> u64 {
+            self.generation
+        }
+    };
+}
+pub(super) use text_fields;
