@@ -1,7 +1,7 @@
 //! An open document kept as a rope and a tree of pieces (RBN records, LIN boards): what a
 //! notation caches to publish its diagnostics, and what its pieces answer to the editor's
 //! questions, is the document's `body` ([`PieceBody`]); the text, its edits and its versions are
-//! handled once for every such notation, where `open_document` makes it an `OpenText`.
+//! handled here once for every such notation, in its `OpenText`.
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
@@ -23,7 +23,7 @@ use crate::text::PositionEncoding;
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
 /// relative to the piece that starts at the byte offset given with them. What every tree
 /// notation does alike (the text, its diagnostics in LSP form, the semantic tokens of its
-/// pieces) is done once, in `open_document`, and so is the conversion of every notation's
+/// pieces) is done once, in the `OpenText` below; `open_document` converts every notation's
 /// answers to the protocol.
 pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + 'static {
     /// Forgets every cached diagnostic (after a settings change).
