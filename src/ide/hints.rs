@@ -12,7 +12,7 @@ use crate::syntax::{SyntaxNode, TextSize};
 /// An inlay hint: a label shown at a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InlayHint {
-    /// Where it is shown (relative to the game).
+    /// Where it is shown (relative to its game, record or board).
     pub offset: TextSize,
     /// What it shows.
     pub label: String,
