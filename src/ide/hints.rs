@@ -4,7 +4,7 @@
 use crate::bridge::{trick_winner, Card, Seat};
 use crate::convert::Board;
 use crate::model::board::{CardKind, ContractKind};
-use crate::model::pbn::record::read_game;
+use crate::model::pbn::record::read_game_bridge;
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::{SyntaxNode, TextSize};
@@ -25,7 +25,7 @@ pub struct InlayHint {
 /// record, as the hints of RBN records and LIN boards are.
 pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
     match Game::cast(node.clone()) {
-        Some(game) => record_hints(&read_game(&game, &Inheritance::default())),
+        Some(game) => record_hints(&read_game_bridge(&game, &Inheritance::default())),
         None => Vec::new(),
     }
 }

@@ -39,15 +39,31 @@ pub fn read_pbn_parse(parse: &Parse) -> Vec<Board> {
 
 /// Reads one PBN game.
 pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
-    let sections = read_sections(game, inherited);
-    let ctx = &sections.context;
     let mut board = Board::default();
     read_info(game, inherited, &mut board);
+    read_bridge(game, inherited, &mut board);
+    read_commentary(game, &mut board);
+    board
+}
+
+/// Reads the bridge of one PBN game into a board with no descriptive tags and no commentary:
+/// dealer, vulnerability, deal, contract, result, auction and play, each with where it stands
+/// (what the inlay hints need, without reading every tag and comment of the game).
+pub fn read_game_bridge(game: &Game, inherited: &Inheritance) -> Board {
+    let mut board = Board::default();
+    read_bridge(game, inherited, &mut board);
+    board
+}
+
+/// The structured parts of a game, read into `board`.
+fn read_bridge(game: &Game, inherited: &Inheritance, board: &mut Board) {
+    let sections = read_sections(game, inherited);
+    let ctx = &sections.context;
     let at = |tag: &Option<TagValue>| tag.as_ref().map(|t| t.range);
     board.dealer = ctx.dealer.map(|s| (s, at(&ctx.dealer_tag)));
     board.vulnerability = ctx.vulnerability.map(|v| (v, None));
     board.deal = deal_record(game, &sections);
-    read_contract_and_result(&sections, &mut board);
+    read_contract_and_result(&sections, board);
     let (auction_notes, play_notes) = section_notes(game);
     let mut nags = false;
     if let Some(model) = &sections.auction {
@@ -65,8 +81,6 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
             .dropped
             .push("numeric annotation glyphs ($n)".to_string());
     }
-    read_commentary(game, &mut board);
-    board
 }
 
 /// The descriptive tags (everything not read into the structured parts), `#` and `##` followed.
