@@ -17,6 +17,16 @@ pub fn available_threads() -> usize {
     *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// The threads for `amount` of work (items, bytes, diagnostics): one below `worth_spreading`,
+/// where starting threads costs more than they save, else every core.
+pub fn threads_for(amount: usize, worth_spreading: usize) -> usize {
+    if amount < worth_spreading {
+        1
+    } else {
+        available_threads()
+    }
+}
+
 /// Runs `work` over contiguous slices of `items` on up to `threads` threads and concatenates the
 /// results in the order of the slices.
 ///

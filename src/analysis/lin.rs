@@ -14,7 +14,7 @@ use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
-use crate::parallel::{available_threads, pull_in_order};
+use crate::parallel::{pull_in_order, threads_for};
 use crate::syntax::lin::{piece_is_board, piece_ranges, read_piece, LinParse, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
@@ -66,11 +66,7 @@ pub fn check_lin_text(text: &str, options: &CheckOptions) -> FileReport {
 /// text order.
 pub fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Found<'_>) {
     let text = crate::syntax::clip(text);
-    let threads = if text.len() < PARALLEL_BYTES {
-        1
-    } else {
-        available_threads()
-    };
+    let threads = threads_for(text.len(), PARALLEL_BYTES);
     let mut ranges = piece_ranges(text);
     let mut header = Arc::new(Header::default());
     // A job: a run of pieces, each a board with the header before it, or a header itself.

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::diagnostic::TextEdit;
-use crate::parallel::{available_threads, map_slices};
+use crate::parallel::{map_slices, threads_for};
 use crate::syntax::split::Splitter;
 use crate::syntax::{Outline, Parse, TextRange, TextSize};
 
@@ -307,11 +307,7 @@ fn format_pieces(
         };
         format_game(&text[piece.range.clone()], &settings)
     };
-    let threads = if text.len() < PARALLEL_THRESHOLD {
-        1
-    } else {
-        available_threads()
-    };
+    let threads = threads_for(text.len(), PARALLEL_THRESHOLD);
     let indices: Vec<usize> = (0..pieces.len()).collect();
     map_slices(&indices, threads, |part| {
         part.iter().map(|&i| one(i)).collect()

@@ -25,7 +25,7 @@ use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::model::Inheritance;
-use crate::parallel::{available_threads, map_slices};
+use crate::parallel::{available_threads, map_slices, threads_for};
 use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
@@ -711,11 +711,7 @@ impl Snapshot {
     ) -> Vec<T> {
         let (first, last) = self.index_range(&range);
         let indices: Vec<usize> = (first..last).collect();
-        let threads = if indices.len() < PARALLEL_GAMES {
-            1
-        } else {
-            available_threads()
-        };
+        let threads = threads_for(indices.len(), PARALLEL_GAMES);
         map_slices(&indices, threads, |part| {
             let mut cache = TokenCache::default();
             part.iter()

@@ -20,7 +20,7 @@ use super::open_text::{HintMore, HoverMore, OpenText};
 use super::position::shifted;
 use super::rbn_document::RbnDocument;
 use crate::notation::Notation;
-use crate::parallel::{available_threads, map_slices};
+use crate::parallel::{map_slices, threads_for};
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -38,20 +38,9 @@ pub struct OpenDocument {
 }
 
 impl OpenDocument {
-    /// A document opened with `text`: RBN when the language id is `rbn`, or when the language id
-    /// is not one of ours and the URI ends with `.rbn`; PBN otherwise.
-    pub fn new(uri: Uri, language_id: &str, text: &str, version: i32) -> OpenDocument {
-        let notation = OpenDocument::notation_of(&uri, language_id);
-        let body: Box<dyn OpenText> = match notation {
-            Notation::Pbn => Box::new(Document::new(uri, text, version)),
-            Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
-            Notation::Lin => Box::new(LinDocument::new(uri, text, version)),
-        };
-        OpenDocument { notation, body }
-    }
-
-    /// [`OpenDocument::new`], checking a PBN document while it is parsed (see
-    /// [`Document::open`]); the other notations are checked by their first refresh.
+    /// A document opened with `text`, in the notation its language id names, else the one its
+    /// URI's ending names (PBN when neither says); a PBN document is checked while it is parsed
+    /// (see [`Document::open`]), the others by their first refresh.
     pub fn open(
         uri: Uri,
         language_id: &str,
@@ -60,13 +49,13 @@ impl OpenDocument {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> OpenDocument {
-        match OpenDocument::notation_of(&uri, language_id) {
-            Notation::Pbn => OpenDocument {
-                notation: Notation::Pbn,
-                body: Box::new(Document::open(uri, text, version, settings, encoding)),
-            },
-            _ => OpenDocument::new(uri, language_id, text, version),
-        }
+        let notation = OpenDocument::notation_of(&uri, language_id);
+        let body: Box<dyn OpenText> = match notation {
+            Notation::Pbn => Box::new(Document::open(uri, text, version, settings, encoding)),
+            Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
+            Notation::Lin => Box::new(LinDocument::new(uri, text, version)),
+        };
+        OpenDocument { notation, body }
     }
 
     fn notation_of(uri: &Uri, language_id: &str) -> Notation {
@@ -80,6 +69,7 @@ impl OpenDocument {
     pub fn notation(&self) -> Notation {
         self.notation
     }
+
     /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
     pub fn hover(
         &mut self,
@@ -177,11 +167,7 @@ fn on_every_core<T: Sync, R: Send>(
     items: &[T],
     convert: impl Fn(&T) -> Option<R> + Sync,
 ) -> Vec<R> {
-    let threads = if items.len() < CONVERT_ON_ONE_CORE {
-        1
-    } else {
-        available_threads()
-    };
+    let threads = threads_for(items.len(), CONVERT_ON_ONE_CORE);
     map_slices(items, threads, |part| {
         part.iter().filter_map(&convert).collect()
     })

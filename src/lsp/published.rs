@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::convert;
 use crate::analysis::suppress::PieceFacts;
-use crate::parallel::{available_threads, map_slices};
+use crate::parallel::{map_slices, threads_for};
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
 #[derive(Debug, Clone)]
@@ -122,11 +122,7 @@ impl Published {
     /// and every keystroke publishes them all again).
     pub fn to_json(&self) -> serde_json::Result<Vec<u8>> {
         let count: usize = self.parts.iter().map(Part::len).sum();
-        let threads = if count >= PARALLEL_WRITE {
-            available_threads()
-        } else {
-            1
-        };
+        let threads = threads_for(count, PARALLEL_WRITE);
         let slices = map_slices(&self.parts, threads, |parts| vec![write_elements(parts)]);
         let mut out = Vec::with_capacity(2 + slices.iter().flatten().map(Vec::len).sum::<usize>());
         out.push(b'[');
