@@ -12,9 +12,9 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
-use super::open_text::{text_fields, HintMore, HoverMore, OpenText, Placed};
+use super::open_text::{text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed};
 use super::position::{
-    edit_rope, head_of, meets, range_of, rope_contains, shifted, starts_line, tail_of, BadChange,
+    head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
     PiecePositions,
 };
 use super::published::{CachedDiagnostic, CheckedPiece, Part, Published};
@@ -633,7 +633,7 @@ impl Document {
         range: Range<usize>,
         settings: &Settings,
         encoding: PositionEncoding,
-    ) -> Vec<(crate::diagnostic::Diagnostic, lsp::Diagnostic)> {
+    ) -> Vec<Fixable> {
         let mut out = Vec::new();
         let starts = self.outline.child_starts();
         let first = self.outline.child_index_at(range.start as u32).unwrap_or(0);
@@ -753,14 +753,10 @@ impl OpenText for Document {
         self.generation += 1;
     }
 
-    fn apply_edit(
-        &mut self,
-        range: lsp::Range,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let first_line = range.start.line as usize;
-        let Range { start, end } = edit_rope(&mut self.rope, range, text, encoding)?;
+    fn apply_edit(&mut self, range: Range<usize>, text: &str) {
+        let first_line = self.rope.byte_to_line(range.start);
+        let Range { start, end } = range.clone();
+        splice_rope(&mut self.rope, range, text);
         if first_line < seams::EXPORT_HEAD_LINES {
             let head = head_of(&self.rope);
             // Whether `% EXPORT` is declared is all that the head decides; when that changes,
@@ -797,7 +793,6 @@ impl OpenText for Document {
             self.thread_inheritance(splice.removed.start);
         }
         self.generation += 1;
-        Ok(())
     }
 
     fn invalidate(&mut self) {
@@ -819,20 +814,14 @@ impl OpenText for Document {
             .filter(|d| d.is_complete())
     }
 
-    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
-        self.refresh(settings, encoding);
-        self.published(settings, encoding)
+    fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
+        self.refresh(client.settings, client.encoding);
+        self.published(client.settings, client.encoding)
     }
 
-    fn diagnostics_in(
-        &mut self,
-        from: usize,
-        to: usize,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
-        self.refresh(settings, encoding);
-        Document::diagnostics_in(self, from..to, settings, encoding)
+    fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {
+        self.refresh(client.settings, client.encoding);
+        Document::diagnostics_in(self, from..to, client.settings, client.encoding)
     }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
@@ -960,13 +949,15 @@ mod tests {
         let text = "[Board \"1\"]\n[West \"Zoë\"]\n\n[Board \"2\"]\n";
         let mut doc = Document::new(uri, text, 1);
         let range = lsp::Range::new(lsp::Position::new(1, 9), lsp::Position::new(1, 10));
-        doc.apply_edit(range, "é€😀", PositionEncoding::Utf16)
+        doc.apply_change(Some(range), "é€😀", PositionEncoding::Utf16)
             .unwrap();
         let now = doc.rope.to_string();
         assert_eq!(now, "[Board \"1\"]\n[West \"Zoé€😀\"]\n\n[Board \"2\"]\n");
         assert_eq!(doc.outline, Outline::new(&now));
         let bad = lsp::Range::new(lsp::Position::new(40, 0), lsp::Position::new(1, 0));
-        assert!(doc.apply_edit(bad, "x", PositionEncoding::Utf16).is_err());
+        assert!(doc
+            .apply_change(Some(bad), "x", PositionEncoding::Utf16)
+            .is_err());
         assert_eq!(doc.rope.to_string(), now);
     }
 
@@ -1133,7 +1124,7 @@ mod tests {
                 position_of(&doc.rope, start, PositionEncoding::Utf16),
                 position_of(&doc.rope, end, PositionEncoding::Utf16),
             );
-            doc.apply_edit(range, insert, PositionEncoding::Utf16)
+            doc.apply_change(Some(range), insert, PositionEncoding::Utf16)
                 .unwrap();
             text.replace_range(start..end, insert);
             assert_eq!(doc.rope.to_string(), text);

@@ -196,7 +196,7 @@ impl PieceBody<LinLanguage> for LinChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::OpenText;
+    use crate::lsp::open_text::{utf16, OpenText};
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
@@ -209,7 +209,7 @@ mod tests {
         let mut doc = LinDocument::new(uri, text, 1);
         doc.refresh();
         let settings = Settings::default();
-        let before = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
+        let before = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();
         // `1s` then `1s`: the second is insufficient.
         let at = lsp::Position::new(0, text.find("|\n").unwrap() as u32 + 1);
         doc.apply_change(
@@ -219,7 +219,7 @@ mod tests {
         )
         .unwrap();
         doc.refresh();
-        let after = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
+        let after = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();
         assert_eq!(doc.parse, LinParse::new(&doc.rope.to_string()));
         let code = |d: &lsp::Diagnostic| match &d.code {
             Some(lsp::NumberOrString::String(c)) => c.clone(),

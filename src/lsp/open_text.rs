@@ -4,12 +4,14 @@
 //! `tree_document.rs` for RBN and LIN), answering in the library's terms; `open_document`
 //! turns the answers into the protocol's.
 
+use std::ops::Range;
+
 use ropey::Rope;
 use tower_lsp_server::ls_types as lsp;
 
 use super::config::Settings;
 use super::job::{FormatJob, Job};
-use super::position::BadChange;
+use super::position::{change_range, BadChange};
 use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
@@ -24,6 +26,28 @@ pub type HoverMore<'a> = &'a dyn Fn(&SyntaxNode, TextSize) -> Option<String>;
 /// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
 /// given the game.
 pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
+
+/// A diagnostic with its LSP form, from which the quick fixes it carries are offered.
+pub type Fixable = (Diagnostic, lsp::Diagnostic);
+
+/// What diagnostics are given in the terms of: the client's settings for the document and the
+/// position encoding it negotiated.
+#[derive(Clone, Copy)]
+pub struct ClientTerms<'a> {
+    /// The settings that apply to the document.
+    pub settings: &'a Settings,
+    /// The negotiated position encoding.
+    pub encoding: PositionEncoding,
+}
+
+/// The terms of a client that counts in UTF-16 (the protocol's default), for the tests.
+#[cfg(test)]
+pub(crate) fn utf16(settings: &Settings) -> ClientTerms<'_> {
+    ClientTerms {
+        settings,
+        encoding: PositionEncoding::Utf16,
+    }
+}
 
 /// An answer about one piece of a document (a PBN game, an RBN record, a LIN board) with the
 /// byte offset the piece starts at: the answer's ranges are relative to that start.
@@ -50,20 +74,16 @@ pub trait OpenText: Send + std::fmt::Debug {
         encoding: PositionEncoding,
     ) -> Result<(), BadChange> {
         match range {
-            Some(range) => self.apply_edit(range, text, encoding),
-            None => {
-                self.replace(text);
-                Ok(())
+            Some(range) => {
+                let bytes = change_range(self.rope(), range, text.len(), encoding)?;
+                self.apply_edit(bytes, text);
             }
+            None => self.replace(text),
         }
+        Ok(())
     }
-    /// Replaces `range` (in the negotiated encoding) with `text`.
-    fn apply_edit(
-        &mut self,
-        range: lsp::Range,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange>;
+    /// Replaces the bytes `range` (checked against the text by [`change_range`]) with `text`.
+    fn apply_edit(&mut self, range: Range<usize>, text: &str);
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(&mut self);
     /// Forgets the cached diagnostics that double-dummy results decide (only PBN keeps them).
@@ -78,16 +98,10 @@ pub trait OpenText: Send + std::fmt::Debug {
     /// Brings the diagnostics up to date and returns them in LSP form: the one answer given in
     /// the protocol's terms, since a PBN document caches its diagnostics that way so that a
     /// keystroke in a large file republishes them quickly.
-    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published;
+    fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published;
     /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
     /// fixes they carry.
-    fn diagnostics_in(
-        &mut self,
-        from: usize,
-        to: usize,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)>;
+    fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable>;
     /// The formatting of the whole document, or of the games or records `range` touches.
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
     /// The hover at byte `offset` (`more` adds to a PBN game's).

@@ -168,13 +168,13 @@ pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> ls
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadChange(pub String);
 
-/// Replaces `range` (in the negotiated encoding) of `rope` by `text` and returns the replaced
-/// byte range; a range that does not fit the text, or an edit that would make it 4 GiB or more
-/// (offsets are 32-bit), changes nothing and is refused.
-pub fn edit_rope(
-    rope: &mut Rope,
+/// The byte range a change replaces: `range` (in the negotiated encoding) read against `rope`,
+/// refused when it does not fit the text or when putting `inserted` bytes in its place would
+/// make the text 4 GiB or more (offsets are 32-bit).
+pub fn change_range(
+    rope: &Rope,
     range: lsp::Range,
-    text: &str,
+    inserted: usize,
     encoding: PositionEncoding,
 ) -> Result<Range<usize>, BadChange> {
     let (start, end) = match (
@@ -193,14 +193,19 @@ pub fn edit_rope(
             )))
         }
     };
-    if rope.len_bytes() - (end - start) + text.len() >= u32::MAX as usize - 1 {
+    if rope.len_bytes() - (end - start) + inserted >= u32::MAX as usize - 1 {
         return Err(BadChange("the text would exceed 4 GiB".to_string()));
     }
-    let start_char = rope.byte_to_char(start);
-    let end_char = rope.byte_to_char(end);
+    Ok(start..end)
+}
+
+/// Replaces the bytes `range` of `rope` (on character boundaries, as [`change_range`] gives
+/// them) by `text`.
+pub fn splice_rope(rope: &mut Rope, range: Range<usize>, text: &str) {
+    let start_char = rope.byte_to_char(range.start);
+    let end_char = rope.byte_to_char(range.end);
     rope.remove(start_char..end_char);
     rope.insert(start_char, text);
-    Ok(start..end)
 }
 
 /// The first lines of `rope` that may declare export format.

@@ -370,7 +370,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::OpenText;
+    use crate::lsp::open_text::{utf16, OpenText};
     use crate::syntax::rbn::RbnParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
@@ -388,7 +388,7 @@ mod tests {
         doc.refresh();
         assert_eq!(doc.body.last_checked, 4, "the header and three deals");
         let settings = Settings::default();
-        let first = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
+        let first = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();
         // An edit of the auction of board 2 hands nothing new down: only board 2 is checked.
         let line = lsp::Position::new(7, 8);
         doc.apply_change(
@@ -399,7 +399,7 @@ mod tests {
         .unwrap();
         doc.refresh();
         assert_eq!(doc.body.last_checked, 1);
-        let second = OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16).into_vec();
+        let second = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();
         assert!(second.len() > first.len(), "1S after 1S is insufficient");
         assert!(second.iter().any(|d| d.code
             == Some(lsp::NumberOrString::String("A302".to_string()))
@@ -423,15 +423,14 @@ mod tests {
             .iter()
             .map(|d| d.code.to_string())
             .collect();
-        let mut ours: Vec<String> =
-            OpenText::diagnostics(&mut doc, &settings, PositionEncoding::Utf16)
-                .into_vec()
-                .into_iter()
-                .filter_map(|d| match d.code {
-                    Some(lsp::NumberOrString::String(code)) => Some(code),
-                    _ => None,
-                })
-                .collect();
+        let mut ours: Vec<String> = OpenText::diagnostics(&mut doc, utf16(&settings))
+            .into_vec()
+            .into_iter()
+            .filter_map(|d| match d.code {
+                Some(lsp::NumberOrString::String(code)) => Some(code),
+                _ => None,
+            })
+            .collect();
         codes.sort();
         ours.sort();
         assert_eq!(ours, codes);

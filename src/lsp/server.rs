@@ -15,6 +15,7 @@ use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
 use super::handoff::{Handoff, StandIn};
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
+use super::open_text::ClientTerms;
 use super::position::{byte_range, offset_of, range_of};
 use super::published::Published;
 use super::seams;
@@ -180,6 +181,21 @@ impl Backend {
         docs.get_mut(uri).map(f)
     }
 
+    /// Runs `f` on the document `at` names with the byte offset of its position; `None` when
+    /// the document is not open or the position is not in its text.
+    fn at_position<R>(
+        &self,
+        at: &lsp::TextDocumentPositionParams,
+        f: impl FnOnce(&mut OpenDocument, usize, PositionEncoding) -> Option<R>,
+    ) -> Option<R> {
+        let encoding = self.encoding();
+        self.with_any(&at.text_document.uri, |doc| {
+            let offset = offset_of(doc.rope(), at.position, encoding)?;
+            f(doc, offset, encoding)
+        })
+        .flatten()
+    }
+
     /// The semantic tokens of the open document at `uri` in the byte range `range` picks from
     /// its text (the whole text when it picks none), worked out off the protocol thread.
     async fn semantic_tokens_in(
@@ -286,18 +302,12 @@ impl Backend {
         &self,
         params: lsp::TextDocumentPositionParams,
     ) -> Result<Option<ide::BoardView>> {
-        let encoding = self.encoding();
-        let uri = &params.text_document.uri;
-        Ok(self
-            .with_any(uri, |doc| {
-                let offset = offset_of(doc.rope(), params.position, encoding)?;
-                let notation = doc.notation();
-                let board = doc.board_at(offset)?;
-                let mut view = ide::board_view(&board, notation.extension());
-                view.double_dummy = self.double_dummy_view(uri, &board);
-                Some(view)
-            })
-            .flatten())
+        Ok(self.at_position(&params, |doc, offset, _| {
+            let board = doc.board_at(offset)?;
+            let mut view = ide::board_view(&board, doc.notation().extension());
+            view.double_dummy = self.double_dummy_view(&params.text_document.uri, &board);
+            Some(view)
+        }))
     }
 
     /// Republishes the documents whose double-dummy checks waited for the solver, at most a
@@ -490,7 +500,10 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         match docs.get_mut(&uri) {
             Some(doc) if generation.is_none_or(|g| g == doc.generation()) => {
                 let t = std::time::Instant::now();
-                let diagnostics = doc.diagnostics(&settings, encoding);
+                let diagnostics = doc.diagnostics(ClientTerms {
+                    settings: &settings,
+                    encoding,
+                });
                 if std::env::var_os("KIBITZER_TIMING").is_some() {
                     eprintln!(
                         "diagnostics refreshed in {:?}; {}",
@@ -797,33 +810,24 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
         let at = params.text_document_position_params;
         let uri = &at.text_document.uri;
-        let encoding = self.encoding();
         let double_dummy = self.shared.settings_for(uri).0.double_dummy;
         let more = |node: &crate::syntax::SyntaxNode, relative: TextSize| {
             double_dummy
                 .then(|| self.double_dummy_hover(uri, node, relative))
                 .flatten()
         };
-        Ok(self
-            .with_any(uri, |doc| {
-                let offset = offset_of(doc.rope(), at.position, encoding)?;
-                doc.hover(offset, encoding, &more)
-            })
-            .flatten())
+        Ok(self.at_position(&at, |doc, offset, encoding| {
+            doc.hover(offset, encoding, &more)
+        }))
     }
 
     async fn completion(
         &self,
         params: lsp::CompletionParams,
     ) -> Result<Option<lsp::CompletionResponse>> {
-        let at = params.text_document_position;
-        let encoding = self.encoding();
-        let items = self
-            .with_any(&at.text_document.uri, |doc| {
-                let offset = offset_of(doc.rope(), at.position, encoding)?;
-                doc.completions(offset, encoding)
-            })
-            .flatten();
+        let items = self.at_position(&params.text_document_position, |doc, offset, encoding| {
+            doc.completions(offset, encoding)
+        });
         Ok(items.map(lsp::CompletionResponse::Array))
     }
 
@@ -832,37 +836,28 @@ impl LanguageServer for Backend {
         params: lsp::GotoDefinitionParams,
     ) -> Result<Option<lsp::GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
-        let encoding = self.encoding();
-        let uri = at.text_document.uri;
-        Ok(self
-            .with_any(&uri, |doc| {
-                let offset = offset_of(doc.rope(), at.position, encoding)?;
-                let target = doc.definition(offset)?;
-                Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-                    uri.clone(),
-                    range_of(doc.rope(), target, encoding),
-                )))
-            })
-            .flatten())
+        Ok(self.at_position(&at, |doc, offset, encoding| {
+            let target = doc.definition(offset)?;
+            Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+                at.text_document.uri.clone(),
+                range_of(doc.rope(), target, encoding),
+            )))
+        }))
     }
 
     async fn references(&self, params: lsp::ReferenceParams) -> Result<Option<Vec<lsp::Location>>> {
         let at = params.text_document_position;
-        let encoding = self.encoding();
-        let uri = at.text_document.uri;
         let include = params.context.include_declaration;
-        Ok(self
-            .with_any(&uri, |doc| {
-                let offset = offset_of(doc.rope(), at.position, encoding)?;
-                let found = doc.references(offset, include);
-                Some(
-                    found
-                        .into_iter()
-                        .map(|r| lsp::Location::new(uri.clone(), range_of(doc.rope(), r, encoding)))
-                        .collect(),
-                )
-            })
-            .flatten())
+        Ok(self.at_position(&at, |doc, offset, encoding| {
+            let uri = &at.text_document.uri;
+            let found = doc.references(offset, include);
+            Some(
+                found
+                    .into_iter()
+                    .map(|r| lsp::Location::new(uri.clone(), range_of(doc.rope(), r, encoding)))
+                    .collect(),
+            )
+        }))
     }
 
     async fn document_symbol(
@@ -952,7 +947,14 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri.clone();
         let actions = self.with_any(&uri, |doc| {
             let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
-            let found = doc.diagnostics_in(from, to, &settings, encoding);
+            let found = doc.diagnostics_in(
+                from,
+                to,
+                ClientTerms {
+                    settings: &settings,
+                    encoding,
+                },
+            );
             Some(code_actions(doc.rope(), &uri, found, encoding))
         });
         Ok(actions.flatten())

@@ -3,22 +3,24 @@
 //! questions, is the document's `body` ([`PieceBody`]); the text, its edits and its versions are
 //! handled here once for every such notation, in its `OpenText`.
 
+use std::ops::Range;
+
 use ropey::Rope;
-use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::ls_types::Uri;
 
 use super::config::Settings;
 use super::convert;
 use super::job::FormatJob;
 use super::job::Job;
-use super::open_text::Placed;
-use super::open_text::{ready, text_fields, HintMore, HoverMore, OpenText};
-use super::position::{edit_rope, meets, shifted, BadChange};
+use super::open_text::{
+    ready, text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed,
+};
+use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
-use crate::text::PositionEncoding;
 
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
 /// relative to the piece that starts at the byte offset given with them. What every tree
@@ -104,6 +106,21 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
     }
 }
 
+impl<G: TopGrammar, B: PieceBody<G>> TreeDocument<G, B> {
+    /// The diagnostics the settings show (those meeting `within` when given), each with its LSP
+    /// form.
+    fn fixable(&mut self, within: Option<(usize, usize)>, client: ClientTerms<'_>) -> Vec<Fixable> {
+        B::shown(self, client.settings)
+            .into_iter()
+            .filter(|d| within.is_none_or(|within| meets(d.range, within)))
+            .map(|d| {
+                let lsp = convert::diagnostic(&self.rope, &self.uri, &d, client.encoding);
+                (d, lsp)
+            })
+            .collect()
+    }
+}
+
 /// The semantic tokens of the children of `parse` (RBN records, LIN boards) that meet the byte
 /// range `range` (all when `None`), with absolute ranges, each child's tokens given by
 /// `tokens_of`; children outside the range are not read.
@@ -144,16 +161,10 @@ where
         self.generation += 1;
     }
 
-    fn apply_edit(
-        &mut self,
-        range: lsp::Range,
-        text: &str,
-        encoding: PositionEncoding,
-    ) -> Result<(), BadChange> {
-        let edited = edit_rope(&mut self.rope, range, text, encoding)?;
-        self.parse.apply_edit(edited, text.len(), &self.rope);
+    fn apply_edit(&mut self, range: Range<usize>, text: &str) {
+        splice_rope(&mut self.rope, range.clone(), text);
+        self.parse.apply_edit(range, text.len(), &self.rope);
         self.generation += 1;
-        Ok(())
     }
 
     fn invalidate(&mut self) {
@@ -164,29 +175,16 @@ where
         B::board_at(self, offset)
     }
 
-    fn diagnostics(&mut self, settings: &Settings, encoding: PositionEncoding) -> Published {
-        B::shown(self, settings)
-            .iter()
-            .map(|d| convert::diagnostic(&self.rope, &self.uri, d, encoding))
+    fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
+        self.fixable(None, client)
+            .into_iter()
+            .map(|(_, lsp)| lsp)
             .collect::<Vec<_>>()
             .into()
     }
 
-    fn diagnostics_in(
-        &mut self,
-        from: usize,
-        to: usize,
-        settings: &Settings,
-        encoding: PositionEncoding,
-    ) -> Vec<(Diagnostic, lsp::Diagnostic)> {
-        B::shown(self, settings)
-            .into_iter()
-            .filter(|d| meets(d.range, (from, to)))
-            .map(|d| {
-                let lsp = convert::diagnostic(&self.rope, &self.uri, &d, encoding);
-                (d, lsp)
-            })
-            .collect()
+    fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {
+        self.fixable(Some((from, to)), client)
     }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
