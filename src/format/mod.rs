@@ -1,7 +1,7 @@
 //! The formatter: PBN export format, without losing anything.
 //!
 //! A file is cut into the same pieces the parser uses (games, comment-only chunks, runs of blank
-//! lines). Each game is read into a small model ([`model`]) and written again in export format
+//! lines). Each game is read into its layout ([`layout`]) and written again in export format
 //! ([`render`]); games are independent, so large files are formatted on several threads. A game
 //! the parser would report a syntax error in, or that holds something the formatter does not
 //! understand well enough, is written back byte for byte. Comment-only chunks are kept, and the
@@ -12,8 +12,8 @@
 //! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] or an
 //! [`Outline`] (the language server) pass it, and its errors decide which games are left alone.
 
+pub mod layout;
 pub mod lin;
-pub mod model;
 pub mod rbn;
 pub mod render;
 pub mod values;
@@ -160,11 +160,11 @@ pub fn format_outline_range(
 /// Formats one game (or comment chunk) as written between two blank-line runs; `None` when it
 /// is already formatted or must be kept as it is.
 pub fn format_game(chunk: &str, settings: &Settings<'_>) -> Option<String> {
-    let model = model::read_game(chunk)?;
-    let out = if model.is_trivia_only() {
+    let layout = layout::read_layout(chunk)?;
+    let out = if layout.is_trivia_only() {
         trivia_chunk(chunk, settings)
     } else {
-        render::render(&model, settings, chunk.len() + 64)?
+        render::render(&layout, settings, chunk.len() + 64)?
     };
     (out != chunk).then_some(out)
 }
@@ -274,8 +274,8 @@ fn inherited_masks(text: &str, pieces: &[Piece], export: bool) -> Vec<u16> {
     for piece in pieces {
         masks.push(mask);
         if !piece.blank && !piece.error {
-            if let Some(model) = model::read_game(&text[piece.range.clone()]) {
-                mask |= render::inherited_mask(&model);
+            if let Some(layout) = layout::read_layout(&text[piece.range.clone()]) {
+                mask |= render::inherited_mask(&layout);
             }
         }
     }

@@ -1,8 +1,8 @@
-//! Writing a game model in export format.
+//! Writing a game's layout in export format.
 
 use std::borrow::Cow;
 
-use super::model::{GameModel, Item, Section, SectionKind, Tag, Trivia};
+use super::layout::{GameLayout, Item, Section, SectionKind, Tag, Trivia};
 use super::values::{
     call_value, card_value, contract_value, deal_value, note_index, result_value, seat_of,
     seat_value, suffix_nag, vulnerable_value, CallKind,
@@ -41,9 +41,9 @@ pub struct Settings<'s> {
 }
 
 /// The mandatory tags a game gives with a `##` value (bit = index in [`MANDATORY`]).
-pub fn inherited_mask(model: &GameModel<'_>) -> u16 {
+pub fn inherited_mask(layout: &GameLayout<'_>) -> u16 {
     let mut mask = 0;
-    for tag in &model.tags {
+    for tag in &layout.tags {
         if tag.raw.starts_with("##") {
             if let Some(i) = MANDATORY.iter().position(|&m| m == tag.name) {
                 mask |= 1 << i;
@@ -369,13 +369,13 @@ struct Facts<'t> {
 
 /// Writes a game in export format; `None` when something in it is not understood well enough
 /// to be rewritten safely (the game is then kept as written).
-pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -> Option<String> {
-    let first = |name: &str| model.tags.iter().find(|t| t.name == name);
+pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize) -> Option<String> {
+    let first = |name: &str| layout.tags.iter().find(|t| t.name == name);
     let dealer = first("Dealer").and_then(|t| seat_of(t.raw));
     let declarer = first("Declarer").and_then(|t| seat_of(t.raw));
     let deal = first("Deal").and_then(|t| deal_value(t.raw, dealer));
     let facts = Facts {
-        text: model.text,
+        text: layout.text,
         dealer,
         declarer,
         hand_size: deal.as_ref().map(|d| d.1).filter(|&n| n > 0),
@@ -387,7 +387,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     let mut auction = None;
     let mut play = None;
     let mut supplementals: Vec<&Section<'_>> = Vec::new();
-    for section in &model.sections {
+    for section in &layout.sections {
         match section.kind {
             SectionKind::Auction if auction.is_none() => auction = Some(section),
             SectionKind::Play if play.is_none() => play = Some(section),
@@ -406,7 +406,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
         None => None,
     };
 
-    let mut tags: Vec<OutTag<'_, '_>> = model
+    let mut tags: Vec<OutTag<'_, '_>> = layout
         .tags
         .iter()
         .map(|tag| OutTag {
@@ -422,7 +422,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     if settings.export {
         let passed_out =
             facts.passed_out_contract || auction_out.as_ref().is_some_and(|a| a.passed_out);
-        complete_mandatory_tags(&mut tags, model.text, passed_out, settings);
+        complete_mandatory_tags(&mut tags, layout.text, passed_out, settings);
     }
     tags.sort_by(|a, b| {
         a.rank.cmp(&b.rank).then_with(|| {
@@ -435,7 +435,7 @@ pub fn render(model: &GameModel<'_>, settings: &Settings<'_>, capacity: usize) -
     });
 
     let mut w = Writer::new(settings, capacity);
-    w.tag_comments(&model.leading);
+    w.tag_comments(&layout.leading);
     for tag in &tags {
         write_tag(&mut w, tag.name, &tag.value, tag.trivia);
     }

@@ -1,4 +1,5 @@
-//! Reading one game chunk into the formatter's model.
+//! Reading one game chunk into the formatter's layout: its tags, sections, items and the
+//! comments attached to each, as written (what they mean is the `model` layer's business).
 //!
 //! The chunk is lexed with the syntax lexer in the same modes the parser uses (identification,
 //! tag, auction, play, section data), so tokens are exactly the parser's. The reader is strict:
@@ -83,7 +84,7 @@ pub struct Section<'a> {
 
 /// One game as the formatter sees it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameModel<'a> {
+pub struct GameLayout<'a> {
     /// The chunk the game was read from.
     pub text: &'a str,
     /// Comments and escape lines before the first tag.
@@ -94,7 +95,7 @@ pub struct GameModel<'a> {
     pub sections: Vec<Section<'a>>,
 }
 
-impl GameModel<'_> {
+impl GameLayout<'_> {
     /// Whether the chunk held no tag pair at all (comments and escape lines only).
     pub fn is_trivia_only(&self) -> bool {
         self.tags.is_empty() && self.sections.is_empty()
@@ -120,11 +121,11 @@ enum Open {
 }
 
 /// Reads a chunk; `None` when it has anything the parser would call a syntax error.
-pub fn read_game(text: &str) -> Option<GameModel<'_>> {
+pub fn read_layout(text: &str) -> Option<GameLayout<'_>> {
     let mut lexer = Lexer::new(text);
-    let mut model = GameModel {
+    let mut layout = GameLayout {
         text,
-        ..GameModel::default()
+        ..GameLayout::default()
     };
     let mut open = Open::Nothing;
     let mut target = Target::Leading;
@@ -137,7 +138,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             Open::Nothing => Mode::Identification,
             Open::AfterTag => Mode::Section,
             Open::Section(SectionKind::Supplemental) => {
-                Mode::supplemental(model.sections.last().is_some_and(|s| !s.items.is_empty()))
+                Mode::supplemental(layout.sections.last().is_some_and(|s| !s.items.is_empty()))
             }
             Open::Section(SectionKind::Auction) => Mode::Auction,
             Open::Section(SectionKind::Play) => Mode::Play,
@@ -180,7 +181,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                 if !marks.is_empty() {
                     return None;
                 }
-                attach(&mut model, target, trivia)?;
+                attach(&mut layout, target, trivia)?;
                 lexer.advance(token.len);
                 line += token_text.matches('\n').count() as u32;
                 if let Some(last) = memchr::memrchr2(b'\n', b'\r', token_text.as_bytes()) {
@@ -206,7 +207,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                 Open::Section(SectionKind::Auction | SectionKind::Play)
             );
             if tag.name == "Note" && in_section {
-                model.sections.last_mut()?.notes.push(tag);
+                layout.sections.last_mut()?.notes.push(tag);
                 target = Target::Note;
                 continue;
             }
@@ -214,7 +215,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             // the checks read it); written with that section's notes, it keeps its meaning.
             // (Data after it would have to stay with it: such a game is kept as it is.)
             if tag.name == "Note" {
-                let owner = model
+                let owner = layout
                     .sections
                     .last_mut()
                     .filter(|s| matches!(s.kind, SectionKind::Auction | SectionKind::Play));
@@ -233,7 +234,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             };
             match kind {
                 Some(kind) => {
-                    model.sections.push(Section {
+                    layout.sections.push(Section {
                         kind,
                         tag,
                         items: Vec::new(),
@@ -243,9 +244,9 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                     target = Target::SectionTag;
                 }
                 None => {
-                    model.tags.push(tag);
+                    layout.tags.push(tag);
                     open = Open::AfterTag;
-                    target = Target::Tag(model.tags.len() - 1);
+                    target = Target::Tag(layout.tags.len() - 1);
                 }
             }
             continue;
@@ -256,11 +257,11 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
                 // Data after a plain tag turns it into a supplemental section. A Note with data
                 // cannot be moved: placed after an Auction or Play it would join that section
                 // and its data would become calls or cards. Such a game is kept as it is.
-                let tag = model.tags.pop()?;
+                let tag = layout.tags.pop()?;
                 if tag.name == "Note" {
                     return None;
                 }
-                model.sections.push(Section {
+                layout.sections.push(Section {
                     kind: SectionKind::Supplemental,
                     tag,
                     items: Vec::new(),
@@ -286,7 +287,7 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
             return None;
         }
         lexer.advance(token.len);
-        let section = model.sections.last_mut()?;
+        let section = layout.sections.last_mut()?;
         match token.kind {
             SUFFIX | NOTE_REF | NAG => {
                 if !marks.is_empty() {
@@ -316,20 +317,20 @@ pub fn read_game(text: &str) -> Option<GameModel<'_>> {
     if !marks.is_empty() {
         return None;
     }
-    Some(model)
+    Some(layout)
 }
 
-fn attach<'a>(model: &mut GameModel<'a>, target: Target, trivia: Trivia<'a>) -> Option<()> {
+fn attach<'a>(layout: &mut GameLayout<'a>, target: Target, trivia: Trivia<'a>) -> Option<()> {
     match target {
-        Target::Leading => model.leading.push(trivia),
-        Target::Tag(index) => model.tags.get_mut(index)?.trivia.push(trivia),
-        Target::SectionTag => model.sections.last_mut()?.tag.trivia.push(trivia),
+        Target::Leading => layout.leading.push(trivia),
+        Target::Tag(index) => layout.tags.get_mut(index)?.trivia.push(trivia),
+        Target::SectionTag => layout.sections.last_mut()?.tag.trivia.push(trivia),
         Target::Item => {
-            let item = model.sections.last_mut()?.items.last_mut()?;
+            let item = layout.sections.last_mut()?.items.last_mut()?;
             item.trivia_after.push(item.annotations.len());
             item.trivia.push(trivia);
         }
-        Target::Note => model
+        Target::Note => layout
             .sections
             .last_mut()?
             .notes
@@ -395,24 +396,24 @@ mod tests {
     #[test]
     fn reads_tags_sections_and_comments() {
         let text = "{lead}\n[Event \"x\"] {after}\n[Auction \"N\"]\n1S ! =1= Pass {c}\n[Note \"1:y\"]\n[Foo \"a\"]\nb c\n";
-        let model = read_game(text).unwrap();
-        assert_eq!(model.leading.len(), 1);
-        assert_eq!(model.tags.len(), 1);
+        let layout = read_layout(text).unwrap();
+        assert_eq!(layout.leading.len(), 1);
+        assert_eq!(layout.tags.len(), 1);
         assert_eq!(
-            model.tags[0].trivia,
+            layout.tags[0].trivia,
             vec![Trivia::Comment {
                 text: "{after}",
                 own_line: false
             }]
         );
-        assert_eq!(model.sections.len(), 2);
-        let auction = &model.sections[0];
+        assert_eq!(layout.sections.len(), 2);
+        let auction = &layout.sections[0];
         assert_eq!(auction.items.len(), 2);
         assert_eq!(auction.items[0].annotations.len(), 2);
         assert_eq!(auction.items[1].trivia.len(), 1);
         assert_eq!(auction.notes.len(), 1);
-        assert_eq!(model.sections[1].kind, SectionKind::Supplemental);
-        assert_eq!(model.sections[1].items.len(), 2);
+        assert_eq!(layout.sections[1].kind, SectionKind::Supplemental);
+        assert_eq!(layout.sections[1].items.len(), 2);
     }
 
     #[test]
@@ -427,7 +428,7 @@ mod tests {
             "[Auction \"N\"]\n^I\n",
             "[Event \"x\" y]\n",
         ] {
-            assert!(read_game(text).is_none(), "{text:?}");
+            assert!(read_layout(text).is_none(), "{text:?}");
         }
     }
 }
