@@ -76,7 +76,7 @@ pub fn check_auction(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
 /// A307: the leading `-` placeholders must bring the first column round to the dealer.
 fn check_placeholders(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diagnostic>) {
     let (Some(seat), Some(dealer), Some(range)) =
-        (model.first_seat, ctx.dealer, model.tag_value_range)
+        (model.head.seat, ctx.dealer, model.head.value_range)
     else {
         return;
     };
@@ -163,7 +163,7 @@ fn check_calls(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
 
 /// A306: an auction that stops before its end without `*` or `+`.
 fn check_end(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
-    if model.finished || model.star.is_some() || model.plus.is_some() {
+    if model.finished || model.end.star.is_some() || model.end.plus.is_some() {
         return;
     }
     let (range, message) = match model.last_call_range {
@@ -176,8 +176,8 @@ fn check_end(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
                 .placeholders
                 .last()
                 .copied()
-                .or(model.tag_value_range)
-                .unwrap_or(model.range),
+                .or(model.head.value_range)
+                .unwrap_or(model.head.range),
             "the auction section gives no calls; add them, or `*` if none will be given",
         ),
     };

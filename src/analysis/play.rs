@@ -52,7 +52,7 @@ fn check_opening_lead(
     out: &mut Vec<Diagnostic>,
 ) {
     let (Some(seat), Some(range), false) =
-        (model.first_seat, model.tag_value_range, model.end_position)
+        (model.head.seat, model.head.value_range, model.end_position)
     else {
         return;
     };
@@ -95,7 +95,7 @@ fn check_seats_and_hands(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Dia
         if model.any_card {
             out.push(Diagnostic::new(
                 "P511",
-                model.tag_range,
+                model.head.tag_range,
                 "the opening leader is unknown: the Play tag gives no seat and there is no declarer to find it from",
             ));
         }
@@ -106,7 +106,7 @@ fn check_seats_and_hands(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Dia
         let names: Vec<&str> = model.unknown_hands.iter().map(|s| s.name()).collect();
         out.push(Diagnostic::new(
             "P508",
-            model.tag_range,
+            model.head.tag_range,
             format!(
                 "the Deal does not give the hand of {}, so the cards played from it cannot be checked",
                 names.join(", ")
@@ -180,7 +180,7 @@ fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>)
     ) else {
         return;
     };
-    let finished = model.complete || model.star.is_some();
+    let finished = model.complete || model.end.star.is_some();
     let result = read_result(tag.text.trim()).map(|r| r.value);
     let (Some(result), true) = (result, finished) else {
         return;

@@ -299,7 +299,7 @@ fn fourth_hand(model: &GameModel) -> Option<Completion> {
         .hand_ranges
         .first()
         .map(|(s, _)| *s)
-        .or(model.dealer)
+        .or(model.dealer())
         .unwrap_or(Seat::North);
     let hands: Vec<String> = (0..4)
         .map(|i| {

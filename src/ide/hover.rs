@@ -262,18 +262,18 @@ fn note_ref_hover(model: &GameModel, range: TextRange) -> Option<String> {
 
 /// The score the Contract and Result give, for the declaring side.
 fn score_text(model: &GameModel) -> Option<String> {
-    let contract = match model.contract? {
+    let contract = match model.contract()? {
         ContractValue::Contract(c) => c,
         ContractValue::Passed => return Some("Passed out: no score.".to_string()),
         ContractValue::TrumpOnly(_) => return None,
     };
-    let declarer = model.declarer?;
+    let declarer = model.declarer()?;
     let result = model.value("Result").and_then(|v| read_result(v.trim()));
     let tricks = result.and_then(|r| r.value.declarer_tricks(Some(declarer)));
     Some(score_markdown(
         contract,
         declarer,
-        model.vulnerability,
+        model.vulnerability(),
         tricks,
     ))
 }
@@ -384,8 +384,8 @@ fn diagram(model: &GameModel) -> Option<String> {
     Some(diagram_markdown(&DiagramInput {
         deal,
         board: model.value("Board"),
-        dealer: model.dealer,
-        vulnerability: model.vulnerability,
+        dealer: model.dealer(),
+        vulnerability: model.vulnerability(),
         hidden: &model.hidden,
         hidden_source: "Hidden tag",
     }))

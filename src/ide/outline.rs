@@ -58,8 +58,13 @@ pub fn game_title(model: &GameModel) -> String {
     let tricks = model
         .value("Result")
         .and_then(|v| read_result(v.trim()))
-        .and_then(|r| r.value.declarer_tricks(model.declarer));
-    title(model.value("Board"), model.contract, model.declarer, tricks)
+        .and_then(|r| r.value.declarer_tricks(model.declarer()));
+    title(
+        model.value("Board"),
+        model.contract(),
+        model.declarer(),
+        tricks,
+    )
 }
 
 /// The outline name of a board in either notation: `Board 7 · 4♠X by N · 10 tricks` (`Game`

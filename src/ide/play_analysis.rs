@@ -11,7 +11,7 @@ use crate::syntax::TextRange;
 /// without a complete deal, a contract, an opening leader or a first card.
 pub fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRange>)> {
     let deal = model.deal.filter(|d| d.is_complete())?;
-    let denomination = match model.contract? {
+    let denomination = match model.contract()? {
         ContractValue::Contract(c) => c.denomination(),
         ContractValue::TrumpOnly(d) => d,
         ContractValue::Passed => return None,

@@ -398,8 +398,8 @@ impl Backend {
         match self.shared.solver.lookup(&deal) {
             Lookup::Solved(table) => {
                 let par = model
-                    .vulnerability
-                    .map(|v| crate::double_dummy::par_for(&table, v, model.dealer));
+                    .vulnerability()
+                    .map(|v| crate::double_dummy::par_for(&table, v, model.dealer()));
                 Some(ide::hover::double_dummy_markdown(&table, par.as_ref()))
             }
             Lookup::Pending | Lookup::Unknown => {

@@ -212,14 +212,14 @@ fn auction_meaning(model: &AuctionModel) -> AuctionMeaning {
         passed_out: model.passed_out,
         contract: model.contract,
         declarer: model.declarer,
-        plus: model.plus.is_some(),
-        stops: model.star.is_some() || (!model.finished && model.plus.is_none()),
+        plus: model.end.plus.is_some(),
+        stops: model.end.star.is_some() || (!model.finished && model.end.plus.is_none()),
     }
 }
 
 fn play_meaning(model: &PlayModel) -> PlayMeaning {
     PlayMeaning {
-        first_seat: model.first_seat,
+        first_seat: model.head.seat,
         opening_leader: model.opening_leader,
         declarer: model.declarer,
         denomination: model.denomination,
@@ -251,8 +251,8 @@ fn play_meaning(model: &PlayModel) -> PlayMeaning {
         declarer_tricks: model.declarer_tricks,
         defender_tricks: model.defender_tricks,
         complete: model.complete,
-        plus: model.plus.is_some(),
-        stops: model.star.is_some() || (!model.complete && model.plus.is_none()),
+        plus: model.end.plus.is_some(),
+        stops: model.end.star.is_some() || (!model.complete && model.end.plus.is_none()),
     }
 }
 

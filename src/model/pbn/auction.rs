@@ -9,10 +9,10 @@
 //! meaning.
 
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
+use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
 use crate::diagnostic::Diagnostic;
 use crate::model::board::{AuctionRecord, CallKind};
-use crate::model::values::read_seat;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -129,10 +129,8 @@ pub struct SkippedTurn {
 /// The auction section read into bridge terms, for the checks, hover, completion and formatting.
 #[derive(Debug, Clone)]
 pub struct AuctionModel {
-    /// The seat of the Auction tag (the first column), when readable.
-    pub first_seat: Option<Seat>,
-    /// The range of the Auction tag's value (between the quotes), if it has one.
-    pub tag_value_range: Option<TextRange>,
+    /// The Auction tag (its seat is the first column's) and where the section stands.
+    pub head: SectionHead,
     /// Who made the first real call (the first column shifted by the `-` placeholders); when the
     /// Auction tag is unreadable, the Dealer.
     pub dealer: Option<Seat>,
@@ -148,10 +146,8 @@ pub struct AuctionModel {
     pub all_pass_annotations: Annotations,
     /// Who made each of the passes `AP` stands for (`None` when the seats are unknown).
     pub all_pass_seats: Vec<Option<Seat>>,
-    /// The `*` (no further calls will be given), if present.
-    pub star: Option<TextRange>,
-    /// The `+` (to be continued), if present.
-    pub plus: Option<TextRange>,
+    /// The `*` and `+` that close the section.
+    pub end: EndMarks,
     /// Whether the auction has ended (three passes after a bid, four passes, or `AP`).
     pub finished: bool,
     /// Whether it ended with four passes and no bid.
@@ -164,8 +160,6 @@ pub struct AuctionModel {
     pub last_call_range: Option<TextRange>,
     /// The first thing given after the auction had ended, if any.
     pub after_end: Option<(TextRange, AfterEnd)>,
-    /// The range of the whole section.
-    pub range: TextRange,
     state: bridge::Auction,
     seats_known: bool,
 }
@@ -183,7 +177,7 @@ impl AuctionModel {
 
     /// Whether more calls may follow: not ended and not closed with `*`.
     pub fn is_open(&self) -> bool {
-        !self.finished && self.star.is_none()
+        !self.finished && self.end.star.is_none()
     }
 
     /// The calls that are legal next (Pass, X and XX when allowed, then every sufficient bid);
@@ -204,15 +198,6 @@ impl AuctionModel {
     }
 }
 
-/// The Auction tag's seat and the range of its value.
-fn tag_seat(section: &ast::Section) -> (Option<Seat>, Option<TextRange>) {
-    let Some((raw, range)) = section.tag().and_then(|t| t.raw_value()) else {
-        return (None, None);
-    };
-    let seat = read_seat(ast::unescape(&raw).trim()).map(|r| r.value);
-    (seat, Some(range))
-}
-
 /// Reads an Auction section; `dealer` is the Dealer tag's seat (used when the Auction tag gives
 /// none). Reports the problems of reading (A301, A311, A312, G601–G604) to `out`.
 pub fn lower_auction(
@@ -220,7 +205,7 @@ pub fn lower_auction(
     dealer: Option<Seat>,
     out: &mut Vec<Diagnostic>,
 ) -> AuctionModel {
-    let (first_seat, tag_value_range) = tag_seat(section);
+    let head = SectionHead::read(section);
     let green = section.syntax().green();
     let items = section.items(&green);
 
@@ -239,14 +224,13 @@ pub fn lower_auction(
             break;
         }
     }
-    let dealer = match first_seat {
+    let dealer = match head.seat {
         Some(seat) => Some(seat.offset(placeholders.len())),
         None => dealer,
     };
     let mut reader = AuctionReader::new(dealer, items.len().saturating_sub(index));
     reader.read(items.get(index..).unwrap_or(&[]), out);
-    let range = section.syntax().text_range();
-    reader.finish(range, first_seat, tag_value_range, placeholders)
+    reader.finish(head, placeholders)
 }
 
 /// Reads the auction of another notation's record, whose calls are read already (each placed at
@@ -279,14 +263,15 @@ pub fn lower_auction_record(
         }
     }
     if !ended && !record.calls_end() {
-        reader.star = Some(range);
+        reader.end.star = Some(range);
     }
-    reader.finish(
+    let head = SectionHead {
+        seat: Some(dealer),
+        value_range: Some(dealer_origin.unwrap_or(range)),
+        tag_range: dealer_origin.unwrap_or(range),
         range,
-        Some(dealer),
-        Some(dealer_origin.unwrap_or(range)),
-        Vec::new(),
-    )
+    };
+    reader.finish(head, Vec::new())
 }
 
 /// The state of reading an auction's calls in order.
@@ -298,8 +283,7 @@ struct AuctionReader {
     all_pass: Option<TextRange>,
     all_pass_annotations: Annotations,
     all_pass_seats: Vec<Option<Seat>>,
-    star: Option<TextRange>,
-    plus: Option<TextRange>,
+    end: EndMarks,
     after_end: Option<(TextRange, AfterEnd)>,
     last_call_range: Option<TextRange>,
 }
@@ -316,8 +300,7 @@ impl AuctionReader {
             all_pass: None,
             all_pass_annotations: Annotations::default(),
             all_pass_seats: Vec::new(),
-            star: None,
-            plus: None,
+            end: EndMarks::default(),
             after_end: None,
             last_call_range: None,
         }
@@ -389,8 +372,16 @@ impl AuctionReader {
         let token = &item.token;
         let range = token.text_range();
         let is_star = token.kind() == SyntaxKind::STAR;
-        let other = if is_star { self.plus } else { self.star };
-        let same = if is_star { self.star } else { self.plus };
+        let other = if is_star {
+            self.end.plus
+        } else {
+            self.end.star
+        };
+        let same = if is_star {
+            self.end.star
+        } else {
+            self.end.plus
+        };
         let call_follows = later.iter().any(|i| {
             i.token.kind() == SyntaxKind::CALL
                 || (i.token.kind() == SyntaxKind::IRREGULARITY && i.token.text() == "^S")
@@ -433,9 +424,9 @@ impl AuctionReader {
             ));
         }
         if is_star {
-            self.star.get_or_insert(range);
+            self.end.star.get_or_insert(range);
         } else {
-            self.plus.get_or_insert(range);
+            self.end.plus.get_or_insert(range);
         }
     }
 
@@ -589,17 +580,10 @@ impl AuctionReader {
     }
 
     /// The model, once every item is read.
-    fn finish(
-        self,
-        range: TextRange,
-        first_seat: Option<Seat>,
-        tag_value_range: Option<TextRange>,
-        placeholders: Vec<TextRange>,
-    ) -> AuctionModel {
+    fn finish(self, head: SectionHead, placeholders: Vec<TextRange>) -> AuctionModel {
         let state = self.state;
         AuctionModel {
-            first_seat,
-            tag_value_range,
+            head,
             dealer: self.seats_known.then(|| state.dealer()),
             placeholders,
             calls: self.calls,
@@ -607,8 +591,7 @@ impl AuctionReader {
             all_pass: self.all_pass,
             all_pass_annotations: self.all_pass_annotations,
             all_pass_seats: self.all_pass_seats,
-            star: self.star,
-            plus: self.plus,
+            end: self.end,
             finished: state.is_finished(),
             passed_out: state.is_passed_out(),
             contract: state.final_contract(),
@@ -619,7 +602,6 @@ impl AuctionReader {
             },
             last_call_range: self.last_call_range,
             after_end: self.after_end,
-            range,
             seats_known: self.seats_known,
             state,
         }

@@ -13,10 +13,12 @@ pub mod context;
 pub mod deal;
 pub mod play;
 pub mod record;
+pub mod section;
 
-use crate::model::values::{read_contract, read_seat, ContractValue};
+use crate::model::values::{read_contract, ContractValue};
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use context::GameContext;
 
 /// One tag pair of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,7 +72,7 @@ pub struct NoteRef {
 
 /// A call of the auction.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CallItem {
+pub struct CallView {
     /// The range of the call token.
     pub range: TextRange,
     /// The call, when it is one (`-` and unreadable calls are `None`).
@@ -91,12 +93,12 @@ pub struct AuctionView {
     /// The seat of the first call.
     pub first: Option<Seat>,
     /// The calls in order (`AP` gives the passes it stands for, all with its range).
-    pub calls: Vec<CallItem>,
+    pub calls: Vec<CallView>,
 }
 
 /// A card of the play.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardItem {
+pub struct CardView {
     /// The range of the card token.
     pub range: TextRange,
     /// The card, when known.
@@ -111,7 +113,7 @@ pub struct CardItem {
 
 /// A trick (a row of four cards) of the play.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrickInfo {
+pub struct TrickView {
     /// Who led to it, when known.
     pub leader: Option<Seat>,
     /// Who won it, when all four cards and the leader are known.
@@ -130,9 +132,9 @@ pub struct PlayView {
     /// The opening leader.
     pub leader: Option<Seat>,
     /// The cards in text order.
-    pub cards: Vec<CardItem>,
+    pub cards: Vec<CardView>,
     /// The tricks in order.
-    pub tricks: Vec<TrickInfo>,
+    pub tricks: Vec<TrickView>,
 }
 
 /// A game lowered for the features.
@@ -140,22 +142,15 @@ pub struct PlayView {
 pub struct GameModel {
     /// Every tag pair in text order (section tags and notes included).
     pub tags: Vec<Tag>,
-    /// The dealer.
-    pub dealer: Option<Seat>,
-    /// The vulnerability.
-    pub vulnerability: Option<Vulnerability>,
+    /// What the key tags say, read once as the checks read them (with the dealer, vulnerability,
+    /// declarer and contract the methods below give).
+    pub context: GameContext,
     /// The hands, as well as the Deal can be read.
     pub deal: Option<Deal>,
     /// The ranges of the hands in the Deal, by seat.
     pub hand_ranges: Vec<(Seat, TextRange)>,
-    /// The Deal's value range.
-    pub deal_range: Option<TextRange>,
     /// Seats the Hidden tag hides.
     pub hidden: Vec<Seat>,
-    /// The declarer.
-    pub declarer: Option<Seat>,
-    /// The Contract tag, read.
-    pub contract: Option<ContractValue>,
     /// The auction section.
     pub auction: Option<AuctionView>,
     /// The play section.
@@ -177,9 +172,30 @@ impl GameModel {
         self.tag(name).and_then(|t| t.value.as_deref())
     }
 
+    /// The dealer, when the Dealer tag is readable.
+    pub fn dealer(&self) -> Option<Seat> {
+        self.context.dealer
+    }
+
+    /// The vulnerability, when the Vulnerable tag is readable.
+    pub fn vulnerability(&self) -> Option<Vulnerability> {
+        self.context.vulnerability
+    }
+
+    /// The declarer the Declarer tag names (`^` for a swapped dummy set aside).
+    pub fn declarer(&self) -> Option<Seat> {
+        context::declarer_from_tag(&self.context).map(|(seat, _)| seat)
+    }
+
+    /// The Contract tag, read.
+    pub fn contract(&self) -> Option<ContractValue> {
+        let tag = self.context.contract.as_ref()?;
+        read_contract(tag.text.trim()).map(|r| r.value)
+    }
+
     /// The trump suit of the contract (`None` in no trump or when unknown).
     pub fn trump(&self) -> Option<Suit> {
-        match self.contract? {
+        match self.contract()? {
             ContractValue::Contract(c) => c.trump(),
             ContractValue::TrumpOnly(d) => d.trump(),
             ContractValue::Passed => None,
@@ -225,10 +241,6 @@ pub fn parse_note(value: &str) -> Option<(u32, String)> {
     Some((number.trim().parse().ok()?, text.to_string()))
 }
 
-fn seat_of(value: Option<&str>) -> Option<Seat> {
-    read_seat(value?.trim()).map(|r| r.value)
-}
-
 /// Lowers a game node (rooted at the game's start): its tags, and its deal, auction and play as
 /// the checks read them ([`context::read_sections`]), in the editor's view.
 pub fn lower(node: &SyntaxNode) -> GameModel {
@@ -251,23 +263,9 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         };
         if lowered.name == "Deal" && deal_node.is_none() {
             deal_node = tag.value_node();
-            model.deal_range = lowered.value_range;
         }
         model.tags.push(lowered);
     }
-    model.dealer = seat_of(model.value("Dealer"));
-    model.vulnerability = model
-        .value("Vulnerable")
-        .and_then(crate::model::values::read_vulnerable)
-        .map(|r| r.value);
-    model.declarer = model
-        .value("Declarer")
-        .map(|v| v.trim_start_matches('^'))
-        .and_then(|v| read_seat(v).map(|r| r.value));
-    model.contract = model
-        .value("Contract")
-        .and_then(|v| read_contract(v.trim()))
-        .map(|r| r.value);
     model.hidden = model
         .value("Hidden")
         .map(|v| {
@@ -292,6 +290,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         }
     }
     let sections = context::read_sections(&game, &crate::model::Inheritance::default());
+    model.context = sections.context;
     // The Deal as the sections read it; one they leave unread (empty, `?`, `#`) is read here
     // all the same, for what the editor can still show of it.
     let deal = match sections.deal {
@@ -312,7 +311,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
 
 /// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
 fn view_deal(deal: deal::DealModel, model: &mut GameModel) {
-    let first = deal.first.or(model.dealer).unwrap_or(Seat::North);
+    let first = deal.first.or(model.dealer()).unwrap_or(Seat::North);
     for (i, hand) in deal.text.hands.iter().take(4).enumerate() {
         model.hand_ranges.push((first.offset(i), hand.range));
     }
@@ -336,10 +335,10 @@ fn notes_of(note_refs: &[NoteRef], target: TextRange) -> Vec<u32> {
 /// The editor's view of an auction: the placeholders, the calls and the passes `AP` stands
 /// for, in text order.
 fn view_auction(auction: &auction::AuctionModel, note_refs: &[NoteRef]) -> AuctionView {
-    let first = auction.first_seat.or(auction.dealer);
-    let mut calls: Vec<CallItem> = Vec::with_capacity(auction.calls.len() + 4);
+    let first = auction.head.seat.or(auction.dealer);
+    let mut calls: Vec<CallView> = Vec::with_capacity(auction.calls.len() + 4);
     for (i, &range) in auction.placeholders.iter().enumerate() {
-        calls.push(CallItem {
+        calls.push(CallView {
             range,
             call: None,
             seat: first.map(|s| s.offset(i)),
@@ -348,7 +347,7 @@ fn view_auction(auction: &auction::AuctionModel, note_refs: &[NoteRef]) -> Aucti
         });
     }
     for entry in &auction.calls {
-        calls.push(CallItem {
+        calls.push(CallView {
             range: entry.range,
             call: Some(entry.call),
             seat: entry.seat,
@@ -358,7 +357,7 @@ fn view_auction(auction: &auction::AuctionModel, note_refs: &[NoteRef]) -> Aucti
     }
     if let Some(range) = auction.all_pass {
         for &seat in &auction.all_pass_seats {
-            calls.push(CallItem {
+            calls.push(CallView {
                 range,
                 call: Some(Call::Pass),
                 seat,
@@ -370,7 +369,7 @@ fn view_auction(auction: &auction::AuctionModel, note_refs: &[NoteRef]) -> Aucti
     // Calls after `AP` (given after the end) stand after its passes.
     calls.sort_by_key(|c| c.range.start());
     AuctionView {
-        range: auction.range,
+        range: auction.head.range,
         first,
         calls,
     }
@@ -388,7 +387,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
             if slot.kind == play::SlotKind::Continue {
                 continue;
             }
-            cards.push(CardItem {
+            cards.push(CardView {
                 range: slot.range,
                 card: slot.card(),
                 seat: seats_known.then_some(slot.seat),
@@ -396,7 +395,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
                 notes: notes_of(note_refs, slot.range),
             });
         }
-        tricks.push(TrickInfo {
+        tricks.push(TrickView {
             leader: trick.leader,
             winner: trick.winner,
             end,
@@ -405,7 +404,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
     }
     cards.sort_by_key(|c| c.range.start());
     PlayView {
-        range: play.range,
+        range: play.head.range,
         leader: play.opening_leader,
         cards,
         tricks,
@@ -505,7 +504,7 @@ pub(crate) mod tests {
     #[test]
     fn lowers_deal_auction_and_play() {
         let model = lower(&game(GAME));
-        assert_eq!(model.dealer, Some(Seat::North));
+        assert_eq!(model.dealer(), Some(Seat::North));
         let deal = model.deal.unwrap();
         assert_eq!(deal.hand(Seat::North).unwrap().hcp(), 10);
         assert_eq!(deal.hand(Seat::East).unwrap().hcp(), 10);

@@ -9,10 +9,10 @@
 //! here; what following the play found is kept in the model for `analysis::play` to judge.
 
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
+use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
 use crate::diagnostic::Diagnostic;
 use crate::model::board::{CardItem, CardKind, PlayRecord};
-use crate::model::values::read_seat;
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 use smallvec::SmallVec;
@@ -166,10 +166,9 @@ impl PlayTrick {
 /// formatting.
 #[derive(Debug, Clone)]
 pub struct PlayModel {
-    /// The Play tag's seat (the first column, and the opening leader), when readable.
-    pub first_seat: Option<Seat>,
-    /// The range of the Play tag's value, if it has one.
-    pub tag_value_range: Option<TextRange>,
+    /// The Play tag (its seat is the first column's and the opening leader) and where the
+    /// section stands.
+    pub head: SectionHead,
     /// The opening leader: the Play tag's seat, or declarer's left-hand opponent.
     pub opening_leader: Option<Seat>,
     /// The declarer the play was checked against (the Declarer tag, else the auction's).
@@ -188,14 +187,8 @@ pub struct PlayModel {
     pub defender_tricks: u8,
     /// Whether every trick has been played.
     pub complete: bool,
-    /// The `*` (no further cards will be given), if present.
-    pub star: Option<TextRange>,
-    /// The `+` (to be continued), if present.
-    pub plus: Option<TextRange>,
-    /// The range of the Play tag (of the section when it has none).
-    pub tag_range: TextRange,
-    /// The range of the whole section.
-    pub range: TextRange,
+    /// The `*` and `+` that close the section.
+    pub end: EndMarks,
     /// Whether any column holds a known card.
     pub any_card: bool,
     /// The seats that play known cards but whose hands the Deal does not give (when the seats
@@ -218,7 +211,7 @@ impl PlayModel {
 
     /// Whether more cards may follow: not complete and not closed with `*`.
     pub fn is_open(&self) -> bool {
-        !self.complete && self.star.is_none()
+        !self.complete && self.end.star.is_none()
     }
 
     /// Who plays next, when known and the play is still open.
@@ -315,17 +308,8 @@ impl RawSlot {
 #[derive(Default)]
 struct Columns {
     raw: Vec<RawSlot>,
-    star: Option<TextRange>,
-    plus: Option<TextRange>,
+    end: EndMarks,
     star_reported: bool,
-}
-
-/// What a play is read from besides its columns: the Play tag and where the section stands.
-struct PlayHead {
-    first_seat: Option<Seat>,
-    tag_value_range: Option<TextRange>,
-    tag_range: TextRange,
-    range: TextRange,
 }
 
 /// Reads a Play section against `facts`, reporting the problems of reading to `out`.
@@ -334,24 +318,7 @@ pub fn lower_play(
     facts: &PlayFacts,
     out: &mut Vec<Diagnostic>,
 ) -> PlayModel {
-    let tag = section.tag();
-    let tag_range = tag.as_ref().map_or_else(
-        || section.syntax().text_range(),
-        |t| t.syntax().text_range(),
-    );
-    let (first_seat, tag_value_range) = match tag.as_ref().and_then(|t| t.raw_value()) {
-        Some((raw, range)) => (
-            read_seat(ast::unescape(&raw).trim()).map(|r| r.value),
-            Some(range),
-        ),
-        None => (None, None),
-    };
-    let head = PlayHead {
-        first_seat,
-        tag_value_range,
-        tag_range,
-        range: section.syntax().text_range(),
-    };
+    let head = SectionHead::read(section);
     let columns = read_columns(section, out);
     follow_columns(head, columns, facts, out)
 }
@@ -403,15 +370,15 @@ pub fn lower_play_record(
     }
     let short = !complete || record.tricks.len() < 13;
     let star = (short && !record.tricks.is_empty()).then_some(range);
-    let head = PlayHead {
-        first_seat: Some(leader),
-        tag_value_range: record.origin,
+    let head = SectionHead {
+        seat: Some(leader),
+        value_range: record.origin,
         tag_range: record.origin.unwrap_or(range),
         range,
     };
     let columns = Columns {
         raw,
-        star,
+        end: EndMarks { star, plus: None },
         ..Columns::default()
     };
     Some(follow_columns(head, columns, facts, out))
@@ -419,17 +386,11 @@ pub fn lower_play_record(
 
 /// Follows the columns of a play read from `head` against `facts` into its model.
 fn follow_columns(
-    head: PlayHead,
+    head: SectionHead,
     columns: Columns,
     facts: &PlayFacts,
     out: &mut Vec<Diagnostic>,
 ) -> PlayModel {
-    let PlayHead {
-        first_seat,
-        tag_value_range,
-        tag_range,
-        range,
-    } = head;
     // The hands: only a deal without errors is played against; a missing fourth hand is implied.
     let mut deal = facts.deal.unwrap_or_default();
     if let Some((seat, hand)) = deal.fill_fourth_hand() {
@@ -441,7 +402,7 @@ fn follow_columns(
         .copied()
         .filter(|&n| n < 13 && sizes.iter().all(|&m| m == n));
     let total_tricks = end_size.unwrap_or(13);
-    let opening_leader = first_seat.or_else(|| facts.declarer.map(Seat::lho));
+    let opening_leader = head.seat.or_else(|| facts.declarer.map(Seat::lho));
 
     let any_card = columns
         .raw
@@ -484,8 +445,7 @@ fn follow_columns(
         }
     }
     PlayModel {
-        first_seat,
-        tag_value_range,
+        head,
         opening_leader,
         declarer: facts.declarer,
         denomination: facts.denomination,
@@ -495,10 +455,7 @@ fn follow_columns(
         declarer_tricks,
         defender_tricks,
         complete,
-        star: columns.star,
-        plus: columns.plus,
-        tag_range,
-        range,
+        end: columns.end,
         any_card,
         unknown_hands,
         beyond_end: follower.beyond_end,
@@ -554,7 +511,7 @@ fn read_items(
         let slot = match token.kind() {
             SyntaxKind::CARD => Some(read_card_item(&item, out)),
             SyntaxKind::PLUS => {
-                mark_once(&mut columns.plus, range, "+", out);
+                mark_once(&mut columns.end.plus, range, "+", out);
                 Some(RawSlot {
                     kind: SlotKind::Continue,
                     range,
@@ -566,7 +523,7 @@ fn read_items(
                 })
             }
             SyntaxKind::STAR => {
-                mark_once(&mut columns.star, range, "*", out);
+                mark_once(&mut columns.end.star, range, "*", out);
                 None
             }
             SyntaxKind::IRREGULARITY => {
@@ -595,7 +552,7 @@ fn read_items(
             _ => None,
         };
         if let Some(slot) = slot {
-            if let Some(star_range) = columns.star {
+            if let Some(star_range) = columns.end.star {
                 if !columns.star_reported {
                     columns.star_reported = true;
                     out.push(Diagnostic::new(
@@ -609,7 +566,8 @@ fn read_items(
             columns.raw.push(slot);
         }
     }
-    if let (Some(star_range), Some(_), false) = (columns.star, columns.plus, columns.star_reported)
+    if let (Some(star_range), Some(_), false) =
+        (columns.end.star, columns.end.plus, columns.star_reported)
     {
         out.push(Diagnostic::new(
             "P510",
@@ -761,7 +719,7 @@ impl Follower {
             .iter()
             .position(|s| s.kind == SlotKind::Continue)
             .map(|i| i / 4);
-        if let (Some(chunk), Some(plus_range)) = (plus_chunk, columns.plus) {
+        if let (Some(chunk), Some(plus_range)) = (plus_chunk, columns.end.plus) {
             if chunk + 1 < chunk_count {
                 out.push(Diagnostic::new(
                     "P510",
@@ -780,7 +738,7 @@ impl Follower {
                 break;
             }
             let is_final = t + 1 == chunk_count;
-            let trick = self.trick(t, chunk, base, is_final, columns.plus, out);
+            let trick = self.trick(t, chunk, base, is_final, columns.end.plus, out);
             self.tricks.push(trick);
         }
     }
