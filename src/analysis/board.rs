@@ -405,83 +405,9 @@ mod tests {
     /// score changed, a note or suffix added or lost.
     fn mutate(board: &mut Board, dice: &mut Dice) {
         match dice.below(16) {
-            0 | 1 => {
-                if let Some(deal) = &mut board.deal {
-                    let card = dice.card();
-                    for hand in deal.hands.iter_mut().flatten() {
-                        hand.remove(card);
-                    }
-                    if let Some(hand) = &mut deal.hands[dice.below(4)] {
-                        hand.insert(card);
-                    }
-                }
-            }
-            2 => {
-                if let Some(deal) = &mut board.deal {
-                    let card = dice.card();
-                    if let Some(hand) = &mut deal.hands[dice.below(4)] {
-                        hand.insert(card);
-                    }
-                    if dice.below(3) == 0 {
-                        deal.hands[dice.below(4)] = None;
-                    }
-                }
-            }
-            3 | 4 => {
-                if let Some(auction) = &mut board.auction {
-                    let at = dice.below(auction.calls.len() + 1);
-                    let call = dice.call();
-                    match (dice.below(3), auction.calls.get_mut(at)) {
-                        (0, Some(item)) => {
-                            item.kind = match dice.below(8) {
-                                0 => CallKind::AllPass,
-                                1 => CallKind::Query,
-                                _ => CallKind::Call(call),
-                            }
-                        }
-                        (1, Some(_)) => {
-                            auction.calls.remove(at);
-                        }
-                        _ => auction.calls.insert(
-                            at.min(auction.calls.len()),
-                            crate::model::board::CallItem {
-                                kind: CallKind::Call(call),
-                                annotation: Annotation::default(),
-                                origin: None,
-                            },
-                        ),
-                    }
-                }
-            }
-            5 | 6 => {
-                if let Some(play) = &mut board.play {
-                    let tricks = play.tricks.len();
-                    if let Some(trick) = play.tricks.get_mut(dice.below(tricks)) {
-                        let at = dice.below(trick.len());
-                        match (dice.below(4), trick.len()) {
-                            (_, 0) => {}
-                            (0, _) => {
-                                trick.remove(at);
-                            }
-                            (1, _) => trick[at].seat = Some(dice.seat()),
-                            (2, _) => {
-                                trick[at].kind = match dice.below(3) {
-                                    0 => CardKind::Unknown,
-                                    1 => CardKind::Query,
-                                    _ => CardKind::Shortcut {
-                                        highest: false,
-                                        suit: None,
-                                    },
-                                }
-                            }
-                            _ => trick[at].kind = CardKind::Card(dice.card()),
-                        }
-                    }
-                    if dice.below(4) == 0 {
-                        play.leader = Some(dice.seat());
-                    }
-                }
-            }
+            roll @ 0..=2 => mutate_deal(board, dice, roll == 2),
+            3 | 4 => mutate_auction(board, dice),
+            5 | 6 => mutate_play(board, dice),
             7 => board.result = Some((dice.below(15) as u8, None)),
             8 => {
                 let denomination = Denomination::ALL[dice.below(5)];
@@ -541,6 +467,85 @@ mod tests {
                     ][dice.below(4)],
                     None,
                 ));
+            }
+        }
+    }
+
+    /// Moves a card to another hand, or (`twice`) gives it to a second hand and sometimes takes
+    /// a hand away.
+    fn mutate_deal(board: &mut Board, dice: &mut Dice, twice: bool) {
+        let Some(deal) = &mut board.deal else {
+            return;
+        };
+        let card = dice.card();
+        if !twice {
+            for hand in deal.hands.iter_mut().flatten() {
+                hand.remove(card);
+            }
+        }
+        if let Some(hand) = &mut deal.hands[dice.below(4)] {
+            hand.insert(card);
+        }
+        if twice && dice.below(3) == 0 {
+            deal.hands[dice.below(4)] = None;
+        }
+    }
+
+    /// Changes, removes or inserts a call.
+    fn mutate_auction(board: &mut Board, dice: &mut Dice) {
+        if let Some(auction) = &mut board.auction {
+            let at = dice.below(auction.calls.len() + 1);
+            let call = dice.call();
+            match (dice.below(3), auction.calls.get_mut(at)) {
+                (0, Some(item)) => {
+                    item.kind = match dice.below(8) {
+                        0 => CallKind::AllPass,
+                        1 => CallKind::Query,
+                        _ => CallKind::Call(call),
+                    }
+                }
+                (1, Some(_)) => {
+                    auction.calls.remove(at);
+                }
+                _ => auction.calls.insert(
+                    at.min(auction.calls.len()),
+                    crate::model::board::CallItem {
+                        kind: CallKind::Call(call),
+                        annotation: Annotation::default(),
+                        origin: None,
+                    },
+                ),
+            }
+        }
+    }
+
+    /// Removes a card, or changes its seat or kind, and sometimes the opening leader.
+    fn mutate_play(board: &mut Board, dice: &mut Dice) {
+        if let Some(play) = &mut board.play {
+            let tricks = play.tricks.len();
+            if let Some(trick) = play.tricks.get_mut(dice.below(tricks)) {
+                let at = dice.below(trick.len());
+                match (dice.below(4), trick.len()) {
+                    (_, 0) => {}
+                    (0, _) => {
+                        trick.remove(at);
+                    }
+                    (1, _) => trick[at].seat = Some(dice.seat()),
+                    (2, _) => {
+                        trick[at].kind = match dice.below(3) {
+                            0 => CardKind::Unknown,
+                            1 => CardKind::Query,
+                            _ => CardKind::Shortcut {
+                                highest: false,
+                                suit: None,
+                            },
+                        }
+                    }
+                    _ => trick[at].kind = CardKind::Card(dice.card()),
+                }
+            }
+            if dice.below(4) == 0 {
+                play.leader = Some(dice.seat());
             }
         }
     }
