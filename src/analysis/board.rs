@@ -21,9 +21,10 @@ use super::play::check_play;
 use super::CheckOptions;
 use crate::convert::{write_check_image, PbnImage};
 use crate::diagnostic::Diagnostic;
+use crate::model::board::NOWHERE;
 use crate::model::board::{Annotation, AuctionRecord, CallKind, CardKind, PlayRecord};
 use crate::model::pbn::auction::lower_auction_record;
-use crate::model::pbn::context::{play_facts, GameContext, TagValue, KEY_TAGS};
+use crate::model::pbn::context::{context_of_board, play_facts, TagValue, KEY_TAGS};
 use crate::model::pbn::deal::lower_deal_record;
 use crate::model::pbn::play::lower_play_record;
 use crate::model::values::suffix_nag;
@@ -32,7 +33,7 @@ use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
 use crate::syntax::parser::parse_chunk;
 use crate::syntax::split::Splitter;
-use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::syntax::{SyntaxNode, TextRange};
 
 /// The catalogue families the PBN image's diagnostics are kept from.
 const KEPT: [char; 6] = ['D', 'A', 'N', 'P', 'X', 'G'];
@@ -58,10 +59,6 @@ pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
     let image = write_check_image(board, &super::check::is_read_by_checks);
     check_image(board, &image, skip)
 }
-
-/// Where the models place what has no origin in the source: past any text, so that a finding
-/// there (or a cover reaching it) is told from one at the record's start.
-const NOWHERE: TextRange = TextRange::empty(TextSize::new(u32::MAX));
 
 /// Whether a finding of the models lies wholly on pieces of the source: its range and those of
 /// its related places (the image maps a place that only partly has an origin to the part that
@@ -148,29 +145,10 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
         return None;
     }
     let mut out = Vec::new();
-    let tag = |text: String, origin: Option<TextRange>| TagValue {
-        text,
-        range: origin.unwrap_or(NOWHERE),
-        tag_range: origin.unwrap_or(NOWHERE),
-    };
-    let mut context = GameContext {
-        dealer_tag: board
-            .dealer
-            .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
-        dealer: board.dealer.map(|(seat, _)| seat),
-        vulnerability: board.vulnerability.map(|(v, _)| v),
-        declarer: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
-        contract: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
-        result: board
-            .result
-            .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
-        ..GameContext::default()
-    };
+    let mut context = context_of_board(board, NOWHERE);
     if let Some(deal) = &board.deal {
         let model = lower_deal_record(deal, NOWHERE);
         let outcome = check_deal(&model, context.dealer, false, &mut out);
-        // The checks ask only whether the Deal tag is there; its text is the model's.
-        context.deal_tag = Some(tag(String::new(), deal.origin));
         context.deal = outcome.deal;
         context.deal_is_valid = outcome.valid;
     }
@@ -178,7 +156,7 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
     // when the opening leader is.
     let auction = match (&board.auction, board.dealer) {
         (Some(record), Some(dealer)) => {
-            let model = lower_auction_record(record, dealer, NOWHERE, &mut out);
+            let model = lower_auction_record(record, Some(dealer), NOWHERE, &mut out);
             check_auction(&model, &context, &mut out);
             Some(model)
         }

@@ -174,7 +174,7 @@ fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
     }
 }
 
-fn call_hover(model: &GameModel, range: TextRange) -> Option<String> {
+pub(crate) fn call_hover(model: &GameModel, range: TextRange) -> Option<String> {
     let auction = model.auction.as_ref()?;
     let calls: Vec<_> = auction.calls.iter().filter(|c| c.range == range).collect();
     let first = calls.first()?;
@@ -218,7 +218,7 @@ pub fn describe_call(call: crate::bridge::Call) -> String {
     }
 }
 
-fn card_hover(model: &GameModel, range: TextRange) -> Option<String> {
+pub(crate) fn card_hover(model: &GameModel, range: TextRange) -> Option<String> {
     let play = model.play.as_ref()?;
     let item = play.cards.iter().find(|c| c.range == range)?;
     let what = item

@@ -524,15 +524,28 @@ mod tests {
         assert!(call.contains("Note 1: five cards"), "{call}");
         let double = hover(&record, &carry, at(RECORD, "4SX")).unwrap().markdown;
         assert!(double.contains("Double** by West"), "{double}");
+        // The board is read as a game is: the passes `A` stands for, the leader and winner of
+        // each trick.
+        let all_pass = hover(&record, &carry, at(RECORD, "4SX:")).unwrap().markdown;
+        assert!(all_pass.contains("**3 passes (all pass)**"), "{all_pass}");
         let card = hover(&record, &carry, at(RECORD, ":H")).unwrap().markdown;
         assert!(
-            card.contains("♥7** played by East") && card.contains("Trick 2"),
+            card.contains("♥7** played by East")
+                && card.contains("Trick 2, led by East, won by West."),
             "{card}"
         );
         let card = hover(&record, &carry, at(RECORD, "P C")).unwrap().markdown;
         assert!(
-            card.contains("played by East") && card.contains("Trick 1"),
+            card.contains("played by East") && card.contains("Trick 1, led by East, won by East."),
             "{card}"
+        );
+        let (illegal, _) = parsed("B 2\nA NZ:1S1C\n");
+        let call = hover(&illegal, &carry, at("B 2\nA NZ:1S1C\n", "1S1"))
+            .unwrap()
+            .markdown;
+        assert!(
+            call.contains("1♣") && call.contains("by East") && call.contains("not legal here"),
+            "{call}"
         );
         let score = hover(&record, &carry, at(RECORD, "C 4")).unwrap().markdown;
         assert!(score.contains("NS +790"), "{score}");

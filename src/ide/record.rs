@@ -1,11 +1,14 @@
 //! Editor features over the format-neutral board record, for RBN and LIN: the hand diagram, the
 //! score, a call with its note and a card with its trick. Each finds the item by the source range
-//! it was read from. (The inlay hints over the record, for every notation, are in `hints`.)
+//! it was read from. A call or a card is described as a PBN game's is, by the same hover over
+//! the board lowered to a game's model ([`lower_board`]). (The inlay hints over the record, for
+//! every notation, are in `hints`.)
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
 use crate::bridge::{Auction, Deal, Play, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::pbn::lower_board;
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
@@ -115,44 +118,18 @@ pub(crate) fn score(board: &Board) -> Option<String> {
     }
 }
 
-/// The hover of the call read from `range`.
+/// The hover of the call read from `range`: that of a game's call, over the board lowered to a
+/// game's model (so the seat, legality and note are the ones the checks read); a quiz point has
+/// words of its own, and a call the model does not reach (after the end) is only named.
 pub(crate) fn call_hover(board: &Board, range: TextRange) -> Option<String> {
     let auction = board.auction.as_ref()?;
-    let index = auction.calls.iter().position(|c| c.origin == Some(range))?;
-    let item = &auction.calls[index];
-    let dealer = board.dealer.map(|(s, _)| s);
-    let mut out = match item.kind {
-        CallKind::AllPass => "**All pass**: the remaining players pass.".to_string(),
-        CallKind::Query => "**Y**: what would you call here?".to_string(),
-        CallKind::Call(call) => {
-            let mut out = format!("**{}**", describe_call(call));
-            if let Some(dealer) = dealer {
-                out.push_str(&format!(" by {}", dealer.offset(index).name()));
-            }
-            out.push_str(&format!(" (call {} of the auction)", index + 1));
-            if let Some(dealer) = dealer {
-                let mut state = Auction::new(dealer);
-                let legal = auction.calls[..index]
-                    .iter()
-                    .filter_map(|c| match c.kind {
-                        CallKind::Call(call) => Some(call),
-                        _ => None,
-                    })
-                    .all(|c| state.push(c).is_ok())
-                    && state.check(call).is_ok();
-                if !legal {
-                    out.push_str("\n\nThis call is not legal here.");
-                }
-            }
-            out
-        }
-    };
-    if let Some(number) = item.annotation.note {
-        if let Some((_, text)) = auction.notes.iter().find(|(n, _)| *n == number) {
-            out.push_str(&format!("\n\nNote {number}: {text}"));
-        }
+    let item = auction.calls.iter().find(|c| c.origin == Some(range))?;
+    match item.kind {
+        CallKind::Query => Some("**Y**: what would you call here?".to_string()),
+        CallKind::AllPass => super::hover::call_hover(&lower_board(board), range),
+        CallKind::Call(call) => super::hover::call_hover(&lower_board(board), range)
+            .or_else(|| Some(format!("**{}**", describe_call(call)))),
     }
-    Some(out)
 }
 
 /// The hover of the card read from `range`.
@@ -164,6 +141,15 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
             .find(|c| c.origin == Some(range))
             .map(|item| (i, item))
     })?;
+    if matches!(item.kind, CardKind::Card(_) | CardKind::Unknown) {
+        // As a game's card, over the board lowered to a game's model: the seat, the trick's
+        // leader and winner as the checks follow the play.
+        if let Some(hover) = super::hover::card_hover(&lower_board(board), range) {
+            return Some(hover);
+        }
+    }
+    // The cards only this notation writes (a shortcut, a quiz point), and those of a play the
+    // model cannot follow (no opening leader).
     let what = match item.kind {
         CardKind::Card(card) => card.symbolic(),
         CardKind::Shortcut { highest, suit } => {

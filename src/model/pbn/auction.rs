@@ -235,16 +235,18 @@ pub fn lower_auction(
 
 /// Reads the auction of another notation's record, whose calls are read already (each placed at
 /// its origin, or at `range`, the whole auction's, when it has none), as the checks read the
-/// Auction section of its PBN image: from `dealer` (given at `dealer_origin`, where the image's
-/// Auction tag stands), up to `AP` or a quiz point (`Y`), closed with `*` when the calls stop
-/// before the auction ends.
+/// Auction section of its PBN image: from the `dealer` (with where it is given, where the
+/// image's Auction tag stands; the seats are unknown without one), up to `AP` or a quiz point
+/// (`Y`), closed with `*` when the calls stop before the auction ends.
 pub fn lower_auction_record(
     record: &AuctionRecord,
-    (dealer, dealer_origin): (Seat, Option<TextRange>),
+    dealer: Option<(Seat, Option<TextRange>)>,
     range: TextRange,
     out: &mut Vec<Diagnostic>,
 ) -> AuctionModel {
-    let mut reader = AuctionReader::new(Some(dealer), record.calls.len());
+    let dealer_origin = dealer.and_then(|(_, origin)| origin);
+    let dealer = dealer.map(|(seat, _)| seat);
+    let mut reader = AuctionReader::new(dealer, record.calls.len());
     let mut ended = false;
     for item in &record.calls {
         let at = item.origin.unwrap_or(range);
@@ -266,7 +268,7 @@ pub fn lower_auction_record(
         reader.end.star = Some(range);
     }
     let head = SectionHead {
-        seat: Some(dealer),
+        seat: dealer,
         value_range: Some(dealer_origin.unwrap_or(range)),
         tag_range: dealer_origin.unwrap_or(range),
         range,

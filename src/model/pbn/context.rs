@@ -12,6 +12,7 @@ use super::play::{lower_play, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{read_contract, read_seat, read_vulnerable, ContractValue};
+use crate::model::Board;
 use crate::syntax::ast::{unescape, Game};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -111,6 +112,32 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
     "Contract",
     "Result",
 ];
+
+/// What the key tags of a board read from another notation would say in its PBN image, each
+/// placed at the origin of the value it stands for (at `nowhere` when that has none). Of the
+/// Deal only its presence is said (the checks ask no more of its tag): the hands are read into
+/// their own model, which says whether they are valid.
+pub fn context_of_board(board: &Board, nowhere: TextRange) -> GameContext {
+    let tag = |text: String, origin: Option<TextRange>| TagValue {
+        text,
+        range: origin.unwrap_or(nowhere),
+        tag_range: origin.unwrap_or(nowhere),
+    };
+    GameContext {
+        dealer_tag: board
+            .dealer
+            .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
+        dealer: board.dealer.map(|(seat, _)| seat),
+        vulnerability: board.vulnerability.map(|(v, _)| v),
+        deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
+        declarer: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
+        contract: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
+        result: board
+            .result
+            .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
+        ..GameContext::default()
+    }
+}
 
 /// A game's sections read without checking: the context and the first Auction and Play.
 #[derive(Debug, Clone, Default)]

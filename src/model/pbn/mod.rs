@@ -15,6 +15,7 @@ pub mod play;
 pub mod record;
 pub mod section;
 
+use crate::model::board::{Annotation, Board, NOWHERE};
 use crate::model::values::{read_contract, ContractValue};
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
@@ -307,6 +308,81 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         model.play = Some(view_play(play, &model.note_refs));
     }
     model
+}
+
+/// Lowers a board read from another notation (an RBN record, a LIN board) to the model of a PBN
+/// game, so that the editor answers about it as about a game: its facts, its hands, its
+/// auction and play read as the checks read them (the seats, the legality of each call, the
+/// winner of each trick), and its notes with the calls and cards that refer to them. It has no
+/// tags; what has no place in the source stands at [`NOWHERE`].
+pub fn lower_board(board: &Board) -> GameModel {
+    let mut model = GameModel {
+        context: context::context_of_board(board, NOWHERE),
+        ..GameModel::default()
+    };
+    if let Some(record) = &board.deal {
+        let deal = deal::lower_deal_record(record, NOWHERE);
+        model.context.deal = deal.deal();
+        model.context.deal_is_valid = deal.is_valid();
+        model.hidden = Seat::ALL
+            .into_iter()
+            .filter(|s| record.hidden[s.index()])
+            .collect();
+        view_deal(deal, &mut model);
+    }
+    let mut scratch = Vec::new();
+    let auction = board.auction.as_ref().map(|record| {
+        board_notes(&record.notes, SectionKind::Auction, &mut model);
+        for call in &record.calls {
+            board_note_ref(
+                &call.annotation,
+                call.origin,
+                SectionKind::Auction,
+                &mut model,
+            );
+        }
+        auction::lower_auction_record(record, board.dealer, NOWHERE, &mut scratch)
+    });
+    let facts = context::play_facts(&model.context, auction.as_ref());
+    let play = board.play.as_ref().and_then(|record| {
+        board_notes(&record.notes, SectionKind::Play, &mut model);
+        for card in record.tricks.iter().flatten() {
+            board_note_ref(&card.annotation, card.origin, SectionKind::Play, &mut model);
+        }
+        play::lower_play_record(record, &facts, NOWHERE, &mut scratch)
+    });
+    model.auction = auction.map(|a| view_auction(&a, &model.note_refs));
+    model.play = play.map(|p| view_play(&p, &model.note_refs));
+    model
+}
+
+/// The notes of a board's auction or play.
+fn board_notes(notes: &[(u8, String)], section: SectionKind, model: &mut GameModel) {
+    for (number, text) in notes {
+        model.notes.push(Note {
+            number: u32::from(*number),
+            text: text.clone(),
+            range: NOWHERE,
+            section,
+        });
+    }
+}
+
+/// The note reference of a board's call or card read from `origin`, when it has both.
+fn board_note_ref(
+    annotation: &Annotation,
+    origin: Option<TextRange>,
+    section: SectionKind,
+    model: &mut GameModel,
+) {
+    if let (Some(number), Some(range)) = (annotation.note, origin) {
+        model.note_refs.push(NoteRef {
+            number: u32::from(number),
+            range,
+            section,
+            target: range,
+        });
+    }
 }
 
 /// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
