@@ -2,7 +2,7 @@
 //! references.
 
 use super::info::{tag_info, TAGS};
-use crate::bridge::{Auction, Call, Card, Hand, Rank, Seat, Suit};
+use crate::bridge::{Call, Card, Hand, Rank, Seat, Suit};
 use crate::model::pbn::{lower, playable_at, AuctionView, GameModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
@@ -265,15 +265,7 @@ fn value_completions(model: &GameModel, name: &str, range: TextRange) -> Vec<Com
 }
 
 fn final_contract(auction: &AuctionView) -> Option<String> {
-    let mut state = Auction::new(auction.first?);
-    for call in &auction.calls {
-        match call.call {
-            Some(c) => {
-                let _ = state.push(c);
-            }
-            None => state.skip_turn(),
-        }
-    }
+    let state = auction.followed_before(TextSize::from(u32::MAX))?;
     state.final_contract().map(|c| c.to_string())
 }
 
@@ -326,22 +318,9 @@ fn fourth_hand(model: &GameModel) -> Option<Completion> {
 }
 
 fn call_completions(auction: &AuctionView, range: TextRange, prefix: &str) -> Vec<Completion> {
-    let Some(first) = auction.first else {
+    let Some(state) = auction.followed_before(range.start()) else {
         return Vec::new();
     };
-    let mut state = Auction::new(first);
-    for call in auction
-        .calls
-        .iter()
-        .filter(|c| c.range.end() <= range.start())
-    {
-        match call.call {
-            Some(c) => {
-                let _ = state.push(c);
-            }
-            None => state.skip_turn(),
-        }
-    }
     let seat = state.next_to_call();
     let mut out: Vec<Completion> = state
         .legal_calls()

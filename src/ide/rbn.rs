@@ -579,6 +579,16 @@ mod tests {
         assert_eq!(labels[0], "P");
         assert!(labels.contains(&"2S") && !labels.contains(&"1S") && !labels.contains(&"X"));
         assert_eq!(u32::from(calls[0].range.len()), 1);
+        // After a quiz point nothing is offered: the calls that follow it are the answer.
+        let text = "B 1\nA NZ:1SY2\n";
+        let (record, _) = parsed(text);
+        let calls = completions(Some(&record), &carry, at(text, "1SY2"));
+        assert!(calls.is_empty(), "{calls:?}");
+        // Once the auction has ended (`A`), neither.
+        let text = "B 1\nA NZ:1SA\n";
+        let (record, _) = parsed(text);
+        let calls = completions(Some(&record), &carry, at(text, "1SA"));
+        assert!(calls.is_empty(), "{calls:?}");
 
         let text = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nC 4S:N\nP CAT\n";
         let (record, _) = parsed(text);

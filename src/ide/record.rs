@@ -12,23 +12,19 @@ use crate::model::pbn::lower_board;
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
-/// The auction of `board` followed up to the calls that end before `before`, when it is still
-/// open there (a dealer known, no all-pass or query reached, not finished): what the next call
-/// may be.
+/// The auction of `board` followed through the calls written before `before`, as a PBN game's
+/// is ([`followed_before`](crate::model::pbn::AuctionView::followed_before)), when it is still
+/// open there: what the next call may be. `None` when the dealer is unknown, or when the
+/// auction has ended or reached a quiz point (`Y`) before `before`.
 pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auction> {
-    let (dealer, _) = board.dealer?;
-    let mut state = Auction::new(dealer);
-    for item in board.auction.iter().flat_map(|a| &a.calls) {
-        if item.origin.is_none_or(|o| is_at_or_after(o, before)) {
-            break;
-        }
-        match item.kind {
-            CallKind::Call(call) => {
-                let _ = state.push(call);
-            }
-            CallKind::AllPass | CallKind::Query => return None,
-        }
+    let quiz_before =
+        board.auction.iter().flat_map(|a| &a.calls).any(|c| {
+            c.kind == CallKind::Query && c.origin.is_some_and(|o| !is_at_or_after(o, before))
+        });
+    if quiz_before {
+        return None;
     }
+    let state = lower_board(board).auction?.followed_before(before)?;
     (!state.is_finished()).then_some(state)
 }
 

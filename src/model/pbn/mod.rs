@@ -6,7 +6,7 @@
 //! Everything works on one game's tree (rooted at the game's start) and never fails: what cannot
 //! be read is left out.
 
-use crate::bridge::{Call, Card, Deal, Seat, Suit, Vulnerability};
+use crate::bridge::{self, Call, Card, Deal, Seat, Suit, Vulnerability};
 pub mod annotations;
 pub mod auction;
 pub mod context;
@@ -95,6 +95,25 @@ pub struct AuctionView {
     pub first: Option<Seat>,
     /// The calls in order (`AP` gives the passes it stands for, all with its range).
     pub calls: Vec<CallView>,
+}
+
+impl AuctionView {
+    /// The auction followed through the calls written before `before` (a placeholder or an
+    /// unreadable call passes the turn on); `None` when the first seat is unknown.
+    pub fn followed_before(&self, before: TextSize) -> Option<bridge::Auction> {
+        let mut state = bridge::Auction::new(self.first?);
+        // An empty range at `before` is a value being typed there, not yet a call before it.
+        let written_before = |c: &&CallView| c.range.end() <= before && c.range.start() < before;
+        for call in self.calls.iter().filter(written_before) {
+            match call.call {
+                Some(c) => {
+                    let _ = state.push(c);
+                }
+                None => state.skip_turn(),
+            }
+        }
+        Some(state)
+    }
 }
 
 /// A card of the play.
