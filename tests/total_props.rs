@@ -136,6 +136,50 @@ fn rbnish() -> impl Strategy<Value = String> {
     })
 }
 
+/// LIN-shaped text: `key|value|` pairs with keys and values of real boards, half-typed ones and
+/// the same nasty fragments, so that boards, vugraph headers and broken pairs all occur.
+fn linish() -> impl Strategy<Value = String> {
+    const PAIRS: &[&str] = &[
+        "md|3SAKQHT98D7C432,S5TKAH26D378C378T,,|",
+        "md|1S479QHJKAD45TC59A,,,|",
+        "md||",
+        "sv|o|",
+        "sv|b|",
+        "ah|Board 7|",
+        "rh||",
+        "mb|1s|",
+        "mb|2NT!|",
+        "mb|p|",
+        "mb|d|",
+        "mb|r|",
+        "mb|1c|",
+        "mb|8s|",
+        "mb||",
+        "an|five cards|",
+        "pc|hK|",
+        "pc|SA|",
+        "pc|D2|",
+        "pc|C9|",
+        "pc||",
+        "mc|10|",
+        "pg||",
+        "qx|o1,BOARD 1|",
+        "vg|,'1-4',I,1,4,GIBNS,0,GIBEW,0|",
+        "rs|2SN+1,3NS-1|",
+        "pn|a,b,c,d|",
+        "nt|note|",
+        "\n",
+        "\r\n",
+        "|",
+        "é",
+        "😀",
+        "md|",
+        "mb|1",
+        "https://www.bridgebase.com/tools/handviewer.html?lin=md|1S4,,,|",
+    ];
+    prop::collection::vec(prop::sample::select(PAIRS), 0..60).prop_map(|parts| parts.concat())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -215,6 +259,34 @@ proptest! {
             let board = kibitzer::model::read_record(&record, &mut carry);
             for hint in record_hints(&board) {
                 prop_assert!(u32::from(hint.offset) <= len);
+            }
+        }
+    }
+
+    #[test]
+    fn lin_editor_features_never_panic(text in linish(), at in any::<prop::sample::Index>()) {
+        // Each board with what the vugraph header before it hands down, as the server reads
+        // them: the hover and completions read the board lowered to a game's model.
+        use kibitzer::ide::{lin, record_hints};
+        use kibitzer::model::LinCarry;
+        use kibitzer::syntax::lin::{LinParse, Piece};
+        let mut carry = LinCarry::default();
+        for (node, _) in LinParse::new(&text).chunks() {
+            let Some(piece) = Piece::cast(node) else { continue };
+            let len = u32::from(piece.syntax().text_range().len());
+            let offset = kibitzer::syntax::TextSize::from(at.index(len as usize + 1) as u32);
+            let _ = lin::hover(&piece, &carry, offset);
+            for item in lin::completions(&piece, &carry, offset) {
+                prop_assert!(u32::from(item.range.end()) <= len);
+            }
+            let _ = lin::piece_symbol(&piece, &carry);
+            let _ = lin::semantic_tokens(&piece);
+            if piece.is_board() {
+                for hint in record_hints(&lin::board_of(&piece, &carry)) {
+                    prop_assert!(u32::from(hint.offset) <= len);
+                }
+            } else {
+                carry = LinCarry::read(piece.pairs());
             }
         }
     }
