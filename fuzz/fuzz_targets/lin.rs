@@ -1,6 +1,7 @@
-//! Any bytes read as a LIN file: decoding, the tree, edits that follow it, checking, formatting
-//! and conversion to PBN and back never panic, the tree gives the text back, and the file check
-//! (no tree) finds what the editor's check (of the tree) finds.
+//! Any bytes read as a LIN file: decoding, the tree, edits that follow it, checking, formatting,
+//! conversion to PBN and back, and the editor's hover and completions never panic, the tree
+//! gives the text back, and the file check (no tree) finds what the editor's check (of the tree)
+//! finds.
 #![no_main]
 
 use kibitzer::analysis::CheckOptions;
@@ -57,6 +58,24 @@ fuzz_target!(|bytes: &[u8]| {
             .collect()
     };
     assert_eq!(essence(&formatted), essence(text), "formatting lost text");
+    // The hover and completions of each board (read over the board lowered to a game's model)
+    // at a few places in it: its start, its end, and every seventh byte between.
+    let mut carry = kibitzer::model::LinCarry::default();
+    for (node, _) in parse.chunks() {
+        let Some(piece) = kibitzer::syntax::lin::Piece::cast(node) else {
+            continue;
+        };
+        if !piece.is_board() {
+            carry = kibitzer::model::LinCarry::read(piece.pairs());
+            continue;
+        }
+        let len = u32::from(piece.syntax().text_range().len());
+        for at in (0..=len).step_by(7).chain([len]) {
+            let offset = kibitzer::syntax::TextSize::from(at);
+            let _ = kibitzer::ide::lin::hover(&piece, &carry, offset);
+            let _ = kibitzer::ide::lin::completions(&piece, &carry, offset);
+        }
+    }
     let converted = Notation::Lin.convert(text, Notation::Pbn);
     let _ = Notation::Pbn.check(&converted.text, &CheckOptions::default());
     let _ = Notation::Pbn.convert(&converted.text, Notation::Lin);
