@@ -145,7 +145,7 @@ fn judge_models(board: &Board) -> Option<Vec<Diagnostic>> {
         return None;
     }
     let mut out = Vec::new();
-    let mut context = context_of_board(board, NOWHERE);
+    let mut context = context_of_board(board);
     if let Some(deal) = &board.deal {
         let model = lower_deal_record(deal, NOWHERE);
         let outcome = check_deal(&model, context.dealer, false, &mut out);

@@ -10,6 +10,7 @@ use super::auction::{lower_auction, AuctionModel};
 use super::deal::{lower_deal, DealModel};
 use super::play::{lower_play, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
+use crate::model::board::NOWHERE;
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{read_contract, read_seat, read_vulnerable, ContractValue};
 use crate::model::Board;
@@ -114,14 +115,14 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 ];
 
 /// What the key tags of a board read from another notation would say in its PBN image, each
-/// placed at the origin of the value it stands for (at `nowhere` when that has none). Of the
+/// placed at the origin of the value it stands for (at [`NOWHERE`] when that has none). Of the
 /// Deal only its presence is said (the checks ask no more of its tag): the hands are read into
 /// their own model, which says whether they are valid.
-pub fn context_of_board(board: &Board, nowhere: TextRange) -> GameContext {
+pub fn context_of_board(board: &Board) -> GameContext {
     let tag = |text: String, origin: Option<TextRange>| TagValue {
         text,
-        range: origin.unwrap_or(nowhere),
-        tag_range: origin.unwrap_or(nowhere),
+        range: origin.unwrap_or(NOWHERE),
+        tag_range: origin.unwrap_or(NOWHERE),
     };
     GameContext {
         dealer_tag: board

@@ -336,7 +336,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
 /// tags; what has no place in the source stands at [`NOWHERE`].
 pub fn lower_board(board: &Board) -> GameModel {
     let mut model = GameModel {
-        context: context::context_of_board(board, NOWHERE),
+        context: context::context_of_board(board),
         ..GameModel::default()
     };
     if let Some(record) = &board.deal {
