@@ -216,72 +216,106 @@ async fn read_length(reader: &mut (impl AsyncBufReadExt + Unpin)) -> Option<usiz
 /// of their messages and left in `handoff` for the server.
 async fn sanitize(
     input: impl AsyncRead + Unpin,
-    mut output: impl AsyncWrite + Unpin,
+    output: impl AsyncWrite + Unpin,
     handoff: Arc<Handoff>,
+) {
+    pump_frames(input, output, MAX_BODY, |length, body| {
+        Some(sanitized_body(&handoff, length, body))
+    })
+    .await;
+}
+
+/// What reaches the protocol library for one client message of `length` bytes, of which `body`
+/// holds the first `MAX_BODY`.
+fn sanitized_body(handoff: &Handoff, length: usize, body: Vec<u8>) -> Vec<u8> {
+    let large = length <= MAX_BODY && body.len() >= handoff::LARGE_TEXT;
+    // A large opened text is taken from the bytes; a message it cannot read that way (a
+    // method spelled with escapes, say) still goes through the value below.
+    let taken = if large && memchr::memmem::find(&body, b"didOpen").is_some() {
+        handoff.take_from_body(&body)
+    } else {
+        None
+    };
+    let (parsed, handed) = match taken {
+        Some(rest) => (Some(rest), true),
+        None => {
+            let mut parsed = (length <= MAX_BODY)
+                .then(|| serde_json::from_slice::<serde_json::Value>(&body).ok())
+                .flatten()
+                .filter(serde_json::Value::is_object);
+            let handed = large
+                && parsed
+                    .as_mut()
+                    .is_some_and(|value| handoff.take_from(value));
+            (parsed, handed)
+        }
+    };
+    match &parsed {
+        None => PLACEHOLDER.to_vec(),
+        Some(value) if !is_json_rpc(value) => stand_in(value),
+        Some(value) if handed => {
+            drop(body);
+            serde_json::to_vec(value).unwrap_or_else(|_| PLACEHOLDER.to_vec())
+        }
+        Some(_) => body,
+    }
+}
+
+/// Reads framed messages from `input` until it ends, and writes to `output` what `step` makes
+/// of each (the announced length and the first `limit` bytes of the body; `None` drops the
+/// message); ends when either side does.
+async fn pump_frames(
+    input: impl AsyncRead + Unpin,
+    mut output: impl AsyncWrite + Unpin,
+    limit: usize,
+    mut step: impl FnMut(usize, Vec<u8>) -> Option<Vec<u8>>,
 ) {
     let mut reader = BufReader::new(input);
     while let Some(length) = read_length(&mut reader).await {
-        // Read into a buffer of the announced size: growing one as bytes arrive copies it
-        // several times, and a huge file's text would briefly be in memory twice.
-        let limit = length.min(MAX_BODY);
-        let mut body = Vec::new();
-        if limit <= INITIAL_BODY_CAPACITY {
-            body.resize(limit, 0);
-            if reader.read_exact(&mut body).await.is_err() {
-                return;
-            }
-        } else if (&mut reader)
-            .take(limit as u64)
-            .read_to_end(&mut body)
-            .await
-            .is_err()
-            || body.len() < limit
-        {
+        let Some(body) = read_body(&mut reader, length, limit).await else {
             return;
-        }
-        if length > MAX_BODY {
-            let _ = tokio::io::copy(
-                &mut (&mut reader).take((length - MAX_BODY) as u64),
-                &mut tokio::io::sink(),
-            )
-            .await;
-        }
-        let large = length <= MAX_BODY && body.len() >= handoff::LARGE_TEXT;
-        // A large opened text is taken from the bytes; a message it cannot read that way (a
-        // method spelled with escapes, say) still goes through the value below.
-        let taken = if large && memchr::memmem::find(&body, b"didOpen").is_some() {
-            handoff.take_from_body(&body)
-        } else {
-            None
         };
-        let (parsed, handed) = match taken {
-            Some(rest) => (Some(rest), true),
-            None => {
-                let mut parsed = (length <= MAX_BODY)
-                    .then(|| serde_json::from_slice::<serde_json::Value>(&body).ok())
-                    .flatten()
-                    .filter(serde_json::Value::is_object);
-                let handed = large
-                    && parsed
-                        .as_mut()
-                        .is_some_and(|value| handoff.take_from(value));
-                (parsed, handed)
-            }
+        let Some(body) = step(length, body) else {
+            continue;
         };
-        let body: Vec<u8> = match &parsed {
-            None => PLACEHOLDER.to_vec(),
-            Some(value) if !is_json_rpc(value) => stand_in(value),
-            Some(value) if handed => {
-                drop(body);
-                serde_json::to_vec(value).unwrap_or_else(|_| PLACEHOLDER.to_vec())
-            }
-            Some(_) => body,
-        };
-        drop(parsed);
         if !write_frame(&mut output, &body).await {
             return;
         }
     }
+}
+
+/// Reads a body of `length` bytes, keeping the first `limit` and passing over the rest; `None`
+/// when the input ends first.
+async fn read_body(
+    reader: &mut (impl AsyncRead + Unpin),
+    length: usize,
+    limit: usize,
+) -> Option<Vec<u8>> {
+    // Read into a buffer of the announced size: growing one as bytes arrive copies it several
+    // times, and a huge file's text would briefly be in memory twice.
+    let kept = length.min(limit);
+    let mut body = Vec::new();
+    if kept <= INITIAL_BODY_CAPACITY {
+        body.resize(kept, 0);
+        reader.read_exact(&mut body).await.ok()?;
+    } else {
+        (&mut *reader)
+            .take(kept as u64)
+            .read_to_end(&mut body)
+            .await
+            .ok()?;
+        if body.len() < kept {
+            return None;
+        }
+    }
+    if length > kept {
+        let _ = tokio::io::copy(
+            &mut (&mut *reader).take((length - kept) as u64),
+            &mut tokio::io::sink(),
+        )
+        .await;
+    }
+    Some(body)
 }
 
 /// Writes `body` to `output` as one framed message; `false` when the other side is gone.
@@ -296,24 +330,17 @@ async fn write_frame(output: &mut (impl AsyncWrite + Unpin), body: &[u8]) -> boo
 /// prepared itself where its stand-in is (see [`handoff`]); ends when either side does.
 async fn relay(
     from_server: impl AsyncRead + Unpin,
-    mut output: impl AsyncWrite + Unpin,
+    output: impl AsyncWrite + Unpin,
     handoff: Arc<Handoff>,
 ) {
-    let mut reader = BufReader::new(from_server);
-    while let Some(length) = read_length(&mut reader).await {
-        let mut body = vec![0; length];
-        if reader.read_exact(&mut body).await.is_err() {
-            return;
+    pump_frames(from_server, output, usize::MAX, |_, body| {
+        match handoff.prepared_for(&body) {
+            Some(prepared) if prepared.is_empty() => None,
+            Some(prepared) => Some(prepared),
+            None => Some(body),
         }
-        let body = match handoff.prepared_for(&body) {
-            Some(prepared) if prepared.is_empty() => continue,
-            Some(prepared) => prepared,
-            None => body,
-        };
-        if !write_frame(&mut output, &body).await {
-            return;
-        }
-    }
+    })
+    .await;
 }
 
 #[cfg(test)]
