@@ -196,17 +196,22 @@ impl Backend {
         .flatten()
     }
 
-    /// The semantic tokens of the open document at `uri` in the byte range `range` picks from
-    /// its text (the whole text when it picks none), worked out off the protocol thread.
+    /// The semantic tokens of the open document at `uri` in `range` (the first
+    /// `FULL_TOKENS_LIMIT` bytes of a longer text when `None`), worked out off the protocol
+    /// thread.
     async fn semantic_tokens_in(
         &self,
         uri: &Uri,
-        range: impl FnOnce(&ropey::Rope, PositionEncoding) -> Option<(usize, usize)>,
+        range: Option<lsp::Range>,
     ) -> Option<lsp::SemanticTokens> {
         let encoding = self.encoding();
         let job = self.with_any(uri, |doc| {
-            let range = range(doc.rope(), encoding);
-            doc.semantic_tokens(range, encoding)
+            let rope = doc.rope();
+            let bytes = match range {
+                Some(range) => byte_range(rope, range, encoding),
+                None => (rope.len_bytes() > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT)),
+            };
+            doc.semantic_tokens(bytes, encoding)
         })?;
         let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
         Some(lsp::SemanticTokens {
@@ -893,10 +898,7 @@ impl LanguageServer for Backend {
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
         let tokens = self
-            .semantic_tokens_in(&params.text_document.uri, |rope, _| {
-                let len = rope.len_bytes();
-                (len > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT))
-            })
+            .semantic_tokens_in(&params.text_document.uri, None)
             .await;
         Ok(tokens.map(lsp::SemanticTokensResult::Tokens))
     }
@@ -905,11 +907,8 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::SemanticTokensRangeParams,
     ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
-        let tokens = self
-            .semantic_tokens_in(&params.text_document.uri, |rope, encoding| {
-                byte_range(rope, params.range, encoding)
-            })
-            .await;
+        let uri = &params.text_document.uri;
+        let tokens = self.semantic_tokens_in(uri, Some(params.range)).await;
         Ok(tokens.map(lsp::SemanticTokensRangeResult::Tokens))
     }
 
