@@ -1,7 +1,8 @@
 //! BBO's handviewer: the address that shows a board on bridgebase.com, for `kibitzer convert
 //! --to handviewer` and the editor's board preview.
 
-use crate::bridge::{Call, Seat, Suit, Vulnerability};
+use super::to_lin::bbo_vulnerability;
+use crate::bridge::{Call, Seat, Suit};
 use crate::model::board::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
@@ -26,13 +27,7 @@ pub fn handviewer_url(board: &Board) -> Option<String> {
         fields.push(("d".into(), dealer.letter().to_ascii_lowercase().to_string()));
     }
     if let Some((vul, _)) = board.vulnerability {
-        let v = match vul {
-            Vulnerability::None => "-",
-            Vulnerability::NS => "n",
-            Vulnerability::EW => "e",
-            Vulnerability::All => "b",
-        };
-        fields.push(("v".into(), v.into()));
+        fields.push(("v".into(), bbo_vulnerability(vul, "-").into()));
     }
     if let Some(number) = board.info("Board").filter(|b| !b.is_empty()) {
         fields.push(("b".into(), number.to_string()));

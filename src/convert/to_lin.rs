@@ -36,6 +36,17 @@ fn note(dropped: &mut Vec<String>, what: String) {
     }
 }
 
+/// The letter BBO writes for a vulnerability: `n` (North-South), `e` (East-West) or `b` (both),
+/// and `none` for neither side, which LIN (`o`) and the handviewer (`-`) spell differently.
+pub(crate) fn bbo_vulnerability(vul: Vulnerability, none: &'static str) -> &'static str {
+    match vul {
+        Vulnerability::None => none,
+        Vulnerability::NS => "n",
+        Vulnerability::EW => "e",
+        Vulnerability::All => "b",
+    }
+}
+
 /// One board as a line of pairs.
 fn write_board(board: &Board, with_qx: bool, dropped: &mut Vec<String>) -> String {
     let mut pairs: Vec<(&str, String)> = Vec::new();
@@ -68,13 +79,7 @@ fn write_board(board: &Board, with_qx: bool, dropped: &mut Vec<String>) -> Strin
         pairs.push(("ah", format!("Board {number}")));
     }
     if let Some((vul, _)) = board.vulnerability {
-        let sv = match vul {
-            Vulnerability::None => "o",
-            Vulnerability::NS => "n",
-            Vulnerability::EW => "e",
-            Vulnerability::All => "b",
-        };
-        pairs.push(("sv", sv.to_string()));
+        pairs.push(("sv", bbo_vulnerability(vul, "o").to_string()));
     }
     if let Some(auction) = &board.auction {
         write_auction(&mut pairs, auction, dropped);
