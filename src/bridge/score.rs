@@ -49,57 +49,34 @@ mod tests {
         duplicate_score(contract, vul, tricks)
     }
 
+    /// The rows of a tab-separated fixture under `tests/fixtures/scoring/`, comments left out.
+    fn fixture_rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .map(|line| line.split('\t').collect())
+    }
+
     #[test]
     fn known_scores() {
-        // (level, denomination, risk, vulnerable, tricks, score)
-        let table: &[(u8, &str, &str, bool, u8, i32)] = &[
-            (4, "S", "", false, 10, 420),
-            (4, "S", "", true, 10, 620),
-            (4, "H", "", false, 11, 450),
-            (3, "NT", "", true, 10, 630),
-            (3, "NT", "", false, 9, 400),
-            (1, "NT", "", false, 7, 90),
-            (2, "S", "", false, 8, 110),
-            (3, "C", "", false, 9, 110),
-            (5, "D", "", true, 11, 600),
-            (1, "NT", "X", false, 6, -100),
-            (1, "NT", "X", true, 6, -200),
-            (7, "NT", "XX", true, 13, 2980),
-            (4, "H", "X", false, 7, -500),
-            (4, "H", "X", true, 7, -800),
-            (6, "C", "", true, 12, 1370),
-            (6, "C", "", false, 12, 920),
-            (6, "NT", "", false, 12, 990),
-            (7, "S", "", false, 13, 1510),
-            (7, "NT", "", true, 13, 2220),
-            (1, "C", "X", false, 7, 140),
-            (1, "C", "X", true, 7, 140),
-            (1, "C", "XX", false, 7, 230),
-            (2, "S", "X", true, 9, 870),
-            (2, "S", "X", false, 9, 570),
-            (2, "H", "X", false, 8, 470),
-            (1, "S", "XX", false, 8, 720),
-            (3, "NT", "", false, 8, -50),
-            (3, "NT", "", true, 7, -200),
-            (4, "S", "X", false, 9, -100),
-            (4, "S", "X", false, 8, -300),
-            (4, "S", "X", false, 6, -800),
-            (4, "S", "X", false, 5, -1100),
-            (4, "S", "X", true, 8, -500),
-            (4, "S", "X", true, 6, -1100),
-            (4, "S", "XX", false, 8, -600),
-            (4, "S", "XX", true, 9, -400),
-            (7, "NT", "X", true, 0, -3800),
-            (7, "NT", "XX", true, 0, -7600),
-            (7, "NT", "", false, 0, -650),
-        ];
-        for &(level, denom, risk, vul, tricks, expected) in table {
+        let table = include_str!("../../tests/fixtures/scoring/duplicate-scores.tsv");
+        let mut rows = 0;
+        for row in fixture_rows(table) {
+            let [contract, vul, tricks, expected] = row[..] else {
+                panic!("a row of four columns: {row:?}");
+            };
+            let level: u8 = contract[..1].parse().expect("a level");
+            let denomination = contract[1..].trim_end_matches('X');
+            let risk = &contract[1 + denomination.len()..];
+            let tricks: u8 = tricks.parse().expect("tricks");
+            let expected: i32 = expected.parse().expect("a score");
             assert_eq!(
-                score(level, denom, risk, vul, tricks),
+                score(level, denomination, risk, vul == "vul", tricks),
                 expected,
-                "{level}{denom}{risk} vul={vul} tricks={tricks}"
+                "{contract} {vul} tricks={tricks}"
             );
+            rows += 1;
         }
+        assert!(rows >= 30, "the fixture was read ({rows} rows)");
     }
 
     #[test]
@@ -121,44 +98,16 @@ mod tests {
 
     #[test]
     fn imp_scale() {
-        let table = [
-            (0, 0),
-            (10, 0),
-            (19, 0),
-            (20, 1),
-            (40, 1),
-            (50, 2),
-            (90, 3),
-            (130, 4),
-            (170, 5),
-            (220, 6),
-            (270, 7),
-            (320, 8),
-            (370, 9),
-            (420, 9),
-            (430, 10),
-            (500, 11),
-            (590, 11),
-            (600, 12),
-            (750, 13),
-            (900, 14),
-            (1100, 15),
-            (1300, 16),
-            (1500, 17),
-            (1750, 18),
-            (2000, 19),
-            (2250, 20),
-            (2500, 21),
-            (3000, 22),
-            (3500, 23),
-            (3990, 23),
-            (4000, 24),
-            (9000, 24),
-        ];
-        for (diff, expected) in table {
+        let table = include_str!("../../tests/fixtures/scoring/imp-scale.tsv");
+        let mut rows = 0;
+        for row in fixture_rows(table) {
+            let diff: i32 = row[0].parse().expect("a difference");
+            let expected: i32 = row[1].parse().expect("IMPs");
             assert_eq!(imps(diff), expected, "{diff}");
             assert_eq!(imps(-diff), -expected, "-{diff}");
+            rows += 1;
         }
+        assert!(rows >= 25, "the fixture was read ({rows} rows)");
         assert_eq!(imps(i32::MIN), -24);
         assert_eq!(imps(i32::MAX), 24);
         // A typical swing: 620 against -100.
