@@ -9,12 +9,11 @@ use super::completion::Completion;
 use super::hover::Hover;
 use super::outline::{Symbol, SymbolKind};
 use super::record::{
-    board_title, call_hover, card_hover, deal_of, diagram, open_auction_before, play_before, score,
+    board_title, call_hover, card_hover, diagram, open_auction_before, playable_before, score,
 };
 use super::tokens::{SemanticToken, TokenType};
-use crate::bridge::{Call, Play, Suit};
+use crate::bridge::{Call, Suit};
 use crate::convert::Board;
-use crate::model::board::ContractKind;
 use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
@@ -134,26 +133,15 @@ fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
 }
 
 fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
-    let Some(deal) = deal_of(board) else {
+    let Some((turn, cards)) = playable_before(board, before, None) else {
         return Vec::new();
     };
-    let Some((declarer, trump)) = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractKind::Made(contract) => c.declarer.map(|d| (d, contract.trump())),
-        ContractKind::Passed => None,
-    }) else {
-        return Vec::new();
-    };
-    let Some(play) = play_before(board, Play::new(deal, declarer.lho(), trump), before) else {
-        return Vec::new();
-    };
-    let Some(seat) = play.next_to_play() else {
-        return Vec::new();
-    };
-    let trick = play.tricks_completed() + 1;
-    play.playable_cards(seat)
+    cards
         .into_iter()
         .enumerate()
-        .map(|(i, card)| Completion::card(i, card, seat, trick, card.to_string(), range))
+        .map(|(i, card)| {
+            Completion::card(i, card, turn.seat, turn.trick + 1, card.to_string(), range)
+        })
         .collect()
 }
 

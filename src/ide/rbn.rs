@@ -11,11 +11,10 @@ use super::completion::{Completion, CompletionKind};
 use super::hover::Hover;
 use super::outline::{FoldKind, Symbol, SymbolKind};
 use super::record::{
-    board_title, call_hover, card_hover, deal_of, diagram, open_auction_before, play_before, score,
+    board_title, call_hover, card_hover, diagram, open_auction_before, playable_before, score,
 };
 use super::tokens::{SemanticToken, TokenType};
-use crate::bridge::{Auction, Call, Card, Denomination, Play, Seat, Suit};
-use crate::model::board::{CallKind, ContractKind};
+use crate::bridge::{Call, Card, Denomination, Seat, Suit};
 use crate::model::rbn::read_bid;
 use crate::model::{read_record, Board, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
@@ -206,58 +205,25 @@ fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
     out
 }
 
-/// The declarer and trump of the record: from C, else from the auction.
-fn declarer_and_trump(board: &Board) -> Option<(Seat, Option<Suit>)> {
-    if let Some(contract) = board.contract {
-        return match contract.kind {
-            ContractKind::Made(c) => Some((contract.declarer?, c.trump())),
-            ContractKind::Passed => None,
-        };
-    }
-    let mut state = Auction::new(board.dealer?.0);
-    for item in &board.auction.as_ref()?.calls {
-        if let CallKind::Call(call) = item.kind {
-            let _ = state.push(call);
-        }
-    }
-    Some((state.declarer()?, state.final_contract()?.trump()))
-}
-
 /// The playable cards in a P line whose data before the cursor is `data`.
 fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completion> {
-    let Some(deal) = deal_of(board) else {
-        return Vec::new();
-    };
-    let Some((declarer, trump)) = declarer_and_trump(board) else {
-        return Vec::new();
-    };
     let upper = data.to_ascii_uppercase();
     let explicit = match upper.as_bytes() {
         [s, b':', ..] => Seat::from_char(char::from(*s)),
         _ => None,
     };
-    let leader = board
-        .play
-        .as_ref()
-        .and_then(|p| p.leader)
-        .or(explicit)
-        .unwrap_or(declarer.lho());
     // A suit letter typed without its rank is what the completion replaces.
     let partial = usize::from(upper.ends_with(['S', 'H', 'D', 'C']) && !upper.ends_with("S:"));
     let from = offset - TextSize::from(partial as u32);
     let before = &upper[..upper.len() - partial];
-    let Some(play) = play_before(board, Play::new(deal, leader, trump), from) else {
+    let Some((turn, cards)) = playable_before(board, from, explicit) else {
         return Vec::new();
     };
-    let Some(seat) = play.next_to_play() else {
-        return Vec::new();
-    };
-    let new_trick = play.current_trick().is_empty();
+    let new_trick = turn.place == 0;
     let at_trick_start = before.is_empty() || before.ends_with(':');
     let current_trick = before.rsplit(':').next().unwrap_or("");
     let current_suit = current_trick.chars().rev().find_map(Suit::from_char);
-    let trick = play.tricks_completed() + 1;
-    play.playable_cards(seat)
+    cards
         .into_iter()
         .enumerate()
         .map(|(i, card): (usize, Card)| {
@@ -269,7 +235,8 @@ fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
             } else {
                 full.clone()
             };
-            Completion::card(i, card, seat, trick, insert, TextRange::new(from, offset))
+            let range = TextRange::new(from, offset);
+            Completion::card(i, card, turn.seat, turn.trick + 1, insert, range)
         })
         .collect()
 }
@@ -618,6 +585,51 @@ mod tests {
             .map(|c| c.insert)
             .collect();
         assert_eq!(got, ["A "]);
+    }
+
+    #[test]
+    fn card_completion_follows_the_play_as_a_pbn_game_does() {
+        let carry = Carry::default();
+        let deal = "B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nC 4S:N\n";
+        let offered = |text: &str| -> Vec<(String, String, String)> {
+            let (record, _) = parsed(text);
+            completions(Some(&record), &carry, TextSize::of(text))
+                .into_iter()
+                .map(|c| (c.label, c.insert, c.detail.unwrap_or_default()))
+                .collect()
+        };
+        // An empty P line: declarer's left-hand opponent, East, leads any of 13 cards.
+        let empty = offered(&format!("{deal}P "));
+        assert_eq!(empty.len(), 13, "{empty:?}");
+        assert!(
+            empty.iter().all(|(_, _, detail)| detail.contains("East")),
+            "{empty:?}"
+        );
+        // A leader written before the colon leads instead.
+        let west = offered(&format!("{deal}P W:"));
+        assert!(west.iter().any(|(label, _, _)| label == "S4"), "{west:?}");
+        assert!(
+            west.iter().all(|(_, _, detail)| detail.contains("West")),
+            "{west:?}"
+        );
+        // After a whole trick (East leads H7, West's ace wins it), West leads to the second: a
+        // new trick is opened with a colon, and the card just played is gone from the hand.
+        let second = offered(&format!("{deal}P H72A8"));
+        assert_eq!(second.len(), 12, "{second:?}");
+        assert!(
+            second.iter().all(|(_, insert, _)| insert.starts_with(':')),
+            "{second:?}"
+        );
+        assert!(
+            !second.iter().any(|(label, _, _)| label == "HA"),
+            "{second:?}"
+        );
+        let west_to_trick_2 = |(_, _, detail): &(String, String, String)| {
+            detail.contains("West") && detail.contains("trick 2")
+        };
+        assert!(second.iter().all(west_to_trick_2), "{second:?}");
+        // A quiz point in the play: what follows it is the answer, so nothing is offered.
+        assert_eq!(offered(&format!("{deal}P CAY")), []);
     }
 
     #[test]

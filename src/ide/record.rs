@@ -5,10 +5,10 @@
 //! every notation, are in `hints`.)
 
 use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
-use crate::bridge::{Auction, Deal, Play, Seat};
+use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
-use crate::model::pbn::lower_board;
+use crate::model::pbn::{lower_board, playable, Turn};
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
@@ -34,25 +34,42 @@ fn is_at_or_after(origin: TextRange, before: TextSize) -> bool {
     origin.end() > before || origin.start() >= before
 }
 
-/// `play` (the deal, opening leader and trumps of `board`) followed through the cards of the
-/// board that end before `before`; `None` when the play has ended there or reached a query.
-pub(crate) fn play_before(board: &Board, mut play: Play, before: TextSize) -> Option<Play> {
-    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
-        if item.origin.is_none_or(|o| is_at_or_after(o, before)) {
-            break;
-        }
-        let seat = play.next_to_play()?;
-        match item.kind {
-            CardKind::Card(card) => {
-                let _ = play.play(seat, card);
-            }
-            CardKind::Shortcut { .. } | CardKind::Unknown => {
-                let _ = play.play_unknown(seat);
-            }
-            CardKind::Query => return None,
-        }
+/// The turn after the cards of `board` written before `before`, as a PBN game's play is followed
+/// (over the board lowered to a game's model), and the cards its player may play there. When
+/// the board's play names no leader yet, the first trick is led by `leader`, else by
+/// declarer's left-hand opponent. `None` when the play has reached a query (`?`) before
+/// `before`, or when who plays or their hand is unknown.
+pub(crate) fn playable_before(
+    board: &Board,
+    before: TextSize,
+    leader: Option<Seat>,
+) -> Option<(Turn, Vec<Card>)> {
+    let cards = board.play.iter().flat_map(|p| &p.tricks).flatten();
+    let query_before = cards
+        .filter(|c| c.kind == CardKind::Query)
+        .any(|c| c.origin.is_some_and(|o| !is_at_or_after(o, before)));
+    if query_before {
+        return None;
     }
-    Some(play)
+    let model = lower_board(board);
+    let turn = match &model.play {
+        Some(play) => play.turn_after(before)?,
+        None => {
+            let declarer = || {
+                let auction = model.auction.as_ref();
+                let state = || auction?.followed_before(TextSize::from(u32::MAX));
+                model.declarer().or_else(|| state()?.declarer())
+            };
+            let seat = leader.or_else(|| declarer().map(Seat::lho))?;
+            Turn {
+                trick: 0,
+                place: 0,
+                seat,
+            }
+        }
+    };
+    let cards = playable(&model, turn.trick, turn.seat)?;
+    Some((turn, cards))
 }
 
 pub(crate) fn deal_of(board: &Board) -> Option<Deal> {

@@ -157,6 +157,40 @@ pub struct PlayView {
     pub tricks: Vec<TrickView>,
 }
 
+/// A place in the order of play: a trick and a card of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    /// The trick, from 0.
+    pub trick: usize,
+    /// The card of the trick, from 0 (the lead).
+    pub place: usize,
+    /// Who plays it.
+    pub seat: Seat,
+}
+
+impl PlayView {
+    /// Who leads to trick `trick` (from 0): as read, else the opening leader to the first trick
+    /// and the winner of the trick before to any other.
+    pub fn leader_of(&self, trick: usize) -> Option<Seat> {
+        let read = self.tricks.get(trick).and_then(|t| t.leader);
+        read.or_else(|| match trick.checked_sub(1) {
+            None => self.leader,
+            Some(before) => self.tricks.get(before).and_then(|t| t.winner),
+        })
+    }
+
+    /// The turn that follows the cards written before `before`, taken in the order of play
+    /// (as RBN and LIN write them); `None` when who plays it is unknown.
+    pub fn turn_after(&self, before: TextSize) -> Option<Turn> {
+        // An empty range at `before` is a card being typed there, not yet one before it.
+        let written = |c: &&CardView| c.range.end() <= before && c.range.start() < before;
+        let count = self.cards.iter().filter(written).count();
+        let (trick, place) = (count / 4, count % 4);
+        let seat = self.leader_of(trick)?.offset(place);
+        Some(Turn { trick, place, seat })
+    }
+}
+
 /// A game lowered for the features.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameModel {
@@ -541,40 +575,39 @@ fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
     collect_note_refs(section, kind, model);
 }
 
-/// The cards `seat` still holds after the cards of the play before trick `trick`, column
-/// `column`, and which of them it may play there (following the suit led when it can).
-pub fn playable_at(model: &GameModel, trick: usize, column: usize) -> Option<(Seat, Vec<Card>)> {
-    let play = model.play.as_ref()?;
-    let seat = play.leader?.offset(column);
+/// The cards `seat` may play to trick `trick` (from 0): its hand less the cards it played to the
+/// tricks before, and of those only the suit led to `trick` when it holds that suit. A game
+/// with no play yet gives the whole hand. `None` when the hand is unknown.
+pub fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
     let mut hand = model.deal?.hand(seat)?;
-    for item in &play.cards {
-        let before = item.trick < trick;
-        if before && item.seat == Some(seat) {
-            if let Some(card) = item.card {
-                hand.remove(card);
-            }
+    let cards = model.play.iter().flat_map(|p| &p.cards);
+    for played in cards
+        .clone()
+        .filter(|c| c.trick < trick && c.seat == Some(seat))
+    {
+        if let Some(card) = played.card {
+            hand.remove(card);
         }
     }
-    let trick_leader = play.tricks.get(trick).and_then(|t| t.leader).or_else(|| {
-        if trick == 0 {
-            play.leader
-        } else {
-            play.tricks.get(trick - 1).and_then(|t| t.winner)
-        }
-    });
-    let led = trick_leader.filter(|&l| l != seat).and_then(|l| {
-        play.cards
-            .iter()
+    let leader = model.play.as_ref().and_then(|p| p.leader_of(trick));
+    let led = leader.filter(|&l| l != seat).and_then(|l| {
+        cards
+            .clone()
             .find(|c| c.trick == trick && c.seat == Some(l))
             .and_then(|c| c.card)
     });
-    let mut cards: Vec<Card> = hand.iter().collect();
-    if let Some(led) = led {
-        if hand.has_suit(led.suit) {
-            cards.retain(|c| c.suit == led.suit);
-        }
+    let mut playable: Vec<Card> = hand.iter().collect();
+    if let Some(led) = led.filter(|led| hand.has_suit(led.suit)) {
+        playable.retain(|c| c.suit == led.suit);
     }
-    Some((seat, cards))
+    Some(playable)
+}
+
+/// The cards the player in column `column` (0 for the opening leader's) of trick `trick` of a
+/// PBN play section may play there, with that player.
+pub fn playable_at(model: &GameModel, trick: usize, column: usize) -> Option<(Seat, Vec<Card>)> {
+    let seat = model.play.as_ref()?.leader?.offset(column);
+    Some((seat, playable(model, trick, seat)?))
 }
 
 #[cfg(test)]
