@@ -195,6 +195,17 @@ pub enum Risk {
 }
 
 impl Risk {
+    /// Reads the marks written after a contract's denomination, in either case: none, `X`, or
+    /// `XX` (`R` as RBN writes it); `None` for anything else.
+    pub fn from_marks(marks: &str) -> Option<Risk> {
+        match marks.to_ascii_uppercase().as_str() {
+            "" => Some(Risk::Undoubled),
+            "X" => Some(Risk::Doubled),
+            "XX" | "R" => Some(Risk::Redoubled),
+            _ => None,
+        }
+    }
+
     /// The PBN suffix: "", "X" or "XX".
     pub const fn pbn(self) -> &'static str {
         match self {

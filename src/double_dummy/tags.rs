@@ -120,13 +120,9 @@ fn read_one_par(text: &str) -> Option<WrittenPar> {
             (d, &after_level[1..])
         }
     };
-    let (risk, after) = if let Some(r) = after.strip_prefix("XX") {
-        (Risk::Redoubled, r)
-    } else if let Some(r) = after.strip_prefix('X') {
-        (Risk::Doubled, r)
-    } else {
-        (Risk::Undoubled, after)
-    };
+    // The risk marks stand between the denomination and the result (`=`, `+1`, `-2`).
+    let (marks, after) = after.split_at(after.find(['=', '+', '-'])?);
+    let risk = Risk::from_marks(marks)?;
     let contract = Contract::new(level, denomination, risk)?;
     let needed = i16::from(contract.tricks_needed());
     let tricks = match after {
@@ -329,6 +325,10 @@ mod tests {
         assert_eq!(read_par_contracts("E 3N+1").unwrap()[0].tricks, 10);
         assert_eq!(read_par_contracts("NS 8S="), None);
         assert_eq!(read_par_contracts("NS 4S+4"), None);
+        let redoubled = read_par_contracts("W 2hxx+1").unwrap();
+        assert_eq!(redoubled[0].contract.risk, Risk::Redoubled);
+        assert_eq!(redoubled[0].tricks, 9);
+        assert_eq!(read_par_contracts("NS 4SXXX="), None);
         let par = Par {
             score: 420,
             contracts: vec![

@@ -697,13 +697,8 @@ pub fn read_contract(text: &str) -> Option<(ContractKind, Option<Seat>, Option<S
         return None;
     }
     let goal = (!goal.is_empty()).then_some(goal);
-    let (risk, bid) = if let Some(b) = bid.strip_suffix('R') {
-        (Risk::Redoubled, b)
-    } else if let Some(b) = bid.strip_suffix('X') {
-        (Risk::Doubled, b)
-    } else {
-        (Risk::Undoubled, bid)
-    };
+    let (bid, marks) = bid.split_at(bid.find(['X', 'R']).unwrap_or(bid.len()));
+    let risk = Risk::from_marks(marks)?;
     if bid.len() == 1 {
         // An end position: strain only.
         read_bid(&format!("1{bid}"))?;
@@ -882,5 +877,28 @@ fn result(r: &Source, board: &mut Board) {
         } else {
             board.set_info("ScorePercentage", format!("NS {e}"), span);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contracts_read_their_risk_and_declarer() {
+        let risk_of = |text: &str| match read_contract(text) {
+            Some((ContractKind::Made(c), Some(_), _, true)) => Some(c.risk),
+            _ => None,
+        };
+        assert_eq!(risk_of("3N:N"), Some(Risk::Undoubled));
+        assert_eq!(risk_of("5hx:n"), Some(Risk::Doubled));
+        assert_eq!(risk_of("4SR:E"), Some(Risk::Redoubled));
+        assert_eq!(risk_of("4SRX:E"), None);
+        // An end position gives the strain alone, doubled or not.
+        let strain_only = read_contract("SX:N");
+        assert!(matches!(
+            strain_only,
+            Some((_, Some(Seat::North), _, false))
+        ));
     }
 }
