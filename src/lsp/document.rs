@@ -939,15 +939,15 @@ fn game_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::open_text::test_uri;
     use crate::lsp::position::position_of;
     use crate::lsp::published::PARALLEL_WRITE;
     use crate::syntax::Parse;
 
     #[test]
     fn edits_keep_rope_and_tree_equal_to_a_full_parse() {
-        let uri: Uri = "file:///t.pbn".parse().unwrap();
         let text = "[Board \"1\"]\n[West \"Zoë\"]\n\n[Board \"2\"]\n";
-        let mut doc = Document::new(uri, text, 1);
+        let mut doc = Document::new(test_uri("t.pbn"), text, 1);
         let range = lsp::Range::new(lsp::Position::new(1, 9), lsp::Position::new(1, 10));
         doc.apply_change(Some(range), "é€😀", PositionEncoding::Utf16)
             .unwrap();
@@ -1050,8 +1050,13 @@ mod tests {
     }
 
     fn opened(text: &str) -> Document {
-        let uri: Uri = "file:///t.pbn".parse().unwrap();
-        Document::open(uri, text, 1, &settings(), PositionEncoding::Utf16)
+        Document::open(
+            test_uri("t.pbn"),
+            text,
+            1,
+            &settings(),
+            PositionEncoding::Utf16,
+        )
     }
 
     /// A deterministic pseudo-random number below `n`.
@@ -1162,8 +1167,7 @@ mod tests {
     #[test]
     fn opening_checks_while_parsing_like_a_later_refresh() {
         let text = GAMES.repeat(50);
-        let uri: Uri = "file:///t.pbn".parse().unwrap();
-        let mut lazy = Document::new(uri, &text, 1);
+        let mut lazy = Document::new(test_uri("t.pbn"), &text, 1);
         let mut eager = opened(&text);
         let published_eager = published(&mut eager);
         assert!(!published_eager.is_empty());

@@ -435,6 +435,7 @@ fn unicode_escape(raw: &[u8], at: &mut usize) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::open_text::test_uri;
     use serde_json::json;
 
     #[test]
@@ -445,7 +446,7 @@ mod tests {
             "textDocument": {"uri": "file:///a.pbn", "languageId": "pbn", "version": 3, "text": text}}});
         assert!(handoff.take_from(&mut message));
         assert_eq!(message["params"]["textDocument"]["text"], "");
-        let uri: Uri = "file:///a.pbn".parse().unwrap();
+        let uri = test_uri("a.pbn");
         assert_eq!(handoff.claim(&uri, 2), None);
         assert_eq!(handoff.claim(&uri, 3), Some(text));
         assert_eq!(handoff.claim(&uri, 3), None);
@@ -621,7 +622,7 @@ mod tests {
             let mut value: Value = serde_json::from_slice(&body).unwrap();
             assert!(from_value.take_from(&mut value));
             assert_eq!(rest, value);
-            let uri: Uri = "file:///a.pbn".parse().unwrap();
+            let uri = test_uri("a.pbn");
             assert_eq!(from_bytes.claim(&uri, 3).as_deref(), Some(text.as_str()));
         }
         // Not a notification the handler reads, or not JSON: the bytes are left as they are.
@@ -650,8 +651,8 @@ mod tests {
             assert!(handoff.take_from(&mut open("file:///a.pbn", version)));
         }
         assert!(handoff.take_from(&mut open("file:///b.pbn", 1)));
-        let a: Uri = "file:///a.pbn".parse().unwrap();
-        let b: Uri = "file:///b.pbn".parse().unwrap();
+        let a = test_uri("a.pbn");
+        let b = test_uri("b.pbn");
         assert_eq!(handoff.claim(&a, 0), None);
         assert!(handoff.claim(&a, 2).is_some());
         assert!(handoff.claim(&b, 1).is_some());
@@ -665,7 +666,7 @@ mod tests {
             assert!(handoff.take_from(&mut open(&format!("file:///{n}.pbn"), 1)));
         }
         assert_eq!(handoff.waiting.lock().unwrap().len(), MAX_WAITING);
-        let first: Uri = "file:///0.pbn".parse().unwrap();
+        let first = test_uri("0.pbn");
         assert_eq!(handoff.claim(&first, 1), None);
         let last: Uri = format!("file:///{}.pbn", MAX_WAITING + 2).parse().unwrap();
         assert!(handoff.claim(&last, 1).is_some());

@@ -196,17 +196,15 @@ impl PieceBody<LinLanguage> for LinChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::{utf16, OpenText};
+    use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
-    use tower_lsp_server::ls_types::Uri;
 
     #[test]
     fn edits_keep_the_tree_and_diagnostics_of_the_whole_text() {
-        let uri: Uri = "file:///t.lin".parse().unwrap();
         let text = "qx|o1|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|mb|1s|\nqx|o2|md|1S2,,,|\n";
-        let mut doc = LinDocument::new(uri, text, 1);
+        let mut doc = LinDocument::new(test_uri("t.lin"), text, 1);
         doc.refresh();
         let settings = Settings::default();
         let before = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();

@@ -40,6 +40,12 @@ pub struct ClientTerms<'a> {
     pub encoding: PositionEncoding,
 }
 
+/// The address of a file named `name` at the root, for the tests.
+#[cfg(test)]
+pub(crate) fn test_uri(name: &str) -> lsp::Uri {
+    format!("file:///{name}").parse().expect("a file URI")
+}
+
 /// The terms of a client that counts in UTF-16 (the protocol's default), for the tests.
 #[cfg(test)]
 pub(crate) fn utf16(settings: &Settings) -> ClientTerms<'_> {

@@ -370,21 +370,16 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::{utf16, OpenText};
+    use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::syntax::rbn::RbnParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
-    use tower_lsp_server::ls_types::Uri;
 
     const TEXT: &str = "% RBN\n\nB 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nA NZ:1SP\n\nB 2\nA EZ:P1S\n\nB 3\nA SZ:1D\n";
 
-    fn uri() -> Uri {
-        "file:///t.rbn".parse().unwrap()
-    }
-
     #[test]
     fn an_edit_rechecks_from_its_record_until_the_carried_state_is_the_same() {
-        let mut doc = RbnDocument::new(uri(), TEXT, 1);
+        let mut doc = RbnDocument::new(test_uri("t.rbn"), TEXT, 1);
         doc.refresh();
         assert_eq!(doc.body.last_checked, 4, "the header and three deals");
         let settings = Settings::default();
@@ -438,7 +433,7 @@ mod tests {
 
     #[test]
     fn the_record_context_carries_earlier_values() {
-        let mut doc = RbnDocument::new(uri(), TEXT, 1);
+        let mut doc = RbnDocument::new(test_uri("t.rbn"), TEXT, 1);
         let board3 = TEXT.find("B 3").unwrap();
         let context = doc.context_at(board3 + 1).unwrap();
         assert_eq!(context.start, board3);
