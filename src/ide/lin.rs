@@ -302,16 +302,12 @@ mod tests {
         let parse = LinParse::new(text);
         let piece = Piece::cast(parse.chunks().next().unwrap().0).unwrap();
         let tokens = semantic_tokens(&piece);
-        let find = |s: &str| token_of(&tokens, text, s);
-        use crate::ide::tokens::{token_of, MOD_CALL, MOD_CARD, MOD_HAND};
-        assert_eq!(find("md"), Some((TokenType::Tag, 0)));
-        assert_eq!(find("SAKQ"), Some((TokenType::Spades, MOD_HAND)));
-        assert_eq!(find("HT98"), Some((TokenType::Hearts, MOD_HAND)));
-        assert_eq!(find("C432"), Some((TokenType::Clubs, MOD_HAND)));
-        assert_eq!(find("1s"), Some((TokenType::Spades, MOD_CALL)));
-        assert_eq!(find("2NT!"), Some((TokenType::NoTrump, MOD_CALL)));
-        assert_eq!(find("hK"), Some((TokenType::Hearts, MOD_CARD)));
-        assert_eq!(find("five cards"), Some((TokenType::Value, 0)));
+        let words = "md, SAKQ, HT98, C432, 1s, 2NT!, hK, five cards";
+        assert_eq!(
+            crate::ide::tokens::colours(&tokens, text, words),
+            "md=Tag SAKQ=Spades/hand HT98=Hearts/hand C432=Clubs/hand 1s=Spades/call \
+             2NT!=NoTrump/call hK=Hearts/card five cards=Value"
+        );
         // In text order, as the protocol's delta encoding needs.
         assert!(tokens
             .windows(2)

@@ -149,6 +149,30 @@ pub(crate) fn token_of(
         .map(|t| (t.kind, t.modifiers))
 }
 
+/// How each of the comma-separated `words` is coloured among `tokens` of `text`: `word=Kind`,
+/// with `/call`, `/card` or `/hand` for a modifier, space-separated (`word=?` when no token is
+/// that word). What the tests of every notation's colouring compare, all words at once.
+#[cfg(test)]
+pub(crate) fn colours(tokens: &[SemanticToken], text: &str, words: &str) -> String {
+    let colour = |word: &str| match token_of(tokens, text, word) {
+        None => format!("{word}=?"),
+        Some((kind, modifiers)) => {
+            let marks = [
+                (MOD_CALL, "/call"),
+                (MOD_CARD, "/card"),
+                (MOD_HAND, "/hand"),
+            ];
+            let mark: String = marks
+                .iter()
+                .filter(|(bit, _)| modifiers & bit != 0)
+                .map(|(_, mark)| *mark)
+                .collect();
+            format!("{word}={kind:?}{mark}")
+        }
+    };
+    words.split(", ").map(colour).collect::<Vec<_>>().join(" ")
+}
+
 /// The highlighted tokens of a game or comment chunk, in text order.
 pub fn semantic_tokens(node: &SyntaxNode) -> Vec<SemanticToken> {
     let mut out = Vec::new();
@@ -241,16 +265,11 @@ mod tests {
     fn suits_calls_and_cards_are_told_apart() {
         let text = "[Deal \"N:AK.QJ.T9.87 - - -\"]\n[Auction \"N\"]\n1H Pass 3NT =1= $3\n[Play \"E\"]\nSK\n";
         let tokens = semantic_tokens(&game(text));
-        let find = |s: &str| token_of(&tokens, text, s);
-        assert_eq!(find("Deal"), Some((TokenType::Tag, 0)));
-        assert_eq!(find("AK"), Some((TokenType::Spades, MOD_HAND)));
-        assert_eq!(find("T9"), Some((TokenType::Diamonds, MOD_HAND)));
-        assert_eq!(find("87"), Some((TokenType::Clubs, MOD_HAND)));
-        assert_eq!(find("1H"), Some((TokenType::Hearts, MOD_CALL)));
-        assert_eq!(find("Pass"), Some((TokenType::Call, MOD_CALL)));
-        assert_eq!(find("3NT"), Some((TokenType::NoTrump, MOD_CALL)));
-        assert_eq!(find("=1="), Some((TokenType::NoteRef, 0)));
-        assert_eq!(find("$3"), Some((TokenType::Annotation, 0)));
-        assert_eq!(find("SK"), Some((TokenType::Spades, MOD_CARD)));
+        let words = "Deal, AK, T9, 87, 1H, Pass, 3NT, =1=, $3, SK";
+        assert_eq!(
+            colours(&tokens, text, words),
+            "Deal=Tag AK=Spades/hand T9=Diamonds/hand 87=Clubs/hand 1H=Hearts/call Pass=Call/call \
+             3NT=NoTrump/call =1==NoteRef $3=Annotation SK=Spades/card"
+        );
     }
 }
