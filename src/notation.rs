@@ -12,10 +12,11 @@ use crate::analysis::{check_stream_into, CheckOptions, FileReport, Found};
 use crate::convert::{
     read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn, Board,
 };
-use crate::format::{format_text, rbn::format_rbn, FormatOptions};
+use crate::format::pieces::format_pieces;
+use crate::format::{format_text, FormatOptions};
 use crate::model::{read_lin_parse, read_pbn_parse, read_rbn_parse};
-use crate::syntax::lin::LinParse;
-use crate::syntax::rbn::RbnParse;
+use crate::syntax::lin::{LinLanguage, LinParse};
+use crate::syntax::rbn::{RbnLanguage, RbnParse};
 use crate::syntax::{dump_lin_tree, dump_rbn_tree, dump_tree, Parse};
 
 /// The notations Kibitzer reads.
@@ -117,8 +118,8 @@ impl Notation {
     pub fn format(self, text: &str, options: &FormatOptions) -> String {
         match self {
             Notation::Pbn => format_text(text, options),
-            Notation::Rbn => format_rbn(text, options),
-            Notation::Lin => crate::format::lin::format_lin(text, options),
+            Notation::Rbn => format_pieces::<RbnLanguage>(text, options),
+            Notation::Lin => format_pieces::<LinLanguage>(text, options),
         }
     }
 

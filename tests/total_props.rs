@@ -212,8 +212,8 @@ proptest! {
         let (pbn, _) = write_pbn_file(&boards);
         let _ = write_rbn(&read_pbn(&pbn));
         let _ = kibitzer::Notation::Rbn.check(&text, &CheckOptions::default());
-        let once = kibitzer::format::rbn::format_rbn(&text, &Default::default());
-        prop_assert_eq!(kibitzer::format::rbn::format_rbn(&once, &Default::default()), once);
+        let once = kibitzer::notation::Notation::Rbn.format(&text, &Default::default());
+        prop_assert_eq!(kibitzer::notation::Notation::Rbn.format(&once, &Default::default()), once);
     }
 
     #[test]
@@ -325,15 +325,15 @@ fn cases_found_by_the_properties_stay_fixed() {
     let boards = read_rbn("DT *   € \nH N€:AK.Q.J.T\n");
     let _ = write_pbn_file(&boards);
     // RBN: a note before any A line, with two P lines, stays with the auction.
-    let rbn = kibitzer::format::rbn::format_rbn("1 \nP \nP \n\n", &Default::default());
+    let rbn = kibitzer::notation::Notation::Rbn.format("1 \nP \nP \n\n", &Default::default());
     assert_eq!(
-        kibitzer::format::rbn::format_rbn(&rbn, &Default::default()),
+        kibitzer::notation::Notation::Rbn.format(&rbn, &Default::default()),
         rbn
     );
     // RBN: an unclosed paragraph is not moved in front of fields it would swallow.
     let open = "R \n1 \n{ \n";
     assert_eq!(
-        kibitzer::format::rbn::format_rbn(open, &Default::default()),
+        kibitzer::notation::Notation::Rbn.format(open, &Default::default()),
         format!("{open}\n")
     );
 }

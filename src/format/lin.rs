@@ -8,60 +8,26 @@
 
 use rowan::NodeOrToken;
 
-use super::{Eol, FormatOptions};
-use crate::diagnostic::TextEdit;
-use crate::syntax::lin::{LinKind, LinNode, LinParse, Piece};
-use crate::syntax::{TextRange, TextSize};
+use super::pieces::PieceFormat;
+use crate::syntax::lin::{LinKind, LinLanguage, LinNode, LinParse, Piece};
+use crate::syntax::GreenElement;
 
-/// Formats a whole LIN text.
-pub fn format_lin(text: &str, options: &FormatOptions) -> String {
-    let parse = LinParse::new(text);
-    crate::diagnostic::apply_edits(text, &format_lin_edits(&parse, text, None, options.eol))
-}
-
-/// The edits that format a LIN text piece by piece (`parse` must be the parse of `text`); with
-/// `range`, only the pieces it touches.
-pub fn format_lin_edits(
-    parse: &LinParse,
-    text: &str,
-    range: Option<TextRange>,
-    eol: Eol,
-) -> Vec<TextEdit> {
-    // Keep: the first line end between pairs (one inside a value is the value's own).
-    let newline = match eol {
-        Eol::Keep => first_newline_between_pairs(parse),
-        _ => eol.newline(text),
-    };
-    let starts = parse.child_starts();
-    let mut edits = Vec::new();
-    for (index, child) in parse.children().iter().enumerate() {
-        let start = (starts[index] as usize).min(text.len());
-        let end = starts
-            .get(index + 1)
-            .map_or(text.len(), |&s| (s as usize).min(text.len()));
-        if let Some(range) = range {
-            let here = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
-            if here.intersect(range).is_none() && !here.contains_range(range) {
-                continue;
-            }
-        }
-        let NodeOrToken::Node(green) = child else {
-            continue;
-        };
-        let Some(piece) = Piece::cast(LinNode::new_root(green.clone())) else {
-            continue;
-        };
-        let Some(canonical) = canonical(&piece, newline) else {
-            continue;
-        };
-        if text.get(start..end) != Some(canonical.as_str()) {
-            edits.push(TextEdit {
-                range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
-                new_text: canonical,
-            });
-        }
+/// LIN is formatted piece by piece: each piece with nothing but pairs becomes its canonical
+/// line; any other child stays as written.
+impl PieceFormat for LinLanguage {
+    /// The first line end between pairs (one inside a value is the value's own).
+    fn kept_newline(parse: &LinParse, _text: &str) -> &'static str {
+        first_newline_between_pairs(parse)
     }
-    edits
+
+    fn rewrite(children: &[GreenElement], index: usize, newline: &str) -> (Option<String>, usize) {
+        let canonical = match children.get(index) {
+            Some(NodeOrToken::Node(green)) => Piece::cast(LinNode::new_root(green.clone()))
+                .and_then(|piece| canonical(&piece, newline)),
+            _ => None,
+        };
+        (canonical, 1)
+    }
 }
 
 /// The first line end of the file's line-end tokens (those between pairs), `\n` when none.
@@ -129,6 +95,12 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::pieces::format_pieces;
+    use crate::format::FormatOptions;
+
+    fn format_lin(text: &str, options: &FormatOptions) -> String {
+        format_pieces::<LinLanguage>(text, options)
+    }
 
     /// Asserts that `text` formats to `expected`, and that formatting that changes nothing.
     fn formats_to(text: &str, expected: &str) {

@@ -14,6 +14,7 @@
 
 pub mod layout;
 pub mod lin;
+pub mod pieces;
 pub mod rbn;
 pub mod render;
 pub mod values;

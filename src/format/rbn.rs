@@ -8,60 +8,28 @@
 
 use rowan::NodeOrToken;
 
-use super::{Eol, FormatOptions};
-use crate::diagnostic::TextEdit;
-use crate::syntax::rbn::{RbnNode, RbnParse, Record, RecordItem, LABELS};
-use crate::syntax::{TextRange, TextSize};
+use super::pieces::PieceFormat;
+use crate::syntax::rbn::{RbnLanguage, RbnNode, Record, RecordItem, LABELS};
+use crate::syntax::GreenElement;
 
 /// The labels whose data is case-insensitive (written in upper case).
 const UPPER: &str = "DBHACPRM";
 
-/// Formats an RBN text: [`format_rbn_edits`] applied to the whole text, so that a file and an
-/// editor get the same result. RBN has no export form: `options.export` changes nothing.
-pub fn format_rbn(text: &str, options: &FormatOptions) -> String {
-    let parse = RbnParse::new(text);
-    crate::diagnostic::apply_edits(text, &format_rbn_edits(&parse, text, None, options.eol))
-}
-
-/// The edits that format an RBN text record by record (`parse` must be the parse of `text`).
-///
-/// Each record, with the blank lines that follow it, is replaced by its canonical form when that
-/// differs; blank lines before the first record are removed. With `range`, only the records the
-/// range touches are formatted. The result of applying every edit is [`format_rbn`] of the text,
-/// with line ends as `eol` asks (`Keep`: the text's first line end).
-pub fn format_rbn_edits(
-    parse: &RbnParse,
-    text: &str,
-    range: Option<TextRange>,
-    eol: Eol,
-) -> Vec<TextEdit> {
-    let newline = eol.newline(text);
-    let children = parse.children();
-    let starts = parse.child_starts();
-    let end_of = |index: usize| {
-        starts
-            .get(index + 1)
-            .map_or(text.len(), |&s| (s as usize).min(text.len()))
-    };
-    let mut edits = Vec::new();
-    let mut index = 0;
-    while index < children.len() {
-        let start = (starts[index] as usize).min(text.len());
-        let (replacement, end) = match &children[index] {
-            NodeOrToken::Token(_) => {
-                // Blank lines not after a record: the text's leading blank lines.
-                index += 1;
-                (String::new(), end_of(index - 1))
-            }
-            NodeOrToken::Node(green) => {
+/// RBN is formatted record by record. Each record, with the blank lines that follow it, becomes
+/// its canonical form and one empty line; blank lines before the first record go. RBN has no
+/// export form: `options.export` changes nothing.
+impl PieceFormat for RbnLanguage {
+    fn rewrite(children: &[GreenElement], index: usize, newline: &str) -> (Option<String>, usize) {
+        let (replacement, count) = match children.get(index) {
+            Some(NodeOrToken::Node(green)) => {
                 let record = Record::cast(RbnNode::new_root(green.clone()));
                 let blank_follows = matches!(children.get(index + 1), Some(NodeOrToken::Token(_)));
-                let last = if blank_follows { index + 1 } else { index };
-                index = last + 1;
                 let mut out = record.map(|r| format_record(&r)).unwrap_or_default();
                 out.push('\n');
-                (out, end_of(last))
+                (out, 1 + usize::from(blank_follows))
             }
+            // Blank lines not after a record: the text's leading blank lines.
+            _ => (String::new(), 1),
         };
         // A record kept as written may hold other line ends: all become `newline`.
         let replacement = replacement.replace("\r\n", "\n").replace('\r', "\n");
@@ -70,18 +38,8 @@ pub fn format_rbn_edits(
         } else {
             replacement.replace('\n', newline)
         };
-        let touched = range.is_none_or(|r| {
-            let (from, to) = (usize::from(r.start()), usize::from(r.end()));
-            start <= to && from <= end && (from < end || end == text.len())
-        });
-        if touched && text.get(start..end) != Some(replacement.as_str()) {
-            edits.push(TextEdit {
-                range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
-                new_text: replacement,
-            });
-        }
+        (Some(replacement), count)
     }
-    edits
 }
 
 fn format_record(record: &Record) -> String {
@@ -208,6 +166,15 @@ fn format_record(record: &Record) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::TextEdit;
+    use crate::format::pieces::{format_pieces, piece_edits};
+    use crate::format::{Eol, FormatOptions};
+    use crate::syntax::rbn::RbnParse;
+    use crate::syntax::{TextRange, TextSize};
+
+    fn format_rbn(text: &str, options: &FormatOptions) -> String {
+        format_pieces::<RbnLanguage>(text, options)
+    }
 
     #[test]
     fn orders_labels_places_notes_and_upper_cases() {
@@ -237,7 +204,7 @@ mod tests {
     fn edits_give_the_formatted_text_and_touch_only_what_changes() {
         let input = "\n\nB 1\nh n:akq.jt9.876.5432:\n\n\nB 2\nA NZ:P\n\nb 3\n";
         let parse = RbnParse::new(input);
-        let edits = format_rbn_edits(&parse, input, None, Eol::Keep);
+        let edits = piece_edits(&parse, input, None, Eol::Keep);
         assert_eq!(
             apply(input, &edits),
             format_rbn(input, &FormatOptions::default())
@@ -245,7 +212,7 @@ mod tests {
         // The leading blank lines, record 1 (case, two blank lines) and record 3 (case): not 2.
         assert_eq!(edits.len(), 3, "{edits:?}");
         let record3 = input.find("b 3").unwrap() as u32;
-        let only = format_rbn_edits(
+        let only = piece_edits(
             &parse,
             input,
             Some(TextRange::empty(TextSize::from(record3 + 1))),
@@ -254,7 +221,7 @@ mod tests {
         assert_eq!(only.len(), 1);
         assert_eq!(only[0].new_text, "B 3\n\n");
         let crlf = "B 1\r\nA NZ:P\r\n";
-        let edits = format_rbn_edits(&RbnParse::new(crlf), crlf, None, Eol::Keep);
+        let edits = piece_edits(&RbnParse::new(crlf), crlf, None, Eol::Keep);
         assert_eq!(apply(crlf, &edits), "B 1\r\nA NZ:P\r\n\r\n");
     }
 

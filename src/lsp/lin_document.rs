@@ -5,13 +5,11 @@
 //! or one match (a few hundred boards at most), which checks in a few milliseconds.
 
 use super::config::Settings;
-use super::job::FormatJob;
 use super::open_text::Placed;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
-use crate::format::lin::format_lin_edits;
 use crate::ide;
 use crate::model::lin::{read_board, LinCarry};
 use crate::syntax::lin::{LinLanguage, LinNode, Piece};
@@ -123,12 +121,6 @@ impl PieceBody<LinLanguage> for LinChecks {
 
     fn board_at(doc: &mut LinDocument, offset: usize) -> Option<Board> {
         LinDocument::board_at(doc, offset)
-    }
-
-    fn formatter(doc: &LinDocument, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        let settings = settings.clone();
-        let (rope, parse) = (doc.rope.clone(), doc.parse.clone());
-        Box::new(move || format_lin_edits(&parse, &rope.to_string(), range, settings.format_eol))
     }
 
     fn hover(doc: &mut LinDocument, offset: usize) -> Option<Placed<ide::Hover>> {

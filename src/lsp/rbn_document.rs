@@ -11,7 +11,6 @@ use std::sync::Arc;
 use rowan::NodeOrToken;
 
 use super::config::Settings;
-use super::job::FormatJob;
 use super::open_text::Placed;
 use super::position::{rope_contains, tail_of};
 use super::seams;
@@ -272,12 +271,6 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 
     fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<Board> {
         doc.board_at(offset)
-    }
-
-    fn formatter(doc: &RbnDocument, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        let settings = settings.clone();
-        let (rope, parse) = (doc.rope.clone(), doc.parse.clone());
-        Box::new(move || seams::format_rbn(&parse, &rope.to_string(), range, &settings))
     }
 
     fn hover(doc: &mut RbnDocument, offset: usize) -> Option<Placed<ide::Hover>> {

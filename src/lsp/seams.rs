@@ -16,7 +16,7 @@ use crate::model::Inheritance;
 use crate::model::{Board, Carry};
 use crate::notation::{Converted, Notation};
 use crate::syntax::ast::Game;
-use crate::syntax::rbn::{RbnNode, RbnParse, Record};
+use crate::syntax::rbn::{RbnNode, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
 
 /// The check options of a document whose first lines are `head` (see
@@ -97,16 +97,6 @@ pub fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     check_final_newline(tail, tail_start, &mut out);
     out
-}
-
-/// The edits that format an RBN document, or only the records `range` touches.
-pub fn format_rbn(
-    parse: &RbnParse,
-    text: &str,
-    range: Option<TextRange>,
-    settings: &Settings,
-) -> Vec<TextEdit> {
-    crate::format::rbn::format_rbn_edits(parse, text, range, settings.format_eol)
 }
 
 /// A document converted to the other notation.

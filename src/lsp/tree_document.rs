@@ -19,6 +19,7 @@ use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
+use crate::format::pieces::{piece_edits, PieceFormat};
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 
@@ -35,12 +36,6 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
     fn shown(doc: &mut TreeDocument<G, Self>, settings: &Settings) -> Vec<Diagnostic>;
     /// The board holding `offset`, if any.
     fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Board>;
-    /// The formatting of the whole document, or of the pieces `range` touches.
-    fn formatter(
-        doc: &TreeDocument<G, Self>,
-        range: Option<TextRange>,
-        settings: &Settings,
-    ) -> FormatJob;
     /// The hover at `offset`, with the start of its piece.
     fn hover(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Placed<ide::Hover>>;
     /// The completions at `offset`, with the start of their piece.
@@ -149,7 +144,7 @@ fn piece_tokens<L: TopGrammar>(
 
 impl<G, B> OpenText for TreeDocument<G, B>
 where
-    G: TopGrammar + Send + 'static,
+    G: PieceFormat + Send + 'static,
     B: PieceBody<G>,
     TreeDocument<G, B>: Send,
 {
@@ -188,7 +183,8 @@ where
     }
 
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob {
-        B::formatter(self, range, settings)
+        let (rope, parse, eol) = (self.rope.clone(), self.parse.clone(), settings.format_eol);
+        Box::new(move || piece_edits(&parse, &rope.to_string(), range, eol))
     }
 
     fn hover(&mut self, offset: usize, _: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
