@@ -73,9 +73,12 @@ mod tests {
     use super::*;
     use crate::syntax::lin::{LinLanguage, LinParse};
 
+    /// Two LIN boards, each one line, with keys in upper case.
+    const TWO_BOARDS: &str = "QX|o1|MD|3S2,,,|\nQX|o2|MD|1SA,,,|\n";
+
     #[test]
     fn a_range_touches_the_pieces_it_meets_and_all_edits_format_the_text() {
-        let text = "QX|o1|MD|3S2,,,|\nQX|o2|MD|1SA,,,|\n";
+        let text = TWO_BOARDS;
         let parse = LinParse::new(text);
         let edits = piece_edits(&parse, text, None, Eol::Keep);
         assert_eq!(edits.len(), 2, "{edits:?}");
