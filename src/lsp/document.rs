@@ -2,7 +2,7 @@
 //! (kept in LSP form, so that a keystroke in a large file republishes quickly), and its answers
 //! to the editor's questions (its `OpenText`).
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::sync::Arc;
 
 use ropey::Rope;
@@ -12,7 +12,9 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
-use super::open_text::{text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed};
+use super::open_text::{
+    text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed, PlacedHints,
+};
 use super::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
     PiecePositions,
@@ -902,15 +904,10 @@ impl OpenText for Document {
         Some((ide::references(&node, at, include_declaration), start))
     }
 
-    fn inlay_hints(
-        &mut self,
-        from: usize,
-        to: usize,
-        more: HintMore<'_>,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+    fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints {
         let snapshot = self.snapshot();
         let mut out = Vec::new();
-        for (node, start) in snapshot.chunks(from..to) {
+        for (node, start) in snapshot.chunks(*wanted.start()..*wanted.end()) {
             let mut hints = ide::inlay_hints(&node);
             hints.extend(more(&node));
             out.push((hints, start));

@@ -4,8 +4,10 @@
 //! `kibitzer check` for the whole text, computed again after a change: LIN files hold one board
 //! or one match (a few hundred boards at most), which checks in a few milliseconds.
 
+use std::ops::RangeInclusive;
+
 use super::config::Settings;
-use super::open_text::Placed;
+use super::open_text::{Placed, PlacedHints};
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::check_lin;
 use crate::convert::Board;
@@ -156,11 +158,8 @@ impl PieceBody<LinLanguage> for LinChecks {
         Vec::new()
     }
 
-    fn inlay_hints(
-        doc: &mut LinDocument,
-        from: usize,
-        to: usize,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+    fn inlay_hints(doc: &mut LinDocument, wanted: RangeInclusive<usize>) -> PlacedHints {
+        let (from, to) = (*wanted.start(), *wanted.end());
         doc.pieces()
             .into_iter()
             .filter(|context| {

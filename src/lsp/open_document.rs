@@ -146,7 +146,7 @@ impl OpenDocument {
         encoding: PositionEncoding,
         more: HintMore<'_>,
     ) -> Vec<lsp::InlayHint> {
-        let placed = self.body.inlay_hints(from, to, more);
+        let placed = self.body.inlay_hints(from..=to, more);
         let rope = self.body.rope();
         let mut out = Vec::new();
         for (hints, start) in placed {

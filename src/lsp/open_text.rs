@@ -4,7 +4,7 @@
 //! `tree_document.rs` for RBN and LIN), answering in the library's terms; `open_document`
 //! turns the answers into the protocol's.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 use ropey::Rope;
 use tower_lsp_server::ls_types as lsp;
@@ -58,6 +58,9 @@ pub(crate) fn utf16(settings: &Settings) -> ClientTerms<'_> {
 /// An answer about one piece of a document (a PBN game, an RBN record, a LIN board) with the
 /// byte offset the piece starts at: the answer's ranges are relative to that start.
 pub type Placed<T> = (T, usize);
+
+/// The inlay hints of each piece, placed at the piece's start.
+pub type PlacedHints = Vec<Placed<Vec<ide::InlayHint>>>;
 
 /// What the server asks of an open document, whatever its notation, answered in the library's
 /// terms (`OpenDocument` turns them into the protocol's).
@@ -137,14 +140,8 @@ pub trait OpenText: Send + std::fmt::Debug {
     ) -> Option<Placed<Vec<TextRange>>> {
         None
     }
-    /// The inlay hints of each piece meeting the byte range `from..=to` (`more` adds to a PBN
-    /// game's).
-    fn inlay_hints(
-        &mut self,
-        from: usize,
-        to: usize,
-        more: HintMore<'_>,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>>;
+    /// The inlay hints of each piece meeting the bytes `wanted` (`more` adds to a PBN game's).
+    fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints;
 }
 
 /// A job that only hands over an answer already known.

@@ -6,12 +6,13 @@
 //! what the next record was last checked with; a record that is unchanged and receives the same
 //! state keeps its diagnostics, and once past the edited records the walk stops there.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use rowan::NodeOrToken;
 
 use super::config::Settings;
-use super::open_text::Placed;
+use super::open_text::{Placed, PlacedHints};
 use super::position::{rope_contains, tail_of};
 use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
@@ -332,11 +333,8 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         Some((found, context.start))
     }
 
-    fn inlay_hints(
-        doc: &mut RbnDocument,
-        from: usize,
-        to: usize,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
+    fn inlay_hints(doc: &mut RbnDocument, wanted: RangeInclusive<usize>) -> PlacedHints {
+        let (from, to) = (*wanted.start(), *wanted.end());
         let len = doc.rope.len_bytes();
         doc.records()
             .into_iter()

@@ -3,7 +3,7 @@
 //! questions, is the document's `body` ([`PieceBody`]); the text, its edits and its versions are
 //! handled here once for every such notation, in its `OpenText`.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::Uri;
@@ -13,7 +13,7 @@ use super::convert;
 use super::job::FormatJob;
 use super::job::Job;
 use super::open_text::{
-    ready, text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed,
+    ready, text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed, PlacedHints,
 };
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
@@ -62,12 +62,8 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
     ) -> Option<Placed<Vec<TextRange>>> {
         None
     }
-    /// The inlay hints of each piece meeting the byte range `from..=to`, with the piece's start.
-    fn inlay_hints(
-        doc: &mut TreeDocument<G, Self>,
-        from: usize,
-        to: usize,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>>;
+    /// The inlay hints of each piece meeting the bytes `wanted`, with the piece's start.
+    fn inlay_hints(doc: &mut TreeDocument<G, Self>, wanted: RangeInclusive<usize>) -> PlacedHints;
 }
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.
@@ -227,12 +223,7 @@ where
         B::references(self, offset, include_declaration)
     }
 
-    fn inlay_hints(
-        &mut self,
-        from: usize,
-        to: usize,
-        _: HintMore<'_>,
-    ) -> Vec<Placed<Vec<ide::InlayHint>>> {
-        B::inlay_hints(self, from, to)
+    fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, _: HintMore<'_>) -> PlacedHints {
+        B::inlay_hints(self, wanted)
     }
 }
