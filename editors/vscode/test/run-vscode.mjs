@@ -232,6 +232,10 @@ async function serveSnapshots(page, ws, state) {
             .filter((t) => t && t !== "none")
             .slice(0, 200),
           outputChannels: [...document.querySelectorAll("option")].map((o) => o.textContent ?? ""),
+          // The rows of the suggestion list when it is open (label first, then its detail).
+          suggestions: [...document.querySelectorAll(".suggest-widget.visible .monaco-list-row")]
+            .map((row) => row.innerText.replace(/\s+/g, " ").trim())
+            .filter((t) => t),
         };
       });
       Object.assign(facts, await previewFacts(page), { keyboardError });

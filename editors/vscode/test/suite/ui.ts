@@ -32,6 +32,8 @@ interface PageFacts {
   inlayHints: string[];
   /** What went wrong typing or pressing keys, "" when nothing. */
   keyboardError: string;
+  /** The rows of the visible suggestion list (completions), [] when none is open. */
+  suggestions: string[];
 }
 
 /** What the driver does before the screenshot. */
@@ -185,6 +187,46 @@ const tests2: Test[] = [
         assert.equal(doc.lineCount, lines + 1, `no new line (${facts.screenshot}):\n${doc.getText()}`);
         assert.equal(doc.lineAt(line).text.trimEnd(), "1H Pass 1S", `the line became ${JSON.stringify(doc.lineAt(line).text)}`);
         assert.ok(!doc.lineAt(line + 1).text.includes("Pass"), `Enter inserted a call: ${JSON.stringify(doc.lineAt(line + 1).text)}`);
+      } finally {
+        await vscode.commands.executeCommand("workbench.action.files.revert");
+      }
+    },
+  },
+  {
+    name: "in an RBN play, completion offers the cards the player on turn may play",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "boards.rbn")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const contract = [...Array(doc.lineCount).keys()].find((l) => doc.lineAt(l).text.startsWith("C 4SX:N"));
+      assert.ok(contract !== undefined);
+      // 4SX by North: East, on declarer's left, leads; then South must follow the suit led.
+      const steps = [
+        { typed: "P ", shot: "rbn-card-lead", first: "ST", count: 13 },
+        { typed: "P ST", shot: "rbn-card-follow", first: "S7", count: 3 },
+      ];
+      try {
+        for (const step of steps) {
+          const line: number = (contract as number) + 1;
+          await editor.edit((e) =>
+            step.typed === "P "
+              ? e.insert(new vscode.Position(line, 0), "P \n")
+              : e.replace(doc.lineAt(line).range, step.typed),
+          );
+          const end: vscode.Position = doc.lineAt(line).range.end;
+          editor.selection = new vscode.Selection(end, end);
+          await vscode.commands.executeCommand("workbench.action.focusActiveEditorGroup");
+          await sleep(800);
+          await vscode.commands.executeCommand("editor.action.triggerSuggest");
+          await sleep(1500);
+          const facts = await snapshot(step.shot);
+          const rows = facts.suggestions.join(" | ");
+          assert.ok(facts.suggestions.length > 0, `no suggestion list on screen (${facts.screenshot})`);
+          assert.ok(facts.suggestions[0].startsWith(step.first), `first row ${JSON.stringify(facts.suggestions[0])}, expected ${step.first} (${facts.screenshot}): ${rows}`);
+          const given: vscode.CompletionList = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", doc.uri, end);
+          const labels: string[] = given.items.map((i: vscode.CompletionItem) => (typeof i.label === "string" ? i.label : i.label.label));
+          assert.equal(labels.length, step.count, `offered ${labels.join(" ")} (${facts.screenshot})`);
+          await vscode.commands.executeCommand("hideSuggestWidget");
+        }
       } finally {
         await vscode.commands.executeCommand("workbench.action.files.revert");
       }
