@@ -1,9 +1,10 @@
 //! Inlay hints, for every notation from the board record: the high-card points after each hand
 //! and the winner after each trick, placed by where the record says each piece stands.
 
-use crate::bridge::{trick_winner, Card, Seat};
+use crate::bridge::Seat;
 use crate::convert::Board;
-use crate::model::board::{CardKind, ContractKind};
+use crate::model::board::NOWHERE;
+use crate::model::pbn::lower_board;
 use crate::model::pbn::record::read_game_bridge;
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
@@ -52,40 +53,19 @@ pub fn record_hints(board: &Board) -> Vec<InlayHint> {
             });
         }
     }
-    let trump = board.contract.and_then(|c| match c.kind {
-        ContractKind::Made(contract) => Some(contract.bid.denomination().trump()),
-        ContractKind::Passed => None,
-    });
-    if let (Some(play), Some(trump)) = (&board.play, trump) {
-        // A trick's cards are in the order of play only while each trick is led by the winner
-        // of the one before (a PBN play whose leader is lost goes on in column order): winners
-        // are told along that chain, and not past a trick that breaks it.
-        let mut leader = play.leader;
-        for (number, trick) in play.tricks.iter().enumerate() {
-            let cards: Vec<(Seat, Card)> = trick
-                .iter()
-                .filter_map(|item| match item.kind {
-                    CardKind::Card(card) => Some((item.seat?, card)),
-                    _ => None,
-                })
-                .collect();
-            let led_by_leader = leader.is_some() && cards.first().map(|c| c.0) == leader;
-            if cards.len() != 4 || trick.len() != 4 || !led_by_leader {
-                break;
-            }
-            let Some(winner) = trick_winner(&cards, trump) else {
-                break;
-            };
-            leader = Some(winner);
-            let end = trick.iter().filter_map(|item| item.origin).map(|o| o.end());
-            if let Some(end) = end.max() {
-                out.push(InlayHint {
-                    offset: end,
-                    label: format!("→ {}", winner.letter()),
-                    tooltip: format!("Trick {} won by {}", number + 1, winner.name()),
-                });
-            }
-        }
+    // The winners are the ones the play's model reads (as the card hovers and the checks do),
+    // over the board lowered to a game's model: a trick whose winner is unknown gets no hint.
+    let model = lower_board(board);
+    let tricks = model.play.iter().flat_map(|p| &p.tricks).enumerate();
+    for (number, trick) in tricks {
+        let Some(winner) = trick.winner.filter(|_| trick.end < NOWHERE.start()) else {
+            continue;
+        };
+        out.push(InlayHint {
+            offset: trick.end,
+            label: format!("→ {}", winner.letter()),
+            tooltip: format!("Trick {} won by {}", number + 1, winner.name()),
+        });
     }
     out.sort_by_key(|h| h.offset);
     out
