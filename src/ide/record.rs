@@ -37,8 +37,8 @@ fn is_at_or_after(origin: TextRange, before: TextSize) -> bool {
 /// The turn after the cards of `board` written before `before`, as a PBN game's play is followed
 /// (over the board lowered to a game's model), and the cards its player may play there. When
 /// the board's play names no leader yet, the first trick is led by `leader`, else by
-/// declarer's left-hand opponent. `None` when the play has reached a query (`?`) before
-/// `before`, or when who plays or their hand is unknown.
+/// declarer's left-hand opponent. `None` when the play has reached a quiz point (RBN's `Y`)
+/// before `before`, or when who plays or their hand is unknown.
 pub(crate) fn playable_before(
     board: &Board,
     before: TextSize,
