@@ -265,7 +265,7 @@ fn value_completions(model: &GameModel, name: &str, range: TextRange) -> Vec<Com
 }
 
 fn final_contract(auction: &AuctionView) -> Option<String> {
-    let state = auction.followed_before(TextSize::from(u32::MAX))?;
+    let state = auction.followed()?;
     state.final_contract().map(|c| c.to_string())
 }
 

@@ -8,7 +8,7 @@ use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
-use crate::model::pbn::{lower_board, playable, Turn};
+use crate::model::pbn::{lower_board, playable, written_before, AuctionView, Turn};
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
@@ -19,19 +19,13 @@ use crate::syntax::{TextRange, TextSize};
 pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auction> {
     let quiz_before =
         board.auction.iter().flat_map(|a| &a.calls).any(|c| {
-            c.kind == CallKind::Query && c.origin.is_some_and(|o| !is_at_or_after(o, before))
+            c.kind == CallKind::Query && c.origin.is_some_and(|o| written_before(o, before))
         });
     if quiz_before {
         return None;
     }
     let state = lower_board(board).auction?.followed_before(before)?;
     (!state.is_finished()).then_some(state)
-}
-
-/// Whether an item read from `origin` is not yet behind `before`: it ends after it, or starts
-/// there (an empty value being typed, such as LIN's `pc|` with the cursor after the bar).
-fn is_at_or_after(origin: TextRange, before: TextSize) -> bool {
-    origin.end() > before || origin.start() >= before
 }
 
 /// The turn after the cards of `board` written before `before`, as a PBN game's play is followed
@@ -47,7 +41,7 @@ pub(crate) fn playable_before(
     let cards = board.play.iter().flat_map(|p| &p.tricks).flatten();
     let query_before = cards
         .filter(|c| c.kind == CardKind::Query)
-        .any(|c| c.origin.is_some_and(|o| !is_at_or_after(o, before)));
+        .any(|c| c.origin.is_some_and(|o| written_before(o, before)));
     if query_before {
         return None;
     }
@@ -55,12 +49,9 @@ pub(crate) fn playable_before(
     let turn = match &model.play {
         Some(play) => play.turn_after(before)?,
         None => {
-            let declarer = || {
-                let auction = model.auction.as_ref();
-                let state = || auction?.followed_before(TextSize::from(u32::MAX));
-                model.declarer().or_else(|| state()?.declarer())
-            };
-            let seat = leader.or_else(|| declarer().map(Seat::lho))?;
+            let auction = model.auction.as_ref().and_then(AuctionView::followed);
+            let declarer = model.declarer().or(auction.and_then(|a| a.declarer()));
+            let seat = leader.or(declarer.map(Seat::lho))?;
             Turn {
                 trick: 0,
                 place: 0,

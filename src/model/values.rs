@@ -116,9 +116,7 @@ pub fn read_contract(text: &str) -> Option<Reading<ContractValue>> {
     };
     let after = after.trim_start();
     let risk = match after {
-        "" => Risk::Undoubled,
-        "X" => Risk::Doubled,
-        "XX" => Risk::Redoubled,
+        // Spellings other tools write are understood, but are not PBN's.
         "R" | "XR" => {
             standard = false;
             Risk::Redoubled
@@ -127,7 +125,7 @@ pub fn read_contract(text: &str) -> Option<Reading<ContractValue>> {
             standard = false;
             Risk::Doubled
         }
-        _ => return None,
+        marks => Risk::from_marks(marks)?,
     };
     let contract = Contract::new(level, denomination, risk)?;
     let value = ContractValue::Contract(contract);

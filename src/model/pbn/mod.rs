@@ -97,14 +97,23 @@ pub struct AuctionView {
     pub calls: Vec<CallView>,
 }
 
+/// Whether an item read from `range` is written before the place `before`: it ends there or
+/// earlier, and is not an empty value being typed at `before` (such as LIN's `pc|` with the
+/// cursor after the bar).
+pub fn written_before(range: TextRange, before: TextSize) -> bool {
+    range.end() <= before && range.start() < before
+}
+
 impl AuctionView {
     /// The auction followed through the calls written before `before` (a placeholder or an
     /// unreadable call passes the turn on); `None` when the first seat is unknown.
     pub fn followed_before(&self, before: TextSize) -> Option<bridge::Auction> {
         let mut state = bridge::Auction::new(self.first?);
-        // An empty range at `before` is a value being typed there, not yet a call before it.
-        let written_before = |c: &&CallView| c.range.end() <= before && c.range.start() < before;
-        for call in self.calls.iter().filter(written_before) {
+        for call in self
+            .calls
+            .iter()
+            .filter(|c| written_before(c.range, before))
+        {
             match call.call {
                 Some(c) => {
                     let _ = state.push(c);
@@ -113,6 +122,12 @@ impl AuctionView {
             }
         }
         Some(state)
+    }
+
+    /// The whole auction followed, as far as it is written; `None` when the first seat is
+    /// unknown.
+    pub fn followed(&self) -> Option<bridge::Auction> {
+        self.followed_before(TextSize::from(u32::MAX))
     }
 }
 
@@ -182,9 +197,11 @@ impl PlayView {
     /// The turn that follows the cards written before `before`, taken in the order of play
     /// (as RBN and LIN write them); `None` when who plays it is unknown.
     pub fn turn_after(&self, before: TextSize) -> Option<Turn> {
-        // An empty range at `before` is a card being typed there, not yet one before it.
-        let written = |c: &&CardView| c.range.end() <= before && c.range.start() < before;
-        let count = self.cards.iter().filter(written).count();
+        let count = self
+            .cards
+            .iter()
+            .filter(|c| written_before(c.range, before))
+            .count();
         let (trick, place) = (count / 4, count % 4);
         let seat = self.leader_of(trick)?.offset(place);
         Some(Turn { trick, place, seat })

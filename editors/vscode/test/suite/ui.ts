@@ -173,8 +173,7 @@ const tests2: Test[] = [
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "auction.pbn")));
       editor = await vscode.window.showTextDocument(doc, { preview: false });
-      const line = [...Array(doc.lineCount).keys()].find((l) => doc.lineAt(l).text.startsWith("1H Pass"));
-      assert.ok(line !== undefined);
+      const line = rangeOf(doc, "1H Pass", "1H").start.line;
       const lines = doc.lineCount;
       const end = doc.lineAt(line).range.end;
       editor.selection = new vscode.Selection(end, end);
@@ -197,21 +196,16 @@ const tests2: Test[] = [
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "boards.rbn")));
       editor = await vscode.window.showTextDocument(doc, { preview: false });
-      const contract = [...Array(doc.lineCount).keys()].find((l) => doc.lineAt(l).text.startsWith("C 4SX:N"));
-      assert.ok(contract !== undefined);
       // 4SX by North: East, on declarer's left, leads; then South must follow the suit led.
+      const line = rangeOf(doc, "C 4SX:N", "C").start.line + 1;
       const steps = [
         { typed: "P ", shot: "rbn-card-lead", first: "ST", count: 13 },
         { typed: "P ST", shot: "rbn-card-follow", first: "S7", count: 3 },
       ];
       try {
+        await editor.edit((e) => e.insert(new vscode.Position(line, 0), "\n"));
         for (const step of steps) {
-          const line: number = (contract as number) + 1;
-          await editor.edit((e) =>
-            step.typed === "P "
-              ? e.insert(new vscode.Position(line, 0), "P \n")
-              : e.replace(doc.lineAt(line).range, step.typed),
-          );
+          await editor.edit((e) => e.replace(doc.lineAt(line).range, step.typed));
           const end: vscode.Position = doc.lineAt(line).range.end;
           editor.selection = new vscode.Selection(end, end);
           await vscode.commands.executeCommand("workbench.action.focusActiveEditorGroup");
