@@ -51,7 +51,8 @@ fn first_newline_between_pairs(parse: &LinParse) -> &'static str {
     "\n"
 }
 
-/// A piece on one line, or `None` when it holds text that is no pair.
+/// A piece on one line, or `None` when it holds text that is no pair. Its comment lines keep
+/// lines of their own, where they stand among the pairs.
 fn canonical(piece: &Piece, newline: &str) -> Option<String> {
     if piece
         .syntax()
@@ -61,35 +62,54 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
         return None;
     }
     let mut out = String::new();
-    // An address keeps a line of its own (it runs to white space, so the pairs after it in its
-    // piece cannot join its line); the piece's pairs follow on the next.
-    if let Some((url, _)) = piece.url() {
-        out.push_str(url);
-        out.push_str(newline);
-    }
-    let address_only = out.len();
-    for pair in piece.pairs() {
-        if !pair.is_closed() {
-            return None;
+    // Where the current line of pairs started in `out` (nothing written to it yet when equal).
+    let mut line_start = 0;
+    let end_line = |out: &mut String, line_start: &mut usize| {
+        if out.len() > *line_start {
+            out.push_str(newline);
         }
-        // Only the blanks the scanner treats as white space go: any other character is the key's.
-        out.push_str(
-            &pair
-                .key_text()
-                .trim_matches([' ', '\t'])
-                .to_ascii_lowercase(),
-        );
-        out.push('|');
-        out.push_str(pair.value());
-        out.push('|');
+        *line_start = out.len();
+    };
+    // The pair nodes in order, read as pairs: the children's walk below meets them one by one.
+    let mut pairs = piece.pairs();
+    for element in piece.syntax().children_with_tokens() {
+        match element {
+            NodeOrToken::Token(token) => match token.kind() {
+                // An address keeps a line of its own (it runs to white space, so the pairs after
+                // it in its piece cannot join its line); the piece's pairs follow on the next.
+                // A comment runs to its line's end, so it too keeps its line.
+                LinKind::URL | LinKind::COMMENT => {
+                    end_line(&mut out, &mut line_start);
+                    out.push_str(token.text());
+                    out.push_str(newline);
+                    line_start = out.len();
+                }
+                _ => {}
+            },
+            NodeOrToken::Node(node) => {
+                if node.kind() != LinKind::PAIR {
+                    return None;
+                }
+                let pair = pairs.next()?;
+                if !pair.is_closed() {
+                    return None;
+                }
+                // Only the blanks the scanner treats as white space go: any other character is
+                // the key's.
+                out.push_str(
+                    &pair
+                        .key_text()
+                        .trim_matches([' ', '\t'])
+                        .to_ascii_lowercase(),
+                );
+                out.push('|');
+                out.push_str(pair.value());
+                out.push('|');
+            }
+        }
     }
-    if out.is_empty() {
-        return None;
-    }
-    if out.len() > address_only {
-        out.push_str(newline);
-    }
-    Some(out)
+    end_line(&mut out, &mut line_start);
+    (!out.is_empty()).then_some(out)
 }
 
 #[cfg(test)]
@@ -126,6 +146,11 @@ mod tests {
         formats_to("https://x.test/h?n=SA", "https://x.test/h?n=SA\n");
         // A key of a no-break space (found by fuzzing: trimmed away as white space) is kept.
         formats_to("ah|x|\u{a0}|pc|", "ah|x|\u{a0}|pc|\n");
+        // Comment lines keep their lines, before the pairs and among them.
+        formats_to(
+            "% made by hand\r\n%\r\nqx|o1|\r\nmd|1S2,,,|\r\n% the auction\r\nmb|p|\r\n\r\n",
+            "% made by hand\r\n%\r\nqx|o1|md|1S2,,,|\r\n% the auction\r\nmb|p|\r\n",
+        );
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
         formats_to(stray, stray);

@@ -238,7 +238,14 @@ pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
             .map(|(inner, _)| read_pairs(&inner.pairs().collect::<Vec<_>>(), carry))
             .unwrap_or_default();
     }
-    read_pairs(&piece.pairs().collect::<Vec<_>>(), carry)
+    let mut board = read_pairs(&piece.pairs().collect::<Vec<_>>(), carry);
+    // Comment lines stand before the board's notes: PbnToLin writes them above the pairs.
+    let mut commentary = piece.comments();
+    if !commentary.is_empty() {
+        commentary.append(&mut board.commentary);
+        board.commentary = commentary;
+    }
+    board
 }
 
 /// The board piece of the LIN a handviewer address stands for, with that LIN's syntax errors

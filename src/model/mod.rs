@@ -33,14 +33,22 @@ pub fn read_lin(text: &str) -> Vec<Board> {
 pub fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
+    // The comment lines of a header go with the board after it.
+    let mut header_comments = Vec::new();
     for (node, _) in parse.chunks() {
         let Some(piece) = Piece::cast(node) else {
             continue;
         };
         if piece.is_board() {
-            boards.push(lin::read_board(&piece, &carry));
+            let mut board = lin::read_board(&piece, &carry);
+            if !header_comments.is_empty() {
+                header_comments.append(&mut board.commentary);
+                board.commentary = std::mem::take(&mut header_comments);
+            }
+            boards.push(board);
         } else {
             carry = LinCarry::read(piece.pairs());
+            header_comments.extend(piece.comments());
         }
     }
     boards

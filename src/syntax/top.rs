@@ -288,6 +288,13 @@ pub trait TopGrammar: FileLanguage + Sized {
     /// something left open (a comment, a pair without its `|`), so that text after it would
     /// split differently.
     fn split(text: &str) -> (Vec<Self::Piece>, bool);
+    /// Whether `next`, the text of an unchanged piece right after a reparsed `region` (split
+    /// into `pieces`), still starts a piece there. Where a piece starts in PBN and RBN depends on
+    /// nothing before it but what `split`'s open flag says; in LIN a line of players starts a
+    /// board only after a board's deal, which the region's last piece holds or not.
+    fn still_starts(_region: &str, _pieces: &[Self::Piece], _next: &str) -> bool {
+        true
+    }
     /// The piece's byte range in the text it was split from.
     fn range(piece: &Self::Piece) -> Range<usize>;
     /// Whether the piece is a run of blank lines.
@@ -383,6 +390,13 @@ pub(crate) fn plan_edit<G: TopGrammar>(
         }
         let ends_cleanly = last >= n
             || (!open
+                && {
+                    let next_end = match starts.get(last + 1) {
+                        Some(&s) => (s as i64 + delta) as usize,
+                        None => new_len,
+                    };
+                    G::still_starts(&text, &pieces, &new_text.slice(region_end..next_end))
+                }
                 && (!G::BLANK_RUNS || {
                     let after_is_blank = is_blank(last);
                     let last_is_blank = match pieces.last() {

@@ -41,6 +41,36 @@ impl Piece {
         }
     }
 
+    /// The text of its comment lines (after the `%`, without the one blank that usually
+    /// follows it), each run of consecutive lines joined by line ends; runs of empty lines
+    /// only are left out.
+    pub fn comments(&self) -> Vec<String> {
+        let mut runs: Vec<String> = Vec::new();
+        let mut run: Vec<&str> = Vec::new();
+        let mut flush = |run: &mut Vec<&str>| {
+            let text = run.join("\n");
+            if !text.trim().is_empty() {
+                runs.push(text.trim_end().to_string());
+            }
+            run.clear();
+        };
+        for child in self.green.children() {
+            match child {
+                NodeOrToken::Token(token) => match LinLanguage::kind_from_raw(token.kind()) {
+                    LinKind::COMMENT => {
+                        let line = token.text().trim_start_matches('%');
+                        run.push(line.strip_prefix(' ').unwrap_or(line).trim_end());
+                    }
+                    LinKind::NEWLINE | LinKind::WHITESPACE => {}
+                    _ => flush(&mut run),
+                },
+                NodeOrToken::Node(_) => flush(&mut run),
+            }
+        }
+        flush(&mut run);
+        runs
+    }
+
     /// The web address the piece is made of, with where it is, when it is one.
     pub fn url(&self) -> Option<(&str, TextRange)> {
         // Read from the green children, like the pairs: this is asked of every piece checked.

@@ -24,12 +24,16 @@ syntax_kinds! {
             /// A web address pasted among the pairs (`https://…/handviewer.html?lin=…`): a board
             /// of its own when it is a handviewer link.
             URL,
+            /// A comment line: `%` at the start of a line, to its end (PbnToLin writes them
+            /// before its boards).
+            COMMENT,
         }
         nodes {
             /// The whole file.
             FILE,
-            /// One board: from its `qx|` pair (or the file's first pair) to the next `qx|`; or a
-            /// handviewer address and the white space after it.
+            /// One board: from its `qx|` pair (or the file's first pair, or a line opening with
+            /// `pn|`, `st|` or `md|` after a board's deal) to the next board; or a handviewer
+            /// address and the white space after it.
             BOARD,
             /// The pairs before the first board that hold the vugraph data (`vg`, `rs`) and deal no
             /// cards.

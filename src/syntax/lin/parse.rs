@@ -33,12 +33,15 @@ enum Item {
     Stray(Range<usize>),
     /// A web address (`http://` or `https://` up to white space).
     Url(Range<usize>),
+    /// A comment line: `%` at the start of a line, up to its end (PbnToLin writes a header of
+    /// them).
+    Comment(Range<usize>),
 }
 
 impl Item {
     fn start(&self) -> usize {
         match self {
-            Item::Trivia(r, _) | Item::Stray(r) | Item::Url(r) => r.start,
+            Item::Trivia(r, _) | Item::Stray(r) | Item::Url(r) | Item::Comment(r) => r.start,
             Item::Pair { key, .. } => key.start,
         }
     }
@@ -77,6 +80,11 @@ impl Iterator for Scanner<'_> {
                 i += 1;
             }
             Item::Trivia(start..i, LinKind::WHITESPACE)
+        } else if b == b'%' && (start == 0 || matches!(bytes[start - 1], b'\n' | b'\r')) {
+            while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
+                i += 1;
+            }
+            Item::Comment(start..i)
         } else if b | 0x20 == b'h' && is_url_start(&bytes[start..]) {
             while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
                 i += 1;
@@ -118,25 +126,86 @@ fn is_url_start(bytes: &[u8]) -> bool {
     })
 }
 
-/// Whether a key starts a board.
-fn is_board_key(key: &str) -> bool {
+/// A key in lower case when it is one of the few that decide where a board starts (`qx`, and
+/// the `pn`, `st` and `md` a board opens with when no `qx` numbers it).
+fn boundary_key(key: &str) -> Option<&'static str> {
     // Asked of every pair of a file: a two-letter key needs no trimming.
-    if key.len() == 2 {
-        return key.eq_ignore_ascii_case("qx");
+    let key = if key.len() == 2 { key } else { key.trim() };
+    ["qx", "pn", "st", "md"]
+        .into_iter()
+        .find(|k| key.eq_ignore_ascii_case(k))
+}
+
+/// What the splitter knows of the piece it is in, read from the piece's own items only (never
+/// from what came before it, which the incremental reparse relies on).
+#[derive(Debug, Clone, Copy, Default)]
+struct PieceState {
+    /// Some item (white space aside) was read.
+    started: bool,
+    /// A pair or an address was read.
+    has_pair: bool,
+    /// An `md` pair (a deal) was read.
+    has_deal: bool,
+    /// The piece opened with `pn` or `st`: a board's players, whose `qx` (if any) follows.
+    opened_with_players: bool,
+    /// Only line ends and blanks since the last line end (or the piece's start).
+    at_line_start: bool,
+}
+
+impl PieceState {
+    /// Whether `item` of `text`, read in this state, starts a new piece.
+    fn starts_piece(&self, text: &str, item: &Item) -> bool {
+        match item {
+            Item::Pair { key, .. } => match boundary_key(&text[key.clone()]) {
+                // A `qx` starts a board after some pair, unless it numbers the board whose
+                // players were just written (`pn|…|qx|o1|md|…`).
+                Some("qx") => self.has_pair && (self.has_deal || !self.opened_with_players),
+                // BBO's hand records write one board a line with no `qx`: a line opening with a
+                // board's first pairs after a board's deal starts the next board.
+                Some(_) => self.at_line_start && self.has_deal,
+                None => false,
+            },
+            // An address is a board of its own (a handviewer link) wherever it stands.
+            Item::Url(_) => self.started,
+            Item::Trivia(..) | Item::Stray(_) | Item::Comment(_) => false,
+        }
     }
-    key.trim().eq_ignore_ascii_case("qx")
+
+    /// The state after `item` of `text`.
+    fn take(&mut self, text: &str, item: &Item) {
+        self.started = true;
+        match item {
+            Item::Pair { key, .. } => {
+                let key = boundary_key(&text[key.clone()]);
+                if !self.has_pair {
+                    self.opened_with_players = matches!(key, Some("pn" | "st"));
+                }
+                self.has_pair = true;
+                self.has_deal |= key == Some("md");
+                self.at_line_start = false;
+            }
+            Item::Url(_) => {
+                self.has_pair = true;
+                self.at_line_start = false;
+            }
+            Item::Trivia(_, LinKind::NEWLINE) => self.at_line_start = true,
+            Item::Trivia(..) => {}
+            Item::Stray(_) | Item::Comment(_) => self.at_line_start = false,
+        }
+    }
 }
 
 /// The ranges of the pieces of a text, one at a time, from its `items`: a piece starts at the
-/// first item, then at every `qx` pair and every web address but a piece's first (pairs after
-/// an address stay in its piece: where a piece starts never depends on what came before it,
-/// which the incremental reparse relies on). The pieces cover the text exactly.
+/// first item, then at every `qx` pair and every web address but a piece's first, and at a line
+/// opening with `pn`, `st` or `md` after a board's deal (see [`PieceState::starts_piece`];
+/// pairs after an address stay in its piece). The pieces cover the text exactly.
 struct PieceRanges<'a, I> {
     text: &'a str,
     items: I,
     /// Where the next piece starts; `None` once the text is used up.
     start: Option<usize>,
-    has_pair: bool,
+    /// What is known of the piece being read.
+    state: PieceState,
 }
 
 impl<'a, I: Iterator<Item = Item>> PieceRanges<'a, I> {
@@ -145,7 +214,7 @@ impl<'a, I: Iterator<Item = Item>> PieceRanges<'a, I> {
             text,
             items,
             start: (!text.is_empty()).then_some(0),
-            has_pair: false,
+            state: PieceState::default(),
         }
     }
 }
@@ -156,22 +225,14 @@ impl<I: Iterator<Item = Item>> Iterator for PieceRanges<'_, I> {
     fn next(&mut self) -> Option<Range<usize>> {
         let start = self.start?;
         for item in self.items.by_ref() {
-            let next_start = match &item {
-                Item::Pair { key, .. } => {
-                    let starts = self.has_pair && is_board_key(&self.text[key.clone()]);
-                    self.has_pair = true;
-                    starts.then_some(key.start)
-                }
-                Item::Url(range) => {
-                    self.has_pair = true;
-                    (range.start != start).then_some(range.start)
-                }
-                Item::Stray(_) | Item::Trivia(..) => None,
-            };
-            if let Some(next_start) = next_start {
+            if self.state.starts_piece(self.text, &item) {
+                let next_start = item.start();
+                self.state = PieceState::default();
+                self.state.take(self.text, &item);
                 self.start = Some(next_start);
                 return Some(start..next_start);
             }
+            self.state.take(self.text, &item);
         }
         self.start = None;
         Some(start..self.text.len())
@@ -242,6 +303,7 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
     let rest = walk_piece(text, &mut errors, |item| match item {
         Item::Trivia(range, kind) => children.push(token(*kind, &text[range.clone()])),
         Item::Url(range) => children.push(token(LinKind::URL, &text[range.clone()])),
+        Item::Comment(range) => children.push(token(LinKind::COMMENT, &text[range.clone()])),
         Item::Stray(range) => children.push(NodeOrToken::Node(GreenNode::new(
             LinKind::ERROR.into(),
             [token(LinKind::UNKNOWN, &text[range.clone()])],
@@ -304,7 +366,7 @@ pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
         Item::Url(range) => {
             url.get_or_insert((&text[range.clone()], to_range(range)));
         }
-        Item::Trivia(..) | Item::Stray(_) => {}
+        Item::Trivia(..) | Item::Stray(_) | Item::Comment(_) => {}
     });
     ReadPiece { pairs, url, errors }
 }
@@ -413,13 +475,29 @@ impl TopGrammar for LinLanguage {
                 open = match item {
                     Item::Pair { closed, .. } => !closed,
                     Item::Stray(_) => true,
-                    Item::Url(range) => range.end == text.len(),
+                    Item::Url(range) | Item::Comment(range) => range.end == text.len(),
                     Item::Trivia(..) => false,
                 }
             }),
         )
         .collect();
         (ranges, open || !has_pair)
+    }
+
+    fn still_starts(region: &str, pieces: &[Range<usize>], next: &str) -> bool {
+        let Some(last) = pieces.last() else {
+            return false;
+        };
+        let Some(last_text) = region.get(last.clone()) else {
+            return false;
+        };
+        let mut state = PieceState::default();
+        for item in scan(last_text) {
+            state.take(last_text, &item);
+        }
+        scan(next)
+            .next()
+            .is_some_and(|first| state.starts_piece(next, &first))
     }
 
     fn range(piece: &Range<usize>) -> Range<usize> {
@@ -452,6 +530,61 @@ mod tests {
         assert_eq!(kinds, [LinKind::HEADER, LinKind::BOARD, LinKind::BOARD]);
         assert!(parse.errors().is_empty());
         assert_eq!(parse.syntax().text().to_string(), text);
+    }
+
+    #[test]
+    fn boards_without_qx_start_at_a_line_of_their_first_pairs() {
+        // BBO's hand records: one board a line, no `qx|`.
+        let text = "pn|a,b,c,d|st||md|3S2,,,|ah|Board 1|mb|p|\n\
+                    pn|a,b,c,d|st||md|4S3,,,|ah|Board 2|mb|1c|\r\n\
+                    st||md|1S4,,,|ah|Board 3|\n\
+                    md|2S5,,,|ah|Board 4|\n";
+        let starts: Vec<&str> = piece_ranges(text)
+            .map(|r| &text[r.start..r.start + 2])
+            .collect();
+        assert_eq!(starts, ["pn", "pn", "st", "md"]);
+        let parse = LinParse::new(text);
+        assert!(parse.chunks().all(|(n, _)| n.kind() == LinKind::BOARD));
+        assert!(parse.errors().is_empty());
+        // Not at a line's start, or before the board has its deal, such a pair stays in its board.
+        for one in [
+            "pn|a,b,c,d|st||md|3S2,,,|pn|e,f,g,h|md|1S3,,,|",
+            "pn|a,b,c,d|\nst||\nmd|3S2,,,|\nmb|p|",
+        ] {
+            assert_eq!(piece_ranges(one).count(), 1, "{one:?}");
+        }
+        // The players before a `qx|` belong to the board it numbers; the next `qx|` starts the
+        // next board, and so does a players' line after a numbered board's deal.
+        let text = "pn|a,b,c,d|qx|o1|md|3S2,,,|\nqx|c1|md|3S2,,,|\npn|e,f,g,h|qx|o2|md|1S3,,,|";
+        let starts: Vec<&str> = piece_ranges(text)
+            .map(|r| &text[r.start..r.start + 5])
+            .collect();
+        assert_eq!(starts, ["pn|a,", "qx|c1", "pn|e,"]);
+        // A vugraph header's players line stays in the header.
+        let text = "vg|t,s,I,1,2|\npn|a,b,c,d|\nqx|o1|md|1S2,,,|";
+        let starts: Vec<&str> = piece_ranges(text)
+            .map(|r| &text[r.start..r.start + 2])
+            .collect();
+        assert_eq!(starts, ["vg", "qx"]);
+    }
+
+    #[test]
+    fn comment_lines_are_comments() {
+        let text = "% LIN File created by PbnToLin\r\n% \r\nqx|o1|md|1S2,,,|\r\n%x|y|\n";
+        let parse = LinParse::new(text);
+        assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+        let comments: Vec<String> = parse
+            .syntax()
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| t.kind() == LinKind::COMMENT)
+            .map(|t| t.text().to_string())
+            .collect();
+        assert_eq!(comments, ["% LIN File created by PbnToLin", "% ", "%x|y|"]);
+        assert_eq!(parse.syntax().text().to_string(), text);
+        // A `%` inside a line is no comment.
+        assert_eq!(LinParse::new("md|1S2,,,|%x|y|").errors().len(), 0);
+        assert!(LinParse::new("md|1S2,,,| % x").errors().len() == 1);
     }
 
     /// The file check reads pieces without a tree; it must read what the editor's tree holds.
@@ -553,6 +686,10 @@ mod tests {
             // Stray text before the first pair: an edit that unmakes the pair there leaves the
             // next `qx|` starting no board (found by fuzzing).
             "v|w|\nqx|a|\nqx|b|",
+            // Boards one a line without `qx|`, players before a `qx|`, and comment lines: an
+            // edit that takes a board's deal away joins the next line's board to it.
+            "pn|a|md|1S2|\npn|b|md|2S3|mb|p|\nst||md|3S4|\n",
+            "% c\npn|a|qx|o1|md|1S2|\npn|b|qx|o2|\n%d\nmd|2|\n",
         ];
         let inserts = [
             "",
@@ -566,6 +703,9 @@ mod tests {
             "https://h?n=SA ",
             "http",
             "https://x",
+            "%",
+            "pn|",
+            "md|",
         ];
         for text in texts {
             for start in 0..=text.len() {
