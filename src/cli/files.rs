@@ -11,7 +11,11 @@ use crate::Notation;
 /// and gives the exit code 2 to end the command with.
 pub fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process::ExitCode> {
     crate::text::read_file(path).map_err(|error| {
-        eprintln!("kibitzer: {error}");
+        match error {
+            // An I/O error names the file already.
+            crate::text::ReadError::Io { .. } => eprintln!("kibitzer: {error}"),
+            _ => eprintln!("kibitzer: {}: {error}", path.display()),
+        }
         std::process::ExitCode::from(2)
     })
 }

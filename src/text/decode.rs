@@ -123,6 +123,15 @@ pub enum ReadError {
         /// Byte offset of the bad code unit.
         offset: usize,
     },
+    /// Not text at all (a program, an image): control characters make up much of its start.
+    NotText {
+        /// Byte offset (in the decoded text) of the first control character.
+        offset: usize,
+        /// How many of the characters looked at are control characters.
+        controls: usize,
+        /// How many characters were looked at.
+        looked_at: usize,
+    },
     /// The file is 4 GiB or larger.
     TooLarge {
         /// Its size in bytes.
@@ -137,6 +146,15 @@ impl fmt::Display for ReadError {
             ReadError::InvalidUtf16 { offset } => write!(
                 f,
                 "invalid UTF-16 at byte {offset}: an unpaired surrogate (the file starts with a UTF-16 byte-order mark)"
+            ),
+            ReadError::NotText {
+                offset,
+                controls,
+                looked_at,
+            } => write!(
+                f,
+                "not a text file: {controls} of its first {looked_at} characters are control \
+                 characters (the first at byte {offset}); it is neither checked nor rewritten"
             ),
             ReadError::TooLarge { size } => {
                 write!(f, "file of {size} bytes is too large (the limit is 4 GiB)")
@@ -178,12 +196,44 @@ pub fn decode(bytes: &[u8]) -> Result<SourceText, ReadError> {
             Err(_) => (latin1(bytes), Encoding::Latin1, false),
         }
     };
+    if let Some(error) = not_text(&text) {
+        return Err(error);
+    }
     let line_ending = LineEnding::detect(&text);
     Ok(SourceText {
         text,
         encoding,
         bom,
         line_ending,
+    })
+}
+
+/// How many characters of a text's start [`not_text`] looks at.
+const TEXT_SAMPLE: usize = 65_536;
+
+/// Why `text` is not text at all, when it is not: more than one character in eight of its
+/// start (and at least sixteen) is a control character other than the white space and line ends text files hold (and
+/// the end-of-file mark `^Z` old DOS programs write). A program renamed `x.pbn` is mostly NULs
+/// and controls; a real file with a few stray bytes is far below that, and is still read.
+pub fn not_text(text: &str) -> Option<ReadError> {
+    let mut controls = 0;
+    let mut looked_at = 0;
+    let mut first = None;
+    for (offset, c) in text.char_indices().take(TEXT_SAMPLE) {
+        looked_at += 1;
+        let control =
+            (c < ' ' && !matches!(c, '\t' | '\n' | '\r' | '\x0b' | '\x0c' | '\x1a')) || c == '\x7f';
+        if control {
+            controls += 1;
+            first.get_or_insert(offset);
+        }
+    }
+    let offset = first?;
+    // A handful of stray bytes in a short file is still a text with a few mistakes.
+    (controls >= 16 && controls * 8 > looked_at).then_some(ReadError::NotText {
+        offset,
+        controls,
+        looked_at,
     })
 }
 

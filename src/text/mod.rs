@@ -3,7 +3,9 @@
 mod decode;
 mod line_index;
 
-pub use decode::{decode, encode, read_file, Encoding, LineEnding, ReadError, SourceText};
+pub use decode::{
+    decode, encode, not_text, read_file, Encoding, LineEnding, ReadError, SourceText,
+};
 pub(crate) use line_index::floor_char_boundary;
 pub use line_index::{LineCol, LineIndex, PositionEncoding};
 

@@ -512,6 +512,9 @@ fn read_source(path: &Path) -> Result<SourceText, ReadError> {
     if !has_bom && bytes.len() < u32::MAX as usize {
         match String::from_utf8(bytes) {
             Ok(text) => {
+                if let Some(error) = crate::text::not_text(&text) {
+                    return Err(error);
+                }
                 let line_ending = crate::text::LineEnding::detect(&text);
                 return Ok(SourceText {
                     text,
