@@ -171,6 +171,18 @@ struct Explanation {
     reason: &'static str,
     /// Whether the disagreement is this one.
     applies: fn(&Disagreement) -> bool,
+    /// Whether it may explain an error that only Kibitzer reports. The severity policy
+    /// (`docs/diagnostics.md`) allows that only for what cannot happen at the table; any other
+    /// reason explains a warning at most.
+    error_allowed: bool,
+}
+
+/// Whether the file's head says `% PBN 1.0` (the reference then verifies it as PBN 1.0).
+fn declares_pbn_1(file: &Path) -> bool {
+    std::fs::read(file).is_ok_and(|bytes| {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4000)]).replace('\r', "");
+        head.lines().any(|l| l.starts_with("% PBN 1."))
+    })
 }
 
 /// One game on which the verdicts differ.
@@ -237,6 +249,7 @@ const EXPLAINED: &[Explanation] = &[
                 && d.reference_stricter()
                 && d.ref_at_level().iter().all(|m| m.text == "New tag name")
         },
+        error_allowed: false,
     },
     Explanation {
         reason: "UTF-8 is read as UTF-8 (the reference reads every byte as Latin-1)",
@@ -248,6 +261,7 @@ const EXPLAINED: &[Explanation] = &[
                     .first_non_ascii
                     .is_some_and(|first| d.ref_at_level().iter().all(|m| m.at >= first))
         },
+        error_allowed: false,
     },
     Explanation {
         reason: "the data of a section under a tag the standard does not define is skipped (standard 4.9)",
@@ -263,13 +277,15 @@ const EXPLAINED: &[Explanation] = &[
                             .is_some_and(|(_, name)| !kibitzer::analysis::tags::is_known(name))
                 })
         },
+        error_allowed: false,
     },
     Explanation {
-        reason: "export format needs the whole Mandatory Tag Set (the reference does not check it)",
+        reason: "export format needs the whole Mandatory Tag Set: a warning (the reference does not check it)",
         applies: |d| {
             !d.reference_stricter()
                 && d.ours_at_level().iter().all(|(code, _, _)| code == "T106")
         },
+        error_allowed: false,
     },
     Explanation {
         reason: "an auction that stops before its end without `+` or `*` is worth a warning (the standard only recommends `+`)",
@@ -278,9 +294,10 @@ const EXPLAINED: &[Explanation] = &[
                 && d.level == "warning"
                 && d.ours_at_level().iter().all(|(code, _, _)| code == "A306")
         },
+        error_allowed: false,
     },
     Explanation {
-        reason: "a mark that stands before no call or card, or `^I` before a pass, double or redouble, is an error (the reference passes over it)",
+        reason: "a mark that stands before no call or card, or `^I` before a pass, double or redouble, is a warning (the reference passes over it)",
         applies: |d| {
             !d.reference_stricter()
                 && d.ours_at_level().iter().all(|(code, _, message)| {
@@ -289,6 +306,7 @@ const EXPLAINED: &[Explanation] = &[
                             || message.contains("is no bid"))
                 })
         },
+        error_allowed: false,
     },
     Explanation {
         reason: "after `^X` (declarer and dummy swapped) the Play tag names X's left-hand opponent, whose lead caused the swap (the reference rewrites the Play tag)",
@@ -298,18 +316,20 @@ const EXPLAINED: &[Explanation] = &[
                     code == "P505" && message.contains("after declarer and dummy were swapped")
                 })
         },
+        error_allowed: true,
     },
     Explanation {
-        reason: "a note reference must follow its call or card, not a mark (the reference passes over it)",
+        reason: "a note reference must follow its call or card, not a mark: a warning (the reference passes over it)",
         applies: |d| {
             !d.reference_stricter()
                 && d.ours_at_level().iter().all(|(code, _, message)| {
-                    code == "A301" && message.contains("annotates nothing")
+                    matches!(code.as_str(), "A301" | "P501") && message.contains("annotates nothing")
                 })
         },
+        error_allowed: false,
     },
     Explanation {
-        reason: "values are checked for meaning too: a date that exists, a board number from 1, a table's tricks from 0 to 13 (the reference checks only their characters)",
+        reason: "values are checked for meaning too (the reference checks only their characters): a date that does not exist or board 0 is a warning, a table's fourteenth trick an error (impossible at the table)",
         applies: |d| {
             !d.reference_stricter()
                 && d.ours_at_level().iter().all(|(code, _, message)| {
@@ -318,6 +338,7 @@ const EXPLAINED: &[Explanation] = &[
                         || code == "B703" && message.contains("from 0 to 13")
                 })
         },
+        error_allowed: true,
     },
     Explanation {
         reason: "the reference checks OptimumScore (the par score) against the Result",
@@ -326,15 +347,58 @@ const EXPLAINED: &[Explanation] = &[
                 && d.text.contains("[OptimumScore ")
                 && d.ref_at_level().iter().all(|m| m.text == "Bad score")
         },
+        error_allowed: false,
     },
     Explanation {
-        reason: "calls are spelled as the standard's table of case says (`Pass` or `pass`, not `PASS`)",
+        reason: "a call spelled in a case the standard's table does not give (`PASS`) is a warning (the reference reads calls in any case)",
         applies: |d| {
             !d.reference_stricter()
-                && d.ours_at_level().iter().all(|(code, _, message)| {
-                    code == "A301" && message.starts_with("`PASS` is not a PBN call")
+                && d.ours_at_level().iter().all(|(code, severity, message)| {
+                    code == "A301"
+                        && *severity == Severity::Warning
+                        && message.contains("is not a PBN call")
                 })
         },
+        error_allowed: false,
+    },
+    Explanation {
+        reason: "a table cell a producer spells its own way (Bridgewebs' `3D*`, `A` for an average) is a warning (the reference checks only a cell's characters)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.level == "warning"
+                && d.ours_at_level().iter().all(|(code, severity, _)| {
+                    code == "B703" && *severity == Severity::Warning
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
+        reason: "a line too long only by its CRLF is a warning (the reference counts the characters before the line end)",
+        applies: |d| {
+            !d.reference_stricter()
+                && d.level == "warning"
+                && d.ours_at_level().iter().all(|(code, severity, _)| {
+                    code == "S006" && *severity == Severity::Warning
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
+        reason: "a file headed `% PBN 1.0` that holds PBN 2.0 tables (Big Deal writes them) is read by what it holds; the reference, verifying PBN 1.0, rejects the tables' rows",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ours_at_level().is_empty()
+                && declares_pbn_1(&d.file)
+                && d.ref_at_level().iter().all(|m| {
+                    m.text == "Bad character"
+                        && d.section_of
+                            .iter()
+                            .rev()
+                            .find(|(line, _)| *line < m.at)
+                            .is_some_and(|(_, name)| kibitzer::analysis::tables::is_table(name))
+                })
+        },
+        error_allowed: false,
     },
 ];
 
@@ -473,7 +537,13 @@ fn main() -> ExitCode {
                 reference: theirs,
                 ours: mine,
             };
-            match EXPLAINED.iter().find(|e| (e.applies)(&disagreement)) {
+            // An error only Kibitzer reports is explained only by a reason that allows one.
+            let kibitzer_alone_errs =
+                disagreement.level == "error" && !disagreement.reference_stricter();
+            match EXPLAINED
+                .iter()
+                .find(|e| (e.applies)(&disagreement) && (e.error_allowed || !kibitzer_alone_errs))
+            {
                 Some(e) => {
                     *explained.entry(e.reason).or_default() += 1;
                     if show_explained {

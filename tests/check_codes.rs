@@ -196,3 +196,44 @@ fn inheritance_carries_values_between_games() {
     assert!(!t106[1].message.contains("Event"));
     assert!(t106[1].message.contains("Board"));
 }
+
+/// B703 is a warning where a producer spells a cell its own way (the reference verifier checks
+/// only a cell's characters), with a fix for Bridgewebs' `3D*`; a value that cannot happen at the
+/// table stays an error.
+#[test]
+fn table_cells_spelled_by_producers_are_warnings_and_impossible_ones_errors() {
+    let game = |rows: &str| {
+        format!(
+            "[Event \"Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+             [Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
+             [ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R\"]\n\
+             {rows}\n"
+        )
+    };
+    let text = game(" 1  2 3D*   N  9\n 3  4 4S**  S 10\n 5  6 A     A  A\n 7  8 4S    S 14");
+    let found: Vec<(String, Severity, String)> = check(&text)
+        .into_iter()
+        .filter(|d| d.code == "B703")
+        .map(|d| {
+            let fixed = d.fixes.first().map(|f| f.edits[0].new_text.clone());
+            (
+                text[d.range].to_string(),
+                d.severity,
+                fixed.unwrap_or_default(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("3D*", Severity::Warning, "3DX"),
+        ("4S**", Severity::Warning, "4SXX"),
+        ("A", Severity::Warning, ""),
+        ("A", Severity::Warning, ""),
+        ("A", Severity::Warning, ""),
+        ("14", Severity::Error, ""),
+    ];
+    let expected: Vec<(String, Severity, String)> = expected
+        .iter()
+        .map(|(t, s, f)| (t.to_string(), *s, f.to_string()))
+        .collect();
+    assert_eq!(found, expected);
+}

@@ -127,13 +127,17 @@ fn check_calls(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
                 )),
             };
             if let Some(message) = needless {
-                out.push(
-                    Diagnostic::new("A311", mark.range, message).with_unsafe_fix(
-                        "Remove the `^I`",
-                        mark.range,
-                        "",
-                    ),
+                let mut diagnostic = Diagnostic::new("A311", mark.range, message).with_unsafe_fix(
+                    "Remove the `^I`",
+                    mark.range,
+                    "",
                 );
+                // The reference verifier passes over `^I` before a pass, double or redouble (it
+                // rejects one before a sufficient bid): a warning.
+                if !matches!(entry.call, Call::Bid(_)) {
+                    diagnostic.severity = crate::diagnostic::Severity::Warning;
+                }
+                out.push(diagnostic);
             }
         }
         match entry.error {

@@ -479,7 +479,7 @@ fn collect_tags(
                 diagnostic = diagnostic.with_fix(format!("Write `{known}`"), name_range, known);
             }
             out.push(diagnostic);
-        } else if !is_known(name) {
+        } else if !is_known(name) && super::tags::producer_tag(name).is_none() {
             let mut diagnostic = match closest_known(name) {
                 Some(known) => Diagnostic::new(
                     "T105",
@@ -579,6 +579,9 @@ fn check_tag_value(
     }
     if let Err(problem) = check_value(name, value) {
         let mut diagnostic = Diagnostic::new("T102", range, problem.message);
+        if problem.meaning_only {
+            diagnostic.severity = crate::diagnostic::Severity::Warning;
+        }
         if let (Some(replacement), true) = (problem.replacement, whole) {
             diagnostic = diagnostic.with_fix(
                 format!("Write `{replacement}`"),

@@ -121,8 +121,8 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
         for r in 0..full_rows {
             let token = &elements[r * width + c];
             let text = token.text();
-            if let Some(message) = check_element(name, &column.name, kind, text) {
-                out.push(Diagnostic::new("B703", token.text_range(), message));
+            if let Some(diagnostic) = check_cell(name, &column.name, kind, text, token) {
+                out.push(diagnostic);
                 continue;
             }
             if column.order == Order::None {
@@ -236,6 +236,22 @@ impl ElementKind {
         }
     }
 
+    /// Whether `value` (an element without its `^` mark, not of this kind) says what cannot
+    /// happen at the table, rather than being spelled in a way PBN does not know.
+    fn impossible(self, value: &str) -> bool {
+        match self {
+            ElementKind::Tricks => is_digits(value) && value.parse::<u32>().is_ok_and(|n| n > 13),
+            ElementKind::Percentage => {
+                parse_decimal(value).is_some_and(|p| !(0.0..=100.0).contains(&p))
+            }
+            ElementKind::Contract => value
+                .chars()
+                .next()
+                .is_some_and(|c| c == '0' || ('8'..='9').contains(&c)),
+            _ => false,
+        }
+    }
+
     /// What an element of this kind looks like, for the message.
     fn expected(self) -> &'static str {
         match self {
@@ -251,6 +267,45 @@ impl ElementKind {
             ElementKind::Number | ElementKind::Free => "a number",
         }
     }
+}
+
+/// B703 for one table element, if it is wrong: a warning, since the reference verifier checks
+/// only a cell's characters; an error where the value cannot happen at the table (a fourteenth
+/// trick, a percentage over 100, a contract of level 8). A contract doubled with `*`, as
+/// Bridgewebs writes it, gets the fix to PBN's `X`.
+fn check_cell(
+    table: &str,
+    column: &str,
+    kind: ElementKind,
+    text: &str,
+    token: &DataToken,
+) -> Option<Diagnostic> {
+    let message = check_element(table, column, kind, text)?;
+    let range = token.text_range();
+    let value = text.strip_prefix('^').unwrap_or(text);
+    if kind == ElementKind::Contract {
+        let stars = value.len() - value.trim_end_matches('*').len();
+        let respelled = format!("{}{}", value.trim_end_matches('*'), "X".repeat(stars));
+        if (1..=2).contains(&stars) && kind.accepts(&respelled) {
+            let fixed = format!("{}{respelled}", &text[..text.len() - value.len()]);
+            return Some(
+                Diagnostic::new(
+                    "B703",
+                    range,
+                    format!(
+                        "`{text}` in column {column} of the {table} marks the double with `*` (as \
+                         Bridgewebs writes it); PBN writes `{fixed}`"
+                    ),
+                )
+                .with_fix(format!("Write `{fixed}`"), range, fixed),
+            );
+        }
+    }
+    let mut diagnostic = Diagnostic::new("B703", range, message);
+    if kind.impossible(value) {
+        diagnostic.severity = crate::diagnostic::Severity::Error;
+    }
+    Some(diagnostic)
 }
 
 /// What is wrong with an element of a column of `kind`, if anything.

@@ -60,6 +60,84 @@ pub const SUPPLEMENTAL_TAGS: &[&str] = &[
     "Mode",
 ];
 
+/// A tag that well-known programs write though PBN 2.1 does not define it: what it holds and
+/// who writes it, for the hover; it raises no finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProducerTag {
+    /// The tag name.
+    pub name: &'static str,
+    /// The programs known to write it.
+    pub written_by: &'static str,
+    /// What it holds.
+    pub purpose: &'static str,
+}
+
+/// The tags producers write beyond the standard's (see [`ProducerTag`]).
+pub const PRODUCER_TAGS: &[ProducerTag] = &[
+    ProducerTag {
+        name: "BCFlags",
+        written_by: "BridgeComposer",
+        purpose: "Which parts of the board BridgeComposer shows and prints (hexadecimal flags).",
+    },
+    ProducerTag {
+        name: "BCConfirm",
+        written_by: "BridgeComposer",
+        purpose: "BridgeComposer's own record that the board was checked.",
+    },
+    ProducerTag {
+        name: "BCConfirmMod",
+        written_by: "BridgeComposer",
+        purpose: "BridgeComposer's own record of a change after the board was checked.",
+    },
+    ProducerTag {
+        name: "BCNote",
+        written_by: "BridgeComposer",
+        purpose: "A note BridgeComposer keeps with the board.",
+    },
+    ProducerTag {
+        name: "DoubleDummyTricks",
+        written_by: "BridgeComposer and dealing programs",
+        purpose: "Double-dummy tricks: twenty hexadecimal digits, for declarers N, S, E, W, each \
+                  in NT, S, H, D, C. Kibitzer checks them with `check --double-dummy`.",
+    },
+    ProducerTag {
+        name: "ParContract",
+        written_by: "BridgeComposer and double-dummy programs",
+        purpose: "The par contract or contracts, with the side (`NS 4S`, `EW 5DX`).",
+    },
+    ProducerTag {
+        name: "ParScore",
+        written_by: "double-dummy programs",
+        purpose: "The par score of the deal.",
+    },
+    ProducerTag {
+        name: "OptimumContract",
+        written_by: "dealing programs",
+        purpose: "The par contract of the deal.",
+    },
+    ProducerTag {
+        name: "Ability",
+        written_by: "Big Deal and JFR",
+        purpose: "Double-dummy tricks per seat: `N:57747 E:…`, one digit (hexadecimal) per \
+                  denomination, NT S H D C.",
+    },
+    ProducerTag {
+        name: "Minimax",
+        written_by: "Big Deal and JFR",
+        purpose: "The par contract, declarer and score in one word (`2NW-120`).",
+    },
+    ProducerTag {
+        name: "DDResults",
+        written_by: "double-dummy programs",
+        purpose: "Double-dummy results of the deal.",
+    },
+];
+
+/// The producer tag `name`, if it is one.
+pub fn producer_tag(name: &str) -> Option<&'static ProducerTag> {
+    PRODUCER_TAGS.iter().find(|t| t.name == name)
+}
+
 /// Whether PBN 2.1 defines the tag `name`.
 pub fn is_known(name: &str) -> bool {
     MANDATORY_TAGS.contains(&name)
@@ -123,6 +201,10 @@ pub struct ValueProblem {
     pub message: String,
     /// The value to write instead, when it is obvious.
     pub replacement: Option<String>,
+    /// The value is written with the characters its tag allows but says what cannot be (a 31st
+    /// of February, board 0): the reference verifier checks only the characters, so this is a
+    /// warning rather than an error.
+    pub meaning_only: bool,
 }
 
 impl ValueProblem {
@@ -130,6 +212,7 @@ impl ValueProblem {
         ValueProblem {
             message: message.into(),
             replacement: None,
+            meaning_only: false,
         }
     }
 
@@ -137,6 +220,15 @@ impl ValueProblem {
         ValueProblem {
             message: message.into(),
             replacement: Some(replacement.into()),
+            meaning_only: false,
+        }
+    }
+
+    /// The same problem, marked as one of meaning only.
+    fn of_meaning(self) -> ValueProblem {
+        ValueProblem {
+            meaning_only: true,
+            ..self
         }
     }
 }
@@ -308,6 +400,8 @@ fn check_positive(name: &str, value: &str) -> Result<(), ValueProblem> {
     Err(ValueProblem {
         message,
         replacement,
+        // Zeros only: digits, as the reference verifier wants, for a board that cannot be.
+        meaning_only: is_digits(value),
     })
 }
 
@@ -537,7 +631,8 @@ fn check_date(value: &str) -> Result<(), ValueProblem> {
         }
         return Err(ValueProblem::new(format!(
             "`{value}` is not a date: the month or the day is out of range"
-        )));
+        ))
+        .of_meaning());
     }
     let message = format!("`{value}` is not a PBN date: write `YYYY.MM.DD`");
     Err(match understand_date(value) {

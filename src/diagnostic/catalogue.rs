@@ -105,7 +105,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "T105",
         name: "unknown-tag",
-        severity: Severity::Info,
+        severity: Severity::Hint,
     },
     CodeInfo {
         code: "T106",
@@ -345,7 +345,7 @@ pub const CATALOGUE: &[CodeInfo] = &[
     CodeInfo {
         code: "B703",
         name: "invalid-table-value",
-        severity: Severity::Error,
+        severity: Severity::Warning,
     },
     CodeInfo {
         code: "B704",

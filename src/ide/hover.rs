@@ -88,7 +88,16 @@ fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
             info.purpose,
             info.values
         ),
-        None => format!("**{name}**: a tag this server does not describe."),
+        None => match crate::analysis::tags::producer_tag(name) {
+            Some(tag) => format!(
+                "**{}**: {}\n\nNot a PBN 2.1 tag; written by {}.",
+                tag.name, tag.purpose, tag.written_by
+            ),
+            None => format!(
+                "**{name}**: not a PBN 2.1 tag, nor one Kibitzer knows a program to write; \
+                 programs that do not know it skip it."
+            ),
+        },
     };
     match name {
         // The diagram alone: with the tag's description it would not fit a hover.

@@ -371,13 +371,26 @@ fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
             }
             _ => {
                 let value = tag.and_then(|t| t.value()).unwrap_or_default();
-                let cells = section.data().map(|t| t.text().to_string()).collect();
+                let cells = section.data().map(|t| table_cell(t.text())).collect();
                 tables.push((name, value, cells));
             }
         }
     }
     notes.sort();
     tables.sort_by(|a, b| a.0.cmp(&b.0));
+    /// A table cell's meaning: Bridgewebs' `3D*` is PBN's `3DX`.
+    fn table_cell(text: &str) -> String {
+        let bare = text.trim_end_matches('*');
+        let stars = text.len() - bare.len();
+        let contract = bare.trim_start_matches('^');
+        let is_contract = matches!(contract.as_bytes().first(), Some(b'1'..=b'7'))
+            && matches!(&contract[1..], "C" | "D" | "H" | "S" | "NT");
+        if (1..=2).contains(&stars) && is_contract {
+            format!("{bare}{}", "X".repeat(stars))
+        } else {
+            text.to_string()
+        }
+    }
     GameMeaning {
         tags,
         dealer: context.dealer,

@@ -355,14 +355,18 @@ impl AuctionReader {
                 // Stray text is reported by the parser (S003); annotations before any call have
                 // nothing to annotate.
                 SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
-                    out.push(Diagnostic::new(
-                        "A301",
-                        range,
-                        format!(
-                            "`{}` annotates nothing: it must follow a call",
-                            token.text()
-                        ),
-                    ));
+                    // The reference verifier passes over it: a warning.
+                    out.push(
+                        Diagnostic::new(
+                            "A301",
+                            range,
+                            format!(
+                                "`{}` annotates nothing: it must follow a call",
+                                token.text()
+                            ),
+                        )
+                        .with_severity(crate::diagnostic::Severity::Warning),
+                    );
                 }
                 _ => {}
             }
@@ -436,11 +440,15 @@ impl AuctionReader {
     fn lone_mark(&mut self, item: &SectionItem, next_is_call: bool, out: &mut Vec<Diagnostic>) {
         let range = item.token.text_range();
         if item.token.text() != "^S" {
-            out.push(Diagnostic::new(
-                "A311",
-                range,
-                format!("`{}` is not followed by a call", item.token.text()),
-            ));
+            // The reference verifier passes over a mark that marks nothing: a warning.
+            out.push(
+                Diagnostic::new(
+                    "A311",
+                    range,
+                    format!("`{}` is not followed by a call", item.token.text()),
+                )
+                .with_severity(crate::diagnostic::Severity::Warning),
+            );
             return;
         }
         if !next_is_call {
@@ -525,11 +533,14 @@ impl AuctionReader {
             CallToken::AllPass => {
                 self.all_pass_annotations = annotations;
                 if let Some(mark) = condoned {
-                    out.push(Diagnostic::new(
-                        "A311",
-                        mark.range,
-                        "`^I` marks an insufficient bid, but `AP` is no bid",
-                    ));
+                    out.push(
+                        Diagnostic::new(
+                            "A311",
+                            mark.range,
+                            "`^I` marks an insufficient bid, but `AP` is no bid",
+                        )
+                        .with_severity(crate::diagnostic::Severity::Warning),
+                    );
                 }
                 if self.state.is_finished() {
                     self.after_end(range, AfterEnd::AllPass);
@@ -641,18 +652,21 @@ fn read_call_reporting(
     match read_call(text) {
         Ok(meaning) => Some((meaning, true)),
         Err(Some((meaning, spelling))) => {
-            out.push(
-                Diagnostic::new(
-                    "A301",
-                    range,
-                    format!("`{text}` is not a PBN call; `{spelling}` was probably meant"),
-                )
-                .with_fix(
-                    format!("Replace `{text}` with `{spelling}`"),
-                    range,
-                    spelling,
-                ),
+            let mut diagnostic = Diagnostic::new(
+                "A301",
+                range,
+                format!("`{text}` is not a PBN call; `{spelling}` was probably meant"),
             );
+            // The reference verifier reads calls in any case (`PASS`, `1nt`): only the
+            // standard's table of case is broken, which is worth a warning, not an error.
+            if text.eq_ignore_ascii_case(&spelling) {
+                diagnostic.severity = crate::diagnostic::Severity::Warning;
+            }
+            out.push(diagnostic.with_fix(
+                format!("Replace `{text}` with `{spelling}`"),
+                range,
+                spelling,
+            ));
             Some((meaning, false))
         }
         Err(None) => {

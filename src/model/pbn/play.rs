@@ -534,18 +534,25 @@ fn read_items(
                     ),
                     other => format!("`{other}` is not followed by a card"),
                 };
-                out.push(Diagnostic::new("P509", range, message));
+                // The reference verifier passes over a mark that marks nothing: a warning.
+                out.push(
+                    Diagnostic::new("P509", range, message)
+                        .with_severity(crate::diagnostic::Severity::Warning),
+                );
                 None
             }
             SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
-                out.push(Diagnostic::new(
-                    "P501",
-                    range,
-                    format!(
-                        "`{}` annotates nothing: it must follow a card",
-                        token.text()
-                    ),
-                ));
+                out.push(
+                    Diagnostic::new(
+                        "P501",
+                        range,
+                        format!(
+                            "`{}` annotates nothing: it must follow a card",
+                            token.text()
+                        ),
+                    )
+                    .with_severity(crate::diagnostic::Severity::Warning),
+                );
                 None
             }
             // Stray text is reported by the parser (S003).
