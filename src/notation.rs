@@ -170,10 +170,12 @@ impl Notation {
     }
 
     /// Converts a whole text in this notation to `to`, saying what is left out: the text the
-    /// source's reading skipped, and what the target cannot express.
+    /// source's reading skipped, and what the target cannot express. The text is written as
+    /// `kibitzer fmt` writes it, so that formatting the result changes nothing.
     pub fn convert(self, text: &str, to: Notation) -> Converted {
         let (boards, unread) = self.read_boards_and_unread(text);
         let (text, dropped) = to.write_boards(&boards);
+        let text = to.format(&text, &FormatOptions::default());
         Converted {
             text,
             notation: to,

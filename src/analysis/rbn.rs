@@ -23,9 +23,10 @@ pub fn label_rules(label: char) -> (usize, Option<&'static str>) {
         'D' => (18, Some("0123456789CG:?")),
         'B' => (24, Some("")),
         'H' => (71, Some("23456789AKQJTNESWX:.;?")),
-        'A' => (128, Some("123456789ABCDEHNPRSWXYZ:!?*^")),
+        // `0` is the tenth note (`^0`).
+        'A' => (128, Some("0123456789ABCDEHNPRSWXYZ:!?*^")),
         'C' => (9, Some("0123456789CDEHMNPRSWX:")),
-        'P' => (128, Some("123456789ACDEHJKNQSTWY:+-!?*^")),
+        'P' => (128, Some("0123456789ACDEHJKNQSTWY:+-!?*^")),
         'R' => (16, Some("0123456789P:+-=.")),
         'M' => (36, Some("0123456789ABCDFM:+=!?")),
         _ => (128, None),

@@ -19,12 +19,12 @@ pub fn write_lin(boards: &[Board]) -> (String, Vec<String>) {
         out.push_str(&header);
         out.push('\n');
     }
-    for board in boards {
+    for (position, board) in boards.iter().enumerate() {
         // What the reading could not keep in the record is lost in every target.
         for what in &board.dropped {
             note(&mut dropped, what.clone());
         }
-        out.push_str(&write_board(board, several, &mut dropped));
+        out.push_str(&write_board(board, position + 1, several, &mut dropped));
         out.push('\n');
     }
     (out, dropped)
@@ -48,20 +48,34 @@ pub(crate) fn bbo_vulnerability(vul: Vulnerability, none: &'static str) -> &'sta
 }
 
 /// One board as a line of pairs.
-fn write_board(board: &Board, with_qx: bool, dropped: &mut Vec<String>) -> String {
+fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<String>) -> String {
     let mut pairs: Vec<(&str, String)> = Vec::new();
-    let number = board.info("Board").map(str::to_string);
     if with_qx || board.info("Room").is_some() {
+        // `qx` numbers the board: a board without a number of its own is numbered by its place.
+        let number = match board_number(board) {
+            Some(n) => n.to_string(),
+            None => {
+                note(
+                    dropped,
+                    match board.info("Board") {
+                        Some(b) if !b.trim().is_empty() => format!(
+                            "the board `{b}` is numbered by its place in qx, which takes a number \
+                             (ah keeps its name)"
+                        ),
+                        _ => "no board number: qx gives each such board its place in the file"
+                            .to_string(),
+                    },
+                );
+                position.to_string()
+            }
+        };
         // No room letter when the source named no room (a teaching file's `qx|A2|`).
         let room = match board.info("Room") {
             Some(r) if r.eq_ignore_ascii_case("closed") => "c",
             Some(r) if r.eq_ignore_ascii_case("open") => "o",
             _ => "",
         };
-        pairs.push((
-            "qx",
-            format!("{room}{}", number.clone().unwrap_or_default()),
-        ));
+        pairs.push(("qx", format!("{room}{number}")));
     }
     let names: Vec<String> = MD_ORDER
         .iter()
@@ -75,8 +89,8 @@ fn write_board(board: &Board, with_qx: bool, dropped: &mut Vec<String>) -> Strin
         pairs.push(("md", md));
     }
     pairs.push(("rh", String::new()));
-    if let Some(number) = &number {
-        pairs.push(("ah", format!("Board {number}")));
+    if let Some(name) = board.info("Board") {
+        pairs.push(("ah", format!("Board {name}")));
     }
     if let Some((vul, _)) = board.vulnerability {
         pairs.push(("sv", bbo_vulnerability(vul, "o").to_string()));
@@ -128,9 +142,17 @@ fn write_board(board: &Board, with_qx: bool, dropped: &mut Vec<String>) -> Strin
         note(dropped, "which hands are hidden".into());
     }
     if board.dealer.is_none() && board.deal.is_some() {
+        let assumed = assumed_dealer(board);
+        let why = match board_number(board) {
+            Some(n) => format!("the dealer of board {n} by the usual rotation"),
+            None => "for want of a board number".to_string(),
+        };
         note(
             dropped,
-            "a deal without a dealer (LIN's md starts with it)".into(),
+            format!(
+                "a deal without a dealer: LIN's md starts with one, and names {} ({why})",
+                assumed.name()
+            ),
         );
     }
     pairs
@@ -167,15 +189,25 @@ fn vugraph_header(boards: &[Board]) -> Option<String> {
     ))
 }
 
+/// The board's number, when its Board fact is one.
+fn board_number(board: &Board) -> Option<u32> {
+    board.info("Board")?.trim().parse().ok().filter(|&n| n > 0)
+}
+
+/// The dealer `md` names for a board whose dealer is not given: the one its number gives by the
+/// usual rotation (board 1 North, 2 East, …), else North.
+fn assumed_dealer(board: &Board) -> Seat {
+    board_number(board).map_or(Seat::North, |n| Seat::North.offset(((n - 1) % 4) as usize))
+}
+
 /// The `md` value: the dealer digit, then the hands of South, West, North and East.
 fn md_value(board: &Board) -> Option<String> {
     let deal = board.deal.as_ref()?;
-    let digit = match board.dealer.map(|d| d.0) {
-        Some(Seat::South) => '1',
-        Some(Seat::West) => '2',
-        Some(Seat::North) => '3',
-        Some(Seat::East) => '4',
-        None => '3',
+    let digit = match board.dealer.map_or_else(|| assumed_dealer(board), |d| d.0) {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
     };
     let hands: Vec<String> = MD_ORDER
         .iter()

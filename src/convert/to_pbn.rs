@@ -101,7 +101,8 @@ fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
     };
     if read.is_none() {
         for comment in &board.commentary {
-            out.push(&format!("{{{}}}\n", comment.replace('}', ")")), None);
+            let comment = wrap_comment(&comment.replace('}', ")"));
+            out.push(&format!("{{{comment}}}\n"), None);
         }
     }
     let mut written: Vec<&str> = Vec::new();
@@ -118,7 +119,15 @@ fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
         out.tag("Vulnerable", v.pbn(), origin);
     }
     if let Some(deal) = &board.deal {
-        write_deal(&mut out, deal);
+        // A conversion starts the Deal with the dealer's hand, as export format does (LIN always
+        // writes South first); the checks' image keeps the seat written first, whose order the
+        // findings follow.
+        let first = if read.is_none() {
+            board.dealer.map(|(seat, _)| seat)
+        } else {
+            None
+        };
+        write_deal(&mut out, deal, first);
     }
     if let Some(info) = board.info.iter().find(|i| i.name == "Scoring") {
         if wanted("Scoring") {
@@ -151,8 +160,40 @@ fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
     out
 }
 
-fn write_deal(out: &mut PbnImage, deal: &DealRecord) {
-    let first = deal.first.unwrap_or(Seat::North);
+/// The longest line a converted comment is given: PBN allows 255 characters, and discourages
+/// lines of 80 or more.
+const COMMENT_WIDTH: usize = 78;
+
+/// A comment's text with its long lines broken between words, so that each line (with the
+/// braces) stays under [`COMMENT_WIDTH`] where its words allow; its own line ends are kept.
+fn wrap_comment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / COMMENT_WIDTH);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        // The first line follows the `{`.
+        let mut width = usize::from(i == 0);
+        for (j, word) in line.split(' ').enumerate() {
+            let len = word.chars().count();
+            if j > 0 {
+                if width > 0 && width + 1 + len > COMMENT_WIDTH {
+                    out.push('\n');
+                    width = 0;
+                } else {
+                    out.push(' ');
+                    width += 1;
+                }
+            }
+            out.push_str(word);
+            width += len;
+        }
+    }
+    out
+}
+
+fn write_deal(out: &mut PbnImage, deal: &DealRecord, dealer: Option<Seat>) {
+    let first = dealer.or(deal.first).unwrap_or(Seat::North);
     out.push("[Deal \"", None);
     out.push(&format!("{}:", first.letter()), deal.origin);
     for i in 0..4 {

@@ -206,7 +206,17 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
     }
     if let Some(contract) = &board.contract {
         let value = match (contract.kind, contract.declarer) {
-            (ContractKind::Passed, _) => Some("P".to_string()),
+            (ContractKind::Passed, declarer) => {
+                // RBN's `C P` names no declarer; PBN files sometimes give one for a passed-out
+                // board (BridgeComposer does), which means nothing at the table but is said.
+                if let Some(d) = declarer {
+                    lost.push(format!(
+                        "the declarer `{}` of a passed-out board",
+                        d.letter()
+                    ));
+                }
+                Some("P".to_string())
+            }
             (ContractKind::Made(c), Some(d)) => Some(format!(
                 "{}{}{}:{}",
                 c.level(),
@@ -255,13 +265,27 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
         r.push(':');
         r.push_str(&v);
     } else if let Some(pct) = info("ScorePercentage").and_then(|s| side_value(&s)) {
-        r.push(':');
-        r.push_str(&pct);
+        // RBN writes a percentage with two decimals (`59.70`).
+        match pct.parse::<f64>() {
+            Ok(value) if value.is_finite() => {
+                r.push(':');
+                r.push_str(&format!("{value:.2}"));
+            }
+            _ => lost.push(format!("the percentage `{pct}` (not a number)")),
+        }
     }
     if !r.is_empty() {
         f.push(('R', r));
     }
     for comment in &board.commentary {
+        // A blank line ends an RBN record, so free text cannot hold one.
+        if comment.trim().lines().any(|l| l.trim().is_empty()) {
+            lost.push(
+                "the blank lines between paragraphs of commentary (a blank line ends an RBN \
+                 record)"
+                    .to_string(),
+            );
+        }
         let text: Vec<&str> = comment
             .lines()
             .map(str::trim)
@@ -351,6 +375,11 @@ fn hands(deal: &DealRecord) -> String {
 
 fn play_text(play: &PlayRecord, lost: &mut Vec<String>) -> Option<String> {
     let leader = play.leader?;
+    // A play with no card (PBN's `[Play "E"]` with only `+` or `*`) says nothing RBN's P field
+    // can hold: `P E` alone is no play, and declarer's left-hand opponent leads anyway.
+    if play.tricks.iter().all(Vec::is_empty) {
+        return None;
+    }
     let mut p = format!("{}", leader.letter());
     let last = play.tricks.len().saturating_sub(1);
     'tricks: for (n, trick) in play.tricks.iter().enumerate() {

@@ -150,7 +150,7 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
                 own.insert_if_absent(label, field);
             }
             RecordItem::Note(note) => {
-                let entry = (note.index(), note.text());
+                let entry = (note_number(note.index()), note.text());
                 if notes_for_play {
                     play_notes.push(entry);
                 } else {
@@ -610,7 +610,7 @@ fn annotate(annotation: &mut Annotation, piece: &Piece) {
             }
         }
         RbnKind::NOTE_REF => {
-            annotation.note = piece.text[1..].parse().ok();
+            annotation.note = piece.text[1..].parse().ok().map(note_number);
         }
         _ => {}
     }
@@ -877,6 +877,16 @@ fn result(r: &Source, board: &mut Board) {
         } else {
             board.set_info("ScorePercentage", format!("NS {e}"), span);
         }
+    }
+}
+
+/// The note an RBN note digit stands for: `1`–`9`, and `0` for the tenth (RBN numbers notes
+/// `0`–`9`, the `0` after the `9`).
+fn note_number(digit: u8) -> u8 {
+    if digit == 0 {
+        10
+    } else {
+        digit
     }
 }
 

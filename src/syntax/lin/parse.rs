@@ -146,6 +146,8 @@ struct PieceState {
     has_pair: bool,
     /// An `md` pair (a deal) was read.
     has_deal: bool,
+    /// A `qx` pair was read: the piece is a numbered board, which only the next `qx` ends.
+    has_qx: bool,
     /// The piece opened with `pn` or `st`: a board's players, whose `qx` (if any) follows.
     opened_with_players: bool,
     /// Only line ends and blanks since the last line end (or the piece's start).
@@ -161,8 +163,9 @@ impl PieceState {
                 // players were just written (`pn|…|qx|o1|md|…`).
                 Some("qx") => self.has_pair && (self.has_deal || !self.opened_with_players),
                 // BBO's hand records write one board a line with no `qx`: a line opening with a
-                // board's first pairs after a board's deal starts the next board.
-                Some(_) => self.at_line_start && self.has_deal,
+                // board's first pairs after a board's deal starts the next board. In a board a
+                // `qx` numbers, such a line is that board's (a vugraph file's closing players).
+                Some(_) => self.at_line_start && self.has_deal && !self.has_qx,
                 None => false,
             },
             // An address is a board of its own (a handviewer link) wherever it stands.
@@ -182,6 +185,7 @@ impl PieceState {
                 }
                 self.has_pair = true;
                 self.has_deal |= key == Some("md");
+                self.has_qx |= key == Some("qx");
                 self.at_line_start = false;
             }
             Item::Url(_) => {
@@ -554,12 +558,13 @@ mod tests {
             assert_eq!(piece_ranges(one).count(), 1, "{one:?}");
         }
         // The players before a `qx|` belong to the board it numbers; the next `qx|` starts the
-        // next board, and so does a players' line after a numbered board's deal.
+        // next board. In a numbered board, a players' line after the deal stays in it (a
+        // vugraph file's closing `pn|` is no board).
         let text = "pn|a,b,c,d|qx|o1|md|3S2,,,|\nqx|c1|md|3S2,,,|\npn|e,f,g,h|qx|o2|md|1S3,,,|";
         let starts: Vec<&str> = piece_ranges(text)
             .map(|r| &text[r.start..r.start + 5])
             .collect();
-        assert_eq!(starts, ["pn|a,", "qx|c1", "pn|e,"]);
+        assert_eq!(starts, ["pn|a,", "qx|c1", "qx|o2"]);
         // A vugraph header's players line stays in the header.
         let text = "vg|t,s,I,1,2|\npn|a,b,c,d|\nqx|o1|md|1S2,,,|";
         let starts: Vec<&str> = piece_ranges(text)
