@@ -39,6 +39,9 @@ bash scripts/test-dd-parallel.sh
 step "against the reference PBN Verifier: corpus and 5,000 mutants (installs a JDK and Xvfb when missing)"
 bash scripts/test-reference-verifier.sh
 
+step "LIN against endplay and bridgebots, the readers users run (installs them from PyPI into a venv)"
+bash scripts/test-lin-readers.sh
+
 step "fuzzing: every target for a bounded time (needs the nightly toolchain; installs cargo-fuzz)"
 bash scripts/test-fuzz.sh
 
