@@ -151,8 +151,14 @@ def fails_reason(reader, error, text):
         return "a trick left unfinished (a claim): endplay's trick winner reads the missing card"
     if reader == "endplay" and "vulnerability '0'" in message:
         return "`sv|0|`, BBO's none as PbnToLin and bridge-wrangler write it: endplay takes only o, n, e, b"
-    if reader == "bridgebots" and isinstance(error, (IndexError, ValueError)):
-        return f"bridgebots cannot read the file's layout ({type(error).__name__}: {message[:60]})"
+    if reader == "bridgebots" and "Not enough cards played" in message:
+        return "a play cut short with no claim (it wants all 52 cards or a claim)"
+    if reader == "bridgebots" and "Invalid dealer, vulnerability, or holding" in message:
+        return "a file of a vugraph header and no deal (it reads the header as a board)"
+    if reader == "bridgebots" and isinstance(error, IndexError) and (
+        "vg|" in text.lower() or "at|" in text.lower()
+    ):
+        return "a vugraph file with a header, or a teaching movie (its header and line reading index past the end)"
     return None
 
 
