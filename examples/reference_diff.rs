@@ -177,6 +177,33 @@ struct Explanation {
     error_allowed: bool,
 }
 
+/// The reason for a disagreement: one of [`EXPLAINED`], or, when Kibitzer alone is stricter
+/// and each of its findings at that level has a reason of its own, those reasons together. An
+/// error only Kibitzer reports is explained only by a reason that allows one.
+fn explanation(d: &Disagreement) -> Option<&'static str> {
+    let kibitzer_alone_errs = d.level == "error" && !d.reference_stricter();
+    let allowed = |e: &&Explanation| e.error_allowed || !kibitzer_alone_errs;
+    if let Some(e) = EXPLAINED.iter().find(|e| (e.applies)(d) && allowed(e)) {
+        return Some(e.reason);
+    }
+    if d.reference_stricter() {
+        return None;
+    }
+    let ours = d.ours_at_level();
+    let each_alone = ours.iter().all(|finding| {
+        let alone = Disagreement {
+            ours: vec![(*finding).clone()],
+            reference: d.reference.clone(),
+            section_of: d.section_of.clone(),
+            text: d.text.clone(),
+            file: d.file.clone(),
+            ..*d
+        };
+        EXPLAINED.iter().any(|e| (e.applies)(&alone) && allowed(&e))
+    });
+    (!ours.is_empty() && each_alone).then_some("several of these reasons in one game")
+}
+
 /// Whether the file's head says `% PBN 1.0` (the reference then verifies it as PBN 1.0).
 fn declares_pbn_1(file: &Path) -> bool {
     std::fs::read(file).is_ok_and(|bytes| {
@@ -329,7 +356,7 @@ const EXPLAINED: &[Explanation] = &[
         error_allowed: false,
     },
     Explanation {
-        reason: "values are checked for meaning too (the reference checks only their characters): a date that does not exist or board 0 is a warning, a table's fourteenth trick an error (impossible at the table)",
+        reason: "values are checked for meaning too: a month or day past its end (the reference checks only that it is not 0) or board 0 is a warning, a table's fourteenth trick an error (impossible at the table)",
         applies: |d| {
             !d.reference_stricter()
                 && d.ours_at_level().iter().all(|(code, _, message)| {
@@ -479,14 +506,16 @@ fn main() -> ExitCode {
                     .is_some_and(|m| m.iter().any(RefMessage::is_warning_or_worse))
             })
             .collect();
-        // Where Kibitzer reports an error (a documented difference, such as `^I` before a pass
-        // that the reference ignores), the formatter keeps what was written: a difference there
-        // is counted apart.
+        // Where Kibitzer reports an error, or a mark the reference drops without a word (`^I`
+        // before a pass, a documented difference), the formatter keeps what was written: a
+        // difference there is counted apart.
         let clean: Vec<bool> = (1..=starts.len())
             .map(|g| {
-                !ours
-                    .get(&g)
-                    .is_some_and(|m| m.iter().any(|(_, s, _)| *s == Severity::Error))
+                !ours.get(&g).is_some_and(|m| {
+                    m.iter().any(|(code, s, _)| {
+                        *s == Severity::Error || matches!(code.as_str(), "A311" | "P509")
+                    })
+                })
             })
             .collect();
         if let Some(dir) = &exports {
@@ -537,17 +566,11 @@ fn main() -> ExitCode {
                 reference: theirs,
                 ours: mine,
             };
-            // An error only Kibitzer reports is explained only by a reason that allows one.
-            let kibitzer_alone_errs =
-                disagreement.level == "error" && !disagreement.reference_stricter();
-            match EXPLAINED
-                .iter()
-                .find(|e| (e.applies)(&disagreement) && (e.error_allowed || !kibitzer_alone_errs))
-            {
-                Some(e) => {
-                    *explained.entry(e.reason).or_default() += 1;
+            match explanation(&disagreement) {
+                Some(reason) => {
+                    *explained.entry(reason).or_default() += 1;
                     if show_explained {
-                        print_disagreement(&disagreement, Some(e.reason));
+                        print_disagreement(&disagreement, Some(reason));
                     }
                 }
                 None => {
@@ -567,7 +590,7 @@ fn main() -> ExitCode {
     }
     if exports.is_some() {
         println!(
-            "export: {export_same} of the {export_compared} games the reference exports are byte for byte the same (`%` lines aside); {export_skipped} more differ where Kibitzer reports an error (a documented difference: the game is kept as written); {export_problems} files could not be compared"
+            "export: {export_same} of the {export_compared} games the reference exports are byte for byte the same (`%` lines aside); {export_skipped} more differ where Kibitzer reports an error or a needless mark (a documented difference: the game is kept as written); {export_problems} files could not be compared"
         );
         unexplained += export_compared - export_same + export_problems;
     }

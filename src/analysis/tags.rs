@@ -201,9 +201,8 @@ pub struct ValueProblem {
     pub message: String,
     /// The value to write instead, when it is obvious.
     pub replacement: Option<String>,
-    /// The value is written with the characters its tag allows but says what cannot be (a 31st
-    /// of February, board 0): the reference verifier checks only the characters, so this is a
-    /// warning rather than an error.
+    /// The value is written with the characters its tag allows but says what cannot be (month
+    /// 13, board 0), which the reference verifier passes over: a warning rather than an error.
     pub meaning_only: bool,
 }
 
@@ -629,10 +628,13 @@ fn check_date(value: &str) -> Result<(), ValueProblem> {
         if month_ok && day_ok {
             return Ok(());
         }
-        return Err(ValueProblem::new(format!(
+        let problem = ValueProblem::new(format!(
             "`{value}` is not a date: the month or the day is out of range"
-        ))
-        .of_meaning());
+        ));
+        // The reference verifier rejects a month or day of 0 but passes over one too large
+        // (month 13, day 32): only that is a warning.
+        let zero = month == "00" || day == "00";
+        return Err(if zero { problem } else { problem.of_meaning() });
     }
     let message = format!("`{value}` is not a PBN date: write `YYYY.MM.DD`");
     Err(match understand_date(value) {

@@ -485,7 +485,8 @@ impl Section {
     /// The data of an auction or play section grouped into items, in text order.
     ///
     /// `^S` stands for a skipped call by itself, so it is an item of its own even when a call
-    /// follows; `^I`, `^R` and `^L` attach to the call or card after them. Annotations before
+    /// follows; `^I`, `^R` and `^L` attach to the call or card after them, over any annotation
+    /// written between (which is an item of its own). Annotations before
     /// any call or card form items of their own (token = the annotation). `green` is this
     /// section's green node, as for [`Section::green_data`].
     pub fn items<'g>(&self, green: &'g rowan::GreenNodeData) -> Vec<SectionItem<'g>> {
@@ -512,6 +513,13 @@ impl Section {
                 });
             }
             IRREGULARITY => marks.push(token),
+            // An annotation between a mark and its call or card annotates nothing; the mark
+            // still goes with the call or card after it, as the reference verifier reads it.
+            SUFFIX | NOTE_REF | NAG => items.push(SectionItem {
+                marks: Vec::new(),
+                token,
+                annotations: Vec::new(),
+            }),
             _ => items.push(SectionItem {
                 marks: std::mem::take(&mut marks),
                 token,
