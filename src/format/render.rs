@@ -333,10 +333,23 @@ fn anchors(item: &Item<'_>) -> Vec<Anchor> {
                 None => Anchor::Move,
                 Some((NOTE_REF, _)) => Anchor::Note,
                 Some((SUFFIX, _)) => Anchor::Suffix,
+                Some((_, text)) if nag_number(text).is_some_and(is_suffix_nag) => Anchor::Suffix,
                 Some(_) => Anchor::Nag,
             },
         )
         .collect()
+}
+
+/// The number of a NAG token (`$12` → 12).
+fn nag_number(text: &str) -> Option<u32> {
+    text.get(1..)?.parse().ok()
+}
+
+/// Whether NAG `n` is one a suffix stands for (`$1`–`$6` for calls, `$7`–`$12` for cards): the
+/// reference exporter writes those first and what follows them as a suffix's comment, however
+/// they were written.
+fn is_suffix_nag(n: u32) -> bool {
+    (1..=12).contains(&n)
 }
 
 /// Whether the model reads the game's play as complete; `None` when it finds no play.
@@ -605,29 +618,32 @@ struct SlotsOut<'a, 'm> {
     passed_out: bool,
 }
 
-/// Note reference first, then NAGs in ascending order with suffixes translated.
+/// Note reference first, then the NAGs a suffix stands for (suffixes translated), then the other
+/// NAGs, each group in the order written, as the reference exporter writes them: a second pass
+/// finds the same groups in the same order.
 fn annotations<'a>(item: &Item<'a>, card: bool) -> Option<Vec<(Anchor, Cow<'a, str>)>> {
     if item.annotations.is_empty() {
         return Some(Vec::new());
     }
     let mut notes: Vec<(Anchor, Cow<'a, str>)> = Vec::new();
-    let mut suffixes: Vec<(u32, Cow<'a, str>)> = Vec::new();
-    let mut nags: Vec<(u32, Cow<'a, str>)> = Vec::new();
+    let mut suffixes: Vec<(Anchor, Cow<'a, str>)> = Vec::new();
+    let mut nags: Vec<(Anchor, Cow<'a, str>)> = Vec::new();
     for &(kind, text) in &item.annotations {
         match kind {
             NOTE_REF => notes.push((Anchor::Note, Cow::Borrowed(text))),
-            NAG => nags.push((text.get(1..)?.parse().ok()?, Cow::Borrowed(text))),
+            NAG => match nag_number(text)? {
+                n if is_suffix_nag(n) => suffixes.push((Anchor::Suffix, Cow::Borrowed(text))),
+                _ => nags.push((Anchor::Nag, Cow::Borrowed(text))),
+            },
             SUFFIX => {
                 let n = suffix_nag(text, card)?;
-                suffixes.push((n, Cow::Owned(format!("${n}"))));
+                suffixes.push((Anchor::Suffix, Cow::Owned(format!("${n}"))));
             }
             _ => return None,
         }
     }
-    suffixes.sort_by_key(|n| n.0);
-    nags.sort_by_key(|n| n.0);
-    notes.extend(suffixes.into_iter().map(|n| (Anchor::Suffix, n.1)));
-    notes.extend(nags.into_iter().map(|n| (Anchor::Nag, n.1)));
+    notes.append(&mut suffixes);
+    notes.append(&mut nags);
     Some(notes)
 }
 
