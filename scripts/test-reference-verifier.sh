@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Differential test against the reference PBN Verifier (../shared/tools/pbn-verifier, Java).
 #
-# Runs the reference and Kibitzer on every PBN file of the shared corpus and on generated
-# mutants (valid games from gen_pbn.py --rich with one mistake each), and compares their
+# Runs the reference and Kibitzer on every PBN file of the shared corpus, on generated
+# mutants (valid games from gen_pbn.py --rich with one mistake each) and on 3,000 whole games
+# built from the standard's parts (scripts/pbn_games.py), and compares their
 # verdicts game by game (examples/reference_diff.rs), and `fmt --export --eol crlf` with the
 # reference's export on every game it exports. Fails on any verdict that differs for a reason
 # not documented (docs/diagnostics.md, "Where Kibitzer differs from the reference verifier") and
@@ -53,6 +54,11 @@ done
 python3 scripts/pbn_mutants.py "$WORK/base.pbn" "${clean[@]}" "$WORK/mutants/mutant-" \
   --files "$files" --per-file 500 --seed 11
 
+# Whole games built from the standard's parts (scripts/pbn_games.py): 3,000, seeded.
+mkdir -p "$WORK/games"
+rm -f "$WORK"/games/*.pbn
+python3 scripts/pbn_games.py "$WORK/games/games-" --files 6 --per-file 500 --seed 5
+
 # One verbose log per file (-v echoes the file, so each message can be placed on its line) and
 # the verifier's export of it, for the version the file declares (its batch default is PBN 1.0).
 cat >"$WORK/run-reference.sh" <<EOF
@@ -75,7 +81,8 @@ chmod +x "$WORK/run-reference.sh"
 
 corpus=("$SHARED"/corpus/pbn/*)
 mutants=("$WORK"/mutants/*.pbn)
-printf '%s\n' "${corpus[@]}" "${mutants[@]}" \
+games=("$WORK"/games/*.pbn)
+printf '%s\n' "${corpus[@]}" "${mutants[@]}" "${games[@]}" \
   | xvfb-run -a parallel -j "$(nproc)" -n 10 -X "$WORK/run-reference.sh"
 
 cargo build --release --locked --example reference_diff -q
@@ -84,4 +91,6 @@ echo "== the shared corpus"
 ./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${corpus[@]}" || status=1
 echo "== $MUTANTS mutants"
 ./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${mutants[@]}" || status=1
+echo "== 3,000 generated games"
+./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${games[@]}" || status=1
 exit $status

@@ -936,7 +936,8 @@ fn write_supplemental(w: &mut Writer<'_>, section: &Section<'_>) {
                     line.extend(std::iter::repeat_n(' ', pad));
                 }
             }
-            w.line(line.trim_end());
+            // The reference pads a left-aligned last column to its width too.
+            w.line(&line);
         }
         if let Some(last) = items.last() {
             for trivia in &last.trivia {

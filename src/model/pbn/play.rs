@@ -737,6 +737,11 @@ impl Follower {
         }
         for (t, chunk) in columns.raw.chunks(4).enumerate() {
             if t >= total_tricks {
+                // A `+` after the last trick says the play goes on where none can: the reference
+                // verifier passes over it, and so does this (it begins no trick).
+                if chunk.iter().all(|s| s.kind == SlotKind::Continue) {
+                    break;
+                }
                 let first_card = chunk
                     .iter()
                     .find(|s| matches!(s.kind, SlotKind::Card(_)))
