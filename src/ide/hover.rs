@@ -517,4 +517,24 @@ mod tests {
         // 4♠X by N vulnerable, 10 tricks: 790.
         assert!(contract.contains("NS +790"), "{contract}");
     }
+
+    #[test]
+    fn tags_programs_write_are_described_and_others_told_apart() {
+        let text = "[Board \"1\"]\n[BCFlags \"1f\"]\n[Minimax \"2NW-120\"]\n[MyTag \"x\"]\n";
+        let node = game(text);
+        let on = |name: &str| {
+            let offset = text.find(name).unwrap() + 1;
+            hover(&node, TextSize::from(offset as u32))
+                .unwrap()
+                .markdown
+        };
+        let flags = on("BCFlags");
+        assert!(
+            flags.contains("BridgeComposer") && flags.contains("Not a PBN 2.1 tag"),
+            "{flags}"
+        );
+        assert!(on("Minimax").contains("Big Deal"));
+        let mine = on("MyTag");
+        assert!(mine.contains("not a PBN 2.1 tag, nor one"), "{mine}");
+    }
 }
