@@ -79,7 +79,8 @@ done
 EOF
 chmod +x "$WORK/run-reference.sh"
 
-corpus=("$SHARED"/corpus/pbn/*)
+# The corpus, and the standard's own examples (tests/fixtures/standard).
+corpus=("$SHARED"/corpus/pbn/* tests/fixtures/standard/*.pbn)
 mutants=("$WORK"/mutants/*.pbn)
 games=("$WORK"/games/*.pbn)
 printf '%s\n' "${corpus[@]}" "${mutants[@]}" "${games[@]}" \

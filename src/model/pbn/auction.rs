@@ -332,8 +332,14 @@ impl AuctionReader {
                     self.end_mark(item, &rest[position + 1..], out)
                 }
                 SyntaxKind::IRREGULARITY => {
-                    let next_is_call = rest
-                        .get(position + 1)
+                    // Skipped turns run on (`1D ^S ^S 2D`: two players skipped, as the
+                    // standard's own example has it): the call that skips them comes after all.
+                    let next_is_call = rest[position + 1..]
+                        .iter()
+                        .find(|next| {
+                            !(next.token.kind() == SyntaxKind::IRREGULARITY
+                                && next.token.text() == "^S")
+                        })
                         .is_some_and(|next| next.token.kind() == SyntaxKind::CALL);
                     self.lone_mark(item, next_is_call, out);
                 }
