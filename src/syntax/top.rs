@@ -295,6 +295,9 @@ pub trait TopGrammar: FileLanguage + Sized {
     fn still_starts(_region: &str, _pieces: &[Self::Piece], _next: &str) -> bool {
         true
     }
+    /// Whether [`TopGrammar::still_starts`] reads the next piece at all (only then is its text
+    /// copied out of the rope, on every edit).
+    const LOOKS_AHEAD: bool = false;
     /// The piece's byte range in the text it was split from.
     fn range(piece: &Self::Piece) -> Range<usize>;
     /// Whether the piece is a run of blank lines.
@@ -390,13 +393,13 @@ pub(crate) fn plan_edit<G: TopGrammar>(
         }
         let ends_cleanly = last >= n
             || (!open
-                && {
+                && (!G::LOOKS_AHEAD || {
                     let next_end = match starts.get(last + 1) {
                         Some(&s) => (s as i64 + delta) as usize,
                         None => new_len,
                     };
                     G::still_starts(&text, &pieces, &new_text.slice(region_end..next_end))
-                }
+                })
                 && (!G::BLANK_RUNS || {
                     let after_is_blank = is_blank(last);
                     let last_is_blank = match pieces.last() {

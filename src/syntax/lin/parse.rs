@@ -488,6 +488,8 @@ impl TopGrammar for LinLanguage {
         (ranges, open || !has_pair)
     }
 
+    const LOOKS_AHEAD: bool = true;
+
     fn still_starts(region: &str, pieces: &[Range<usize>], next: &str) -> bool {
         let Some(last) = pieces.last() else {
             return false;
