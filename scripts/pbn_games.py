@@ -8,7 +8,10 @@ chapter 4 with values of their own syntax, the tables of chapter 5 with their co
 `?` cells, suit-only columns of the OptimumPlayTable), comments, NAGs, suffixes and note
 references after calls and cards in any order, an auction ending with `AP` or passes, a play
 ending with `*` or cut short with `+`, commentary lines over the 255-character limit, headers
-of PBN 1.0, 2.0 and 2.1, LF and CRLF, ASCII and Latin-1. The deal, auction and play come from
+of PBN 1.0, 2.0 and 2.1, LF and CRLF, ASCII and Latin-1, end positions (chapter 3.10: the
+hands left after some tricks, the trumps alone as Contract, the Play from the player on lead),
+and tag value inheritance (chapter 4.8: `##` in a file's first game, then games that leave those
+tags out, give `#`, or redefine them). The deal, auction and play come from
 the shared benchmark generator (legal and complete), so what varies is what the standard lets
 vary; every mistake the games hold is one the standard names.
 
@@ -142,7 +145,102 @@ SUPPLEMENTAL = [
 ]
 
 
-def game(rng, board, version, latin1):
+def tricks_played(rng, hands, declarer, denom):
+    """A random legal play of the 13 tricks: each trick's cards by seat, and its winner."""
+    hands = [list(h) for h in hands]
+    trump = gen_pbn.DENOM_SUIT[denom]
+    leader = (declarer + 1) % 4
+    tricks = []
+    for _ in range(13):
+        played = [None] * 4
+        led = None
+        for j in range(4):
+            seat = (leader + j) % 4
+            follow = [c for c in hands[seat] if c[0] == led] if j else []
+            card = rng.choice(follow or hands[seat])
+            led = card[0] if j == 0 else led
+            hands[seat].remove(card)
+            played[seat] = card
+        winner = leader
+        for j in range(1, 4):
+            seat = (leader + j) % 4
+            c, best = played[seat], played[winner]
+            if (c[0] == best[0] and c[1] > best[1]) or (c[0] == trump and best[0] != trump):
+                winner = seat
+        tricks.append((played, leader, winner))
+        leader = winner
+    return tricks
+
+
+def end_position(rng, board, lines):
+    """A game of chapter 3.10: the hands left after some tricks of a legal play, the trumps
+    alone as its Contract, and the rest of the play from the player on lead."""
+    hands = gen_pbn.gen_deal(rng)
+    declarer = rng.randrange(4)
+    denom = rng.choice(gen_pbn.DENOMS)
+    tricks = tricks_played(rng, hands, declarer, denom)
+    gone = rng.randint(5, 12)
+    left = {c for played, _, _ in tricks[gone:] for c in played}
+    rest = [[c for c in h if c in left] for h in hands]
+    leader = tricks[gone][1]
+    won = sum(1 for _, _, w in tricks[gone:] if w % 2 == declarer % 2)
+    lines.extend([
+        '[Event "%s"]' % rng.choice(gen_pbn.EVENTS),
+        '[Site "%s"]' % rng.choice(gen_pbn.SITES),
+        '[Date "%04d.%02d.%02d"]' % (rng.randint(1995, 2025), rng.randint(1, 12), rng.randint(1, 28)),
+        '[Board "%d"]' % board,
+        '[West "-"]', '[North "-"]', '[East "-"]', '[South "-"]',
+        '[Dealer "%s"]' % SEATS[(board - 1) % 4],
+        '[Vulnerable "%s"]' % gen_pbn.VUL_CYCLE[(board - 1) % 16],
+        '[Deal "%s"]' % gen_pbn.deal_str(rest),
+        '[Scoring "%s"]' % rng.choice(["IMP", "MP"]),
+        '[Declarer "%s"]' % SEATS[declarer],
+        '[Contract "%s"]' % denom,
+        '[Result "%d"]' % won,
+    ])
+    # The columns are seats, from the player on lead at the position's first trick.
+    cards = [gen_pbn.card_str(played[(leader + i) % 4]) for played, _, _ in tricks[gone:] for i in range(4)]
+    play, play_notes = section_lines(cards, rng, card=True, plain=False)
+    lines.append('[Play "%s"]' % SEATS[leader])
+    lines.extend(play)
+    for n in sorted(play_notes):
+        lines.append('[Note "%d:%s"]' % (n, words(rng, 3)))
+    return lines
+
+
+# The tags a file's first game may hand on with `##` (chapter 4.8), and those `#` may take.
+STICKY = ["Event", "Site", "Date", "Scoring"]
+HASHABLE = ["Event", "Site", "Date", "West", "North", "East", "South", "Scoring"]
+
+
+def inherit(rng, board, mandatory):
+    """Rewrites a game's mandatory tags to use inheritance: `##` in the first game, then each
+    sticky tag left out, given as `#`, or redefined, and the players now and then as `#`."""
+    out = []
+    for line in mandatory:
+        name = line[1:line.index(" ")]
+        value = line[line.index('"') + 1:-2]
+        if board == 1 and name in STICKY:
+            out.append('[%s "##%s"]' % (name, value))
+            continue
+        if name in STICKY:
+            roll = rng.random()
+            if roll < 0.6:
+                continue
+            if roll < 0.8:
+                out.append('[%s "#"]' % name)
+                continue
+        elif name in HASHABLE and rng.random() < 0.3:
+            out.append('[%s "#"]' % name)
+            continue
+        out.append(line)
+    return out
+
+
+def game(rng, board, version, latin1, inheriting=False):
+    # (Not the first game of a file that hands tags on: that one gives them.)
+    if version != "1.0" and not (inheriting and board == 1) and rng.random() < 0.06:
+        return end_position(rng, board, [])
     dealer = (board - 1) % 4
     vul = gen_pbn.VUL_CYCLE[(board - 1) % 16]
     hands = gen_pbn.gen_deal(rng)
@@ -173,7 +271,9 @@ def game(rng, board, version, latin1):
         '[Result "%d"]' % tricks,
     ]
     # Sometimes a descriptive mandatory tag is left out (the bridge ones stay).
-    if rng.random() < 0.1:
+    if inheriting:
+        mandatory = inherit(rng, board, mandatory)
+    elif rng.random() < 0.1:
         del mandatory[rng.choice([0, 1, 2, 4, 5, 6, 7])]
     lines.extend(mandatory)
     if version != "1.0":
@@ -224,8 +324,10 @@ def main():
         crlf = f % 2 == 1
         latin1 = f % 4 >= 2
         out = ["% PBN " + version]
+        # The second and fourth files (PBN 2.0 and 2.1) hand tags on with `##` and `#`.
+        inheriting = version != "1.0" and f % 5 in (1, 3)
         for g in range(args.per_file):
-            out.extend(game(rng, g + 1, version, latin1))
+            out.extend(game(rng, g + 1, version, latin1, inheriting))
             out.append("")
         text = ("\r\n" if crlf else "\n").join(out) + ("\r\n" if crlf else "\n")
         with open("%s%02d.pbn" % (args.prefix, f + 1), "wb") as fh:

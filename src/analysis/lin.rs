@@ -536,7 +536,7 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     let (tricks_said, declarer_said) = read_rs(text)?;
     let (tricks, _) = board.result?;
     let declarer = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractKind::Made(_) => c.declarer,
+        ContractKind::Made(_) | ContractKind::TrumpOnly(_) => c.declarer,
         ContractKind::Passed => None,
     });
     if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {

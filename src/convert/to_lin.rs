@@ -120,6 +120,19 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
             pairs.push(("pg", String::new()));
         }
     }
+    if let Some(contract) = &board.contract {
+        // LIN has no contract key: a contract is known only from a finished auction.
+        if !board.auction.as_ref().is_some_and(|a| a.calls_end()) {
+            let what = match contract.kind {
+                ContractKind::TrumpOnly(_) => "the trumps of an end position",
+                _ => "the contract of a board without a finished auction",
+            };
+            note(
+                dropped,
+                format!("{what} (LIN gives a contract only by its auction)"),
+            );
+        }
+    }
     if let Some((result, _)) = board.result {
         // LIN has no result key: a claim says it, unless the play shows every trick.
         if played < 52 {

@@ -227,6 +227,9 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
                 },
                 d.letter()
             )),
+            (ContractKind::TrumpOnly(d), Some(declarer)) => {
+                Some(format!("{}:{}", &d.pbn()[..1], declarer.letter()))
+            }
             _ => None,
         };
         if let Some(v) = value {

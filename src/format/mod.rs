@@ -265,7 +265,7 @@ fn eol_for(text: &str, pieces: &[Piece], eol: Eol) -> (&'static str, bool) {
     (eol.newline(&text[from..]), eol != Eol::Keep)
 }
 
-/// For each piece, the mandatory tags earlier games gave with `##` (export mode only).
+/// For each piece, the mandatory tags a `##` of an earlier game supplies (export mode only).
 fn inherited_masks(text: &str, pieces: &[Piece], export: bool) -> Vec<u16> {
     if !export {
         return Vec::new();
@@ -276,7 +276,7 @@ fn inherited_masks(text: &str, pieces: &[Piece], export: bool) -> Vec<u16> {
         masks.push(mask);
         if !piece.blank && !piece.error {
             if let Some(layout) = layout::read_layout(&text[piece.range.clone()]) {
-                mask |= render::inherited_mask(&layout);
+                mask = render::inherited_after(&layout, mask);
             }
         }
     }

@@ -40,13 +40,16 @@ pub struct Settings<'s> {
     pub pbn_1: bool,
 }
 
-/// The mandatory tags a game gives with a `##` value (bit = index in [`MANDATORY`]).
-pub fn inherited_mask(layout: &GameLayout<'_>) -> u16 {
-    let mut mask = 0;
+/// The mandatory tags that a `##` supplies to the games after this one (bit = index in
+/// [`MANDATORY`]), given those it supplied to this one: a `##` value sets its bit, any other
+/// value of the tag clears it (as [`crate::model::Inheritance`] reads chapter 4.8).
+pub fn inherited_after(layout: &GameLayout<'_>, mut mask: u16) -> u16 {
     for tag in &layout.tags {
-        if tag.raw.starts_with("##") {
-            if let Some(i) = MANDATORY.iter().position(|&m| m == tag.name) {
+        if let Some(i) = MANDATORY.iter().position(|&m| m == tag.name) {
+            if tag.raw.starts_with("##") {
                 mask |= 1 << i;
+            } else {
+                mask &= !(1 << i);
             }
         }
     }
@@ -809,14 +812,17 @@ fn play_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<Slo
         };
         slots.push(Slot::of(item, text, true)?);
     }
-    let expected = 4 * facts.hand_size.unwrap_or(13);
-    if !star && !plus && slots.len() < expected {
-        // Fewer cards than the deal has: the play stops early and gets its `*`. But the columns
-        // are seats, not the order of play, so a short last row may still finish the last
-        // trick (a card in the column of its fourth player, the ones before unknown). Who led
-        // that trick takes following the whole play: the analysis decides, and when it cannot
-        // read the game no `*` is added.
-        star = slots.len().is_multiple_of(4) || analysis_play_complete(facts.text) == Some(false);
+    if !star && !plus && slots.len() < 52 {
+        // Fewer than 13 tricks: the play stops early and gets its `*`, an end position's too
+        // (chapter 3.10: its hands hold fewer cards, and the reference's export ends its
+        // play with `*` all the same). But the columns are seats, not the order of play, so
+        // a short last row may still finish the last trick (a card in the column of its
+        // fourth player, the ones before unknown). Who led that trick takes following the
+        // whole play: the analysis decides, and when it cannot read the game no `*` is added.
+        let end_position = facts.hand_size.is_some_and(|n| n < 13);
+        star = end_position
+            || slots.len().is_multiple_of(4)
+            || analysis_play_complete(facts.text) == Some(false);
     }
     Some(SlotsOut {
         tag_value: seat_tag_value(section.tag.raw),

@@ -157,14 +157,15 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
             let text = match record.kind {
                 ContractKind::Passed => "Pass".to_string(),
                 ContractKind::Made(contract) => contract.to_string(),
+                ContractKind::TrumpOnly(d) => d.pbn().to_string(),
             };
             (Some(text), record.declarer.map(Seat::letter))
         }
         None => (None, None),
     };
     let trump = match board.contract.as_ref().map(|c| c.kind) {
-        Some(ContractKind::Made(contract)) => Some(contract.trump()),
-        _ => None,
+        Some(ContractKind::Passed) | None => None,
+        Some(kind) => Some(kind.trump()),
     };
     let play = board.play.as_ref().map(|play| {
         let card_text = |kind: &CardKind| match kind {

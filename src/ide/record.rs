@@ -71,6 +71,7 @@ fn contract_value(board: &Board) -> Option<ContractValue> {
     board.contract.map(|c| match c.kind {
         ContractKind::Passed => ContractValue::Passed,
         ContractKind::Made(contract) => ContractValue::Contract(contract),
+        ContractKind::TrumpOnly(d) => ContractValue::TrumpOnly(d),
     })
 }
 
@@ -119,6 +120,8 @@ pub(crate) fn score(board: &Board) -> Option<String> {
             board.vulnerability.map(|(v, _)| v),
             board.result.map(|(t, _)| t),
         )),
+        // An end position scores nothing: it is a problem, not a board played.
+        ContractKind::TrumpOnly(_) => None,
     }
 }
 

@@ -4,7 +4,7 @@
 //! auction, contract, play and result are bridge types. Every piece may carry the range of the
 //! source text it came from, so that checks run on the record can point back into the file.
 
-use crate::bridge::{Call, Card, Contract, Hand, Seat, Suit, Vulnerability};
+use crate::bridge::{Call, Card, Contract, Denomination, Hand, Seat, Suit, Vulnerability};
 use crate::syntax::{TextRange, TextSize};
 
 /// Where a value came from in the source (a range in the source record), if anywhere.
@@ -156,6 +156,19 @@ pub enum ContractKind {
     Passed,
     /// A contract.
     Made(Contract),
+    /// An end position's contract: the trump denomination alone (PBN chapter 3.10).
+    TrumpOnly(Denomination),
+}
+
+impl ContractKind {
+    /// The trump suit the play is under (`None` in no trump or when passed out).
+    pub fn trump(self) -> Option<Suit> {
+        match self {
+            ContractKind::Passed => None,
+            ContractKind::Made(c) => c.trump(),
+            ContractKind::TrumpOnly(d) => d.trump(),
+        }
+    }
 }
 
 /// The contract and its declarer.
@@ -180,6 +193,7 @@ impl ContractRecord {
                 c.bid.denomination().pbn(),
                 c.risk.pbn()
             ),
+            ContractKind::TrumpOnly(d) => d.pbn().to_string(),
         }
     }
 

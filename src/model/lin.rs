@@ -585,8 +585,8 @@ fn set_contract(board: &mut Board) {
 /// The play: cards in the order played, four to a trick, with their players.
 fn set_play(board: &mut Board, cards: Vec<(Option<Card>, Origin)>) {
     let contract = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractKind::Made(contract) => c.declarer.map(|d| (d, contract.trump())),
         ContractKind::Passed => None,
+        kind => c.declarer.map(|d| (d, kind.trump())),
     });
     let leader = contract.map(|(declarer, _)| declarer.lho());
     let mut record = PlayRecord {

@@ -700,9 +700,11 @@ pub fn read_contract(text: &str) -> Option<(ContractKind, Option<Seat>, Option<S
     let (bid, marks) = bid.split_at(bid.find(['X', 'R']).unwrap_or(bid.len()));
     let risk = Risk::from_marks(marks)?;
     if bid.len() == 1 {
-        // An end position: strain only.
-        read_bid(&format!("1{bid}"))?;
-        return Some((ContractKind::Passed, Some(declarer), goal, false));
+        // An end position: strain only. Its risk, when given, is not kept (a PBN end position's
+        // Contract has none either).
+        let strain = read_bid(&format!("1{bid}"))?.denomination();
+        let kept = risk == Risk::Undoubled;
+        return Some((ContractKind::TrumpOnly(strain), Some(declarer), goal, kept));
     }
     let b = read_bid(bid)?;
     let contract = Contract::new(b.level(), b.denomination(), risk)?;
@@ -721,12 +723,17 @@ fn contract(c: &Source, board: &mut Board) {
                 board.dropped.push(format!("the contract's goal `{goal}`"));
             }
         }
-        Some((_, declarer, _, false)) => {
-            board
-                .dropped
-                .push(format!("the end-position contract `{}`", c.text));
-            board.contract = None;
-            let _ = declarer;
+        Some((kind, declarer, _, false)) => {
+            // An end position doubled: the strain is kept, its risk said to be dropped.
+            board.dropped.push(format!(
+                "the risk of the end-position contract `{}`",
+                c.text
+            ));
+            board.contract = Some(ContractRecord {
+                kind,
+                declarer,
+                origin: c.origin(),
+            });
         }
         None => {}
     }
@@ -746,10 +753,7 @@ fn play(p: &Source, board: &mut Board) {
         .and_then(Seat::from_char);
     let declarer = board.contract.and_then(|c| c.declarer);
     record.leader = explicit.or(declarer.map(Seat::lho));
-    let trump = match board.contract.map(|c| c.kind) {
-        Some(ContractKind::Made(c)) => c.bid.denomination().trump(),
-        _ => None,
-    };
+    let trump = board.contract.and_then(|c| c.kind.trump());
     let mut remaining = board.deal.as_ref().map(|d| d.hands).unwrap_or_default();
     let mut next = record.leader;
     let mut trick: Vec<CardItem> = Vec::new();
@@ -905,10 +909,23 @@ mod tests {
         assert_eq!(risk_of("4SR:E"), Some(Risk::Redoubled));
         assert_eq!(risk_of("4SRX:E"), None);
         // An end position gives the strain alone, doubled or not.
-        let strain_only = read_contract("SX:N");
         assert!(matches!(
-            strain_only,
-            Some((_, Some(Seat::North), _, false))
+            read_contract("SX:N"),
+            Some((
+                ContractKind::TrumpOnly(Denomination::Spades),
+                Some(Seat::North),
+                _,
+                false
+            ))
+        ));
+        assert!(matches!(
+            read_contract("N:E"),
+            Some((
+                ContractKind::TrumpOnly(Denomination::NoTrump),
+                Some(Seat::East),
+                _,
+                true
+            ))
         ));
     }
 }

@@ -106,7 +106,8 @@ pub struct PlayMeaning {
     defender_tricks: u8,
     complete: bool,
     plus: bool,
-    /// No further cards follow: `*`, or an unfinished play without `+`.
+    /// No further cards follow an unfinished play: `*`, or no `+`. (After the last card a `*`
+    /// says nothing more: the export closes an end position's whole play with one.)
     stops: bool,
 }
 
@@ -252,7 +253,7 @@ fn play_meaning(model: &PlayModel) -> PlayMeaning {
         defender_tricks: model.defender_tricks,
         complete: model.complete,
         plus: model.end.plus.is_some(),
-        stops: model.end.star.is_some() || (!model.complete && model.end.plus.is_none()),
+        stops: !model.complete && (model.end.star.is_some() || model.end.plus.is_none()),
     }
 }
 

@@ -83,8 +83,17 @@ fn read_bridge(game: &Game, inherited: &Inheritance, board: &mut Board) {
     }
 }
 
-/// The descriptive tags (everything not read into the structured parts), `#` and `##` followed.
+/// The descriptive tags (everything not read into the structured parts), `#` and `##` followed:
+/// a tag the game leaves out takes the value a `##` of an earlier game set.
 fn read_info(game: &Game, inherited: &Inheritance, board: &mut Board) {
+    let given: Vec<String> = game.tag_pairs().map(|t| t.name()).collect();
+    for (name, value) in inherited.defaults() {
+        let structured = KEY_TAGS.contains(&name) || STRUCTURED.contains(&name);
+        let shown = !value.is_empty() && value != "?";
+        if shown && !structured && name != "Hidden" && !given.iter().any(|g| g == name) {
+            board.set_info(name, value.to_string(), None);
+        }
+    }
     for tag in game.tag_pairs() {
         let name = tag.name();
         let in_section = tag
@@ -156,7 +165,7 @@ fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
         let kind = match contract.value {
             ContractValue::Passed => Some(ContractKind::Passed),
             ContractValue::Contract(c) => Some(ContractKind::Made(c)),
-            ContractValue::TrumpOnly(_) => None,
+            ContractValue::TrumpOnly(d) => Some(ContractKind::TrumpOnly(d)),
         };
         if let Some(kind) = kind {
             board.contract = Some(ContractRecord {
