@@ -51,31 +51,7 @@ pub(crate) fn bbo_vulnerability(vul: Vulnerability, none: &'static str) -> &'sta
 fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<String>) -> String {
     let mut pairs: Vec<(&str, String)> = Vec::new();
     if with_qx || board.info("Room").is_some() {
-        // `qx` numbers the board: a board without a number of its own is numbered by its place.
-        let number = match board_number(board) {
-            Some(n) => n.to_string(),
-            None => {
-                note(
-                    dropped,
-                    match board.info("Board") {
-                        Some(b) if !b.trim().is_empty() => format!(
-                            "the board `{b}` is numbered by its place in qx, which takes a number \
-                             (ah keeps its name)"
-                        ),
-                        _ => "no board number: qx gives each such board its place in the file"
-                            .to_string(),
-                    },
-                );
-                position.to_string()
-            }
-        };
-        // No room letter when the source named no room (a teaching file's `qx|A2|`).
-        let room = match board.info("Room") {
-            Some(r) if r.eq_ignore_ascii_case("closed") => "c",
-            Some(r) if r.eq_ignore_ascii_case("open") => "o",
-            _ => "",
-        };
-        pairs.push(("qx", format!("{room}{number}")));
+        pairs.push(("qx", qx_value(board, position, dropped)));
     }
     let names: Vec<String> = MD_ORDER
         .iter()
@@ -98,28 +74,84 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
     if let Some(auction) = &board.auction {
         write_auction(&mut pairs, auction, dropped);
     }
-    let mut played = 0;
-    if let Some(play) = &board.play {
-        pairs.push(("pg", String::new()));
-        'tricks: for trick in &play.tricks {
-            for item in trick {
-                match item.kind {
-                    CardKind::Card(card) => {
-                        pairs.push((
-                            "pc",
-                            format!("{}{}", card.suit.letter(), card.rank.letter()),
-                        ));
-                        played += 1;
-                    }
-                    _ => {
-                        note(dropped, "the play after a card that is not known".into());
-                        break 'tricks;
-                    }
-                }
-            }
-            pairs.push(("pg", String::new()));
+    let played = match &board.play {
+        Some(play) => write_play(&mut pairs, play, dropped),
+        None => 0,
+    };
+    if let Some((result, _)) = board.result {
+        // LIN has no result key: a claim says it, unless the play shows every trick.
+        if played < 52 {
+            pairs.push(("mc", result.to_string()));
         }
     }
+    for comment in &board.commentary {
+        pairs.push(("nt", comment.replace('|', "/")));
+    }
+    note_unwritten(board, dropped);
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{k}|{v}|"))
+        .collect::<String>()
+}
+
+/// The `qx` value: the room letter (when the source named one) and the board's number, or its
+/// place in the file when it has none (said in `dropped`).
+fn qx_value(board: &Board, position: usize, dropped: &mut Vec<String>) -> String {
+    let number = match board_number(board) {
+        Some(n) => n.to_string(),
+        None => {
+            note(
+                dropped,
+                match board.info("Board") {
+                    Some(b) if !b.trim().is_empty() => format!(
+                        "the board `{b}` is numbered by its place in qx, which takes a number \
+                         (ah keeps its name)"
+                    ),
+                    _ => "no board number: qx gives each such board its place in the file"
+                        .to_string(),
+                },
+            );
+            position.to_string()
+        }
+    };
+    // No room letter when the source named no room (a teaching file's `qx|A2|`).
+    let room = match board.info("Room") {
+        Some(r) if r.eq_ignore_ascii_case("closed") => "c",
+        Some(r) if r.eq_ignore_ascii_case("open") => "o",
+        _ => "",
+    };
+    format!("{room}{number}")
+}
+
+/// The play as `pg`/`pc` pairs, up to the first card that is not known; the number of cards
+/// written.
+fn write_play(
+    pairs: &mut Vec<(&str, String)>,
+    play: &PlayRecord,
+    dropped: &mut Vec<String>,
+) -> usize {
+    let mut played = 0;
+    pairs.push(("pg", String::new()));
+    for trick in &play.tricks {
+        for item in trick {
+            let CardKind::Card(card) = item.kind else {
+                note(dropped, "the play after a card that is not known".into());
+                return played;
+            };
+            pairs.push((
+                "pc",
+                format!("{}{}", card.suit.letter(), card.rank.letter()),
+            ));
+            played += 1;
+        }
+        pairs.push(("pg", String::new()));
+    }
+    played
+}
+
+/// Says in `dropped` what of the board LIN has no place for: a contract without its auction,
+/// tags, hidden hands, and the dealer it assumes.
+fn note_unwritten(board: &Board, dropped: &mut Vec<String>) {
     if let Some(contract) = &board.contract {
         // LIN has no contract key: a contract is known only from a finished auction.
         if !board.auction.as_ref().is_some_and(|a| a.calls_end()) {
@@ -132,15 +164,6 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
                 format!("{what} (LIN gives a contract only by its auction)"),
             );
         }
-    }
-    if let Some((result, _)) = board.result {
-        // LIN has no result key: a claim says it, unless the play shows every trick.
-        if played < 52 {
-            pairs.push(("mc", result.to_string()));
-        }
-    }
-    for comment in &board.commentary {
-        pairs.push(("nt", comment.replace('|', "/")));
     }
     for info in &board.info {
         if !CARRIED.contains(&info.name.as_str()) && !MATCH.contains(&info.name.as_str()) {
@@ -168,10 +191,6 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
             ),
         );
     }
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{k}|{v}|"))
-        .collect::<String>()
 }
 
 /// The `vg` header line for boards that carry match data (event, segment, scoring, teams), from

@@ -84,32 +84,7 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
         (None, Some(a)) => f.push(('T', format!(":{}", escape(&a)))),
         (None, None) => {}
     }
-    let date = info("Date").or(info("UTCDate"));
-    let date_ok = |d: &str| {
-        d.len() == 10
-            && d.char_indices().all(|(i, c)| {
-                if i == 4 || i == 7 {
-                    c == '.'
-                } else {
-                    c.is_ascii_digit() || c == '?'
-                }
-            })
-    };
-    if let Some(bad) = date.as_deref().filter(|d| !date_ok(d)) {
-        lost.push(format!("the date `{bad}` (not in the form yyyy.mm.dd)"));
-    }
-    if let Some(date) = date.filter(|d| date_ok(d)) {
-        let mut d: String = date.split('.').collect::<Vec<_>>().concat();
-        while d.len() > 4 && d.ends_with("??") {
-            d.truncate(d.len() - 2);
-        }
-        if let Some(time) = info("Time").or(info("UTCTime")) {
-            d.push(':');
-            d.push_str(&time.replace(':', ""));
-        }
-        if info("Date").is_none() {
-            d.push('G');
-        }
+    if let Some(d) = date_field(board, &mut lost) {
         f.push(('D', d));
     }
     for (label, name) in [('L', "Site"), ('E', "Event"), ('S', "Stage")] {
@@ -140,6 +115,72 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
             ),
         ));
     }
+    if let Some(n) = players_field(board, &mut lost) {
+        f.push(('N', n));
+    }
+    if let Some(b) = info("Board") {
+        f.push(('B', b));
+    }
+    if let Some(deal) = &board.deal {
+        f.push(('H', hands(deal)));
+    }
+    auction_fields(board, &mut f, &mut lost);
+    if let Some(v) = board.contract.and_then(|c| contract_field(c, &mut lost)) {
+        f.push(('C', v));
+    }
+    if let Some(play) = &board.play {
+        if let Some(p) = play_text(play, &mut lost) {
+            f.push(('P', p));
+            notes(&play.notes, &mut f, &mut lost);
+        }
+    }
+    if let Some(r) = result_field(board, &mut lost) {
+        f.push(('R', r));
+    }
+    for comment in &board.commentary {
+        f.push(('{', commentary_field(comment, &mut lost)));
+    }
+    for fact in &board.info {
+        if !CARRIED.contains(&fact.name.as_str()) {
+            lost.push(format!("the {} tag", fact.name));
+        }
+    }
+    (f, lost)
+}
+
+/// The D field: the date without its dots (unknown month and day left off), the time after a
+/// `:`, and `G` when the date is UTC's. A date not in the form yyyy.mm.dd is lost.
+fn date_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
+    let date = board.info("Date").or(board.info("UTCDate"))?;
+    let date_ok = date.len() == 10
+        && date.char_indices().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                c == '.'
+            } else {
+                c.is_ascii_digit() || c == '?'
+            }
+        });
+    if !date_ok {
+        lost.push(format!("the date `{date}` (not in the form yyyy.mm.dd)"));
+        return None;
+    }
+    let mut d: String = date.split('.').collect::<Vec<_>>().concat();
+    while d.len() > 4 && d.ends_with("??") {
+        d.truncate(d.len() - 2);
+    }
+    if let Some(time) = board.info("Time").or(board.info("UTCTime")) {
+        d.push(':');
+        d.push_str(&time.replace(':', ""));
+    }
+    if board.info("Date").is_none() {
+        d.push('G');
+    }
+    Some(d)
+}
+
+/// The N field: the players by partnership, then the room (`O`/`C`) or the table.
+fn players_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
+    let info = |name: &str| board.info(name).map(str::to_string);
     let names = ["North", "South", "West", "East"].map(|n| info(n).unwrap_or_default());
     let room = match info("Room").as_deref() {
         Some("Open") => Some("O".to_string()),
@@ -150,161 +191,143 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
         }
         None => info("Table"),
     };
-    if names.iter().any(|n| !n.is_empty()) || room.is_some() {
-        let mut n = format!("{}+{}:{}+{}", names[0], names[1], names[2], names[3]);
-        if let Some(room) = room {
-            n.push(':');
-            n.push_str(&room);
-        }
-        f.push(('N', n));
+    if names.iter().all(|n| n.is_empty()) && room.is_none() {
+        return None;
     }
-    if let Some(b) = info("Board") {
-        f.push(('B', b));
+    let mut n = format!("{}+{}:{}+{}", names[0], names[1], names[2], names[3]);
+    if let Some(room) = room {
+        n.push(':');
+        n.push_str(&room);
     }
-    if let Some(deal) = &board.deal {
-        f.push(('H', hands(deal)));
-    }
-    // "A EN" gives the dealer and vulnerability without an auction.
+    Some(n)
+}
+
+/// The A field (dealer, vulnerability and calls; "A EN" alone when there are no calls) and the
+/// auction's notes.
+fn auction_fields(board: &Board, f: &mut Vec<(char, String)>, lost: &mut Vec<String>) {
     let no_calls = AuctionRecord::default();
-    let auction = board.auction.as_ref().or(board.dealer.map(|_| &no_calls));
-    if let Some(auction) = auction {
-        match board.dealer {
-            Some((dealer, _)) => {
-                let mut a = dealer.letter().to_string();
-                if let Some((v, _)) = board.vulnerability {
-                    a.push(match v {
-                        Vulnerability::None => 'Z',
-                        Vulnerability::NS => 'N',
-                        Vulnerability::EW => 'E',
-                        Vulnerability::All => 'B',
-                    });
-                }
-                for (i, item) in auction.calls.iter().enumerate() {
-                    if i % 4 == 0 {
-                        a.push(':');
-                    }
-                    a.push_str(
-                        match item.kind {
-                            CallKind::Call(Call::Pass) => "P".to_string(),
-                            CallKind::Call(Call::Double) => "X".to_string(),
-                            CallKind::Call(Call::Redouble) => "R".to_string(),
-                            CallKind::Call(Call::Bid(bid)) => {
-                                format!("{}{}", bid.level(), &bid.denomination().pbn()[..1])
-                            }
-                            CallKind::AllPass => "A".to_string(),
-                            CallKind::Query => "Y".to_string(),
-                        }
-                        .as_str(),
-                    );
-                    a.push_str(&annotation(&item.annotation, &mut lost));
-                }
-                f.push(('A', a));
-                notes(&auction.notes, &mut f, &mut lost);
-            }
-            None => lost.push("an auction without a dealer".to_string()),
-        }
+    let Some(auction) = board.auction.as_ref().or(board.dealer.map(|_| &no_calls)) else {
+        return;
+    };
+    let Some((dealer, _)) = board.dealer else {
+        lost.push("an auction without a dealer".to_string());
+        return;
+    };
+    let mut a = dealer.letter().to_string();
+    if let Some((v, _)) = board.vulnerability {
+        a.push(match v {
+            Vulnerability::None => 'Z',
+            Vulnerability::NS => 'N',
+            Vulnerability::EW => 'E',
+            Vulnerability::All => 'B',
+        });
     }
-    if let Some(contract) = &board.contract {
-        let value = match (contract.kind, contract.declarer) {
-            (ContractKind::Passed, declarer) => {
-                // RBN's `C P` names no declarer; PBN files sometimes give one for a passed-out
-                // board (BridgeComposer does), which means nothing at the table but is said.
-                if let Some(d) = declarer {
-                    lost.push(format!(
-                        "the declarer `{}` of a passed-out board",
-                        d.letter()
-                    ));
-                }
-                Some("P".to_string())
-            }
-            (ContractKind::Made(c), Some(d)) => Some(format!(
-                "{}{}{}:{}",
-                c.level(),
-                &c.bid.denomination().pbn()[..1],
-                match c.risk.pbn() {
-                    "XX" => "R",
-                    r => r,
-                },
-                d.letter()
-            )),
-            (ContractKind::TrumpOnly(d), Some(declarer)) => {
-                Some(format!("{}:{}", &d.pbn()[..1], declarer.letter()))
-            }
-            _ => None,
-        };
-        if let Some(v) = value {
-            f.push(('C', v));
+    for (i, item) in auction.calls.iter().enumerate() {
+        if i % 4 == 0 {
+            a.push(':');
         }
-    }
-    if let Some(play) = &board.play {
-        if let Some(p) = play_text(play, &mut lost) {
-            f.push(('P', p));
-            notes(&play.notes, &mut f, &mut lost);
+        match item.kind {
+            CallKind::Call(Call::Pass) => a.push('P'),
+            CallKind::Call(Call::Double) => a.push('X'),
+            CallKind::Call(Call::Redouble) => a.push('R'),
+            CallKind::Call(Call::Bid(bid)) => {
+                a.push_str(&format!(
+                    "{}{}",
+                    bid.level(),
+                    &bid.denomination().pbn()[..1]
+                ));
+            }
+            CallKind::AllPass => a.push('A'),
+            CallKind::Query => a.push('Y'),
         }
+        a.push_str(&annotation(&item.annotation, lost));
     }
+    f.push(('A', a));
+    notes(&auction.notes, f, lost);
+}
+
+/// The C field: `P`, `4SX:N`, or an end position's trumps alone (`H:E`).
+fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<String> {
+    match (contract.kind, contract.declarer) {
+        (ContractKind::Passed, declarer) => {
+            // RBN's `C P` names no declarer; PBN files sometimes give one for a passed-out
+            // board (BridgeComposer does), which means nothing at the table but is said.
+            if let Some(d) = declarer {
+                lost.push(format!(
+                    "the declarer `{}` of a passed-out board",
+                    d.letter()
+                ));
+            }
+            Some("P".to_string())
+        }
+        (ContractKind::Made(c), Some(d)) => Some(format!(
+            "{}{}{}:{}",
+            c.level(),
+            &c.bid.denomination().pbn()[..1],
+            match c.risk.pbn() {
+                "XX" => "R",
+                r => r,
+            },
+            d.letter()
+        )),
+        (ContractKind::TrumpOnly(d), Some(declarer)) => {
+            Some(format!("{}:{}", &d.pbn()[..1], declarer.letter()))
+        }
+        _ => None,
+    }
+}
+
+/// The R field: the tricks (`P` when passed out), the score signed, and the IMPs (`=` for none)
+/// or the percentage with two decimals after a `:`.
+fn result_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
+    let info = |name: &str| board.info(name).map(str::to_string);
     let mut r = String::new();
     match (board.result, board.contract.map(|c| c.kind)) {
         (_, Some(ContractKind::Passed)) => r.push('P'),
         (Some((n, _)), _) => r.push_str(&n.to_string()),
         _ => {}
     }
-    if let Some(score) = info("Score") {
-        if let Some(points) = side_value(&score) {
-            r.push_str(&if points.starts_with('-') {
-                points
-            } else {
-                format!("+{points}")
-            });
+    if let Some(points) = info("Score").and_then(|s| side_value(&s)) {
+        if !points.starts_with('-') {
+            r.push('+');
         }
+        r.push_str(&points);
     }
     if let Some(imps) = info("ScoreIMP").and_then(|s| side_value(&s)) {
-        let v = if imps == "0" {
-            "=".to_string()
-        } else if imps.starts_with('-') {
-            imps
-        } else {
-            format!("+{imps}")
-        };
         r.push(':');
-        r.push_str(&v);
+        if imps == "0" {
+            r.push('=');
+        } else {
+            if !imps.starts_with('-') {
+                r.push('+');
+            }
+            r.push_str(&imps);
+        }
     } else if let Some(pct) = info("ScorePercentage").and_then(|s| side_value(&s)) {
         // RBN writes a percentage with two decimals (`59.70`).
         match pct.parse::<f64>() {
-            Ok(value) if value.is_finite() => {
-                r.push(':');
-                r.push_str(&format!("{value:.2}"));
-            }
+            Ok(value) if value.is_finite() => r.push_str(&format!(":{value:.2}")),
             _ => lost.push(format!("the percentage `{pct}` (not a number)")),
         }
     }
-    if !r.is_empty() {
-        f.push(('R', r));
+    (!r.is_empty()).then_some(r)
+}
+
+/// A `{` field of free text: the comment's lines without blank ones (a blank line ends an RBN
+/// record, so losing them is said), braces turned to quotes.
+fn commentary_field(comment: &str, lost: &mut Vec<String>) -> String {
+    if comment.trim().lines().any(|l| l.trim().is_empty()) {
+        lost.push(
+            "the blank lines between paragraphs of commentary (a blank line ends an RBN record)"
+                .to_string(),
+        );
     }
-    for comment in &board.commentary {
-        // A blank line ends an RBN record, so free text cannot hold one.
-        if comment.trim().lines().any(|l| l.trim().is_empty()) {
-            lost.push(
-                "the blank lines between paragraphs of commentary (a blank line ends an RBN \
-                 record)"
-                    .to_string(),
-            );
-        }
-        let text: Vec<&str> = comment
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        f.push((
-            '{',
-            format!("{{{}}}", text.join("\n").replace(['{', '}'], "\"")),
-        ));
-    }
-    for fact in &board.info {
-        if !CARRIED.contains(&fact.name.as_str()) {
-            lost.push(format!("the {} tag", fact.name));
-        }
-    }
-    (f, lost)
+    let text: Vec<&str> = comment
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    format!("{{{}}}", text.join("\n").replace(['{', '}'], "\""))
 }
 
 /// `NS 620` → `620`, `EW 300` → `-300`, `-100` → `-100`.

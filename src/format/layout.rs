@@ -197,127 +197,160 @@ pub fn read_layout(text: &str) -> Option<GameLayout<'_>> {
             if !marks.is_empty() {
                 return None;
             }
-            let name_for_section = lexer.peek_tag_name();
-            let tag = read_tag(&mut lexer)?;
-            if tag.name != name_for_section {
-                return None;
-            }
-            let in_section = matches!(
-                open,
-                Open::Section(SectionKind::Auction | SectionKind::Play)
-            );
-            if tag.name == "Note" && in_section {
-                layout.sections.last_mut()?.notes.push(tag);
-                target = Target::Note;
-                continue;
-            }
-            // A Note after an unrelated tag still belongs to the Auction or Play before it (as
-            // the checks read it); written with that section's notes, it keeps its meaning.
-            // (Data after it would have to stay with it: such a game is kept as it is.)
-            if tag.name == "Note" {
-                let owner = layout
-                    .sections
-                    .last_mut()
-                    .filter(|s| matches!(s.kind, SectionKind::Auction | SectionKind::Play));
-                if let Some(owner) = owner {
-                    owner.notes.push(tag);
-                    open = Open::Nothing;
-                    target = Target::Note;
-                    continue;
-                }
-            }
-            let kind = match tag.name {
-                "Auction" => Some(SectionKind::Auction),
-                "Play" => Some(SectionKind::Play),
-                name if is_table_tag(name) => Some(SectionKind::Supplemental),
-                _ => None,
-            };
-            match kind {
-                Some(kind) => {
-                    layout.sections.push(Section {
-                        kind,
-                        tag,
-                        items: Vec::new(),
-                        notes: Vec::new(),
-                    });
-                    open = Open::Section(kind);
-                    target = Target::SectionTag;
-                }
-                None => {
-                    layout.tags.push(tag);
-                    open = Open::AfterTag;
-                    target = Target::Tag(layout.tags.len() - 1);
-                }
-            }
+            take_tag(&mut layout, &mut lexer, &mut open, &mut target)?;
             continue;
         }
-        let kind = match open {
-            Open::Nothing => return None,
-            Open::AfterTag => {
-                // Data after a plain tag turns it into a supplemental section. A Note with data
-                // cannot be moved: placed after an Auction or Play it would join that section
-                // and its data would become calls or cards. Such a game is kept as it is.
-                let tag = layout.tags.pop()?;
-                if tag.name == "Note" {
-                    return None;
-                }
-                layout.sections.push(Section {
-                    kind: SectionKind::Supplemental,
-                    tag,
-                    items: Vec::new(),
-                    notes: Vec::new(),
-                });
-                open = Open::Section(SectionKind::Supplemental);
-                SectionKind::Supplemental
-            }
-            Open::Section(kind) => kind,
-        };
-        let fits = match kind {
-            SectionKind::Auction => matches!(
-                token.kind,
-                CALL | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
-            ),
-            SectionKind::Play => matches!(
-                token.kind,
-                CARD | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
-            ),
-            SectionKind::Supplemental => matches!(token.kind, SECTION_TOKEN | STRING),
-        };
-        if !fits || (token.kind == STRING && !string_ok(&token, token_text)) {
-            return None;
-        }
         lexer.advance(token.len);
-        let section = layout.sections.last_mut()?;
-        match token.kind {
-            SUFFIX | NOTE_REF | NAG => {
-                if !marks.is_empty() {
-                    return None;
-                }
-                let item = section.items.last_mut()?;
-                item.annotations.push((token.kind, token_text));
-            }
-            IRREGULARITY if token_text != "^S" => marks.push(token_text),
-            _ => {
-                if token.kind == IRREGULARITY && !marks.is_empty() {
-                    return None;
-                }
-                section.items.push(Item {
-                    kind: token.kind,
-                    text: token_text,
-                    marks: std::mem::take(&mut marks),
-                    annotations: Vec::new(),
-                    trivia: Vec::new(),
-                    trivia_after: Vec::new(),
-                    line,
-                });
-                target = Target::Item;
-            }
+        if take_item(&mut layout, &token, token_text, &mut open, &mut marks, line)? {
+            target = Target::Item;
         }
     }
     if !marks.is_empty() {
         return None;
     }
     Some(layout)
+}
+
+/// Takes a call, card, annotation, mark or table element into the section open (a plain
+/// tag followed by data becomes a supplemental section): whether it is a new item (what
+/// comments after it attach to); `None` when it does not belong there.
+fn take_item<'a>(
+    layout: &mut GameLayout<'a>,
+    token: &Token,
+    token_text: &'a str,
+    open: &mut Open,
+    marks: &mut Vec<&'a str>,
+    line: u32,
+) -> Option<bool> {
+    let kind_of_token = token.kind;
+    let kind = match *open {
+        Open::Nothing => return None,
+        Open::AfterTag => {
+            // Data after a plain tag turns it into a supplemental section. A Note with data
+            // cannot be moved: placed after an Auction or Play it would join that section
+            // and its data would become calls or cards. Such a game is kept as it is.
+            let tag = layout.tags.pop()?;
+            if tag.name == "Note" {
+                return None;
+            }
+            layout.sections.push(Section {
+                kind: SectionKind::Supplemental,
+                tag,
+                items: Vec::new(),
+                notes: Vec::new(),
+            });
+            *open = Open::Section(SectionKind::Supplemental);
+            SectionKind::Supplemental
+        }
+        Open::Section(kind) => kind,
+    };
+    let fits = match kind {
+        SectionKind::Auction => matches!(
+            kind_of_token,
+            CALL | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+        ),
+        SectionKind::Play => matches!(
+            kind_of_token,
+            CARD | SUFFIX | NOTE_REF | NAG | IRREGULARITY | STAR | PLUS
+        ),
+        SectionKind::Supplemental => matches!(kind_of_token, SECTION_TOKEN | STRING),
+    };
+    if !fits || (kind_of_token == STRING && !string_ok(token, token_text)) {
+        return None;
+    }
+    let section = layout.sections.last_mut()?;
+    match kind_of_token {
+        SUFFIX | NOTE_REF | NAG => {
+            if !marks.is_empty() {
+                return None;
+            }
+            let item = section.items.last_mut()?;
+            item.annotations.push((kind_of_token, token_text));
+            Some(false)
+        }
+        IRREGULARITY if token_text != "^S" => {
+            marks.push(token_text);
+            Some(false)
+        }
+        _ => {
+            if kind_of_token == IRREGULARITY && !marks.is_empty() {
+                return None;
+            }
+            section.items.push(Item {
+                kind: kind_of_token,
+                text: token_text,
+                marks: std::mem::take(marks),
+                annotations: Vec::new(),
+                trivia: Vec::new(),
+                trivia_after: Vec::new(),
+                line,
+            });
+            Some(true)
+        }
+    }
+}
+
+/// Takes a tag pair the lexer is at: a Note joins its Auction or Play, a section's tag opens
+/// the section, any other tag is one of the game's; `None` when the pair is malformed.
+fn take_tag<'a>(
+    layout: &mut GameLayout<'a>,
+    lexer: &mut Lexer<'a>,
+    open: &mut Open,
+    target: &mut Target,
+) -> Option<()> {
+    let name_for_section = lexer.peek_tag_name();
+    let tag = read_tag(lexer)?;
+    if tag.name != name_for_section {
+        return None;
+    }
+    let in_section = matches!(
+        *open,
+        Open::Section(SectionKind::Auction | SectionKind::Play)
+    );
+    if tag.name == "Note" && in_section {
+        layout.sections.last_mut()?.notes.push(tag);
+        *target = Target::Note;
+        return Some(());
+    }
+    // A Note after an unrelated tag still belongs to the Auction or Play before it (as
+    // the checks read it); written with that section's notes, it keeps its meaning.
+    // (Data after it would have to stay with it: such a game is kept as it is.)
+    if tag.name == "Note" {
+        let owner = layout
+            .sections
+            .last_mut()
+            .filter(|s| matches!(s.kind, SectionKind::Auction | SectionKind::Play));
+        if let Some(owner) = owner {
+            owner.notes.push(tag);
+            *open = Open::Nothing;
+            *target = Target::Note;
+            return Some(());
+        }
+    }
+    let kind = match tag.name {
+        "Auction" => Some(SectionKind::Auction),
+        "Play" => Some(SectionKind::Play),
+        name if is_table_tag(name) => Some(SectionKind::Supplemental),
+        _ => None,
+    };
+    match kind {
+        Some(kind) => {
+            layout.sections.push(Section {
+                kind,
+                tag,
+                items: Vec::new(),
+                notes: Vec::new(),
+            });
+            *open = Open::Section(kind);
+            *target = Target::SectionTag;
+        }
+        None => {
+            layout.tags.push(tag);
+            *open = Open::AfterTag;
+            *target = Target::Tag(layout.tags.len() - 1);
+        }
+    }
+    Some(())
 }
 
 fn attach<'a>(layout: &mut GameLayout<'a>, target: Target, trivia: Trivia<'a>) -> Option<()> {

@@ -332,6 +332,49 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if printing && screen.printer.start(&mut screen.out).is_err() {
         return ExitCode::from(2);
     }
+    failures += check_and_print(&files, &job, &configs, threads, &mut screen);
+    let Screen {
+        mut out,
+        mut printer,
+        totals,
+        progress,
+        write_failed,
+        ..
+    } = screen;
+    progress.finish_and_clear();
+    let finished = if args.diff {
+        eprintln!(
+            "kibitzer check: would fix {} finding(s) in {} file(s)",
+            totals.fixed, totals.files_fixed
+        );
+        Ok(())
+    } else if printing {
+        printer.finish(&mut out, &totals)
+    } else {
+        output::statistics(&mut out, args.format, &totals)
+    };
+    if write_failed || finished.is_err() || out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if failures > 0 {
+        ExitCode::from(2)
+    } else if totals.errors > 0 || (args.diff && totals.fixed > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Checks `files` on `threads` threads and prints each file's findings in the order given, as
+/// they arrive; the number of files that could not be checked.
+fn check_and_print<W: Write>(
+    files: &[PathBuf],
+    job: &Job<'_>,
+    configs: &[Option<Arc<Config>>],
+    threads: usize,
+    screen: &mut Screen<W>,
+) -> usize {
+    let mut failures = 0;
     let inner_threads = if files.len() == 1 { threads } else { 1 };
     let next = AtomicUsize::new(0);
     // Bounded, so that checking threads wait for a printer that writes more slowly than they
@@ -341,7 +384,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     std::thread::scope(|scope| {
         for _ in 0..threads.min(files.len()).max(1) {
             let sender = sender.clone();
-            let (files, next, job, configs, turn) = (&files, &next, &job, &configs, &turn);
+            let (next, turn) = (&next, &turn);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(path) = files.get(i) else { break };
@@ -392,36 +435,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             }
         }
     });
-    let Screen {
-        mut out,
-        mut printer,
-        totals,
-        progress,
-        write_failed,
-        ..
-    } = screen;
-    progress.finish_and_clear();
-    let finished = if args.diff {
-        eprintln!(
-            "kibitzer check: would fix {} finding(s) in {} file(s)",
-            totals.fixed, totals.files_fixed
-        );
-        Ok(())
-    } else if printing {
-        printer.finish(&mut out, &totals)
-    } else {
-        output::statistics(&mut out, args.format, &totals)
-    };
-    if write_failed || finished.is_err() || out.flush().is_err() {
-        return ExitCode::from(2);
-    }
-    if failures > 0 {
-        ExitCode::from(2)
-    } else if totals.errors > 0 || (args.diff && totals.fixed > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    failures
 }
 
 /// Where a run's results go: the printer, the totals and the progress bar.

@@ -755,6 +755,48 @@ impl Follower {
         }
     }
 
+    /// Plays the card of `slot` (the `k`th of trick `t`, `led` the suit led) for `seat`: what
+    /// playing it broke, and what makes its `^R` needless. Without a leader, or with `^R`, a
+    /// card that does not follow suit is taken as it stands.
+    fn play_slot(
+        &mut self,
+        seat: Seat,
+        slot: &RawSlot,
+        k: usize,
+        led: Option<Suit>,
+        leader_known: bool,
+        t: usize,
+    ) -> (Vec<PlayIssue>, Option<NeedlessRevoke>) {
+        let mut issues = Vec::new();
+        let mut needless_revoke = None;
+        match slot.kind {
+            SlotKind::Card(card) => {
+                let revoke_mark = slot.marks().iter().any(|m| m.kind == Irregularity::Revoke);
+                if revoke_mark {
+                    let holding = self.state.remaining(seat);
+                    needless_revoke = match (k, led) {
+                        (0, _) => Some(NeedlessRevoke::Lead),
+                        (_, Some(l)) if l == card.suit => Some(NeedlessRevoke::FollowsSuit),
+                        (_, Some(l)) if holding.is_some_and(|h| !h.has_suit(l)) => {
+                            Some(NeedlessRevoke::Void(l))
+                        }
+                        _ => None,
+                    };
+                }
+                issues = if !leader_known || revoke_mark {
+                    self.state.play_revoke(seat, card)
+                } else {
+                    self.state.play(seat, card)
+                };
+            }
+            SlotKind::Unknown | SlotKind::Continue => {
+                self.state.play_unknown(seat);
+            }
+        }
+        self.followed.push((slot.range, t));
+        (issues, needless_revoke)
+    }
+
     /// Follows trick `t`, whose columns are `chunk`.
     fn trick(
         &mut self,
@@ -798,18 +840,16 @@ impl Follower {
         } else {
             4
         };
-        if let Some(plus_range) = plus {
-            let plus_before_card = is_final
-                && ordered[..played_count]
-                    .iter()
-                    .any(|(_, s)| s.is_some_and(|s| s.kind == SlotKind::Continue));
-            if plus_before_card {
-                out.push(Diagnostic::new(
-                    "P510",
-                    plus_range,
-                    "`+` stands for the next card to be played, but a card played after it is given",
-                ));
-            }
+        let plus_before_card = is_final
+            && ordered[..played_count]
+                .iter()
+                .any(|(_, s)| s.is_some_and(|s| s.kind == SlotKind::Continue));
+        if let Some(plus_range) = plus.filter(|_| plus_before_card) {
+            out.push(Diagnostic::new(
+                "P510",
+                plus_range,
+                "`+` stands for the next card to be played, but a card played after it is given",
+            ));
         }
 
         let mut led: Option<Suit> = None;
@@ -823,38 +863,13 @@ impl Follower {
                 }
                 continue;
             };
-            let mut issues = Vec::new();
-            let mut needless_revoke = None;
-            if played {
-                match slot.kind {
-                    SlotKind::Card(card) => {
-                        let revoke_mark =
-                            slot.marks().iter().any(|m| m.kind == Irregularity::Revoke);
-                        if revoke_mark {
-                            let holding = self.state.remaining(*seat);
-                            needless_revoke = match (k, led) {
-                                (0, _) => Some(NeedlessRevoke::Lead),
-                                (_, Some(l)) if l == card.suit => Some(NeedlessRevoke::FollowsSuit),
-                                (_, Some(l)) if holding.is_some_and(|h| !h.has_suit(l)) => {
-                                    Some(NeedlessRevoke::Void(l))
-                                }
-                                _ => None,
-                            };
-                        }
-                        issues = if leader.is_none() || revoke_mark {
-                            self.state.play_revoke(*seat, card)
-                        } else {
-                            self.state.play(*seat, card)
-                        };
-                        if k == 0 {
-                            led = Some(card.suit);
-                        }
-                    }
-                    SlotKind::Unknown | SlotKind::Continue => {
-                        self.state.play_unknown(*seat);
-                    }
-                }
-                self.followed.push((slot.range, t));
+            let (issues, needless_revoke) = if played {
+                self.play_slot(*seat, slot, k, led, leader.is_some(), t)
+            } else {
+                (Vec::new(), None)
+            };
+            if played && k == 0 {
+                led = slot.card_kind().map(|c| c.suit);
             }
             let mut extras = slot.extras.clone();
             if let Some(extras) = extras.as_mut() {
@@ -872,33 +887,9 @@ impl Follower {
         }
 
         let complete = played_count == 4;
-        let winner = if complete {
-            // The four cards, when all are known (an array: no allocation per trick).
-            let mut four = [(Seat::North, Card::new(Suit::Spades, Rank::Ace)); 4];
-            let mut all_known = true;
-            for (slot, (seat, s)) in four.iter_mut().zip(&ordered) {
-                match s.and_then(|s| s.card_kind()) {
-                    Some(card) => *slot = (*seat, card),
-                    None => all_known = false,
-                }
-            }
-            let known = all_known.then_some(&four[..]);
-            match (leader, known) {
-                (Some(_), Some(known)) => {
-                    let all_follow = known.iter().all(|(_, c)| Some(c.suit) == led);
-                    (self.denomination.is_some() || all_follow)
-                        .then(|| {
-                            bridge::trick_winner(
-                                known,
-                                self.denomination.and_then(Denomination::trump),
-                            )
-                        })
-                        .flatten()
-                }
-                _ => None,
-            }
-        } else {
-            None
+        let winner = match leader {
+            Some(_) if complete => known_winner(&ordered, led, self.denomination),
+            _ => None,
         };
         self.expected = if complete {
             winner
@@ -914,6 +905,26 @@ impl Follower {
             needless_lead_mark,
         }
     }
+}
+
+/// Who wins a whole trick whose cards, in order of play, are all known; `None` when one is not,
+/// or when without a known denomination some card does not follow the suit led (a ruff or a
+/// discard then decides, and the trumps are not known).
+fn known_winner(
+    ordered: &[(Seat, Option<&RawSlot>); 4],
+    led: Option<Suit>,
+    denomination: Option<Denomination>,
+) -> Option<Seat> {
+    // An array: no allocation per trick.
+    let mut four = [(Seat::North, Card::new(Suit::Spades, Rank::Ace)); 4];
+    for (slot, (seat, s)) in four.iter_mut().zip(ordered) {
+        *slot = (*seat, s.and_then(|s| s.card_kind())?);
+    }
+    let all_follow = four.iter().all(|(_, c)| Some(c.suit) == led);
+    if denomination.is_none() && !all_follow {
+        return None;
+    }
+    bridge::trick_winner(&four, denomination.and_then(Denomination::trump))
 }
 
 /// When the leader of a trick is unknown (the previous trick had an unknown card), the only seat
