@@ -583,6 +583,57 @@ async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_
     assert!(!hover_text(&mut h, 6, 3).await.contains("Double dummy"));
 }
 
+/// The double-dummy part of the hover at a position, once solved (asked again until it is).
+async fn solved_double_dummy(h: &mut Harness, line: u32, character: u32) -> String {
+    for _ in 0..6000 {
+        let text = hover_text(h, line, character).await;
+        if let Some(at) = text.find("**Double dummy**") {
+            return text[at..].to_string();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("not solved in a minute");
+}
+
+#[tokio::test]
+async fn an_rbn_or_lin_deal_hover_shows_the_same_double_dummy_table_and_par_as_its_pbn_twin() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    h.open("pbn", GAME).await;
+    let pbn = solved_double_dummy(&mut h, 4, 8).await;
+    assert!(pbn.contains("\nPar "), "{pbn}");
+    for (uri, language, notation) in [
+        ("file:///nowhere/test.rbn", "rbn", kibitzer::Notation::Rbn),
+        ("file:///nowhere/test.lin", "lin", kibitzer::Notation::Lin),
+    ] {
+        let twin = kibitzer::Notation::Pbn.convert(GAME, notation).text;
+        // The line of the deal: RBN's H field, LIN's md pair (on the board's one line).
+        let (line, character) = match language {
+            "rbn" => {
+                let row = twin.lines().position(|l| l.starts_with("H ")).unwrap();
+                (row as u32, 3)
+            }
+            _ => {
+                let row = twin.lines().position(|l| l.contains("md|")).unwrap();
+                let column = twin.lines().nth(row).unwrap().find("md|").unwrap();
+                (row as u32, column as u32 + 4)
+            }
+        };
+        let (mut h, _) = Harness::start(uri, json!({}), fast()).await;
+        h.open(language, &twin).await;
+        let theirs = solved_double_dummy(&mut h, line, character).await;
+        assert_eq!(theirs, pbn, "{language}:\n{twin}");
+        // Hovering elsewhere in the board says nothing of double dummy.
+        let elsewhere = match language {
+            "rbn" => twin.lines().position(|l| l.starts_with("A ")).unwrap() as u32,
+            _ => line,
+        };
+        let column = if language == "lin" { 1 } else { 0 };
+        assert!(!hover_text(&mut h, elsewhere, column)
+            .await
+            .contains("Double dummy"));
+    }
+}
+
 #[tokio::test]
 async fn with_check_double_dummy_a_wrong_table_cell_is_published_once_solved() {
     let mut options = fast();

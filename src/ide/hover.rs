@@ -15,6 +15,9 @@ pub struct Hover {
     pub markdown: String,
     /// What it describes.
     pub range: TextRange,
+    /// Whether it is the hover of the board's deal (a PBN Deal, an RBN H, a LIN md or a
+    /// handviewer address), under which the editor adds what the deal makes at double dummy.
+    pub on_deal: bool,
 }
 
 /// The token at `offset`, preferring a meaningful one over trivia at a boundary.
@@ -39,6 +42,9 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
     let token = token_at(node, offset)?;
     let model = lower(node);
     let range = token.text_range();
+    let on_deal = model
+        .tag("Deal")
+        .is_some_and(|t| t.range.contains_inclusive(offset));
     let markdown = match token.kind() {
         SyntaxKind::TAG_NAME => tag_hover(&model, &token)?,
         SyntaxKind::CALL => call_hover(&model, range)?,
@@ -60,7 +66,11 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
         SyntaxKind::IRREGULARITY => irregularity(token.text()).to_string(),
         _ => value_hover(&model, &token)?,
     };
-    Some(Hover { markdown, range })
+    Some(Hover {
+        markdown,
+        range,
+        on_deal,
+    })
 }
 
 fn irregularity(mark: &str) -> &'static str {

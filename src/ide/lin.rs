@@ -58,7 +58,11 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
             Some(diagram) => format!("{heading}\n\n{diagram}"),
             None => format!("{heading}, which Kibitzer cannot read"),
         };
-        return Some(Hover { markdown, range });
+        return Some(Hover {
+            markdown,
+            range,
+            on_deal: true,
+        });
     }
     let pair = pair_at(piece, offset)?;
     let key = pair.key();
@@ -85,7 +89,11 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
         },
         _ => (heading, whole),
     };
-    Some(Hover { markdown, range })
+    Some(Hover {
+        markdown,
+        range,
+        on_deal: &*key == "md",
+    })
 }
 
 /// Completions at `offset` of `piece`: the legal calls in an `mb` value, the playable cards in

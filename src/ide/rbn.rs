@@ -92,7 +92,11 @@ pub fn hover(record: &Record, carry: &Carry, offset: TextSize) -> Option<Hover> 
         },
         _ => (heading, line),
     };
-    Some(Hover { markdown, range })
+    Some(Hover {
+        markdown,
+        range,
+        on_deal: label == 'H',
+    })
 }
 
 /// Completions at `offset` of `record` (`None`: the offset is on a blank line between records,

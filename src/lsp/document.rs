@@ -13,7 +13,7 @@ use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
 use super::open_text::{
-    text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed, PlacedHints,
+    text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
 use super::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
@@ -838,15 +838,10 @@ impl OpenText for Document {
         })
     }
 
-    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
+    fn hover(&mut self, offset: usize) -> Option<Placed<ide::Hover>> {
         let (node, start) = self.chunk_at(offset)?;
         let relative = TextSize::from((offset - start) as u32);
-        let mut found = ide::hover(&node, relative)?;
-        if let Some(more) = more(&node, relative) {
-            found.markdown.push_str("\n\n");
-            found.markdown.push_str(&more);
-        }
-        Some((found, start))
+        Some((ide::hover(&node, relative)?, start))
     }
 
     fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {

@@ -20,6 +20,7 @@ pub mod published;
 pub mod rbn_document;
 pub mod seams;
 mod server;
+mod solving;
 mod tree_document;
 
 use std::process::ExitCode;

@@ -70,14 +70,21 @@ impl OpenDocument {
         self.notation
     }
 
-    /// The hover at byte `offset`, in LSP form (`more` adds to a PBN game's).
+    /// The hover at byte `offset`, in LSP form; under a deal's, in every notation alike, what
+    /// `more` says of its board.
     pub fn hover(
         &mut self,
         offset: usize,
         encoding: PositionEncoding,
         more: HoverMore<'_>,
     ) -> Option<lsp::Hover> {
-        let (found, start) = self.body.hover(offset, more)?;
+        let (mut found, start) = self.body.hover(offset)?;
+        if found.on_deal {
+            if let Some(extra) = self.body.board_at(offset).and_then(|b| more(&b)) {
+                found.markdown.push_str("\n\n");
+                found.markdown.push_str(&extra);
+            }
+        }
         Some(hover(self.body.rope(), found, start, encoding))
     }
 

@@ -16,12 +16,12 @@ use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::syntax::{SyntaxNode, TextRange, TextSize};
+use crate::syntax::{SyntaxNode, TextRange};
 use crate::text::PositionEncoding;
 
-/// What the server adds to the hover of a PBN game (the double-dummy lines), given the game and
-/// the offset in it.
-pub type HoverMore<'a> = &'a dyn Fn(&SyntaxNode, TextSize) -> Option<String>;
+/// What the server adds under the hover of a deal in any notation (the double-dummy lines),
+/// given the board it is the deal of.
+pub type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<String>;
 
 /// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
 /// given the game.
@@ -114,7 +114,7 @@ pub trait OpenText: Send + std::fmt::Debug {
     /// The formatting of the whole document, or of the games or records `range` touches.
     fn formatter(&self, range: Option<TextRange>, settings: &Settings) -> FormatJob;
     /// The hover at byte `offset` (`more` adds to a PBN game's).
-    fn hover(&mut self, offset: usize, more: HoverMore<'_>) -> Option<Placed<ide::Hover>>;
+    fn hover(&mut self, offset: usize) -> Option<Placed<ide::Hover>>;
     /// The completions at byte `offset`.
     fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>>;
     /// The outline: a symbol per game, record or board.

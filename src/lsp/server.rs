@@ -19,7 +19,8 @@ use super::open_text::ClientTerms;
 use super::position::{byte_range, offset_of, range_of};
 use super::published::Published;
 use super::seams;
-use crate::double_dummy::pool::{Job, Lookup, SolverPool};
+use super::solving::Solving;
+use crate::double_dummy::pool::{Job, SolverPool};
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
@@ -47,7 +48,7 @@ struct Shared {
     /// Whether the client can be asked to request inlay hints again.
     supports_hint_refresh: AtomicBool,
     /// Solves complete deals in the background (hover, and the checks when asked for).
-    solver: SolverPool,
+    solver: Solving,
     /// Where the solver's threads say a deal was solved; taken by the task that listens.
     solved: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<Job>>>,
 }
@@ -57,16 +58,7 @@ impl Shared {
     /// are on: a deal not solved yet is queued for the document, and checked once it is.
     fn with_solutions(&self, mut settings: Settings, uri: &Uri) -> Settings {
         if settings.check_double_dummy {
-            let pool = self.solver.clone();
-            let owner = format!("check:{}", uri.as_str());
-            settings.solutions = Some(seams::Solutions::new(move |deal| match pool.lookup(deal) {
-                Lookup::Solved(table) => Some(table),
-                Lookup::Pending => None,
-                Lookup::Unknown => {
-                    pool.add(&owner, *deal);
-                    None
-                }
-            }));
+            settings.solutions = Some(self.solver.solutions_for_checks(uri));
         }
         settings
     }
@@ -120,12 +112,9 @@ impl Backend {
     /// input pump leaves them).
     pub fn with_handoff(client: Client, handoff: Arc<Handoff>) -> Backend {
         let (solved_tx, solved_rx) = tokio::sync::mpsc::unbounded_channel();
-        let solver = SolverPool::new(
-            SolverPool::default_threads(),
-            Box::new(move |deal| {
-                let _ = solved_tx.send(deal);
-            }),
-        );
+        let solver = Solving::new(Box::new(move |job| {
+            let _ = solved_tx.send(job);
+        }));
         Backend {
             client,
             shared: Arc::new(Shared {
@@ -148,7 +137,7 @@ impl Backend {
 
     /// The background solver (to stop it when the session ends).
     pub fn solver(&self) -> SolverPool {
-        self.shared.solver.clone()
+        self.shared.solver.pool()
     }
 
     /// Set once `shutdown` has been answered.
@@ -310,7 +299,7 @@ impl Backend {
         Ok(self.at_position(&params, |doc, offset, _| {
             let board = doc.board_at(offset)?;
             let mut view = ide::board_view(&board, doc.notation().extension());
-            view.double_dummy = self.double_dummy_view(&params.text_document.uri, &board);
+            view.double_dummy = self.shared.solver.view(&params.text_document.uri, &board);
             Some(view)
         }))
     }
@@ -378,91 +367,8 @@ impl Backend {
                 }
                 doc.deal_to_solve(offset)
             };
-            // What was hovered before the edit is stale now; the edited deal is what matters.
-            shared
-                .solver
-                .want(&format!("hover:{}", uri.as_str()), Vec::new());
-            let owner = format!("edit:{}", uri.as_str());
-            shared.solver.want(&owner, deal.into_iter().collect());
+            shared.solver.edited(&uri, deal);
         });
-    }
-
-    /// The double-dummy part of a hover over the Deal of `node` (rooted at the game) at `at`:
-    /// the table when solved, else a note that it is being solved (and the request for it).
-    fn double_dummy_hover(
-        &self,
-        uri: &Uri,
-        node: &crate::syntax::SyntaxNode,
-        at: TextSize,
-    ) -> Option<String> {
-        let model = crate::model::pbn::lower(node);
-        let on_deal = model
-            .tag("Deal")
-            .is_some_and(|t| t.range.contains_inclusive(at));
-        let deal = model.deal.filter(|d| on_deal && d.is_complete())?;
-        match self.shared.solver.lookup(&deal) {
-            Lookup::Solved(table) => {
-                let par = model
-                    .vulnerability()
-                    .map(|v| crate::double_dummy::par_for(&table, v, model.dealer()));
-                Some(ide::hover::double_dummy_markdown(&table, par.as_ref()))
-            }
-            Lookup::Pending | Lookup::Unknown => {
-                self.shared
-                    .solver
-                    .add(&format!("hover:{}", uri.as_str()), deal);
-                Some(ide::hover::DOUBLE_DUMMY_PENDING.to_string())
-            }
-        }
-    }
-
-    /// The board's double-dummy results when solved (else `None`, and the deal is queued).
-    fn double_dummy_view(
-        &self,
-        uri: &Uri,
-        board: &crate::convert::Board,
-    ) -> Option<ide::board::DoubleDummyView> {
-        let record = board.deal.as_ref()?;
-        let deal = crate::bridge::Deal::from_hands(record.hands);
-        if !deal.is_complete() {
-            return None;
-        }
-        match self.shared.solver.lookup(&deal) {
-            Lookup::Solved(table) => {
-                let par = board.vulnerability.map(|(v, _)| {
-                    crate::double_dummy::par_for(&table, v, board.dealer.map(|d| d.0))
-                });
-                Some(ide::board::double_dummy_view(&table, par.as_ref()))
-            }
-            _ => {
-                self.shared
-                    .solver
-                    .add(&format!("hover:{}", uri.as_str()), deal);
-                None
-            }
-        }
-    }
-
-    /// The play analysis's hints for a game (rooted at its start) when it is done; otherwise
-    /// none, and the play is queued for `owner`.
-    fn trick_cost_hints(
-        &self,
-        owner: &str,
-        node: &crate::syntax::SyntaxNode,
-    ) -> Vec<ide::InlayHint> {
-        let model = crate::model::pbn::lower(node);
-        let Some((record, ranges)) = ide::play_analysis::play_record(&model) else {
-            return Vec::new();
-        };
-        let record = Arc::new(record);
-        match self.shared.solver.lookup_play(&record) {
-            Lookup::Solved(Some(costs)) => ide::play_analysis::trick_cost_hints(&ranges, &costs),
-            Lookup::Solved(None) => Vec::new(),
-            Lookup::Pending | Lookup::Unknown => {
-                self.shared.solver.add_job(owner, Job::Play(record));
-                Vec::new()
-            }
-        }
     }
 }
 
@@ -792,11 +698,7 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri).is_some();
-        for kind in ["edit", "hover", "check", "play"] {
-            self.shared
-                .solver
-                .want(&format!("{kind}:{}", uri.as_str()), Vec::new());
-        }
+        self.shared.solver.forget(&uri);
         if removed {
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
         }
@@ -816,9 +718,9 @@ impl LanguageServer for Backend {
         let at = params.text_document_position_params;
         let uri = &at.text_document.uri;
         let double_dummy = self.shared.settings_for(uri).0.double_dummy;
-        let more = |node: &crate::syntax::SyntaxNode, relative: TextSize| {
+        let more = |board: &crate::convert::Board| {
             double_dummy
-                .then(|| self.double_dummy_hover(uri, node, relative))
+                .then(|| self.shared.solver.hover(uri, board))
                 .flatten()
         };
         Ok(self.at_position(&at, |doc, offset, encoding| {
@@ -919,10 +821,9 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         let uri = &params.text_document.uri;
         let play_analysis = self.shared.settings_for(uri).0.play_analysis;
-        let owner = format!("play:{}", uri.as_str());
         let more = |node: &crate::syntax::SyntaxNode| {
             if play_analysis {
-                self.trick_cost_hints(&owner, node)
+                self.shared.solver.trick_cost_hints(uri, node)
             } else {
                 Vec::new()
             }

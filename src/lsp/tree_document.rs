@@ -13,7 +13,7 @@ use super::convert;
 use super::job::FormatJob;
 use super::job::Job;
 use super::open_text::{
-    ready, text_fields, ClientTerms, Fixable, HintMore, HoverMore, OpenText, Placed, PlacedHints,
+    ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
@@ -183,7 +183,7 @@ where
         Box::new(move || piece_edits(&parse, &rope.to_string(), range, eol))
     }
 
-    fn hover(&mut self, offset: usize, _: HoverMore<'_>) -> Option<Placed<ide::Hover>> {
+    fn hover(&mut self, offset: usize) -> Option<Placed<ide::Hover>> {
         B::hover(self, offset)
     }
 

@@ -1,0 +1,157 @@
+//! The server's side of double dummy: which deals and plays it asks the background solver for,
+//! on whose behalf (an edited game, a hover, the checks, the play analysis of a document), and
+//! what it shows of the answers. The handlers in `server.rs` call this and never the pool.
+
+use std::sync::Arc;
+
+use tower_lsp_server::ls_types::Uri;
+
+use super::seams;
+use crate::bridge::Deal;
+use crate::convert::Board;
+use crate::double_dummy::pool::{Job, Lookup, SolverPool};
+use crate::double_dummy::{Par, TrickTable};
+use crate::ide;
+
+/// What a document asks the solver for: each kind has its own queue, so that a new request of
+/// one kind replaces the older ones of that kind only.
+#[derive(Clone, Copy)]
+enum Owner {
+    /// The deal of the game last edited.
+    Edit,
+    /// Deals hovered or shown in the board view.
+    Hover,
+    /// The deals the double-dummy checks need.
+    Check,
+    /// Plays whose cards the inlay hints rate.
+    Play,
+}
+
+impl Owner {
+    /// The pool's name of this queue for `uri`.
+    fn of(self, uri: &Uri) -> String {
+        let kind = match self {
+            Owner::Edit => "edit",
+            Owner::Hover => "hover",
+            Owner::Check => "check",
+            Owner::Play => "play",
+        };
+        format!("{kind}:{}", uri.as_str())
+    }
+}
+
+/// The solver as the documents use it.
+#[derive(Clone, Debug)]
+pub(super) struct Solving {
+    pool: SolverPool,
+}
+
+impl Solving {
+    /// Solving on a pool of the default size; `solved` hears of every job done.
+    pub(super) fn new(solved: Box<dyn Fn(Job) + Send + Sync>) -> Solving {
+        Solving {
+            pool: SolverPool::new(SolverPool::default_threads(), solved),
+        }
+    }
+
+    /// The pool itself (to stop it when the session ends).
+    pub(super) fn pool(&self) -> SolverPool {
+        self.pool.clone()
+    }
+
+    /// Stops the pool's threads.
+    pub(super) fn shut_down(&self) {
+        self.pool.shut_down();
+    }
+
+    /// Where the double-dummy checks of `uri` take their tables from: a deal not solved yet is
+    /// queued for the document, and checked once it is.
+    pub(super) fn solutions_for_checks(&self, uri: &Uri) -> seams::Solutions {
+        let pool = self.pool.clone();
+        let owner = Owner::Check.of(uri);
+        seams::Solutions::new(move |deal| match pool.lookup(deal) {
+            Lookup::Solved(table) => Some(table),
+            Lookup::Pending => None,
+            Lookup::Unknown => {
+                pool.add(&owner, *deal);
+                None
+            }
+        })
+    }
+
+    /// After an edit of `uri` settles: its edited game's deal is what to solve now, and what
+    /// was hovered before the edit is stale.
+    pub(super) fn edited(&self, uri: &Uri, deal: Option<Deal>) {
+        self.pool.want(&Owner::Hover.of(uri), Vec::new());
+        self.pool
+            .want(&Owner::Edit.of(uri), deal.into_iter().collect());
+    }
+
+    /// Forgets everything asked for `uri` (it was closed).
+    pub(super) fn forget(&self, uri: &Uri) {
+        for owner in [Owner::Edit, Owner::Hover, Owner::Check, Owner::Play] {
+            self.pool.want(&owner.of(uri), Vec::new());
+        }
+    }
+
+    /// What `board`'s deal makes at double dummy, in any notation: `None` without a whole
+    /// deal; `Some(None)` while it is being solved (asked for on behalf of `uri`'s hover);
+    /// else the table, and par when the vulnerability is known.
+    fn of_board(&self, uri: &Uri, board: &Board) -> Option<Option<(TrickTable, Option<Par>)>> {
+        let record = board.deal.as_ref()?;
+        let deal = Deal::from_hands(record.hands);
+        if !deal.is_complete() {
+            return None;
+        }
+        match self.pool.lookup(&deal) {
+            Lookup::Solved(table) => {
+                let par = board.vulnerability.map(|(v, _)| {
+                    crate::double_dummy::par_for(&table, v, board.dealer.map(|d| d.0))
+                });
+                Some(Some((table, par)))
+            }
+            Lookup::Pending | Lookup::Unknown => {
+                self.pool.add(&Owner::Hover.of(uri), deal);
+                Some(None)
+            }
+        }
+    }
+
+    /// The double-dummy part of a hover over the deal of `board`: the table and par when
+    /// solved, else a note that it is being solved.
+    pub(super) fn hover(&self, uri: &Uri, board: &Board) -> Option<String> {
+        Some(match self.of_board(uri, board)? {
+            Some((table, par)) => ide::hover::double_dummy_markdown(&table, par.as_ref()),
+            None => ide::hover::DOUBLE_DUMMY_PENDING.to_string(),
+        })
+    }
+
+    /// The board view's double-dummy results when solved (else `None`, and the deal is
+    /// queued).
+    pub(super) fn view(&self, uri: &Uri, board: &Board) -> Option<ide::board::DoubleDummyView> {
+        let (table, par) = self.of_board(uri, board)??;
+        Some(ide::board::double_dummy_view(&table, par.as_ref()))
+    }
+
+    /// The play analysis's hints for a game of `uri` (rooted at its start) when it is done;
+    /// otherwise none, and the play is queued.
+    pub(super) fn trick_cost_hints(
+        &self,
+        uri: &Uri,
+        node: &crate::syntax::SyntaxNode,
+    ) -> Vec<ide::InlayHint> {
+        let model = crate::model::pbn::lower(node);
+        let Some((record, ranges)) = ide::play_analysis::play_record(&model) else {
+            return Vec::new();
+        };
+        let record = Arc::new(record);
+        match self.pool.lookup_play(&record) {
+            Lookup::Solved(Some(costs)) => ide::play_analysis::trick_cost_hints(&ranges, &costs),
+            Lookup::Solved(None) => Vec::new(),
+            Lookup::Pending | Lookup::Unknown => {
+                self.pool.add_job(&Owner::Play.of(uri), Job::Play(record));
+                Vec::new()
+            }
+        }
+    }
+}
