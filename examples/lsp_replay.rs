@@ -156,12 +156,82 @@ fn check_ms(binary: &str, path: &str) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
 }
 
+/// Where the replay types, hovers and completes in a file: in the board in the middle.
+struct Spots {
+    /// The LSP language id (and extension): `pbn`, `rbn` or `lin`.
+    language: &'static str,
+    /// How many boards the file holds.
+    boards: usize,
+    /// Where typing starts (line, column): inside free text that hands nothing down (PBN's
+    /// Event value, RBN's commentary, LIN's `nt` commentary), so each keystroke changes one
+    /// board.
+    typing: (usize, usize),
+    /// A place on the deal (line, column).
+    deal: (usize, usize),
+    /// A place in the auction (line, column).
+    auction: (usize, usize),
+}
+
+impl Spots {
+    /// The spots of `text`, read as the notation `path`'s extension names.
+    fn find(path: &str, text: &str) -> Option<Spots> {
+        let lines: Vec<&str> = text.lines().collect();
+        let starting = |tag: &str| -> Vec<usize> {
+            (0..lines.len())
+                .filter(|&i| lines[i].starts_with(tag))
+                .collect()
+        };
+        let found = |from: usize, tag: &str| (from..lines.len()).find(|&i| lines[i].starts_with(tag));
+        if path.ends_with(".lin") {
+            // One board a line: type before the `|` that closes its last `nt` value.
+            let boards = starting("qx|");
+            let line = *boards.get(boards.len() / 2)?;
+            let board = lines[line];
+            let nt = board.rfind("|nt|")? + 4;
+            let close = nt + board[nt..].find('|')?;
+            let md = board.find("|md|")? + 5;
+            let mb = board.find("|mb|")? + 4;
+            return Some(Spots {
+                language: "lin",
+                boards: boards.len(),
+                typing: (line, close),
+                deal: (line, md),
+                auction: (line, mb),
+            });
+        }
+        if path.ends_with(".rbn") {
+            // Type before the `}` of the commentary of the middle deal.
+            let boards = starting("H ");
+            let deal = *boards.get(boards.len() / 2)?;
+            let auction = found(deal, "A ")?;
+            let comment = found(deal, "{")?;
+            let close = lines[comment].rfind('}')?;
+            return Some(Spots {
+                language: "rbn",
+                boards: boards.len(),
+                typing: (comment, close),
+                deal: (deal, 3),
+                auction: (auction, 5), // after `A NZ:`, before the first call
+            });
+        }
+        let events = starting("[Event ");
+        let event = *events.get(events.len() / 2)?;
+        Some(Spots {
+            language: "pbn",
+            boards: events.len(),
+            typing: (event, lines[event].len() - 2), // before the closing quote
+            deal: (found(event, "[Deal ")?, 3),
+            auction: (found(event, "[Auction ")? + 1, 0),
+        })
+    }
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().collect();
     let whole_requests = args.iter().any(|a| a == "--whole");
     args.retain(|a| a != "--whole");
     let Some(path) = args.get(1).cloned() else {
-        eprintln!("usage: lsp_replay <file.pbn> [kibitzer binary] [--whole]");
+        eprintln!("usage: lsp_replay <file.pbn, .rbn or .lin> [kibitzer binary] [--whole]");
         std::process::exit(2);
     };
     let binary = args.get(2).cloned().unwrap_or_else(|| {
@@ -170,26 +240,21 @@ fn main() {
         dir.join("kibitzer").to_string_lossy().into_owned()
     });
     let text = std::fs::read_to_string(&path).expect("a UTF-8 file");
-    // The game in the middle: its Event line, its Deal line and its first auction line.
-    let lines: Vec<&str> = text.lines().collect();
-    let events: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].starts_with("[Event "))
-        .collect();
-    let found = |from: usize, tag: &str| (from..lines.len()).find(|&i| lines[i].starts_with(tag));
-    let Some((event, deal, auction)) = events.get(events.len() / 2).and_then(|&event| {
-        Some((
-            event,
-            found(event, "[Deal ")?,
-            found(event, "[Auction ")? + 1,
-        ))
-    }) else {
-        eprintln!("lsp_replay replays PBN files: {path} has no game with an Event, a Deal and an Auction tag");
+    let Some(spots) = Spots::find(&path, &text) else {
+        eprintln!("lsp_replay: {path} has no board in the middle with a deal, an auction and a place to type");
         std::process::exit(2);
     };
+    let Spots {
+        language,
+        boards,
+        typing: (event, column),
+        deal,
+        auction,
+    } = spots;
 
-    let uri = "file:///bench/big.pbn";
+    let uri = format!("file:///bench/big.{language}");
     let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": uri, "languageId": "pbn", "version": 1, "text": text}}})
+        "textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}})
     .to_string();
     // `check` and an opening in a new server take turns, and each keeps its best time, as the
     // check bench does with its raw scan: the machine's speed drifts over seconds.
@@ -210,7 +275,6 @@ fn main() {
     let pid = server.child.id();
     let rss_open = memory_kib(pid, "VmRSS:").unwrap_or(0);
 
-    let column = lines[event].len() - 2; // before the closing quote
     let mut diagnostics = Vec::new();
     let mut hovers = Vec::new();
     let mut completions = Vec::new();
@@ -234,7 +298,7 @@ fn main() {
         let t = Instant::now();
         server.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
-            "textDocument": {"uri": uri}, "position": {"line": deal, "character": 3}}}),
+            "textDocument": {"uri": uri}, "position": {"line": deal.0, "character": deal.1}}}),
         );
         let (hover, ms) = server.wait_timed(t, &|m| m["id"] == id);
         hovers.push(ms);
@@ -246,7 +310,7 @@ fn main() {
         let t = Instant::now();
         server.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/completion", "params": {
-            "textDocument": {"uri": uri}, "position": {"line": auction, "character": 0}}}),
+            "textDocument": {"uri": uri}, "position": {"line": auction.0, "character": auction.1}}}),
         );
         let (completion, ms) = server.wait_timed(t, &|m| m["id"] == id);
         completions.push(ms);
@@ -283,7 +347,7 @@ fn main() {
     server.stop();
 
     let size_mib = text.len() as f64 / (1024.0 * 1024.0);
-    println!("file: {path}: {:.1} MiB, {} games", size_mib, events.len());
+    println!("file: {path}: {:.1} MiB, {boards} boards", size_mib);
     let best = |times: &[f64]| times.iter().copied().fold(f64::INFINITY, f64::min);
     let (open_ms, check_ms) = (best(&opens), best(&checks));
     println!(
