@@ -181,7 +181,8 @@ impl Spots {
                 .filter(|&i| lines[i].starts_with(tag))
                 .collect()
         };
-        let found = |from: usize, tag: &str| (from..lines.len()).find(|&i| lines[i].starts_with(tag));
+        let found =
+            |from: usize, tag: &str| (from..lines.len()).find(|&i| lines[i].starts_with(tag));
         if path.ends_with(".lin") {
             // One board a line: type before the `|` that closes its last `nt` value.
             let boards = starting("qx|");

@@ -5,7 +5,7 @@
 //! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
 
 use super::board::check_board_except;
-use super::{CheckOptions, FileReport, Found};
+use super::{CheckOptions, FileReport, Found, PieceFindings};
 use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
@@ -15,7 +15,9 @@ use crate::model::lin::{
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
 use crate::parallel::{pull_in_order, threads_for};
-use crate::syntax::lin::{piece_is_board, piece_ranges, read_piece, LinParse, Pair, Piece};
+use crate::syntax::lin::{
+    piece_is_board, piece_ranges, read_piece, LinNode, LinParse, Pair, Piece,
+};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -268,34 +270,30 @@ const JOB_BYTES: usize = 32 << 10;
 /// Files at least this large are checked on several threads.
 const PARALLEL_BYTES: usize = 1 << 20;
 
-/// Checks a parsed LIN file (what the language server holds).
+/// Checks a parsed LIN file piece by piece, as the language server does (the text check,
+/// [`check_lin_text`], must find the same; a test holds them equal).
 pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
     let mut report = FileReport::default();
-    let mut header = Arc::new(Header::default());
-    for (node, start) in parse.chunks() {
-        let Some(piece) = Piece::cast(node) else {
+    let mut state = LinState::default();
+    let mut header_start = 0;
+    for (index, start) in parse.child_starts().iter().enumerate() {
+        let Some(rowan::NodeOrToken::Node(green)) = parse.children().get(index) else {
             continue;
         };
-        let range = TextRange::at(start.into(), piece.syntax().text_range().len());
-        let errors: Vec<SyntaxError> = parse
-            .errors()
-            .iter()
-            .filter(|e| range.contains_range(e.range))
-            .map(|e| SyntaxError {
-                range: e.range - TextSize::from(start),
-                ..e.clone()
-            })
-            .collect();
-        let pairs: Vec<Pair> = piece.pairs().collect();
-        if piece.is_board() {
-            report.games += 1;
-            let found = piece_diagnostics(&pairs, piece.url(), start, errors, Some(&header));
-            report.diagnostics.extend(found);
-        } else {
-            let found = piece_diagnostics(&pairs, piece.url(), start, errors, None);
-            report.diagnostics.extend(found);
-            header = Arc::new(Header::read(&pairs, start));
+        let Some(piece) = Piece::cast(LinNode::new_root(green.clone())) else {
+            continue;
+        };
+        report.games += usize::from(piece.is_board());
+        let findings = check_lin_piece(&piece, parse.errors_in(index), *start, &mut state);
+        if findings.carried_from_here {
+            header_start = *start;
         }
+        let own = findings.within.into_iter().map(|d| d.shifted(*start));
+        let carried = findings
+            .in_carrier
+            .into_iter()
+            .map(|d| d.shifted(header_start));
+        report.diagnostics.extend(own.chain(carried));
     }
     report
         .diagnostics
@@ -303,15 +301,62 @@ pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
     report
 }
 
+/// What the pieces of a LIN file hand down to the boards after them: the vugraph header last
+/// read, its `rs` results placed from the header's start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinState(Arc<Header>);
+
+impl LinState {
+    /// What the header hands down to the boards after it.
+    pub fn carry(&self) -> &LinCarry {
+        &self.0.carry
+    }
+}
+
+/// The findings of one LIN piece (`errors`: its syntax errors, placed in the text, the piece
+/// starting at `start`), given the `state` the pieces before it hand down, which a header
+/// replaces. Findings within the piece are placed from its start; L709, which lies in the
+/// header's results, from the header's start.
+pub fn check_lin_piece(
+    piece: &Piece,
+    errors: &[SyntaxError],
+    start: u32,
+    state: &mut LinState,
+) -> PieceFindings {
+    let errors: Vec<SyntaxError> = errors
+        .iter()
+        .map(|e| SyntaxError {
+            range: e
+                .range
+                .checked_sub(TextSize::from(start))
+                .unwrap_or_default(),
+            ..e.clone()
+        })
+        .collect();
+    let pairs: Vec<Pair> = piece.pairs().collect();
+    let is_board = piece.is_board();
+    let (within, in_header) =
+        piece_findings(&pairs, piece.url(), errors, is_board.then_some(&*state.0));
+    if !is_board {
+        *state = LinState(Arc::new(Header::read(&pairs, 0)));
+    }
+    PieceFindings {
+        within,
+        in_carrier: in_header.into_iter().collect(),
+        carried_from_here: !is_board,
+    }
+}
+
 /// The vugraph header as the boards after it see it: what it hands down, and where its `rs`
-/// results are (absolute ranges), for L709.
-#[derive(Debug, Default)]
+/// results are (from where it was read from, for L709).
+#[derive(Debug, Default, PartialEq, Eq)]
 struct Header {
     carry: LinCarry,
     results: Vec<TextRange>,
 }
 
 impl Header {
+    /// The header whose pairs are `pairs`, its results placed from `start`.
     fn read(pairs: &[Pair], start: u32) -> Header {
         let mut results = Vec::new();
         // The last `rs`, as `LinCarry` reads it: the ranges must be those of the texts the
@@ -333,7 +378,7 @@ impl Header {
 /// The diagnostics of one piece (its `pairs`, the web address it is made of if any, its syntax
 /// `errors`): the errors, the pairs' L codes and, for a board (given the header before it), the
 /// bridge checks, all relative to the piece and shifted to `start`; and L709, whose range is in
-/// the header.
+/// the header (placed as the header's results are).
 fn piece_diagnostics(
     pairs: &[Pair],
     url: Option<(&str, TextRange)>,
@@ -341,6 +386,19 @@ fn piece_diagnostics(
     errors: Vec<SyntaxError>,
     header: Option<&Header>,
 ) -> Vec<Diagnostic> {
+    let (within, in_header) = piece_findings(pairs, url, errors, header);
+    let mut out: Vec<Diagnostic> = within.into_iter().map(|d| d.shifted(start)).collect();
+    out.extend(in_header);
+    out
+}
+
+/// [`piece_diagnostics`] before placing: those within the piece, relative to it, and L709.
+fn piece_findings(
+    pairs: &[Pair],
+    url: Option<(&str, TextRange)>,
+    errors: Vec<SyntaxError>,
+    header: Option<&Header>,
+) -> (Vec<Diagnostic>, Option<Diagnostic>) {
     let mut found: Vec<Diagnostic> = errors.iter().map(super::syntax_diagnostic).collect();
     let board_piece = header.filter(|_| url.is_none());
     let Some(header) = board_piece else {
@@ -350,7 +408,7 @@ fn piece_diagnostics(
             // address's.
             found.extend(url_diagnostics(url, range, header.map(|h| &h.carry)));
         }
-        return found.into_iter().map(|d| d.shifted(start)).collect();
+        return (found, None);
     };
     // A board: each pair is checked as it is read, so that its value is read once.
     let mut reader = BoardReader::new(&header.carry);
@@ -361,10 +419,8 @@ fn piece_diagnostics(
     }
     let board = reader.finish();
     found.extend(check_board_except(&board, &NOT_FOR_LIN));
-    let absolute = check_result(pairs, &board, header);
-    let mut out: Vec<Diagnostic> = found.into_iter().map(|d| d.shifted(start)).collect();
-    out.extend(absolute);
-    out
+    let in_header = check_result(pairs, &board, header);
+    (found, in_header)
 }
 
 /// The diagnostics of a handviewer address at `range`: those of the LIN it stands for, each
@@ -528,7 +584,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
 }
 
 /// L709: the vugraph header's `rs` result of this board against its claim or play; its range is
-/// the result in the header (absolute).
+/// the result in the header (placed as the header's results are).
 fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagnostic> {
     let qx = pairs.iter().find(|p| p.key() == "qx")?;
     let (room, number) = read_qx(qx.value());
@@ -542,7 +598,7 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {
         return None;
     }
-    let absolute = *header.results.get(index)?;
+    let placed = *header.results.get(index)?;
     let source = if board.play.as_ref().is_some_and(|p| p.tricks.len() == 13) {
         "the play"
     } else {
@@ -550,7 +606,7 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     };
     let diagnostic = Diagnostic::new(
         "L709",
-        absolute,
+        placed,
         format!(
             "the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}",
             number.unwrap_or_default()
@@ -560,8 +616,8 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     // declarer would rewrite the whole result, which is left to the reader.
     let same_declarer = declarer_said.is_none_or(|d| Some(d) == declarer);
     match (same_declarer, rs_ending(text, tricks)) {
-        (true, Some((at, ending))) if at <= absolute.len() => {
-            let range = TextRange::new(absolute.start() + at, absolute.end());
+        (true, Some((at, ending))) if at <= placed.len() => {
+            let range = TextRange::new(placed.start() + at, placed.end());
             Some(diagnostic.with_unsafe_fix(
                 format!("Write the result as `{}{ending}`", &text[..usize::from(at)]),
                 range,

@@ -26,3 +26,16 @@ pub use check::{
     check_game, check_piece, check_stream, check_stream_into, check_text, document_options,
     syntax_diagnostic, CheckOptions, FileReport, Found, GameReport, WholeFileFacts, WindowChecker,
 };
+
+/// The findings of one piece of a file (an RBN record, a LIN board or header) checked with the
+/// state the pieces before it handed down, as the language server caches them per piece.
+#[derive(Debug, Clone, Default)]
+pub struct PieceFindings {
+    /// The findings within the piece, placed from its start.
+    pub within: Vec<crate::diagnostic::Diagnostic>,
+    /// The findings that lie in the piece the state was carried from (a LIN board's result
+    /// against its vugraph header's), placed from that piece's start.
+    pub in_carrier: Vec<crate::diagnostic::Diagnostic>,
+    /// Whether this piece is where the state handed on from now is carried from.
+    pub carried_from_here: bool,
+}

@@ -1,113 +1,56 @@
-//! An open LIN document: its rope, its per-board tree, and its diagnostics.
-//!
-//! An edit reparses the boards around it ([`LinParse::apply_edit`]). The diagnostics are those of
-//! `kibitzer check` for the whole text, computed again after a change: LIN files hold one board
-//! or one match (a few hundred boards at most), which checks in a few milliseconds.
+//! An open LIN document: its rope, its per-board tree, and per-piece diagnostics computed with
+//! the vugraph header before each board, kept by the [`PieceCache`] every tree notation shares.
 
 use std::ops::RangeInclusive;
 
 use super::config::Settings;
 use super::open_text::{Placed, PlacedHints};
+use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::tree_document::{PieceBody, TreeDocument};
-use crate::analysis::lin::check_lin;
+use crate::analysis::lin::{check_lin_piece, LinState};
+use crate::analysis::PieceFindings;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::lin::{read_board, LinCarry};
-use crate::syntax::lin::{LinLanguage, LinNode, Piece};
+use crate::model::lin::read_board;
+use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
 use crate::syntax::{TextRange, TextSize};
 
 /// An open LIN document.
 pub type LinDocument = TreeDocument<LinLanguage, LinChecks>;
 
-/// What a LIN document keeps to publish its diagnostics.
-#[derive(Debug, Default)]
-pub struct LinChecks {
-    /// The diagnostics and the generation they were computed for.
-    checked: Option<(u64, Vec<Diagnostic>)>,
+/// What a LIN document keeps to publish its diagnostics: the findings of each piece.
+pub type LinChecks = PieceCache<LinLanguage>;
+
+impl CarryingGrammar for LinLanguage {
+    type Carried = LinState;
+
+    fn check_piece(parse: &LinParse, index: usize, state: &mut LinState) -> PieceFindings {
+        let (Some(rowan::NodeOrToken::Node(green)), Some(start)) =
+            (parse.children().get(index), parse.child_starts().get(index))
+        else {
+            return PieceFindings::default();
+        };
+        match Piece::cast(LinNode::new_root(green.clone())) {
+            Some(piece) => check_lin_piece(&piece, parse.errors_in(index), *start, state),
+            None => PieceFindings::default(),
+        }
+    }
 }
 
-/// A piece (board or header) with where it starts and what the header before it hands down.
-#[derive(Debug, Clone)]
-pub struct PieceContext {
-    /// The piece, rooted at its start.
-    pub piece: Piece,
-    /// Where it starts.
-    pub start: usize,
-    /// What the vugraph header before it hands down.
-    pub carry: LinCarry,
+/// The piece of a context, if it is one.
+fn piece_of(context: &PieceContext<LinLanguage>) -> Option<Piece> {
+    context.node.clone().and_then(Piece::cast)
 }
 
 impl LinDocument {
-    /// Forgets the diagnostics (after a settings change).
-    pub fn invalidate(&mut self) {
-        self.body.checked = None;
-    }
-
-    /// Brings the diagnostics up to date.
-    pub fn refresh(&mut self) {
-        if self
-            .body
-            .checked
-            .as_ref()
-            .is_some_and(|(g, _)| *g == self.generation)
-        {
-            return;
-        }
-        let report = check_lin(&self.parse, &Default::default());
-        self.body.checked = Some((self.generation, report.diagnostics));
-    }
-
-    /// Every diagnostic the settings show, with absolute ranges inside the text, in text order
-    /// (call [`LinDocument::refresh`] first).
-    pub fn shown_diagnostics(&self, settings: &Settings) -> Vec<Diagnostic> {
-        let len = self.rope.len_bytes();
-        self.body
-            .checked
-            .iter()
-            .flat_map(|(_, ds)| ds)
-            .filter(|d| settings.shows(d.code, d.severity))
-            .filter(|d| usize::from(d.range.end()) <= len)
-            .cloned()
-            .collect()
-    }
-
-    /// Every piece with its start and what the header hands down to it.
-    pub fn pieces(&self) -> Vec<PieceContext> {
-        let mut carry = LinCarry::default();
-        let mut out = Vec::new();
-        for (node, start) in self.parse.chunks() {
-            let Some(piece) = Piece::cast(node) else {
-                continue;
-            };
-            let context = PieceContext {
-                piece: piece.clone(),
-                start: start as usize,
-                carry: carry.clone(),
-            };
-            if !piece.is_board() {
-                carry = LinCarry::read(piece.pairs());
-            }
-            out.push(context);
-        }
-        out
-    }
-
-    /// The piece holding `offset` (the end of the text counts as in the last piece).
-    pub fn piece_at(&self, offset: usize) -> Option<PieceContext> {
-        self.pieces()
-            .into_iter()
-            .take_while(|p| p.start <= offset)
-            .last()
-    }
-
     /// The board holding `offset`, if it is in a board.
-    pub fn board_at(&self, offset: usize) -> Option<Board> {
+    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
         let context = self.piece_at(offset)?;
-        context
-            .piece
+        let piece = piece_of(&context)?;
+        piece
             .is_board()
-            .then(|| read_board(&context.piece, &context.carry))
+            .then(|| read_board(&piece, context.carried.carry()))
     }
 }
 
@@ -128,8 +71,9 @@ impl PieceBody<LinLanguage> for LinChecks {
     fn hover(doc: &mut LinDocument, offset: usize) -> Option<Placed<ide::Hover>> {
         let context = doc.piece_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
+        let piece = piece_of(&context)?;
         Some((
-            ide::lin::hover(&context.piece, &context.carry, at)?,
+            ide::lin::hover(&piece, context.carried.carry(), at)?,
             context.start,
         ))
     }
@@ -137,18 +81,19 @@ impl PieceBody<LinLanguage> for LinChecks {
     fn completions(doc: &mut LinDocument, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
         let context = doc.piece_at(offset)?;
         let at = TextSize::from((offset - context.start) as u32);
-        let items = ide::lin::completions(&context.piece, &context.carry, at);
+        let items = ide::lin::completions(&piece_of(&context)?, context.carried.carry(), at);
         Some((items, context.start))
     }
 
     fn symbols(doc: &mut LinDocument) -> Vec<Placed<ide::Symbol>> {
         doc.pieces()
             .into_iter()
-            .map(|context| {
-                (
-                    ide::lin::piece_symbol(&context.piece, &context.carry),
+            .filter_map(|context| {
+                let piece = piece_of(&context)?;
+                Some((
+                    ide::lin::piece_symbol(&piece, context.carried.carry()),
                     context.start,
-                )
+                ))
             })
             .collect()
     }
@@ -162,17 +107,16 @@ impl PieceBody<LinLanguage> for LinChecks {
         let (from, to) = (*wanted.start(), *wanted.end());
         doc.pieces()
             .into_iter()
-            .filter(|context| {
-                let end = context.start + usize::from(context.piece.syntax().text_range().end());
+            .filter_map(|context| {
+                let piece = piece_of(&context)?;
+                let end = context.start + usize::from(piece.syntax().text_range().end());
                 // An address's board has its places in the LIN it stands for, not in the file.
-                context.piece.is_board()
-                    && context.piece.url().is_none()
-                    && end >= from
-                    && context.start <= to
-            })
-            .map(|context| {
-                let board = read_board(&context.piece, &context.carry);
-                (ide::record_hints(&board), context.start)
+                let wanted =
+                    piece.is_board() && piece.url().is_none() && end >= from && context.start <= to;
+                wanted.then(|| {
+                    let board = read_board(&piece, context.carried.carry());
+                    (ide::record_hints(&board), context.start)
+                })
             })
             .collect()
     }
@@ -221,5 +165,65 @@ mod tests {
                 .and_then(|b| b.info("Board").map(str::to_string)),
             Some("1".into())
         );
+    }
+
+    /// The L709 of a board lies in the vugraph header's results: typing in a later board checks
+    /// that board alone, and the finding stays on the result when the header's text moves it.
+    #[test]
+    fn a_finding_in_the_header_follows_it_and_only_the_edited_pieces_are_checked() {
+        let deal = "md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|o|";
+        let play = "mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|pc|ca|pc|c2|pc|c5|pc|ct|mc|10|";
+        let text = format!(
+            "vg|Final,1,I,1,1,A,0,B,0|\nrs|4SN+1,|\npn|s,w,n,e,S,W,N,E|pg||\n\
+             qx|o1|{deal}{play}\nqx|o2|{deal}\n"
+        );
+        let mut doc = LinDocument::new(test_uri("t.lin"), &text, 1);
+        let settings = Settings::default();
+        let l709 = |doc: &mut LinDocument| -> Vec<String> {
+            doc.refresh();
+            let text = doc.rope.to_string();
+            doc.shown_diagnostics(&settings)
+                .iter()
+                .filter(|d| d.code == "L709")
+                .map(|d| text[usize::from(d.range.start())..usize::from(d.range.end())].to_string())
+                .collect()
+        };
+        let agrees_with_check = |doc: &mut LinDocument| {
+            let whole =
+                crate::analysis::lin::check_lin_text(&doc.rope.to_string(), &Default::default());
+            let key = |d: Diagnostic| (d.code, d.range.start(), d.range.end());
+            let ours: Vec<_> = doc
+                .shown_diagnostics(&settings)
+                .into_iter()
+                .map(key)
+                .collect();
+            let theirs: Vec<_> = whole.diagnostics.into_iter().map(key).collect();
+            assert_eq!(ours, theirs);
+        };
+        let edit = |doc: &mut LinDocument, line: u32, from: u32, to: u32, text: &str| {
+            let range =
+                lsp::Range::new(lsp::Position::new(line, from), lsp::Position::new(line, to));
+            doc.apply_change(Some(range), text, PositionEncoding::Utf16)
+                .unwrap();
+        };
+        assert_eq!(l709(&mut doc), ["4SN+1"]);
+        assert_eq!(doc.body.last_checked, 3);
+        // Typing in the last board checks it alone.
+        edit(&mut doc, 4, 3, 3, "xyz");
+        assert_eq!(l709(&mut doc), ["4SN+1"]);
+        assert_eq!(
+            doc.body.last_checked, 1,
+            "the header and board 1 keep theirs"
+        );
+        agrees_with_check(&mut doc);
+        // A longer event name moves the results: the header and both boards are checked.
+        edit(&mut doc, 0, 8, 8, "s");
+        assert_eq!(l709(&mut doc), ["4SN+1"]);
+        assert_eq!(doc.body.last_checked, 3);
+        agrees_with_check(&mut doc);
+        // Mending the result.
+        edit(&mut doc, 1, 6, 8, "=");
+        assert!(l709(&mut doc).is_empty());
+        agrees_with_check(&mut doc);
     }
 }

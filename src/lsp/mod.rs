@@ -15,6 +15,7 @@ pub mod job;
 pub mod lin_document;
 pub mod open_document;
 pub mod open_text;
+mod piece_cache;
 pub mod position;
 pub mod published;
 pub mod rbn_document;
