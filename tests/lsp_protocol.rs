@@ -2,6 +2,7 @@
 
 mod lsp_harness;
 
+use kibitzer::ide::diagram::DOUBLE_DUMMY_HEADING;
 use lsp_harness::{edit, Harness};
 use serde_json::{json, Value};
 
@@ -552,7 +553,7 @@ async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_
         let t = std::time::Instant::now();
         let text = hover_text(&mut h, 4, 8).await;
         latencies.push(t.elapsed());
-        if text.contains("**Double dummy**") {
+        if text.contains(DOUBLE_DUMMY_HEADING) {
             break text;
         }
         assert!(latencies.len() < 6000, "not solved in a minute");
@@ -565,11 +566,15 @@ async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_
         latencies[latencies.len() / 2],
         latencies[latencies.len() - 1]
     );
-    // Each player holds a four-card suit run: North's ♠AKQJ etc. The table has four rows.
+    // The table has four rows, one a declarer, and par comes under the diagram; all of it
+    // within the twelve lines an editor shows of a hover.
+    let table = double_dummy_of(&solved);
     for seat in ["N   ", "S   ", "E   ", "W   "] {
-        assert!(solved.lines().any(|l| l.starts_with(seat)), "{solved}");
+        assert!(table.lines().any(|l| l.starts_with(seat)), "{solved}");
     }
     assert!(solved.contains("\nPar "), "{solved}");
+    let shown = solved.lines().filter(|l| !l.starts_with("```")).count();
+    assert!(shown <= 12, "{shown} lines:\n{solved}");
     // The board request carries the same results now.
     let board = board_at(&mut h, 4, 8).await;
     let dd = &board["doubleDummy"];
@@ -580,15 +585,49 @@ async fn the_deal_hover_adds_the_double_dummy_table_once_solved_and_never_waits_
     );
     assert!(dd["parScore"].is_i64(), "{board}");
     // Hovering elsewhere says nothing of double dummy.
-    assert!(!hover_text(&mut h, 6, 3).await.contains("Double dummy"));
+    assert!(!hover_text(&mut h, 6, 3)
+        .await
+        .contains(DOUBLE_DUMMY_HEADING));
+}
+
+/// The double-dummy table of a deal hover (each row from the heading's column on) and the
+/// lines under the diagram (par).
+fn double_dummy_of(hover: &str) -> String {
+    let mut column = None;
+    let mut out = Vec::new();
+    let mut after_block = false;
+    for line in hover.lines() {
+        if line.starts_with("```") {
+            after_block = column.is_some();
+            continue;
+        }
+        if column.is_none() {
+            if let Some(at) = line.find(DOUBLE_DUMMY_HEADING) {
+                column = Some(line[..at].chars().count());
+            }
+        }
+        match column {
+            _ if after_block => out.push(line.to_string()),
+            Some(column) => {
+                // Par stands left of the table's last row.
+                let left: String = line.chars().take(column).collect();
+                if left.starts_with("Par ") {
+                    out.push(left.trim_end().to_string());
+                }
+                out.push(line.chars().skip(column).collect());
+            }
+            None => {}
+        }
+    }
+    out.join("\n")
 }
 
 /// The double-dummy part of the hover at a position, once solved (asked again until it is).
 async fn solved_double_dummy(h: &mut Harness, line: u32, character: u32) -> String {
     for _ in 0..6000 {
         let text = hover_text(h, line, character).await;
-        if let Some(at) = text.find("**Double dummy**") {
-            return text[at..].to_string();
+        if text.contains(DOUBLE_DUMMY_HEADING) {
+            return double_dummy_of(&text);
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
@@ -630,7 +669,7 @@ async fn an_rbn_or_lin_deal_hover_shows_the_same_double_dummy_table_and_par_as_i
         let column = if language == "lin" { 1 } else { 0 };
         assert!(!hover_text(&mut h, elsewhere, column)
             .await
-            .contains("Double dummy"));
+            .contains(DOUBLE_DUMMY_HEADING));
     }
 }
 

@@ -1,9 +1,8 @@
 //! Hover: what the thing under the cursor means, in Markdown.
 
+use super::diagram::{DealDiagram, DoubleDummyPart};
 use super::info::{nag_meaning, suffix_meaning, tag_info};
-use crate::bridge::{duplicate_score, Contract, Deal, Hand, Rank, Seat, Suit, Vulnerability};
-use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
-use crate::double_dummy::{Par, TrickTable, DECLARERS, DENOMINATIONS};
+use crate::bridge::{duplicate_score, Contract, Seat, Vulnerability};
 use crate::model::pbn::{lower, note_ref_number, GameModel, SectionKind};
 use crate::model::values::{read_result, ContractValue};
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
@@ -15,9 +14,45 @@ pub struct Hover {
     pub markdown: String,
     /// What it describes.
     pub range: TextRange,
-    /// Whether it is the hover of the board's deal (a PBN Deal, an RBN H, a LIN md or a
-    /// handviewer address), under which the editor adds what the deal makes at double dummy.
-    pub on_deal: bool,
+    /// The diagram it ends with when it is the hover of the board's deal (a PBN Deal, an RBN
+    /// H, a LIN md or a handviewer address), into which the editor draws what the deal makes
+    /// at double dummy.
+    pub deal: Option<DealDiagram>,
+}
+
+impl Hover {
+    /// A hover whose Markdown is `markdown`, about `range`.
+    pub fn new(markdown: String, range: TextRange) -> Hover {
+        Hover {
+            markdown,
+            range,
+            deal: None,
+        }
+    }
+
+    /// The hover of a deal: `heading` (if any) then its diagram.
+    pub fn of_deal(heading: Option<&str>, diagram: DealDiagram, range: TextRange) -> Hover {
+        let drawn = diagram.markdown(None);
+        let markdown = match heading {
+            Some(heading) => format!("{heading}\n\n{drawn}"),
+            None => drawn,
+        };
+        Hover {
+            markdown,
+            range,
+            deal: Some(diagram),
+        }
+    }
+
+    /// Draws what the deal makes at double dummy into the diagram of a deal's hover (nothing
+    /// for other hovers).
+    pub fn add_double_dummy(&mut self, part: &DoubleDummyPart) {
+        let Some(diagram) = &self.deal else { return };
+        let plain = diagram.markdown(None);
+        if let Some(heading) = self.markdown.strip_suffix(&plain) {
+            self.markdown = format!("{heading}{}", diagram.markdown(Some(part)));
+        }
+    }
 }
 
 /// The token at `offset`, preferring a meaningful one over trivia at a boundary.
@@ -42,9 +77,10 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
     let token = token_at(node, offset)?;
     let model = lower(node);
     let range = token.text_range();
-    let on_deal = model
+    let deal = model
         .tag("Deal")
-        .is_some_and(|t| t.range.contains_inclusive(offset));
+        .filter(|t| t.range.contains_inclusive(offset))
+        .and_then(|_| diagram(&model));
     let markdown = match token.kind() {
         SyntaxKind::TAG_NAME => tag_hover(&model, &token)?,
         SyntaxKind::CALL => call_hover(&model, range)?,
@@ -69,7 +105,7 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
     Some(Hover {
         markdown,
         range,
-        on_deal,
+        deal,
     })
 }
 
@@ -113,7 +149,7 @@ fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
         // The diagram alone: with the tag's description it would not fit a hover.
         "Deal" => {
             if let Some(diagram) = diagram(model) {
-                return Some(diagram);
+                return Some(diagram.markdown(None));
             }
         }
         "Contract" | "Result" => {
@@ -140,7 +176,7 @@ fn value_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
         t.range.contains(offset) && t.value_range.is_some_and(|v| v.contains_inclusive(offset))
     })?;
     match tag.name.as_str() {
-        "Deal" => diagram(model),
+        "Deal" => diagram(model).map(|d| d.markdown(None)),
         "Contract" | "Result" => score_text(model),
         "Note" => {
             let note = model.notes.iter().find(|n| n.range == tag.range)?;
@@ -338,138 +374,16 @@ pub fn score_markdown(
     }
 }
 
-fn suit_line(hand: Hand, suit: Suit) -> String {
-    let ranks: Vec<&str> = Rank::ALL
-        .iter()
-        .filter(|&&r| hand.contains(crate::bridge::Card::new(suit, r)))
-        .map(|r| r.display())
-        .collect();
-    let cards = if ranks.is_empty() {
-        "—".to_string()
-    } else {
-        ranks.join(" ")
-    };
-    format!("{} {cards}", suit.symbol())
-}
-
-/// What the hand diagram shows: the same for a PBN game and an RBN record.
-#[derive(Debug, Clone, Copy)]
-pub struct DiagramInput<'a> {
-    /// The hands (any may be unknown).
-    pub deal: &'a Deal,
-    /// The board number.
-    pub board: Option<&'a str>,
-    /// The dealer.
-    pub dealer: Option<Seat>,
-    /// The vulnerability.
-    pub vulnerability: Option<Vulnerability>,
-    /// The hands marked hidden.
-    pub hidden: &'a [Seat],
-    /// What marks them hidden, for the last line (`Hidden tag`, `; in H`).
-    pub hidden_source: &'a str,
-}
-
-/// The three lines of one hand in the diagram: a heading, then ♠ and ♥, then ♦ and ♣ (so that
-/// the whole diagram fits the dozen lines an editor shows of a hover).
-fn hand_block(input: &DiagramInput, seat: Seat) -> Vec<String> {
-    let mut heading = seat.name().to_string();
-    if input.dealer == Some(seat) {
-        heading.push_str(" (dealer)");
-    }
-    if input.vulnerability.is_some_and(|v| v.is_vulnerable(seat)) {
-        heading.push_str(" vul");
-    }
-    let hidden = input.hidden.contains(&seat);
-    match input.deal.hand(seat) {
-        Some(hand) => {
-            heading.push_str(&format!(" · {} HCP", hand.hcp()));
-            if hidden {
-                heading.push_str(" · hidden");
-            }
-            let pair = |a: Suit, b: Suit| format!("{}  {}", suit_line(hand, a), suit_line(hand, b));
-            vec![
-                heading,
-                pair(Suit::Spades, Suit::Hearts),
-                pair(Suit::Diamonds, Suit::Clubs),
-            ]
-        }
-        None => vec![heading, "(not given)".to_string()],
-    }
-}
-
 /// The deal of a PBN game as a compass diagram.
-fn diagram(model: &GameModel) -> Option<String> {
-    let deal = model.deal.as_ref()?;
-    Some(diagram_markdown(&DiagramInput {
-        deal,
-        board: model.value("Board"),
+fn diagram(model: &GameModel) -> Option<DealDiagram> {
+    Some(DealDiagram {
+        deal: model.deal?,
+        board: model.value("Board").map(str::to_string),
         dealer: model.dealer(),
         vulnerability: model.vulnerability(),
-        hidden: &model.hidden,
+        hidden: model.hidden.clone(),
         hidden_source: "Hidden tag",
-    }))
-}
-
-/// A deal as a compass diagram: a title line, then a Markdown code block; 12 lines in all, what
-/// an editor shows of a hover before it scrolls (the board preview draws the full picture).
-pub fn diagram_markdown(input: &DiagramInput) -> String {
-    const INDENT: usize = 14;
-    const WEST_WIDTH: usize = 30;
-    let north = hand_block(input, Seat::North);
-    let south = hand_block(input, Seat::South);
-    let west = hand_block(input, Seat::West);
-    let east = hand_block(input, Seat::East);
-    let board = input.board.map(|b| format!("**Board {b}**"));
-    let dealer = input.dealer.map(|d| format!("Dealer {}", d.name()));
-    let vul = input
-        .vulnerability
-        .map(|v| format!("Vulnerable {}", v.pbn()));
-    let hidden = (!input.hidden.is_empty()).then(|| {
-        let names: Vec<&str> = input.hidden.iter().map(|s| s.name()).collect();
-        format!("hidden ({}): {}", input.hidden_source, names.join(", "))
-    });
-    let title: Vec<String> = [board, dealer, vul, hidden].into_iter().flatten().collect();
-    let mut lines = Vec::new();
-    lines.extend(north.iter().map(|l| format!("{}{l}", " ".repeat(INDENT))));
-    for i in 0..west.len().max(east.len()) {
-        let w = west.get(i).map_or("", String::as_str);
-        let e = east.get(i).map_or("", String::as_str);
-        let pad = WEST_WIDTH.saturating_sub(w.chars().count()).max(2);
-        lines.push(format!("{w}{}{e}", " ".repeat(pad)).trim_end().to_string());
-    }
-    lines.extend(south.iter().map(|l| format!("{}{l}", " ".repeat(INDENT))));
-    let block = format!("```text\n{}\n```", lines.join("\n"));
-    if title.is_empty() {
-        block
-    } else {
-        format!("{}\n{block}", title.join(" · "))
-    }
-}
-
-/// What the Deal hover says under the diagram while the deal is being solved.
-pub const DOUBLE_DUMMY_PENDING: &str =
-    "_Double dummy: solving in the background; hover again in a moment._";
-
-/// The double-dummy part of the Deal hover: tricks by declarer and denomination (no trump
-/// first), then par when the vulnerability is known.
-pub fn double_dummy_markdown(table: &TrickTable, par: Option<&Par>) -> String {
-    let mut lines = vec!["     NT  ♠  ♥  ♦  ♣".to_string()];
-    for seat in DECLARERS {
-        let mut line = format!("{}   ", seat.letter());
-        for d in DENOMINATIONS {
-            line.push_str(&format!("{:>3}", table.tricks(seat, d)));
-        }
-        lines.push(line);
-    }
-    let mut out = format!("**Double dummy**\n```text\n{}\n```", lines.join("\n"));
-    if let Some(par) = par {
-        out.push_str(&format!(
-            "\nPar {} ({})",
-            write_optimum_score(par),
-            write_par_contracts(par)
-        ));
-    }
-    out
+    })
 }
 
 /// The note reference text `=n=` of a token, when it is one.

@@ -54,14 +54,9 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
     if let Some((_, range)) = piece.url().filter(|(_, r)| r.contains_inclusive(offset)) {
         let heading = "**BBO handviewer address**: a board of its own".to_string();
         let board = board_of(piece, carry);
-        let markdown = match diagram(&board, "hidden") {
-            Some(diagram) => format!("{heading}\n\n{diagram}"),
-            None => format!("{heading}, which Kibitzer cannot read"),
-        };
-        return Some(Hover {
-            markdown,
-            range,
-            on_deal: true,
+        return Some(match diagram(&board, "hidden") {
+            Some(diagram) => Hover::of_deal(Some(&heading), diagram, range),
+            None => Hover::new(format!("{heading}, which Kibitzer cannot read"), range),
         });
     }
     let pair = pair_at(piece, offset)?;
@@ -72,7 +67,12 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
     let whole = pair.range();
     let value = pair.value_range();
     let (markdown, range) = match &*key {
-        "md" => (diagram(&board, "hidden").unwrap_or(heading), whole),
+        "md" => {
+            return Some(match diagram(&board, "hidden") {
+                Some(diagram) => Hover::of_deal(None, diagram, whole),
+                None => Hover::new(heading, whole),
+            })
+        }
         "mb" if on_value => {
             let call = board
                 .auction
@@ -89,11 +89,7 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
         },
         _ => (heading, whole),
     };
-    Some(Hover {
-        markdown,
-        range,
-        on_deal: &*key == "md",
-    })
+    Some(Hover::new(markdown, range))
 }
 
 /// Completions at `offset` of `piece`: the legal calls in an `mb` value, the playable cards in

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod completion;
+pub mod diagram;
 pub mod hints;
 pub mod hover;
 pub mod info;

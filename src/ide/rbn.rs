@@ -77,7 +77,12 @@ pub fn hover(record: &Record, carry: &Carry, offset: TextSize) -> Option<Hover> 
     let line = field.line_range();
     let (markdown, range) = match label {
         // The diagram alone: with the label's meaning it would not fit a hover.
-        'H' => (diagram(&board, "`;` in H").unwrap_or(heading), line),
+        'H' => {
+            return Some(match diagram(&board, "`;` in H") {
+                Some(diagram) => Hover::of_deal(None, diagram, line),
+                None => Hover::new(heading, line),
+            })
+        }
         'A' if !on_label => match token_at(&field, offset, &[RbnKind::CALL]) {
             Some(token) => (call_hover(&board, token.text_range())?, token.text_range()),
             None => (heading, line),
@@ -92,11 +97,7 @@ pub fn hover(record: &Record, carry: &Carry, offset: TextSize) -> Option<Hover> 
         },
         _ => (heading, line),
     };
-    Some(Hover {
-        markdown,
-        range,
-        on_deal: label == 'H',
-    })
+    Some(Hover::new(markdown, range))
 }
 
 /// Completions at `offset` of `record` (`None`: the offset is on a blank line between records,

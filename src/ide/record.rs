@@ -4,7 +4,8 @@
 //! the board lowered to a game's model ([`lower_board`]). (The inlay hints over the record, for
 //! every notation, are in `hints`.)
 
-use super::hover::{describe_call, diagram_markdown, score_markdown, DiagramInput};
+use super::diagram::DealDiagram;
+use super::hover::{describe_call, score_markdown};
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
@@ -87,7 +88,7 @@ pub(crate) fn board_title(board: &Board) -> String {
 }
 
 /// The diagram of a board's hands; `hidden_source` says what marks a hand hidden.
-pub(crate) fn diagram(board: &Board, hidden_source: &str) -> Option<String> {
+pub(crate) fn diagram(board: &Board, hidden_source: &'static str) -> Option<DealDiagram> {
     let deal = deal_of(board)?;
     let hidden: Vec<Seat> = board
         .deal
@@ -99,14 +100,14 @@ pub(crate) fn diagram(board: &Board, hidden_source: &str) -> Option<String> {
                 .collect()
         })
         .unwrap_or_default();
-    Some(diagram_markdown(&DiagramInput {
-        deal: &deal,
-        board: board.info("Board"),
+    Some(DealDiagram {
+        deal,
+        board: board.info("Board").map(str::to_string),
         dealer: board.dealer.map(|(s, _)| s),
         vulnerability: board.vulnerability.map(|(v, _)| v),
-        hidden: &hidden,
+        hidden,
         hidden_source,
-    }))
+    })
 }
 
 /// The score of the board's contract and result, when it has a contract.

@@ -79,10 +79,9 @@ impl OpenDocument {
         more: HoverMore<'_>,
     ) -> Option<lsp::Hover> {
         let (mut found, start) = self.body.hover(offset)?;
-        if found.on_deal {
-            if let Some(extra) = self.body.board_at(offset).and_then(|b| more(&b)) {
-                found.markdown.push_str("\n\n");
-                found.markdown.push_str(&extra);
+        if found.deal.is_some() {
+            if let Some(part) = self.body.board_at(offset).and_then(|b| more(&b)) {
+                found.add_double_dummy(&part);
             }
         }
         Some(hover(self.body.rope(), found, start, encoding))

@@ -21,7 +21,7 @@ use crate::text::PositionEncoding;
 
 /// What the server adds under the hover of a deal in any notation (the double-dummy lines),
 /// given the board it is the deal of.
-pub type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<String>;
+pub type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
 
 /// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
 /// given the game.

@@ -12,6 +12,7 @@ use crate::convert::Board;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::double_dummy::{Par, TrickTable};
 use crate::ide;
+use crate::ide::diagram::DoubleDummyPart;
 
 /// What a document asks the solver for: each kind has its own queue, so that a new request of
 /// one kind replaces the older ones of that kind only.
@@ -118,11 +119,11 @@ impl Solving {
     }
 
     /// The double-dummy part of a hover over the deal of `board`: the table and par when
-    /// solved, else a note that it is being solved.
-    pub(super) fn hover(&self, uri: &Uri, board: &Board) -> Option<String> {
+    /// solved, else that it is being solved.
+    pub(super) fn hover(&self, uri: &Uri, board: &Board) -> Option<DoubleDummyPart> {
         Some(match self.of_board(uri, board)? {
-            Some((table, par)) => ide::hover::double_dummy_markdown(&table, par.as_ref()),
-            None => ide::hover::DOUBLE_DUMMY_PENDING.to_string(),
+            Some((table, par)) => DoubleDummyPart::Solved(table, par),
+            None => DoubleDummyPart::Pending,
         })
     }
 

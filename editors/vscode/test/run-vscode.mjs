@@ -214,17 +214,23 @@ async function serveSnapshots(page, ws, state) {
           return r.width > 0 && r.height > 0 && getComputedStyle(h).visibility !== "hidden";
         });
         // A hover whose content is taller than the hover itself needs scrolling to be read.
-        const scrolls = hovers.some((h) =>
-          [h, ...h.querySelectorAll("*")].some((e) => {
+        const overflowing = hovers.flatMap((h) =>
+          [h, ...h.querySelectorAll("*")].filter((e) => {
             const overflow = getComputedStyle(e).overflowY;
             return overflow !== "visible" && e.scrollHeight > e.clientHeight + 2;
           }),
+        );
+        const scrolls = overflowing.length > 0;
+        // Which element needs scrolling, and by how much (for the test's message).
+        const hoverOverflow = overflowing.map(
+          (e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} ${e.scrollHeight}>${e.clientHeight}`,
         );
         return {
           tokenClasses: classes.size,
           errorSquiggles: document.querySelectorAll(".monaco-editor .squiggly-error").length,
           hoverText: hovers.map((h) => h.innerText).join("\n"),
           hoverScrolls: scrolls,
+          hoverOverflow,
           // The inlay hints drawn in the visible editor lines (VS Code draws them as spans with
           // a class of their own and the label in their text or in a ::before/::after content).
           inlayHints: [...document.querySelectorAll(".monaco-editor .view-lines [class*='dyn-rule'], .monaco-editor .view-lines [class*='inlay']")]

@@ -255,10 +255,12 @@ const tests: Test[] = [
       const solved = await waitFor("the double-dummy table in the hover", async () => {
         const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, at);
         const t = hoverText(hovers ?? []);
-        return t.includes("**Double dummy**") ? t : undefined;
+        return t.includes("DD   NT") ? t : undefined;
       });
-      for (const row of ["N ", "S ", "E ", "W "]) {
-        assert.ok(solved.split("\n").some((l) => l.startsWith(row)), `no row ${row} in:\n${solved}`);
+      // The table beside South: a row of five trick counts for each declarer.
+      for (const seat of ["N", "S", "E", "W"]) {
+        const row = new RegExp(`\\b${seat}(\\s+\\d{1,2}){5}\\s*$`, "m");
+        assert.match(solved, row, `no row for ${seat} in:\n${solved}`);
       }
       assert.match(solved, /Par (NS|EW) -?\d+/, `no par in:\n${solved}`);
     },

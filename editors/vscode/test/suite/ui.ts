@@ -22,6 +22,8 @@ interface PageFacts {
   hoverText: string;
   /** Whether the visible hover's content is taller than the hover (it needs scrolling). */
   hoverScrolls: boolean;
+  /** The elements of the hover that need scrolling, with their content's and their own height. */
+  hoverOverflow: string[];
   /** The options of the page's select boxes (the Output view lists its channels in one). */
   outputChannels: string[];
   /** The text of the board preview, "" when none is open. */
@@ -165,6 +167,33 @@ const tests2: Test[] = [
         assert.ok(facts.hoverText.includes(seat), `no ${seat} in the hover (${facts.screenshot})`);
       }
       assert.equal(facts.hoverScrolls, false, `the hover needs scrolling (${facts.screenshot})`);
+      await hideHover();
+    },
+  },
+  {
+    name: "once solved, the Deal hover shows the hands, the double-dummy table and par without scrolling",
+    fn: async () => {
+      const deal = rangeOf(editor.document, '[Deal "', "Deal");
+      // VS Code shows a hover again from what it kept while the position stays in its range:
+      // wait (through the API, which asks anew) until the deal is solved, then hover the deal's
+      // value, a range of its own, which VS Code must ask the server for.
+      const value = deal.start.translate(0, 8);
+      await waitFor("the deal solved", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", editor.document.uri, value);
+        const text = (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value))).join("\n");
+        return text.includes("Par ") ? text : undefined;
+      });
+      // Show Hover only focuses a hover still open (moving the cursor leaves it): Escape first.
+      await snapshot("deal-hover-closed", { keys: ["Escape"] });
+      await hideHover();
+      await showHoverAt(value, true);
+      const seen = await snapshot("deal-hover-double-dummy");
+      for (const seat of ["North", "West", "East", "South"]) {
+        assert.ok(seen.hoverText.includes(seat), `no ${seat} in the hover (${seen.screenshot})`);
+      }
+      assert.ok(seen.hoverText.includes("DD"), `no double-dummy table in the hover (${seen.screenshot})`);
+      assert.match(seen.hoverText, /Par (NS|EW)/, `no par in the hover (${seen.screenshot})`);
+      assert.equal(seen.hoverScrolls, false, `the hover needs scrolling: ${seen.hoverOverflow.join(", ")} (${seen.screenshot})`);
       await hideHover();
     },
   },
