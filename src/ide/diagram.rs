@@ -138,7 +138,7 @@ impl DealDiagram {
         out.push_str(&format!("```text\n{}\n```", rows.join("\n")));
         if let Some(under) = under {
             out.push('\n');
-            out.push_str(&under);
+            out.push_str(under);
         }
         out
     }
