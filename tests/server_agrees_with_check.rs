@@ -5,6 +5,7 @@
 mod lsp_harness;
 
 use kibitzer::analysis::CheckOptions;
+use kibitzer::diagnostic::flood::{fold_floods, FLOOD_LIMIT};
 use kibitzer::diagnostic::Diagnostic;
 use kibitzer::Notation;
 use lsp_harness::Harness;
@@ -191,8 +192,8 @@ async fn agree_after_edits(
             let published = server.diagnostics(version).await;
             let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
             let report = notation.check(&text, &CheckOptions::default());
-            let mut from_check: Vec<String> = report
-                .diagnostics
+            // The server shows what check finds, folded by the flood rule.
+            let mut from_check: Vec<String> = fold_floods(report.diagnostics)
                 .iter()
                 .map(|d| key_of_check(&text, d))
                 .collect();
@@ -283,4 +284,55 @@ async fn lin_files_agree_through_random_edits() {
         LIN_FRAGMENTS,
     )
     .await;
+}
+
+/// A file with a hint in every game: the server shows the first thousand and one summary for
+/// the rest, which is what check's findings folded by the flood rule give.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_one_hint_is_folded_as_the_rule_says() {
+    // East deals, but each deal is written from North: in export format, a D206 hint in every
+    // game (and other export findings, folded alike).
+    let games = FLOOD_LIMIT + 200;
+    let mut text = String::from("% PBN 2.1\n% EXPORT\n");
+    for board in 1..=games {
+        text.push_str(&format!(
+            "[Board \"{board}\"]\n[Dealer \"E\"]\n[Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+        ));
+    }
+    let (mut server, _) = Harness::start(
+        "file:///nowhere/flood.pbn",
+        json!({}),
+        json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "hint"}}),
+    )
+    .await;
+    let published = server.open("pbn", &text).await;
+    let report = Notation::Pbn.check(&text, &CheckOptions::default());
+    assert_eq!(
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "D206")
+            .count(),
+        games
+    );
+    let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
+    let mut from_check: Vec<String> = fold_floods(report.diagnostics)
+        .iter()
+        .map(|d| key_of_check(&text, d))
+        .collect();
+    from_server.sort();
+    from_check.sort();
+    assert_eq!(from_server, from_check);
+    let d206: Vec<&Value> = published.iter().filter(|d| d["code"] == "D206").collect();
+    assert_eq!(d206.len(), FLOOD_LIMIT + 1);
+    let summaries: Vec<&&Value> = d206
+        .iter()
+        .filter(|d| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("200 more D206"))
+        })
+        .collect();
+    assert_eq!(summaries.len(), 1, "{:?}", summaries);
 }

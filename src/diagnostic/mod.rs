@@ -4,6 +4,7 @@
 //! speaks in these types, so they sit below all of them and depend on nothing but text ranges.
 
 pub mod catalogue;
+pub mod flood;
 mod severity;
 
 pub use severity::Severity;

@@ -8,6 +8,9 @@ use tower_lsp_server::ls_types as lsp;
 
 use super::convert;
 use crate::analysis::suppress::PieceFacts;
+use crate::diagnostic::catalogue::lookup;
+use crate::diagnostic::flood::{flood_fates, summary_message, Fate};
+use crate::diagnostic::Severity;
 use crate::parallel::{map_slices, threads_for};
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
@@ -138,6 +141,136 @@ impl Published {
         }
         out.push(b']');
         Ok(out)
+    }
+}
+
+impl Published {
+    /// The diagnostics as the editor is shown them, by the flood rule
+    /// ([`crate::diagnostic::flood`]): beyond the first thousand of a hint or info code, one
+    /// summary at the first left out stands for the rest.
+    pub fn folded(self) -> Published {
+        let fates = {
+            let mut keys = Vec::new();
+            for part in &self.parts {
+                part.push_keys(&mut keys);
+            }
+            match flood_fates(&keys) {
+                Some(fates) => fates,
+                None => return self,
+            }
+        };
+        let mut at = 0;
+        let mut summaries = Vec::new();
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for part in self.parts {
+            let count = part.len();
+            let own = fates.get(at..at + count).unwrap_or_default();
+            at += count;
+            // Most runs are shown whole or left out whole: neither needs a list of its own.
+            if own.iter().all(|f| *f == Fate::Shown) {
+                parts.push(part);
+                continue;
+            }
+            match part {
+                Part::Cached { base, piece, only } => {
+                    let mut kept = Vec::new();
+                    for (k, fate) in own.iter().enumerate() {
+                        let index = only.as_ref().map_or(Some(k), |o| o.get(k).copied());
+                        let Some(index) = index else { continue };
+                        match fate {
+                            Fate::Shown => kept.push(index),
+                            Fate::Summary { more } => {
+                                if let Some(cached) = piece.diagnostics.get(index) {
+                                    let mut lsp = cached.lsp_from_line(base);
+                                    summarise(&mut lsp, cached.diagnostic.code, *more);
+                                    summaries.push(lsp);
+                                }
+                            }
+                            Fate::Folded => {}
+                        }
+                    }
+                    if !kept.is_empty() {
+                        parts.push(Part::Cached {
+                            base,
+                            piece,
+                            only: Some(kept),
+                        });
+                    }
+                }
+                Part::Full(all) => {
+                    let mut kept = Vec::new();
+                    for (mut lsp, fate) in all.into_iter().zip(own) {
+                        match fate {
+                            Fate::Shown => kept.push(lsp),
+                            Fate::Summary { more } => {
+                                let code = lsp_code(&lsp).unwrap_or_default().to_string();
+                                summarise(&mut lsp, &code, *more);
+                                summaries.push(lsp);
+                            }
+                            Fate::Folded => {}
+                        }
+                    }
+                    parts.push(Part::Full(kept));
+                }
+            }
+        }
+        if !summaries.is_empty() {
+            parts.push(Part::Full(summaries));
+        }
+        Published { parts }
+    }
+}
+
+/// Makes `lsp` the summary of `more` findings of `code`: the message says so; no related places
+/// or fix data.
+fn summarise(lsp: &mut lsp::Diagnostic, code: &str, more: usize) {
+    // Written as every diagnostic is: the message, then the code's name.
+    let name = lookup(code).map_or("unknown-code", |info| info.name);
+    lsp.message = format!("{} ({name})", summary_message(code, more));
+    lsp.related_information = None;
+    lsp.data = None;
+}
+
+/// The code of a diagnostic in LSP form.
+fn lsp_code(lsp: &lsp::Diagnostic) -> Option<&str> {
+    match &lsp.code {
+        Some(lsp::NumberOrString::String(code)) => Some(code),
+        _ => None,
+    }
+}
+
+/// The severity of a diagnostic in LSP form, in Kibitzer's terms.
+fn lsp_severity(lsp: &lsp::Diagnostic) -> Severity {
+    match lsp.severity {
+        Some(lsp::DiagnosticSeverity::HINT) => Severity::Hint,
+        Some(lsp::DiagnosticSeverity::INFORMATION) => Severity::Info,
+        Some(lsp::DiagnosticSeverity::WARNING) => Severity::Warning,
+        _ => Severity::Error,
+    }
+}
+
+impl Part {
+    /// Adds the code and severity of each diagnostic the run publishes, in order.
+    fn push_keys<'a>(&'a self, keys: &mut Vec<(&'a str, Severity)>) {
+        match self {
+            Part::Full(all) => keys.extend(
+                all.iter()
+                    .map(|lsp| (lsp_code(lsp).unwrap_or_default(), lsp_severity(lsp))),
+            ),
+            Part::Cached { piece, only, .. } => match only {
+                None => keys.extend(
+                    piece
+                        .diagnostics
+                        .iter()
+                        .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
+                ),
+                Some(only) => keys.extend(
+                    only.iter()
+                        .filter_map(|&i| piece.diagnostics.get(i))
+                        .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
+                ),
+            },
+        }
     }
 }
 

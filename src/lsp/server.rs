@@ -411,10 +411,12 @@ async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Opti
         match docs.get_mut(&uri) {
             Some(doc) if generation.is_none_or(|g| g == doc.generation()) => {
                 let t = std::time::Instant::now();
-                let diagnostics = doc.diagnostics(ClientTerms {
-                    settings: &settings,
-                    encoding,
-                });
+                let diagnostics = doc
+                    .diagnostics(ClientTerms {
+                        settings: &settings,
+                        encoding,
+                    })
+                    .folded();
                 if std::env::var_os("KIBITZER_TIMING").is_some() {
                     eprintln!(
                         "diagnostics refreshed in {:?}; {}",
