@@ -207,6 +207,32 @@ async fn completion_offers_legal_calls_and_playable_cards() {
     assert_eq!(labels, ["ST", "S9", "S8"]);
 }
 
+/// Past 2,000 games the outline lists the games alone: an editor reads the whole outline again
+/// after every edit.
+#[tokio::test]
+async fn the_outline_of_a_long_file_lists_its_games_without_their_sections() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    for (games, sections) in [(2000, true), (2001, false)] {
+        let text: Vec<String> = (1..=games)
+            .map(|n| GAME.replace("Board \"7\"", &format!("Board \"{n}\"")))
+            .collect();
+        h.open("pbn", &text.join("\n")).await;
+        let symbols = h
+            .request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": URI}}),
+            )
+            .await;
+        let symbols = symbols.as_array().expect("symbols");
+        assert_eq!(symbols.len(), games);
+        let with_sections = symbols
+            .iter()
+            .filter(|s| s["children"].as_array().is_some_and(|c| !c.is_empty()))
+            .count();
+        assert_eq!(with_sections, if sections { games } else { 0 });
+    }
+}
+
 #[tokio::test]
 async fn outline_folding_tokens_navigation_hints() {
     let (mut h, _) = Harness::start(URI, json!({}), fast()).await;

@@ -54,12 +54,24 @@ function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
   ]);
 }
 
+/** The results file of the suite running, for `note`. */
+let currentLog: string | undefined;
+
+/** Writes a line (a measured figure) among the suite's results. */
+export function note(line: string): void {
+  console.log(line);
+  if (currentLog !== undefined) {
+    fs.appendFileSync(currentLog, `     ${line}\n`);
+  }
+}
+
 /** Runs the tests in order; throws when any failed (the workbench then exits non-zero). */
 export async function runTests(suite: string, tests: Test[]): Promise<void> {
   const resultsDir = path.join(workspaceRoot(), ".results");
   fs.mkdirSync(resultsDir, { recursive: true });
   const logFile = path.join(resultsDir, `${suite}.log`);
   fs.writeFileSync(logFile, "");
+  currentLog = logFile;
   const say = (line: string) => {
     console.log(line);
     fs.appendFileSync(logFile, line + "\n");
