@@ -483,3 +483,68 @@ pub const CATALOGUE: &[CodeInfo] = &[
 pub fn lookup(code: &str) -> Option<&'static CodeInfo> {
     CATALOGUE.iter().find(|info| info.code == code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of `docs/diagnostics.md`'s catalogue tables (those headed `code | name |
+    /// severity | when | range`), under the family heading (`## S — …`) they stand in.
+    fn documented() -> Vec<(char, String, String, String)> {
+        const DOC: &str = include_str!("../../docs/diagnostics.md");
+        let mut rows = Vec::new();
+        let mut family = None;
+        let mut in_table = false;
+        for line in DOC.lines() {
+            if let Some(heading) = line.strip_prefix("## ") {
+                family = heading.chars().next().filter(|_| heading.contains(" — "));
+                in_table = false;
+            } else if line.starts_with("| code | name | severity | when | range |") {
+                in_table = true;
+            } else if !line.starts_with('|') {
+                in_table = false;
+            } else if in_table && !line.starts_with("| ---") {
+                let cells: Vec<&str> = line
+                    .split(" | ")
+                    .map(|c| c.trim_matches(['|', ' ']))
+                    .collect();
+                if let (Some(family), [code, name, severity, ..]) = (family, cells.as_slice()) {
+                    rows.push((
+                        family,
+                        code.to_string(),
+                        name.to_string(),
+                        severity.to_string(),
+                    ));
+                }
+            }
+        }
+        rows
+    }
+
+    /// The catalogue and its document say the same: each code once, in its family's table, with
+    /// the same name and default severity, and no row for a code the catalogue lacks.
+    #[test]
+    fn the_document_lists_every_code_with_its_name_and_severity() {
+        let rows = documented();
+        assert_eq!(rows.len(), CATALOGUE.len(), "rows read");
+        for info in CATALOGUE {
+            let found: Vec<_> = rows.iter().filter(|r| r.1 == info.code).collect();
+            assert_eq!(found.len(), 1, "{}: {} rows", info.code, found.len());
+            let (family, _, name, severity) = found[0];
+            assert_eq!(
+                info.code.chars().next(),
+                Some(*family),
+                "{} under {family}",
+                info.code
+            );
+            assert_eq!(name, info.name, "{}", info.code);
+            assert_eq!(severity, info.severity.name(), "{}", info.code);
+        }
+        for (_, code, _, _) in &rows {
+            assert!(
+                lookup(code).is_some(),
+                "{code} is documented but not in the catalogue"
+            );
+        }
+    }
+}
