@@ -150,6 +150,23 @@ fn key_of_server(d: &Value) -> String {
     )
 }
 
+/// What the server published and what check found in `text`, folded by the flood rule (which
+/// is what the server shows), each as sorted keys.
+fn both_sides(
+    text: &str,
+    published: &[Value],
+    found: Vec<Diagnostic>,
+) -> (Vec<String>, Vec<String>) {
+    let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
+    let mut from_check: Vec<String> = fold_floods(found)
+        .iter()
+        .map(|d| key_of_check(text, d))
+        .collect();
+    from_server.sort();
+    from_check.sort();
+    (from_server, from_check)
+}
+
 /// Types `edits` random edits into `file`, comparing every `every` edits; returns how many
 /// comparisons were made.
 async fn agree_after_edits(
@@ -190,15 +207,8 @@ async fn agree_after_edits(
         server.change(version, json!([change])).await;
         if version % 5 == 0 || version == edits as i64 + 1 {
             let published = server.diagnostics(version).await;
-            let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
             let report = notation.check(&text, &CheckOptions::default());
-            // The server shows what check finds, folded by the flood rule.
-            let mut from_check: Vec<String> = fold_floods(report.diagnostics)
-                .iter()
-                .map(|d| key_of_check(&text, d))
-                .collect();
-            from_server.sort();
-            from_check.sort();
+            let (from_server, from_check) = both_sides(&text, &published, report.diagnostics);
             if from_server != from_check {
                 let only_server: Vec<_> = from_server
                     .iter()
@@ -316,13 +326,7 @@ async fn a_flood_of_one_hint_is_folded_as_the_rule_says() {
             .count(),
         games
     );
-    let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
-    let mut from_check: Vec<String> = fold_floods(report.diagnostics)
-        .iter()
-        .map(|d| key_of_check(&text, d))
-        .collect();
-    from_server.sort();
-    from_check.sort();
+    let (from_server, from_check) = both_sides(&text, &published, report.diagnostics);
     assert_eq!(from_server, from_check);
     let d206: Vec<&Value> = published.iter().filter(|d| d["code"] == "D206").collect();
     assert_eq!(d206.len(), FLOOD_LIMIT + 1);
