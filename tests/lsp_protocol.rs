@@ -458,7 +458,7 @@ async fn inheritance_follows_edits_to_earlier_games() {
 #[tokio::test]
 async fn full_semantic_tokens_of_a_huge_document_cover_its_beginning_only() {
     let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
-    // About 5.5 MB: past the 4 MiB that a full request covers.
+    // About 5.5 MB: past the 1 MiB that a full request covers.
     let game = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n\n";
     let text = game.repeat(5_500_000 / game.len());
     let lines = text.lines().count() as u64;

@@ -485,7 +485,9 @@ const tests2: Test[] = [
           await vscode.window.tabGroups.close(tab);
         }
       }
-      // Closed, open, closed: what the editor still does after an edit falls on both sides.
+      // A first run while the editor still colours the whole file (its grammar works through
+      // it in the background for many seconds), not counted; then closed, open, closed.
+      const warmUpMs = await typing();
       const closedMs = [await typing()];
       await vscode.commands.executeCommand("kibitzer.openBoardPreview");
       await previewShows(`board ${games / 2}`, (s) => s.board === String(games / 2), 30_000);
@@ -497,7 +499,7 @@ const tests2: Test[] = [
         }
       }
       closedMs.push(await typing());
-      note(`20,000 games: outline ${outlineMs} ms (target 2000); a new error shown ${errorMs} ms after the edit (target 500); 29 keystrokes ${closedMs.join(" and ")} ms with the preview closed (before and after), ${openMs} ms open (${(openMs / Math.min(...closedMs)).toFixed(2)}x the faster)`);
+      note(`20,000 games: outline ${outlineMs} ms (target 2000); a new error shown ${errorMs} ms after the edit (target 500); 29 keystrokes ${closedMs.join(" and ")} ms with the preview closed (before and after; ${warmUpMs} ms on first typing), ${openMs} ms open (${(openMs / Math.min(...closedMs)).toFixed(2)}x the faster)`);
       // Bounds well above the targets: a slow machine must not fail here; the figures are in the note.
       assert.ok(outlineMs < 10_000, `outline ${outlineMs} ms`);
       assert.ok(errorMs < 5_000, `new error ${errorMs} ms`);
