@@ -165,6 +165,13 @@ mod tests {
                 .and_then(|b| b.info("Board").map(str::to_string)),
             Some("1".into())
         );
+        // The line end after a board (where the cursor stands at the end of its line) is in it.
+        let line_end = doc.rope.to_string().find('\n').unwrap();
+        assert_eq!(
+            doc.board_at(line_end)
+                .and_then(|b| b.info("Board").map(str::to_string)),
+            Some("1".into())
+        );
     }
 
     /// The L709 of a board lies in the vugraph header's results: typing in a later board checks

@@ -206,15 +206,19 @@ impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
             .collect()
     }
 
-    /// The child holding `offset` (the end of the text counts as in the last child), with the
-    /// state handed down to it (the findings are refreshed first, which computes that state).
-    pub fn context_at(&mut self, offset: usize) -> PieceContext<G> {
-        self.refresh();
-        let index = u32::try_from(offset)
+    /// The child holding `offset` (the end of the text, or past it, counts as in the last child).
+    fn index_at(&self, offset: usize) -> Option<usize> {
+        u32::try_from(offset)
             .ok()
             .and_then(|offset| self.parse.child_index_at(offset))
-            .or_else(|| self.parse.child_count().checked_sub(1));
-        match index {
+            .or_else(|| self.parse.child_count().checked_sub(1))
+    }
+
+    /// The child holding `offset`, with the state handed down to it (the findings are refreshed
+    /// first, which computes that state).
+    pub fn context_at(&mut self, offset: usize) -> PieceContext<G> {
+        self.refresh();
+        match self.index_at(offset) {
             Some(index) => self.context(index),
             None => PieceContext {
                 node: None,
@@ -227,15 +231,15 @@ impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
     /// The last piece starting at or before `offset` (a place in the blank text after a piece
     /// counts as in it: the end of a line), with the state handed down to it.
     pub fn piece_at(&mut self, offset: usize) -> Option<PieceContext<G>> {
-        let at = self.context_at(offset);
-        if at.node.is_some() {
-            return Some(at);
-        }
-        let index = self.parse.child_index_at(u32::try_from(offset).ok()?)?;
-        (0..index)
-            .rev()
-            .map(|i| self.context(i))
-            .find(|c| c.node.is_some())
+        self.refresh();
+        let index = self.index_at(offset)?;
+        let piece = (0..=index).rev().find(|&i| {
+            matches!(
+                self.body.entries.get(i).map(|e| &e.element),
+                Some(NodeOrToken::Node(_))
+            )
+        })?;
+        Some(self.context(piece))
     }
 
     /// Child `index` with where it starts and the state handed down to it.

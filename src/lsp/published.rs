@@ -257,19 +257,13 @@ impl Part {
                 all.iter()
                     .map(|lsp| (lsp_code(lsp).unwrap_or_default(), lsp_severity(lsp))),
             ),
-            Part::Cached { piece, only, .. } => match only {
-                None => keys.extend(
-                    piece
-                        .diagnostics
-                        .iter()
-                        .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
-                ),
-                Some(only) => keys.extend(
-                    only.iter()
-                        .filter_map(|&i| piece.diagnostics.get(i))
-                        .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
-                ),
-            },
+            cached => keys.extend(
+                cached
+                    .cached()
+                    .into_iter()
+                    .flat_map(|(_, shown)| shown)
+                    .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
+            ),
         }
     }
 }

@@ -32,10 +32,8 @@ impl CarryingGrammar for RbnLanguage {
         let Some(range) = parse.child_range(index) else {
             return PieceFindings::default();
         };
-        let errors = parse.errors();
-        let lo = errors.partition_point(|e| e.range.start() < range.start());
-        let hi = errors.partition_point(|e| e.range.start() < range.end());
-        let mut within: Vec<Diagnostic> = errors[lo..hi]
+        let mut within: Vec<Diagnostic> = parse
+            .errors_in(index)
             .iter()
             .map(|e| {
                 let mut d = seams::syntax_diagnostic(e);
