@@ -66,14 +66,6 @@ pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) 
     }
 }
 
-/// The diagnostics of one game checked on its own: nothing inherited from a game before it and
-/// nothing handed on (for games written from another notation, which has no `#`).
-pub fn check_lone_game(game: &Game, options: &CheckOptions) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    analyze_game(game, &Inheritance::default(), options, &mut diagnostics);
-    diagnostics
-}
-
 /// One tag pair of the game with its value resolved.
 struct Entry {
     pair: TagPair,
@@ -202,13 +194,6 @@ impl<'e> KeyTags<'e> {
     fn get(&self, key: Key) -> Option<&'e Entry> {
         self.found.get(key as usize).copied().flatten()
     }
-}
-
-/// Whether the checks look a tag up by name (the Deal, the contract and result, the board
-/// number, the scores): the descriptive tags a game needs to be checked; the others only have
-/// their spelling checked.
-pub(crate) fn is_read_by_checks(name: &str) -> bool {
-    Key::of(name).is_some()
 }
 
 /// The game-level analysis behind [`check_game`].

@@ -1,7 +1,10 @@
 //! Notes: `=k=` references in the auction and play against the `[Note "k:…"]` tags of the
-//! same section (N401–N405), and Notes where no section can use them (N406).
+//! same section (N401–N405), and Notes where no section can use them (N406). A board read from
+//! another notation has its references checked against its records' notes (N401 only: its
+//! reader numbers the notes, so they are in range and given once).
 
 use crate::diagnostic::Diagnostic;
+use crate::model::board::{Annotation, Board, Origin, NOWHERE};
 use crate::model::values::newline_of;
 use crate::syntax::ast::{Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
@@ -170,6 +173,46 @@ pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
         tag.syntax().text_range(),
         "a Note belongs after the Auction or Play section whose calls or cards refer to it",
     ));
+}
+
+/// N401 for a board read from another notation: each call and card that refers to a note its
+/// auction or play does not give. A reference with no place in the source stands at
+/// [`NOWHERE`].
+pub fn check_board_notes(board: &Board, out: &mut Vec<Diagnostic>) {
+    if let Some(auction) = &board.auction {
+        let calls = auction.followed().iter();
+        let calls = calls.map(|c| (&c.annotation, c.origin));
+        undefined_notes(calls, &auction.notes, ("call", "auction"), out);
+    }
+    if let Some(play) = &board.play {
+        let cards = play.tricks.iter().flatten();
+        let cards = cards.map(|c| (&c.annotation, c.origin));
+        undefined_notes(cards, &play.notes, ("card", "play"), out);
+    }
+}
+
+/// The N401 of each reference in `items` to a note not among `notes`; `words` names an item
+/// and its section.
+fn undefined_notes<'a>(
+    items: impl Iterator<Item = (&'a Annotation, Origin)>,
+    notes: &[(u8, String)],
+    (what, section): (&str, &str),
+    out: &mut Vec<Diagnostic>,
+) {
+    for (annotation, origin) in items {
+        let Some(index) = annotation.note else {
+            continue;
+        };
+        if notes.iter().all(|(given, _)| *given != index) {
+            out.push(Diagnostic::new(
+                "N401",
+                origin.unwrap_or(NOWHERE),
+                format!(
+                    "this {what} refers to note {index}, but the {section} gives no note {index}"
+                ),
+            ));
+        }
+    }
 }
 
 #[cfg(test)]

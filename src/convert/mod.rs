@@ -11,7 +11,7 @@ pub mod to_rbn;
 
 pub use crate::model::{read_lin, read_pbn, read_rbn, Board};
 pub use to_lin::write_lin;
-pub use to_pbn::{write_check_image, write_pbn, PbnImage};
+pub use to_pbn::{write_pbn, PbnGame};
 pub use to_rbn::{write_pbn_file, write_rbn};
 
 use crate::syntax::{SyntaxCode, SyntaxError};

@@ -1,75 +1,33 @@
-//! Writing a [`Board`] as a PBN game, remembering where each written piece came from.
+//! Writing a [`Board`] as a PBN game.
 
 use crate::bridge::{Call, Seat, Suit};
 use crate::model::board::*;
-use crate::syntax::{TextRange, TextSize};
 
-/// A PBN game text and, for each written piece that came from the source, its two ranges.
+/// A board written as a PBN game, and what of it PBN cannot hold.
 #[derive(Debug, Clone, Default)]
-pub struct PbnImage {
+pub struct PbnGame {
     /// The PBN text of the game (ends with a line end).
     pub text: String,
-    /// (range in `text`, range in the source) pairs, in text order.
-    pub map: Vec<(TextRange, TextRange)>,
     /// What PBN cannot express (besides what the reading already dropped).
     pub dropped: Vec<String>,
 }
 
-impl PbnImage {
-    fn push(&mut self, text: &str, origin: Origin) {
-        self.piece(origin, |out| out.push_str(text));
+impl PbnGame {
+    fn push(&mut self, text: &str) {
+        self.text.push_str(text);
     }
 
-    /// Writes a piece with `write` (no text of its own to make first: every RBN record and
-    /// LIN board checked is written this way) and remembers where it came from.
-    fn piece(&mut self, origin: Origin, write: impl FnOnce(&mut String)) {
-        let start = TextSize::from(self.text.len() as u32);
-        write(&mut self.text);
-        if let Some(source) = origin {
-            let end = TextSize::from(self.text.len() as u32);
-            self.map.push((TextRange::new(start, end), source));
-        }
-    }
-
-    fn tag(&mut self, name: &str, value: &str, origin: Origin) {
-        // Written piece by piece: every RBN record and LIN board checked is written this way,
-        // and the copies of `format!` and `replace` showed in the profile.
+    fn tag(&mut self, name: &str, value: &str) {
         self.text.push('[');
         self.text.push_str(name);
         self.text.push_str(" \"");
         if value.contains(['\\', '"']) {
-            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-            self.push(&escaped, origin);
+            self.text
+                .push_str(&value.replace('\\', "\\\\").replace('"', "\\\""));
         } else {
-            self.push(value, origin);
+            self.text.push_str(value);
         }
         self.text.push_str("\"]\n");
-    }
-
-    /// The source range for a range of the PBN text: the cover of the pieces it touches.
-    pub fn source_range(&self, range: TextRange) -> Option<TextRange> {
-        // The pieces follow each other in the text without overlapping, so the first that can
-        // touch `range` is found by bisection and the search stops past its end: a board of a
-        // million cards with a finding on each was quadratic with a scan from the start.
-        let first = self
-            .map
-            .partition_point(|(pbn, _)| pbn.end() < range.start());
-        self.map[first..]
-            .iter()
-            .take_while(|(pbn, _)| pbn.start() <= range.end())
-            .filter(|(pbn, _)| touches(*pbn, range))
-            .map(|(_, source)| *source)
-            .reduce(TextRange::cover)
-    }
-}
-
-/// Whether a written piece at `piece` touches `range`: overlaps it, or (for an empty range,
-/// such as a missing token's place) holds its position, ends included.
-fn touches(piece: TextRange, range: TextRange) -> bool {
-    if range.is_empty() {
-        piece.contains_inclusive(range.start())
-    } else {
-        piece.intersect(range).is_some_and(|r| !r.is_empty())
     }
 }
 
@@ -79,77 +37,53 @@ const ORDER: [&str; 8] = [
 ];
 
 /// Writes the board as one PBN game (tags, auction, play, commentary).
-pub fn write_pbn(board: &Board) -> PbnImage {
-    write_game(board, None)
-}
-
-/// Writes the board as a PBN game for checking it: the deal, auction, play and contract, but of
-/// the descriptive tags only those `read` names (the ones checks look at) and no commentary. A
-/// third of a board's tags are names and titles that no bridge check reads.
-pub fn write_check_image(board: &Board, read: &dyn Fn(&str) -> bool) -> PbnImage {
-    write_game(board, Some(read))
-}
-
-/// [`write_pbn`], or [`write_check_image`] when `read` says which descriptive tags to write.
-fn write_game(board: &Board, read: Option<&dyn Fn(&str) -> bool>) -> PbnImage {
-    let wanted = |name: &str| read.is_none_or(|read| read(name));
+pub fn write_pbn(board: &Board) -> PbnGame {
     // About what a board with its auction and play takes, so that the text grows once or not.
-    let mut out = PbnImage {
+    let mut out = PbnGame {
         text: String::with_capacity(1024),
-        map: Vec::with_capacity(128),
         dropped: Vec::new(),
     };
-    if read.is_none() {
-        for comment in &board.commentary {
-            let comment = wrap_comment(&comment.replace('}', ")"));
-            out.push(&format!("{{{comment}}}\n"), None);
-        }
+    for comment in &board.commentary {
+        let comment = wrap_comment(&comment.replace('}', ")"));
+        out.push(&format!("{{{comment}}}\n"));
     }
     let mut written: Vec<&str> = Vec::new();
-    for name in ORDER.into_iter().filter(|name| wanted(name)) {
+    for name in ORDER {
         if let Some(info) = board.info.iter().find(|i| i.name == name) {
-            out.tag(name, &info.value, info.origin);
+            out.tag(name, &info.value);
             written.push(name);
         }
     }
-    if let Some((dealer, origin)) = board.dealer {
-        out.tag("Dealer", &dealer.letter().to_string(), origin);
+    if let Some((dealer, _)) = board.dealer {
+        out.tag("Dealer", &dealer.letter().to_string());
     }
-    if let Some((v, origin)) = board.vulnerability {
-        out.tag("Vulnerable", v.pbn(), origin);
+    if let Some((v, _)) = board.vulnerability {
+        out.tag("Vulnerable", v.pbn());
     }
     if let Some(deal) = &board.deal {
-        // A conversion starts the Deal with the dealer's hand, as export format does (LIN always
-        // writes South first); the checks' image keeps the seat written first, whose order the
-        // findings follow.
-        let first = if read.is_none() {
-            board.dealer.map(|(seat, _)| seat)
-        } else {
-            None
-        };
-        write_deal(&mut out, deal, first);
+        // The Deal starts with the dealer's hand, as export format does (LIN always writes
+        // South first).
+        write_deal(&mut out, deal, board.dealer.map(|(seat, _)| seat));
     }
     if let Some(info) = board.info.iter().find(|i| i.name == "Scoring") {
-        if wanted("Scoring") {
-            out.tag("Scoring", &info.value, info.origin);
-        }
+        out.tag("Scoring", &info.value);
         written.push("Scoring");
     }
     if let Some(contract) = &board.contract {
-        out.tag("Declarer", &contract.pbn_declarer(), contract.origin);
+        out.tag("Declarer", &contract.pbn_declarer());
         let value = contract.pbn_contract();
-        out.tag("Contract", &value, contract.origin);
+        out.tag("Contract", &value);
     }
-    if let Some((tricks, origin)) = board.result {
-        out.tag("Result", &tricks.to_string(), origin);
+    if let Some((tricks, _)) = board.result {
+        out.tag("Result", &tricks.to_string());
     }
     for info in &board.info {
-        if !written.contains(&info.name.as_str()) && wanted(&info.name) {
-            out.tag(&info.name, &info.value, info.origin);
+        if !written.contains(&info.name.as_str()) {
+            out.tag(&info.name, &info.value);
         }
     }
-    if let (Some(auction), Some((dealer, origin))) = (&board.auction, board.dealer) {
-        write_auction(&mut out, auction, dealer, origin);
+    if let (Some(auction), Some((dealer, _))) = (&board.auction, board.dealer) {
+        write_auction(&mut out, auction, dealer);
     } else if board.auction.as_ref().is_some_and(|a| !a.calls.is_empty()) {
         out.dropped
             .push("the auction (no dealer is given)".to_string());
@@ -192,18 +126,19 @@ fn wrap_comment(text: &str) -> String {
     out
 }
 
-fn write_deal(out: &mut PbnImage, deal: &DealRecord, dealer: Option<Seat>) {
+fn write_deal(out: &mut PbnGame, deal: &DealRecord, dealer: Option<Seat>) {
     let first = dealer.or(deal.first).unwrap_or(Seat::North);
-    out.push("[Deal \"", None);
-    out.push(&format!("{}:", first.letter()), deal.origin);
+    out.push("[Deal \"");
+    out.push(&format!("{}:", first.letter()));
     for i in 0..4 {
         let seat = first.offset(i);
         if i > 0 {
-            out.push(" ", None);
+            out.push(" ");
         }
         match deal.hands[seat.index()] {
             Some(hand) => {
-                out.piece(deal.hand_origins[seat.index()].or(deal.origin), |text| {
+                let text = &mut out.text;
+                {
                     for (i, suit) in Suit::ALL.into_iter().enumerate() {
                         if i > 0 {
                             text.push('.');
@@ -211,40 +146,32 @@ fn write_deal(out: &mut PbnImage, deal: &DealRecord, dealer: Option<Seat>) {
                         // A suit's cards come from the highest down.
                         text.extend(hand.suit_cards(suit).into_iter().map(|c| c.rank.letter()));
                     }
-                });
+                }
             }
-            None => out.push("-", deal.hand_origins[seat.index()].or(deal.origin)),
+            None => out.push("-"),
         }
     }
-    out.push("\"]\n", None);
+    out.push("\"]\n");
     let hidden: String = Seat::ALL
         .iter()
         .filter(|s| deal.hidden[s.index()])
         .map(|s| s.letter())
         .collect();
     if !hidden.is_empty() {
-        out.tag("Hidden", &hidden, deal.origin);
+        out.tag("Hidden", &hidden);
     }
 }
 
 /// Writes the annotation of a call or card after it (nothing for most: the text is made only
 /// when there is one).
-fn write_annotation(
-    out: &mut PbnImage,
-    a: &Annotation,
-    origin: Origin,
-    dropped: &mut Vec<String>,
-    what: &str,
-) {
+fn write_annotation(out: &mut PbnGame, a: &Annotation, dropped: &mut Vec<String>, what: &str) {
     if a.suffix.as_deref().is_some_and(|s| !s.is_empty()) || a.note.is_some() {
-        out.piece(origin, |text| {
-            if let Some(s) = &a.suffix {
-                text.push_str(s);
-            }
-            if let Some(n) = a.note {
-                text.push_str(&format!(" ={n}="));
-            }
-        });
+        if let Some(s) = &a.suffix {
+            out.push(s);
+        }
+        if let Some(n) = a.note {
+            out.push(&format!(" ={n}="));
+        }
     }
     if a.alert {
         let note = format!("the `*` (conventional) mark on a {what}");
@@ -254,16 +181,16 @@ fn write_annotation(
     }
 }
 
-fn write_notes(out: &mut PbnImage, notes: &[(u8, String)]) {
+fn write_notes(out: &mut PbnGame, notes: &[(u8, String)]) {
     for (index, text) in notes {
         // PBN numbers notes from 1; RBN's note 0 becomes 10 there.
         let index = if *index == 0 { 10 } else { *index };
-        out.tag("Note", &format!("{index}:{text}"), None);
+        out.tag("Note", &format!("{index}:{text}"));
     }
 }
 
-fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, origin: Origin) {
-    out.tag("Auction", &dealer.letter().to_string(), origin);
+fn write_auction(out: &mut PbnGame, auction: &AuctionRecord, dealer: Seat) {
+    out.tag("Auction", &dealer.letter().to_string());
     let mut count = 0;
     let mut ended = false;
     let mut dropped = Vec::new();
@@ -279,8 +206,9 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
                 break;
             }
         };
-        out.push(if count % 4 == 0 { "" } else { " " }, None);
-        out.piece(item.origin, |text| match call {
+        out.push(if count % 4 == 0 { "" } else { " " });
+        let text = &mut out.text;
+        match call {
             Some(Call::Pass) => text.push_str("Pass"),
             Some(Call::Double) => text.push('X'),
             Some(Call::Redouble) => text.push_str("XX"),
@@ -289,35 +217,35 @@ fn write_auction(out: &mut PbnImage, auction: &AuctionRecord, dealer: Seat, orig
                 text.push_str(bid.denomination().pbn());
             }
             None => text.push_str("AP"),
-        });
-        write_annotation(out, &item.annotation, item.origin, &mut dropped, "call");
+        }
+        write_annotation(out, &item.annotation, &mut dropped, "call");
         count += 1;
         if count % 4 == 0 {
-            out.push("\n", None);
+            out.push("\n");
         }
         if ended {
             break;
         }
     }
     if !ended && !auction.calls_end() {
-        out.push(if count % 4 == 0 { "*" } else { " *" }, None);
+        out.push(if count % 4 == 0 { "*" } else { " *" });
         count += 1;
     }
     // Nothing written (a quiz point first) ends no line: an empty one would end the game.
     if count % 4 != 0 {
-        out.push("\n", None);
+        out.push("\n");
     }
     write_notes(out, &auction.notes);
     out.dropped.extend(dropped);
 }
 
-fn write_play(out: &mut PbnImage, play: &PlayRecord) {
+fn write_play(out: &mut PbnGame, play: &PlayRecord) {
     let Some(leader) = play.leader else {
         out.dropped
             .push("the play (the opening leader is unknown)".to_string());
         return;
     };
-    out.tag("Play", &leader.letter().to_string(), play.origin);
+    out.tag("Play", &leader.letter().to_string());
     let mut dropped = Vec::new();
     let total = play.tricks.len();
     let mut complete = true;
@@ -332,7 +260,7 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
             complete = false;
         }
         for (i, column) in columns.iter().enumerate() {
-            out.push(if i == 0 { "" } else { " " }, None);
+            out.push(if i == 0 { "" } else { " " });
             match column {
                 Some(item) => {
                     let card = match item.kind {
@@ -347,22 +275,23 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
                         }
                         CardKind::Unknown => None,
                     };
-                    out.piece(item.origin, |text| match card {
+                    let text = &mut out.text;
+                    match card {
                         Some(card) => {
                             text.push(card.suit.letter());
                             text.push(card.rank.letter());
                         }
                         None => text.push('-'),
-                    });
-                    write_annotation(out, &item.annotation, item.origin, &mut dropped, "card");
+                    }
+                    write_annotation(out, &item.annotation, &mut dropped, "card");
                 }
-                None => out.push("-", None),
+                None => out.push("-"),
             }
         }
         if n + 1 == total && (!complete || total < 13) {
-            out.push(" *", None);
+            out.push(" *");
         }
-        out.push("\n", None);
+        out.push("\n");
     }
     write_notes(out, &play.notes);
     dropped.dedup();
@@ -372,13 +301,6 @@ fn write_play(out: &mut PbnImage, play: &PlayRecord) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::read_lin;
-
-    /// The cover found by scanning every piece, as `source_range` did before it bisected.
-    fn scanned(image: &PbnImage, range: TextRange) -> Option<TextRange> {
-        let touched = image.map.iter().filter(|(pbn, _)| touches(*pbn, range));
-        touched.map(|(_, source)| *source).reduce(TextRange::cover)
-    }
 
     /// An auction that opens with a quiz point (RBN `Y`) writes no call, and no `*` when the
     /// calls after the quiz point end it: no empty line may follow its tag then, for an empty
@@ -417,29 +339,5 @@ mod tests {
         let auction = text.find("[Auction").expect("an Auction section");
         assert!(text.contains("[Play \"E\"]"), "{text}");
         assert!(!text[auction..].contains("\n\n"), "{text}");
-    }
-
-    #[test]
-    fn a_range_maps_to_the_cover_of_the_pieces_it_touches() {
-        let lin = "qx|o1|pn|Ann,Bob,Cy,Di|md|3S2H3D4C5AKQJT9876,S3456789TJQKAHA,,|sv|n|\
-                   mb|1C!|an|strong|mb|p|mb|1D|mb|p|mb|p|mb|p|pc|C5|pc|H2|pc|S2|pc|D3|mc|7|";
-        let boards = read_lin(lin);
-        let image = write_pbn(&boards[0]);
-        assert!(image.map.len() > 10, "{image:?}");
-        let end = image.text.len() as u32;
-        let mut compared = 0;
-        for start in 0..=end {
-            for len in [0, 1, 2, 5, 40, end] {
-                let stop = (start + len).min(end);
-                let range = TextRange::new(TextSize::from(start), TextSize::from(stop));
-                assert_eq!(
-                    image.source_range(range),
-                    scanned(&image, range),
-                    "{range:?}"
-                );
-                compared += usize::from(scanned(&image, range).is_some());
-            }
-        }
-        assert!(compared > 100);
     }
 }

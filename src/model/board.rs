@@ -88,6 +88,19 @@ impl AuctionRecord {
         }
         (bid && passes >= 3) || (!bid && passes >= 4)
     }
+
+    /// The calls the auction is followed through: up to a quiz point (RBN's `Y`, which asks for
+    /// the next call), and up to and with an all pass, which ends it.
+    pub fn followed(&self) -> &[CallItem] {
+        for (i, item) in self.calls.iter().enumerate() {
+            match item.kind {
+                CallKind::Query => return &self.calls[..i],
+                CallKind::AllPass => return &self.calls[..=i],
+                CallKind::Call(_) => {}
+            }
+        }
+        &self.calls
+    }
 }
 
 /// What one card of the play is.

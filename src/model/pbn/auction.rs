@@ -248,7 +248,7 @@ pub fn lower_auction_record(
     let dealer = dealer.map(|(seat, _)| seat);
     let mut reader = AuctionReader::new(dealer, record.calls.len());
     let mut ended = false;
-    for item in &record.calls {
+    for item in record.followed() {
         let at = item.origin.unwrap_or(range);
         let meaning = match item.kind {
             CallKind::Call(call) => CallToken::Call(call),
@@ -256,13 +256,11 @@ pub fn lower_auction_record(
                 ended = true;
                 CallToken::AllPass
             }
+            // Not among the calls followed.
             CallKind::Query => break,
         };
         let annotations = Annotations::of_record(&item.annotation, at);
         reader.follow(meaning, at, true, Vec::new(), annotations, out);
-        if ended {
-            break;
-        }
     }
     if !ended && !record.calls_end() {
         reader.end.star = Some(range);
