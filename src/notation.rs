@@ -68,6 +68,16 @@ impl Notation {
             .find(|n| id.eq_ignore_ascii_case(n.extension()))
     }
 
+    /// The letter the diagnostic catalogue names the notation by, in the notations a code is
+    /// reported in (`P`, `R`, `L`).
+    pub fn catalogue_letter(self) -> char {
+        match self {
+            Notation::Pbn => 'P',
+            Notation::Rbn => 'R',
+            Notation::Lin => 'L',
+        }
+    }
+
     /// The usual file extension, without the dot (also the editor language id).
     pub fn extension(self) -> &'static str {
         match self {

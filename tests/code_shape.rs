@@ -1,6 +1,7 @@
 //! The shape the code keeps: no function in `src/` runs over 120 lines (a longer one is split
 //! into steps that say what they do). Counted from the `fn` line to the closing brace at the
-//! same indent, as rustfmt lays them out.
+//! same indent, as rustfmt lays them out. And a diagnostic code is named as a `Code`, written
+//! as text only in the catalogue's table (and where users' own text is read: settings).
 
 use std::path::Path;
 
@@ -84,4 +85,47 @@ fn the_measure_counts_a_function_from_its_fn_to_its_brace() {
     let nested = format!("impl A {{\n    async fn inner() {{\n    {body}    }}\n}}\n");
     assert_eq!(long_functions(&nested).len(), 1);
     assert!(long_functions("fn declared();\nfn tiny() {}\n").is_empty());
+}
+
+/// The places outside a file's tests where a catalogue code stands written as a string (`"D203"`).
+fn code_strings(text: &str) -> Vec<usize> {
+    let code = |w: &[u8]| {
+        w.len() == 6
+            && w[0] == b'"'
+            && w[1].is_ascii_uppercase()
+            && w[2..5].iter().all(u8::is_ascii_digit)
+            && w[5] == b'"'
+    };
+    let body = text.split("#[cfg(test)]").next().unwrap_or(text);
+    body.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .filter(|(_, line)| line.as_bytes().windows(6).any(code))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn codes_are_named_as_codes_not_strings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let shown = file.display().to_string();
+        if shown.ends_with("catalogue.rs") || shown.contains("config") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).expect("a source file");
+        found.extend(
+            code_strings(&text)
+                .into_iter()
+                .map(|line| format!("{shown}:{line}")),
+        );
+    }
+    assert!(found.is_empty(), "write these as `Code::…`: {found:#?}");
+    assert_eq!(
+        code_strings("let x = \"D203\";\n#[cfg(test)]\n\"A301\""),
+        [1]
+    );
 }

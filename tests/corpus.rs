@@ -26,7 +26,7 @@ fn codes_per_file() -> Vec<String> {
         assert_eq!(report.games, streamed.games, "{path:?}");
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
         for d in &report.diagnostics {
-            *counts.entry(d.code).or_default() += 1;
+            *counts.entry(d.code.as_str()).or_default() += 1;
         }
         let name = path
             .file_name()

@@ -163,7 +163,7 @@ fn codes(text: &str) -> Vec<&'static str> {
         .diagnostics
         .iter()
         .filter(|d| d.code != "X802")
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect()
 }
 

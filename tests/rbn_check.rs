@@ -10,7 +10,7 @@ fn codes(text: &str) -> Vec<&'static str> {
         .diagnostics
         .iter()
         .filter(|d| d.code != "S011")
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect()
 }
 
@@ -237,7 +237,7 @@ fn corpus_rbn_files_are_clean() {
         let found: Vec<_> = report
             .diagnostics
             .iter()
-            .map(|d| (d.code, d.message.clone()))
+            .map(|d| (d.code.as_str(), d.message.clone()))
             .collect();
         assert_eq!(found, vec![], "{}", path.display());
         assert!(report.games >= 1);

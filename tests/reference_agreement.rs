@@ -10,7 +10,10 @@ fn check(text: &str) -> Vec<Diagnostic> {
 }
 
 fn codes(text: &str) -> Vec<(&'static str, Severity)> {
-    check(text).iter().map(|d| (d.code, d.severity)).collect()
+    check(text)
+        .iter()
+        .map(|d| (d.code.as_str(), d.severity))
+        .collect()
 }
 
 const DEAL: &str = "N:AKQ2.AK2.AK2.A32 JT9.QJT9.QJT.QJT 876.876.9876.K98 543.543.543.7654";
@@ -243,7 +246,7 @@ fn a_brace_left_open_among_table_rows_ends_at_its_line_and_the_next_game_is_read
         .diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert_eq!(found, ["S003"], "{:?}", report.diagnostics);
     // Closed on its line, the remark is a comment out of place (B704), and the rows are judged.
@@ -253,7 +256,7 @@ fn a_brace_left_open_among_table_rows_ends_at_its_line_and_the_next_game_is_read
     );
     let report = check_stream(&closed, &CheckOptions::default(), 1);
     assert_eq!(report.games, 2);
-    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert!(
         codes.contains(&"B704") && !codes.contains(&"S003"),
         "{codes:?}"

@@ -137,7 +137,12 @@ fn key_of_check(text: &str, d: &Diagnostic) -> String {
         _ => 4,
     };
     // The server adds the catalogue name to the message, as editors show no other place for it.
-    format!("{} {severity} {range} {} ({})", d.code, d.message, d.name)
+    format!(
+        "{} {severity} {range} {} ({})",
+        d.code,
+        d.message,
+        d.code.name()
+    )
 }
 
 fn key_of_server(d: &Value) -> String {
@@ -208,6 +213,14 @@ async fn agree_after_edits(
         if version % 5 == 0 || version == edits as i64 + 1 {
             let published = server.diagnostics(version).await;
             let report = notation.check(&text, &CheckOptions::default());
+            let letter = notation.catalogue_letter();
+            if let Some(d) = report
+                .diagnostics
+                .iter()
+                .find(|d| !d.code.applies_to(letter))
+            {
+                panic!("{file}: {} is found, but the catalogue does not say it is reported in {letter}: {d:?}", d.code);
+            }
             let (from_server, from_check) = both_sides(&text, &published, report.diagnostics);
             if from_server != from_check {
                 let only_server: Vec<_> = from_server

@@ -12,7 +12,7 @@ fn codes(notation: Notation, text: &str) -> Vec<(&'static str, String)> {
         .iter()
         .map(|d| {
             let range = usize::from(d.range.start())..usize::from(d.range.end());
-            (d.code, text[range].to_string())
+            (d.code.as_str(), text[range].to_string())
         })
         .collect()
 }

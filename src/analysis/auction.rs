@@ -6,6 +6,7 @@
 //! judged.
 
 use crate::bridge::{Bid, Call, CallError, Seat};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::{AfterEnd, AuctionModel};
@@ -51,16 +52,16 @@ fn call_error_message(err: CallError, seat: Option<Seat>, bid_before: Option<Bid
     capitalised(message)
 }
 
-fn error_code(err: CallError) -> &'static str {
+fn error_code(err: CallError) -> Code {
     match err {
-        CallError::Insufficient { .. } => "A302",
+        CallError::Insufficient { .. } => Code::A302,
         CallError::DoubleWithoutBid | CallError::DoubleOfPartner | CallError::DoubleOfDoubled => {
-            "A303"
+            Code::A303
         }
         CallError::RedoubleWithoutDouble
         | CallError::RedoubleOfOwnDouble
-        | CallError::RedoubleOfRedoubled => "A304",
-        CallError::AfterEnd => "A305",
+        | CallError::RedoubleOfRedoubled => Code::A304,
+        CallError::AfterEnd => Code::A305,
     }
 }
 
@@ -86,7 +87,7 @@ fn check_placeholders(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Dia
         return;
     }
     let mut d = Diagnostic::new(
-        "A307",
+        Code::A307,
         range,
         format!(
             "the auction starts in {}'s column and the dealer is {}, so {} `-` placeholder{} should come before the first call, not {}",
@@ -127,11 +128,8 @@ fn check_calls(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
                 )),
             };
             if let Some(message) = needless {
-                let mut diagnostic = Diagnostic::new("A311", mark.range, message).with_unsafe_fix(
-                    "Remove the `^I`",
-                    mark.range,
-                    "",
-                );
+                let mut diagnostic = Diagnostic::new(Code::A311, mark.range, message)
+                    .with_unsafe_fix("Remove the `^I`", mark.range, "");
                 // The reference verifier passes over `^I` before a pass, double or redouble (it
                 // rejects one before a sufficient bid): a warning.
                 if !matches!(entry.call, Call::Bid(_)) {
@@ -161,7 +159,7 @@ fn check_calls(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
                 call.symbolic()
             ),
         };
-        out.push(Diagnostic::new("A305", range, message));
+        out.push(Diagnostic::new(Code::A305, range, message));
     }
 }
 
@@ -185,7 +183,7 @@ fn check_end(model: &AuctionModel, out: &mut Vec<Diagnostic>) {
             "the auction section gives no calls; add them, or `*` if none will be given",
         ),
     };
-    out.push(Diagnostic::new("A306", range, message));
+    out.push(Diagnostic::new(Code::A306, range, message));
 }
 
 /// A308–A310: the Contract, Declarer and Result tags against a finished auction.
@@ -202,7 +200,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
             if !passed {
                 out.push(
                     Diagnostic::new(
-                        "A310",
+                        Code::A310,
                         tag.range,
                         format!(
                             "the auction was passed out, but the Contract is `{}`",
@@ -221,7 +219,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
             if let Some(tag) = tag.as_ref().filter(|t| !is_vacant(&t.text)) {
                 out.push(
                     Diagnostic::new(
-                        "A310",
+                        Code::A310,
                         tag.range,
                         format!(
                             "the auction was passed out, so the {name} should be empty, not `{}`",
@@ -251,7 +249,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
             if !agrees {
                 out.push(
                     Diagnostic::new(
-                        "A308",
+                        Code::A308,
                         tag.range,
                         format!(
                             "the auction ends in {}, but the Contract is `{}`",
@@ -318,11 +316,13 @@ fn compare_declarer(
                         tag.text
                     )
                 };
-                out.push(Diagnostic::new("A309", tag.range, message).with_unsafe_fix(
-                    format!("Set the Declarer to `{expected}`"),
-                    tag.range,
-                    expected,
-                ));
+                out.push(
+                    Diagnostic::new(Code::A309, tag.range, message).with_unsafe_fix(
+                        format!("Set the Declarer to `{expected}`"),
+                        tag.range,
+                        expected,
+                    ),
+                );
             }
         }
     }
@@ -378,7 +378,7 @@ mod tests {
         assert_eq!(model.dealer, None);
         assert_eq!(model.calls[3].seat, None);
         assert_eq!(out.len(), 1, "{out:#?}");
-        assert_eq!(out[0].code, "A306");
+        assert_eq!(out[0].code, Code::A306);
         assert_eq!(model.next_to_call(), None);
         // Over the double, the redouble is possible.
         assert!(model.legal_next_calls().contains(&Call::Redouble));

@@ -13,6 +13,7 @@ use super::cross::{check_cross, CrossTags, SectionFacts, Value};
 use super::deal::check_deal;
 use super::notes::check_board_notes;
 use super::play::check_play;
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::NOWHERE;
 use crate::model::pbn::auction::lower_auction_record;
@@ -22,16 +23,13 @@ use crate::model::pbn::play::lower_play_record;
 use crate::model::Board;
 use crate::syntax::TextRange;
 
-/// The catalogue families a board's findings are kept from.
-const KEPT: [char; 6] = ['D', 'A', 'N', 'P', 'X', 'G'];
-
-/// The D, A, N, P, X and G diagnostics of a board read from any notation but PBN, placed on
-/// its source, without the codes `skip` (those the notation makes meaningless). Their PBN
-/// spelling fixes have nothing to mend in the source and are dropped.
-pub fn check_board_except(board: &Board, skip: &[&str]) -> Vec<Diagnostic> {
+/// The diagnostics of a board read from the notation with catalogue letter `notation` (RBN's
+/// `R`, LIN's `L`), placed on its source: those of the codes the catalogue reports in that
+/// notation. Their PBN spelling fixes have nothing to mend in the source and are dropped.
+pub fn check_board(board: &Board, notation: char) -> Vec<Diagnostic> {
     judge_models(board)
         .into_iter()
-        .filter(|d| kept(d, board, skip) && is_placed(d.range))
+        .filter(|d| kept(d, board, notation) && is_placed(d.range))
         .map(|mut d| {
             d.related.retain(|r| is_placed(r.range));
             d.fixes.clear();
@@ -46,12 +44,10 @@ fn is_placed(range: TextRange) -> bool {
     range.end() < NOWHERE.start()
 }
 
-/// Whether a finding on `board` is kept: of a kept family, not skipped, and no rotation finding
+/// Whether a finding on `board` is kept: of a code the notation reports, and no rotation finding
 /// when the board gives no number.
-fn kept(d: &Diagnostic, board: &Board, skip: &[&str]) -> bool {
-    d.code.starts_with(KEPT)
-        && !skip.contains(&d.code)
-        && !(d.code == "X802" && board.info("Board").is_none())
+fn kept(d: &Diagnostic, board: &Board, notation: char) -> bool {
+    d.code.applies_to(notation) && !(d.code == Code::X802 && board.info("Board").is_none())
 }
 
 /// The diagnostics the checks find on the board's models, each at the origin of the piece it is
@@ -251,25 +247,28 @@ mod tests {
     /// before they are placed, as (code, words) in order. Only the code is compared of N401
     /// (PBN names its Note tag) and D203 (which hand has a card "already" follows the order the
     /// hands are written in, and the conversion starts with the dealer's).
-    fn both_ways(board: &Board, skip: &[&str]) -> (Vec<Words>, Vec<Words>) {
+    fn both_ways(board: &Board, notation: char) -> (Vec<Words>, Vec<Words>) {
         let words = |d: &Diagnostic| {
             let message = match d.code {
-                "N401" | "D203" => "",
+                Code::N401 | Code::D203 => "",
                 _ => d.message.as_str(),
             };
             (d.code.to_string(), message.to_string())
         };
         let text = crate::convert::write_pbn(board).text;
         let report = Notation::Pbn.check(&text, &CheckOptions::default());
+        // The families a board's models are judged by (the conversion's text has its own S).
+        let judged = |d: &&Diagnostic| "DANPXG".contains(d.code.family());
         let mut converted: Vec<_> = report
             .diagnostics
             .iter()
-            .filter(|d| kept(d, board, skip))
+            .filter(|d| kept(d, board, notation))
+            .filter(judged)
             .map(words)
             .collect();
         let mut models: Vec<_> = judge_models(board)
             .iter()
-            .filter(|d| kept(d, board, skip))
+            .filter(|d| kept(d, board, notation))
             .map(words)
             .collect();
         converted.sort();
@@ -475,8 +474,8 @@ mod tests {
                 for _ in 0..(round % 6).min(4) {
                     mutate(&mut board, &mut dice);
                 }
-                for skip in [&[][..], &["D205", "D206"][..]] {
-                    let shown = check_board_except(&board, skip);
+                for notation in ['R', 'L'] {
+                    let shown = check_board(&board, notation);
                     assert!(
                         shown
                             .iter()
@@ -487,7 +486,7 @@ mod tests {
                         unfaithful += 1;
                         continue;
                     }
-                    let (converted, models) = both_ways(&board, skip);
+                    let (converted, models) = both_ways(&board, notation);
                     assert_eq!(models, converted, "{board:#?}");
                     compared += 1;
                     with_findings += usize::from(!models.is_empty());

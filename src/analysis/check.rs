@@ -5,6 +5,7 @@
 //! file, and [`check_stream`] over a text it splits, parses and checks in batches on several
 //! threads without ever building the whole file's tree.
 
+use crate::diagnostic::Code;
 use rowan::{GreenNode, NodeOrToken};
 
 use super::cross::{check_cross, CrossTags, SectionFacts, Value};
@@ -306,7 +307,7 @@ fn check_sections(
             SyntaxKind::AUCTION_SECTION => {
                 if !filled(&context.dealer_tag) {
                     out.push(Diagnostic::new(
-                        "T107",
+                        Code::T107,
                         name_range,
                         "an Auction section needs the Dealer tag: the game has no dealer",
                     ));
@@ -330,7 +331,7 @@ fn check_sections(
                 .collect();
                 if !missing.is_empty() {
                     out.push(Diagnostic::new(
-                        "T107",
+                        Code::T107,
                         name_range,
                         format!(
                             "a Play section needs the Deal, Declarer and Contract tags: {} missing",
@@ -456,7 +457,7 @@ fn collect_tags(
         let capitalised = name.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
         if !capitalised {
             let mut diagnostic = Diagnostic::new(
-                "S008",
+                Code::S008,
                 name_range,
                 format!("tag names begin with an upper-case letter: `{name}`"),
             );
@@ -467,13 +468,13 @@ fn collect_tags(
         } else if !is_known(name) && super::tags::producer_tag(name).is_none() {
             let mut diagnostic = match closest_known(name) {
                 Some(known) => Diagnostic::new(
-                    "T105",
+                    Code::T105,
                     name_range,
                     format!("`{name}` is not a PBN 2.1 tag: did you mean `{known}`?"),
                 )
                 .with_fix(format!("Write `{known}`"), name_range, known),
                 None => Diagnostic::new(
-                    "T105",
+                    Code::T105,
                     name_range,
                     format!(
                         "`{name}` is not a PBN 2.1 tag (programs that do not know it will skip it)"
@@ -488,7 +489,7 @@ fn collect_tags(
         } else if let Some(first) = entries.iter().find(|e| e.name() == name && !e.ignored) {
             out.push(
                 Diagnostic::new(
-                    "T101",
+                    Code::T101,
                     name_range,
                     format!("the game already has a {name} tag: this one is ignored"),
                 )
@@ -506,7 +507,7 @@ fn collect_tags(
             if value == "#" || value.starts_with("##") {
                 if forbidden {
                     out.push(Diagnostic::new(
-                        "T103",
+                        Code::T103,
                         *range,
                         format!("the {name} tag cannot inherit its value with `#` or `##`: give it in every game"),
                     ));
@@ -515,7 +516,7 @@ fn collect_tags(
                         Some(previous) => resolved = Some(Resolved::Other(previous.to_string())),
                         None => {
                             out.push(Diagnostic::new(
-                                "T104",
+                                Code::T104,
                                 *range,
                                 format!(
                                     "no earlier game gives {name} a value, so `#` makes it empty"
@@ -563,7 +564,7 @@ fn check_tag_value(
         return;
     }
     if let Err(problem) = check_value(name, value) {
-        let mut diagnostic = Diagnostic::new("T102", range, problem.message);
+        let mut diagnostic = Diagnostic::new(Code::T102, range, problem.message);
         if problem.meaning_only {
             diagnostic.severity = crate::diagnostic::Severity::Warning;
         }
@@ -579,7 +580,7 @@ fn check_tag_value(
     }
     for part in unusual_parts(name, value) {
         out.push(Diagnostic::new(
-            "T109",
+            Code::T109,
             range,
             format!(
                 "`{}` is not one of the {name} values the standard lists",
@@ -595,7 +596,7 @@ fn stray_section_data(section: &Section, name: &str, out: &mut Vec<Diagnostic>) 
     let flush = |run: &mut Option<TextRange>, out: &mut Vec<Diagnostic>| {
         if let Some(range) = run.take() {
             out.push(Diagnostic::new(
-                "S003",
+                Code::S003,
                 range,
                 format!("unexpected text after the {name} tag: only tag pairs and comments may stand here"),
             ));
@@ -633,7 +634,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
         .collect();
     if !missing.is_empty() {
         out.push(Diagnostic::new(
-            "T106",
+            Code::T106,
             first.pair.syntax().text_range(),
             format!(
                 "export format: the game lacks the mandatory tag{} {}",
@@ -667,7 +668,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
             if k < *top {
                 out.push(
                     Diagnostic::new(
-                        "T108",
+                        Code::T108,
                         entry.name_range,
                         format!(
                             "export format: {} comes before {}",

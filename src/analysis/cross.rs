@@ -4,6 +4,7 @@
 
 use super::tags::{read_rubber_history, score_parts, ScoreSide};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::context::is_vacant;
 use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
@@ -88,7 +89,7 @@ fn result_without_declarer(tags: &CrossTags<'_>, out: &mut Vec<Diagnostic>) {
         "the Declarer is empty, as for a board passed out"
     };
     out.push(Diagnostic::new(
-        "X805",
+        Code::X805,
         result.range,
         format!(
             "the Result `{}` gives tricks to a declarer, but {why}",
@@ -176,7 +177,7 @@ fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut V
     let corrected = corrected.join(" ");
     out.push(
         Diagnostic::new(
-            "X801",
+            Code::X801,
             score.range,
             format!(
                 "the score of {description} is {}, not `{}`",
@@ -210,7 +211,7 @@ fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mu
                 standard.name(),
                 dealer.name()
             );
-            out.push(Diagnostic::new("X802", tag.range, message));
+            out.push(Diagnostic::new(Code::X802, tag.range, message));
         }
     }
     if let (Some(tag), Some(vulnerability)) = (tags.vulnerable, vulnerability) {
@@ -221,7 +222,7 @@ fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mu
                 describe(standard),
                 describe(vulnerability)
             );
-            out.push(Diagnostic::new("X802", tag.range, message));
+            out.push(Diagnostic::new(Code::X802, tag.range, message));
         }
     }
 }
@@ -248,7 +249,7 @@ fn result_sum(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnosti
         let sum = u32::from(ns) + u32::from(ew);
         if sum > 13 || (sum < 13 && play_complete) {
             out.push(Diagnostic::new(
-                "X803",
+                Code::X803,
                 result.range,
                 format!("North-South {ns} and East-West {ew} tricks make {sum}, but a deal has 13 tricks"),
             ));
@@ -287,7 +288,7 @@ fn rubber(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut 
     if implied != vulnerability {
         out.push(
             Diagnostic::new(
-                "X804",
+                Code::X804,
                 vul_tag.range,
                 format!(
                     "the rubber history makes this deal {}, but the Vulnerable tag says {}",

@@ -3,6 +3,7 @@
 //! derived when three are given (D208).
 
 use crate::bridge::{Deal, Seat, Suit};
+use crate::diagnostic::Code;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
 use crate::model::pbn::deal::DealModel;
 use crate::model::values::DealText;
@@ -36,7 +37,7 @@ pub fn check_deal(
             )
         };
         out.push(
-            Diagnostic::new("D203", repeated.range, message).with_related(
+            Diagnostic::new(Code::D203, repeated.range, message).with_related(
                 repeated.first_range,
                 format!("{card} first given here, to {}", repeated.first_seat.name()),
             ),
@@ -44,7 +45,7 @@ pub fn check_deal(
     }
     for &(seat, count, range) in &model.overfull {
         out.push(Diagnostic::new(
-            "D204",
+            Code::D204,
             range,
             format!("{} holds {count} cards: a hand has at most 13", seat.name()),
         ));
@@ -55,7 +56,7 @@ pub fn check_deal(
         && text.hands.iter().all(|h| h.unknown || h.suits.len() == 4)
     {
         out.push(Diagnostic::new(
-            "D207",
+            Code::D207,
             model.inner,
             "the deal gives no cards at all",
         ));
@@ -90,7 +91,7 @@ fn check_hand_sizes(model: &DealModel, out: &mut Vec<Diagnostic>) {
             .map(|(s, n)| format!("{} {n}", s.name()))
             .collect();
         out.push(Diagnostic::new(
-            "D205",
+            Code::D205,
             model.inner,
             format!(
                 "the hands hold different numbers of cards: {}",
@@ -101,7 +102,7 @@ fn check_hand_sizes(model: &DealModel, out: &mut Vec<Diagnostic>) {
     }
     let names: Vec<&str> = empty.iter().map(|s| s.name()).collect();
     let mut diagnostic = Diagnostic::new(
-        "D205",
+        Code::D205,
         model.inner,
         format!(
             "{} hold{} no cards while other hands do: a hand that is not given is written `-`",
@@ -137,7 +138,7 @@ fn check_hand_sizes(model: &DealModel, out: &mut Vec<Diagnostic>) {
 fn check_export_form(model: &DealModel, dealer: Option<Seat>, out: &mut Vec<Diagnostic>) {
     for &(seat, suit, range) in &model.unordered {
         out.push(Diagnostic::new(
-            "D206",
+            Code::D206,
             range,
             format!(
                 "export format: give {}'s {} from the highest rank down",
@@ -150,7 +151,7 @@ fn check_export_form(model: &DealModel, dealer: Option<Seat>, out: &mut Vec<Diag
     {
         if first != dealer {
             out.push(Diagnostic::new(
-                "D206",
+                Code::D206,
                 *range,
                 format!(
                     "export format: the deal starts with the dealer's hand ({})",
@@ -178,7 +179,7 @@ fn fourth_hand(deal: &Deal, text: &DealText, first: Option<Seat>, out: &mut Vec<
         .join(".");
     out.push(
         Diagnostic::new(
-            "D208",
+            Code::D208,
             hand_text.range,
             format!(
                 "{}'s hand is not given, but it can only be the 13 remaining cards",

@@ -5,6 +5,7 @@
 //! no table for yet. The CLI solves every deal it will ask for beforehand; the language server
 //! answers from its background pool and checks the game again once the deal is solved.
 
+use crate::diagnostic::Code;
 use std::sync::Arc;
 
 use super::cross::Value;
@@ -137,7 +138,7 @@ pub fn check_double_dummy(
                 let right = write_optimum_score(&best);
                 out.push(
                     Diagnostic::new(
-                        "O102",
+                        Code::O102,
                         value.range,
                         format!(
                             "the OptimumScore says {}, but par at double dummy is {right}",
@@ -162,7 +163,7 @@ pub fn check_double_dummy(
                 let right = write_par_contracts(&best);
                 out.push(
                     Diagnostic::new(
-                        "O102",
+                        Code::O102,
                         value.range,
                         format!(
                             "the ParContract says {}, but the par contract at double dummy is {right} ({} {})",
@@ -205,7 +206,7 @@ fn check_tricks(value: Value<'_>, table: &TrickTable, out: &mut Vec<Diagnostic>)
     if digits.len() != 20 || digits.iter().any(|d| d.is_none_or(|t| t > 13)) || !as_written {
         out.push(
             Diagnostic::new(
-                "O103",
+                Code::O103,
                 value.range,
                 format!(
                     "DoubleDummyTricks should be 20 base-14 digits (0-9, a-d: declarers N, S, E, W, each in NT, S, H, D, C); `{}` is not",
@@ -226,7 +227,7 @@ fn check_tricks(value: Value<'_>, table: &TrickTable, out: &mut Vec<Diagnostic>)
             let range = TextRange::at(at, TextSize::from(1));
             out.push(
                 Diagnostic::new(
-                    "O101",
+                    Code::O101,
                     range,
                     format!(
                         "DoubleDummyTricks says {} takes {} in {}; at double dummy: {solved}",
@@ -305,7 +306,7 @@ fn unreadable_table(section: &Section, out: &mut Vec<Diagnostic>) {
         .raw_value()
         .unwrap_or_else(|| (String::new(), tag.syntax().text_range()));
     out.push(Diagnostic::new(
-        "O103",
+        Code::O103,
         range,
         format!("an OptimumResultTable needs the columns Declarer, Denomination and Result; `{spec}` is not such a table (`kibitzer dd --write` writes one)"),
     ));
@@ -349,7 +350,7 @@ fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut V
         if written != solved {
             out.push(
                 Diagnostic::new(
-                    "O101",
+                    Code::O101,
                     result.text_range(),
                     format!(
                         "the OptimumResultTable says {} takes {} in {}; at double dummy: {solved}",
@@ -369,7 +370,7 @@ fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut V
     if covered < 20 {
         let name_range = tag.name_range_or_pair();
         out.push(rewrite(Diagnostic::new(
-            "O103",
+            Code::O103,
             name_range,
             format!(
                 "the OptimumResultTable gives {covered} of the 20 declarer and denomination pairs; a full table has a row for each"

@@ -4,10 +4,11 @@
 //! goes through the same checks as an RBN record: written as a PBN game that remembers where
 //! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
 
-use super::board::check_board_except;
+use super::board::check_board;
 use super::{CheckOptions, FileReport, Found, PieceFindings};
 use crate::bridge::Seat;
 use crate::convert::Board;
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::ContractKind;
 use crate::model::lin::{
@@ -51,10 +52,6 @@ fn is_known_key(key: &str) -> bool {
         _ => false,
     }
 }
-
-/// Codes of the PBN checks that do not apply to LIN: the writer, not the user, chose the PBN
-/// spelling (D206).
-const NOT_FOR_LIN: [&str; 1] = ["D206"];
 
 /// Checks a whole LIN text. The pieces are found by a scan that the workers take turns to
 /// advance (a run of boards at a time), so that finding them overlaps with checking them; each
@@ -418,7 +415,7 @@ fn piece_findings(
         check_pair(pair, &key, read, &mut found);
     }
     let board = reader.finish();
-    found.extend(check_board_except(&board, &NOT_FOR_LIN));
+    found.extend(check_board(&board, 'L'));
     let in_header = check_result(pairs, &board, header);
     (found, in_header)
 }
@@ -431,7 +428,7 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
         Ok(read) => read,
         Err(why) => {
             return vec![Diagnostic::new(
-                "L710",
+                Code::L710,
                 range,
                 format!("this web address is no handviewer board Kibitzer can read: {why}"),
             )]
@@ -441,7 +438,7 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
     let pairs: Vec<Pair> = inner.pairs().collect();
     check_pairs(&pairs, &mut found);
     let board = read_pairs(&pairs, carry.unwrap_or(&LinCarry::default()));
-    found.extend(check_board_except(&board, &NOT_FOR_LIN));
+    found.extend(check_board(&board, 'L'));
     found
         .into_iter()
         .map(|d| Diagnostic {
@@ -484,7 +481,7 @@ fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>)
     match key {
         "md" => check_md(pair, out),
         "sv" if read_vulnerability(value).is_none() => out.push(Diagnostic::new(
-            "L704",
+            Code::L704,
             at,
             format!("`{value}` is no vulnerability: `o` (none), `n`, `e` or `b` (both)"),
         )),
@@ -492,29 +489,29 @@ fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>)
             let count = value.split(',').count();
             if count != 4 && count != 8 {
                 out.push(Diagnostic::new(
-                    "L705",
+                    Code::L705,
                     at,
                     format!("pn gives {count} names: four (South, West, North, East), or eight in a vugraph header"),
                 ));
             }
         }
         "mb" if !value.trim().is_empty() && unreadable_calls() => out.push(Diagnostic::new(
-            "L706",
+            Code::L706,
             at,
             format!("`{value}` is no call: `p`, `d`, `r` or a bid from `1c` to `7n`"),
         )),
         "pc" if no_card() => out.push(Diagnostic::new(
-            "L707",
+            Code::L707,
             at,
             format!("`{value}` is no card: a suit letter and a rank, as in `sk` or `h10`"),
         )),
         "mc" if read_claim(value).is_none() => out.push(Diagnostic::new(
-            "L708",
+            Code::L708,
             at,
             format!("`{value}` is no claim: the number of tricks declarer takes in all, 0 to 13"),
         )),
         "qx" if read_qx(value).1.is_none() => out.push(Diagnostic::new(
-            "L703",
+            Code::L703,
             at,
             format!(
                 "`{value}` is no board: a room (`o` open, `c` closed) and a number, as in `o12`"
@@ -525,7 +522,7 @@ fn check_pair(pair: &Pair, key: &str, read: PairRead, out: &mut Vec<Diagnostic>)
     if !is_known_key(key) {
         let plain = key.len() == 2 && key.bytes().all(|b| b.is_ascii_alphabetic());
         out.push(Diagnostic::new(
-            "L701",
+            Code::L701,
             pair.key_range(),
             if plain {
                 format!(
@@ -545,7 +542,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
     let range = pair.value_range();
     let Some(first) = value.chars().next() else {
         out.push(Diagnostic::new(
-            "L703",
+            Code::L703,
             range,
             "md is empty: it gives the dealer digit and the hands",
         ));
@@ -553,7 +550,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
     };
     if dealer_of_digit(first).is_none() && first != '0' {
         out.push(Diagnostic::new(
-            "L703",
+            Code::L703,
             TextRange::at(range.start(), TextSize::from(first.len_utf8() as u32)),
             format!("md starts with the dealer: 1 South, 2 West, 3 North, 4 East (not `{first}`)"),
         ));
@@ -563,7 +560,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
     let parts: Vec<&str> = body.split(',').collect();
     if parts.len() > 4 && parts[4..].iter().any(|p| !p.trim().is_empty()) {
         out.push(Diagnostic::new(
-            "L703",
+            Code::L703,
             range,
             format!("md gives {} hands: at most four", parts.len()),
         ));
@@ -574,7 +571,7 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
         if let Err(problem) = read_md_hand(part) {
             let start = range.start() + TextSize::from(at as u32);
             out.push(Diagnostic::new(
-                "L703",
+                Code::L703,
                 TextRange::at(start, TextSize::from(part.len() as u32)),
                 format!("{}'s hand: {problem}", MD_ORDER[i].name()),
             ));
@@ -605,7 +602,7 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
         "the claim"
     };
     let diagnostic = Diagnostic::new(
-        "L709",
+        Code::L709,
         placed,
         format!(
             "the result `{text}` gives declarer {tricks_said} tricks, but {source} of board {} gives {tricks}",
@@ -697,7 +694,7 @@ mod tests {
         );
         let whole = check_lin(&LinParse::new(&text), &CheckOptions::default());
         let file = check_lin_text(&text, &CheckOptions::default());
-        let codes = |r: &FileReport| -> Vec<(&str, TextRange, String)> {
+        let codes = |r: &FileReport| -> Vec<(Code, TextRange, String)> {
             r.diagnostics
                 .iter()
                 .map(|d| (d.code, d.range, d.message.clone()))
@@ -705,8 +702,8 @@ mod tests {
         };
         assert_eq!(codes(&file), codes(&whole));
         assert_eq!(file.games, whole.games);
-        let found: Vec<&str> = file.diagnostics.iter().map(|d| d.code).collect();
-        for code in ["L702", "L701", "P507", "A302", "L707"] {
+        let found: Vec<Code> = file.diagnostics.iter().map(|d| d.code).collect();
+        for code in [Code::L702, Code::L701, Code::P507, Code::A302, Code::L707] {
             assert!(
                 found.contains(&code),
                 "{code} in {:?}",

@@ -3,6 +3,7 @@
 //! another notation has its references checked against its records' notes (N401 only: its
 //! reader numbers the notes, so they are in range and given once).
 
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::{Annotation, Board, Origin, NOWHERE};
 use crate::model::values::newline_of;
@@ -36,7 +37,7 @@ pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> 
         Some((index, _)) if colon != Some(false) => index,
         _ => {
             out.push(Diagnostic::new(
-                "N405",
+                Code::N405,
                 value_range,
                 "a Note is `<number>:<text>`, like `1:strong club`",
             ));
@@ -46,7 +47,7 @@ pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> 
     let range = TextRange::at(value_range.start(), TextSize::of(index_text));
     if index_text.is_empty() || !index_text.bytes().all(|b| b.is_ascii_digit()) {
         out.push(Diagnostic::new(
-            "N405",
+            Code::N405,
             if index_text.is_empty() {
                 value_range
             } else {
@@ -64,7 +65,7 @@ pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> 
 fn check_range(index: u32, range: TextRange, out: &mut Vec<Diagnostic>) {
     if !(1..=32).contains(&index) {
         out.push(Diagnostic::new(
-            "N404",
+            Code::N404,
             range,
             format!("note number {index} is out of range: notes are numbered 1 to 32"),
         ));
@@ -91,7 +92,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
         if let Some(&(_, first, _)) = notes.iter().find(|(i, _, _)| *i == found.index) {
             out.push(
                 Diagnostic::new(
-                    "N403",
+                    Code::N403,
                     note.syntax().text_range(),
                     format!("note {} is defined twice in this section", found.index),
                 )
@@ -139,7 +140,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
                 };
                 out.push(
                     Diagnostic::new(
-                        "N401",
+                        Code::N401,
                         range,
                         format!("this {what} refers to note {index}, but the section has no [Note \"{index}:…\"]"),
                     )
@@ -155,7 +156,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
     for ((index, range, _), used) in notes.iter().zip(used) {
         if !used {
             out.push(Diagnostic::new(
-                "N402",
+                Code::N402,
                 *range,
                 format!(
                     "note {index} is not referred to by any {what} of this section (`={index}=`)"
@@ -169,7 +170,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
 pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
     read_note(tag, out);
     out.push(Diagnostic::new(
-        "N406",
+        Code::N406,
         tag.syntax().text_range(),
         "a Note belongs after the Auction or Play section whose calls or cards refer to it",
     ));
@@ -205,7 +206,7 @@ fn undefined_notes<'a>(
         };
         if notes.iter().all(|(given, _)| *given != index) {
             out.push(Diagnostic::new(
-                "N401",
+                Code::N401,
                 origin.unwrap_or(NOWHERE),
                 format!(
                     "this {what} refers to note {index}, but the {section} gives no note {index}"
@@ -218,6 +219,7 @@ fn undefined_notes<'a>(
 #[cfg(test)]
 mod tests {
     use crate::analysis::CheckOptions;
+    use crate::diagnostic::Code;
     use crate::notation::Notation;
 
     /// Found by the property test: an undefined note reference in a section whose last
@@ -225,7 +227,7 @@ mod tests {
     #[test]
     fn a_section_ending_in_a_wide_character_gets_its_n401() {
         let report = Notation::Pbn.check("[ [ [Auction \"N\"] =1= ] é", &CheckOptions::default());
-        let n401 = report.diagnostics.iter().find(|d| d.code == "N401");
+        let n401 = report.diagnostics.iter().find(|d| d.code == Code::N401);
         let fix = n401.and_then(|d| d.fixes.first()).expect("N401 with a fix");
         assert!(fix.edits[0].new_text.starts_with('\n'), "{fix:?}");
     }

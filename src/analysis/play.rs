@@ -2,6 +2,7 @@
 //! hands and the suit led, the irregularity marks, and the Result against the tricks won.
 
 use crate::bridge::{Denomination, PlayIssue, Seat, Suit};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::AuctionModel;
@@ -78,7 +79,7 @@ fn check_opening_lead(
         ""
     };
     out.push(Diagnostic::new(
-        "P505",
+        Code::P505,
         range,
         format!(
             "the opening lead belongs to {}, the left-hand opponent of declarer {}{swap}, not to {}",
@@ -94,7 +95,7 @@ fn check_seats_and_hands(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Dia
     if model.opening_leader.is_none() {
         if model.any_card {
             out.push(Diagnostic::new(
-                "P511",
+                Code::P511,
                 model.head.tag_range,
                 "the opening leader is unknown: the Play tag gives no seat and there is no declarer to find it from",
             ));
@@ -105,7 +106,7 @@ fn check_seats_and_hands(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Dia
     if deal_checked && !model.unknown_hands.is_empty() {
         let names: Vec<&str> = model.unknown_hands.iter().map(|s| s.name()).collect();
         out.push(Diagnostic::new(
-            "P508",
+            Code::P508,
             model.head.tag_range,
             format!(
                 "the Deal does not give the hand of {}, so the cards played from it cannot be checked",
@@ -122,7 +123,7 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
         if let Some((seat, mark)) = trick.needless_lead_mark {
             out.push(
                 Diagnostic::new(
-                    "P509",
+                    Code::P509,
                     mark.range,
                     format!(
                         "`^L` marks a lead out of turn, but it was {}'s turn to lead",
@@ -147,7 +148,7 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
                 if let Some(mark) = mark {
                     out.push(
                         Diagnostic::new(
-                            "P509",
+                            Code::P509,
                             mark.range,
                             format!("`^R` marks a revoke, but {why}"),
                         )
@@ -160,7 +161,7 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
     }
     if let Some(range) = model.beyond_end {
         out.push(Diagnostic::new(
-            "P507",
+            Code::P507,
             range,
             format!(
                 "the play has already ended: the deal has {} tricks, and this card begins a {} one",
@@ -198,7 +199,7 @@ fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>)
     }
     let d = if won == most {
         Diagnostic::new(
-            "P506",
+            Code::P506,
             tag.range,
             format!(
                 "the play gives declarer {} {won} trick{}, but the Result says {claimed}",
@@ -213,7 +214,7 @@ fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>)
         )
     } else {
         Diagnostic::new(
-            "P506",
+            Code::P506,
             tag.range,
             format!(
                 "the play gives declarer {} between {won} and {most} tricks, but the Result says {claimed}",
@@ -240,7 +241,7 @@ fn report_issues(
                     None => String::new(),
                 };
                 out.push(Diagnostic::new(
-                    "P502",
+                    Code::P502,
                     range,
                     format!(
                         "{} plays {}, which is not in {}'s hand{whose}",
@@ -255,7 +256,7 @@ fn report_issues(
                 match fed.get(index) {
                     Some(&(first, trick)) => {
                         d = Diagnostic::new(
-                            "P503",
+                            Code::P503,
                             range,
                             format!(
                                 "{} was already played in trick {} (by {})",
@@ -268,7 +269,7 @@ fn report_issues(
                     }
                     None => {
                         d = Diagnostic::new(
-                            "P503",
+                            Code::P503,
                             range,
                             format!("{} was already played", card.symbolic()),
                         );
@@ -283,7 +284,7 @@ fn report_issues(
                     "discards"
                 };
                 out.push(Diagnostic::new(
-                    "P504",
+                    Code::P504,
                     range,
                     format!(
                         "{} {verb} {} while still holding a {} (write `^R` before the card if the revoke stood)",
@@ -404,8 +405,8 @@ mod tests {
         assert!(!model.is_open());
         // With the columns read from North, North leads a heart and the others fail to follow.
         let (_, out) = run("N", "H3 S4 S3 SK");
-        let codes: Vec<&str> = out.iter().map(|d| d.code).collect();
-        assert_eq!(codes, ["P505", "P504", "P504", "P504"]);
+        let codes: Vec<Code> = out.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::P505, Code::P504, Code::P504, Code::P504]);
     }
 
     #[test]

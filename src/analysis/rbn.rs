@@ -4,8 +4,8 @@
 //! read from another notation (`super::board`). Findings that concern only values carried over
 //! from an earlier record (which were checked there) have no place in this record and are left
 //! out. No bridge rule is written twice.
-use super::board::check_board_except;
 use super::{CheckOptions, FileReport, Found};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::rbn::{is_deal, read_contract};
 use crate::model::{read_record, Board, Carry};
@@ -51,7 +51,7 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
     if let Some(cut) = cut {
         let start = line.start() + TextSize::from(cut as u32);
         out.push(Diagnostic::new(
-            "R903",
+            Code::R903,
             TextRange::new(start, line.end()),
             format!(
                 "the {label} line is longer than its maximum of {max} characters ({chars} here){}",
@@ -78,7 +78,7 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
             if !ok {
                 let start = range.start() + TextSize::from(i as u32);
                 out.push(Diagnostic::new(
-                    "R902",
+                    Code::R902,
                     TextRange::at(start, TextSize::from(c.len_utf8() as u32)),
                     format!("`{}` is not allowed in the {label} field", c.escape_debug()),
                 ));
@@ -87,7 +87,7 @@ pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
         }
     }
     if let Some(problem) = structure(label, &value) {
-        out.push(Diagnostic::new("R904", range, problem));
+        out.push(Diagnostic::new(Code::R904, range, problem));
     }
 }
 
@@ -249,10 +249,6 @@ fn is_number(text: &str) -> bool {
         && fraction.chars().all(|c| c.is_ascii_digit())
 }
 
-/// Codes of those families that do not apply to RBN: hands may be incomplete and of different
-/// sizes (D205), and the writer, not the user, chose the PBN spelling (D206).
-const NOT_FOR_RBN: [&str; 2] = ["D205", "D206"];
-
 /// Checks one record (rooted at its own start; ranges relative to it), advancing `carry`.
 pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnostic>) {
     let mut out = Vec::new();
@@ -267,7 +263,7 @@ pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnosti
 
 /// The D, A, N, P, X and G diagnostics of an RBN board, mapped back to its source.
 pub fn check_board(board: &Board) -> Vec<Diagnostic> {
-    check_board_except(board, &NOT_FOR_RBN)
+    super::board::check_board(board, 'R')
 }
 
 /// Checks a whole RBN text.

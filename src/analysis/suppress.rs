@@ -7,6 +7,7 @@
 //! so are codes that silenced nothing (S013, a hint with a fix that removes them).
 
 use crate::diagnostic::catalogue::CATALOGUE;
+use crate::diagnostic::Code;
 use crate::diagnostic::{Diagnostic, TextRange, TextSize};
 
 /// The word that starts a directive after the `%`.
@@ -148,7 +149,7 @@ pub fn apply(pieces: &[Piece<'_>], diagnostics: Vec<Diagnostic>) -> Vec<Diagnost
             let directive = directive.clone().shifted(start);
             for code in directive.codes.iter().filter(|c| !known(&c.code)) {
                 findings.push(Diagnostic::new(
-                    "S012",
+                    Code::S012,
                     code.range,
                     format!(
                         "`{}` is no diagnostic code, so it silences nothing",
@@ -162,7 +163,7 @@ pub fn apply(pieces: &[Piece<'_>], diagnostics: Vec<Diagnostic>) -> Vec<Diagnost
                 Some(piece.range)
             } else {
                 findings.push(Diagnostic::new(
-                    "S012",
+                    Code::S012,
                     directive.line,
                     "this suppression stands between games: put it before the first game, for the whole file, or inside the game it is for",
                 ));
@@ -195,7 +196,7 @@ pub fn apply(pieces: &[Piece<'_>], diagnostics: Vec<Diagnostic>) -> Vec<Diagnost
             if !used && known(&code.code) {
                 findings.push(
                     Diagnostic::new(
-                        "S013",
+                        Code::S013,
                         code.range,
                         format!(
                             "nothing here is reported as `{}`: this suppression is not needed",

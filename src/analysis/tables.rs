@@ -3,6 +3,7 @@
 
 use super::tags::{is_digits, parse_decimal};
 use crate::bridge::{Denomination, Rank, Suit};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::values::{read_contract, read_seat};
 use crate::syntax::ast::{DataToken, Section};
@@ -80,7 +81,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
             None => {
                 bad_spec = true;
                 out.push(Diagnostic::new(
-                    "B702",
+                    Code::B702,
                     range,
                     format!("`{spec}` is not a column spec: after `\\` comes the minimum width, then optionally `L` or `R`"),
                 ));
@@ -107,7 +108,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
         let last = &elements[elements.len() - 1];
         let got = elements.len() % width;
         out.push(Diagnostic::new(
-            "B701",
+            Code::B701,
             TextRange::new(first.text_range().start(), last.text_range().end()),
             format!(
                 "the last row of the {name} has {got} element{} where the table has {width} columns",
@@ -143,7 +144,7 @@ pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
                     };
                     out.push(
                         Diagnostic::new(
-                            "B705",
+                            Code::B705,
                             TextRange::new(row_start, row_end),
                             format!(
                                 "row {} is out of order: column {} is marked `{mark}` ({order}), but {text} follows {p}",
@@ -290,7 +291,7 @@ fn check_cell(
             let fixed = format!("{}{respelled}", &text[..text.len() - value.len()]);
             return Some(
                 Diagnostic::new(
-                    "B703",
+                    Code::B703,
                     range,
                     format!(
                         "`{text}` in column {column} of the {table} marks the double with `*` (as \
@@ -301,7 +302,7 @@ fn check_cell(
             );
         }
     }
-    let mut diagnostic = Diagnostic::new("B703", range, message);
+    let mut diagnostic = Diagnostic::new(Code::B703, range, message);
     if kind.impossible(value) {
         diagnostic.severity = crate::diagnostic::Severity::Error;
     }
@@ -346,7 +347,7 @@ pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
             SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING => seen_data = true,
             SyntaxKind::COMMENT_LINE | SyntaxKind::COMMENT_BLOCK if seen_data => {
                 out.push(Diagnostic::new(
-                    "B704",
+                    Code::B704,
                     TextRange::at(at, token.text_len()),
                     "comments are not allowed among section data (only right after the section's tag)",
                 ));

@@ -3,6 +3,7 @@
 //! They run per piece of the file (a game, a comment chunk or a run of blank lines): pieces end
 //! at line ends, so every line lies inside one piece.
 
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
@@ -64,7 +65,7 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
             };
             out.push(
                 Diagnostic::new(
-                    "S007",
+                    Code::S007,
                     range,
                     format!("{what}{times} is not allowed in PBN"),
                 )
@@ -76,7 +77,7 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
             );
         } else if code > 0xff && !in_comment(tree, i) {
             out.push(Diagnostic::new(
-                "S009",
+                Code::S009,
                 range,
                 format!("`{c}` (U+{code:04X}){times} is not in Latin-1, the character set of PBN: the file cannot be saved as Latin-1"),
             ));
@@ -157,7 +158,7 @@ fn long_lines(text: &str, out: &mut Vec<Diagnostic>) {
                     .map_or(line.len(), |(i, _)| i);
                 let range = TextRange::new(((start + cut) as u32).into(), (line_end as u32).into());
                 let mut diagnostic = Diagnostic::new(
-                    "S006",
+                    Code::S006,
                     range,
                     format!(
                         "this line is {chars} characters long (line end included); PBN allows 255"
@@ -193,7 +194,7 @@ fn escapes_in_comments(tree: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                 let range =
                     TextRange::at(base + TextSize::from(offset as u32), TextSize::of(content));
                 out.push(Diagnostic::new(
-                    "S010",
+                    Code::S010,
                     range,
                     "`%` in column 1 inside a `{}` comment is plain text, not an escape line: this line has no effect",
                 ));
@@ -226,7 +227,7 @@ pub fn check_final_newline(tail: &str, tail_start: usize, out: &mut Vec<Diagnost
     };
     out.push(
         Diagnostic::new(
-            "S011",
+            Code::S011,
             TextRange::empty(end),
             "the file does not end with a line end",
         )
@@ -255,6 +256,7 @@ pub fn declares_export(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{check_piece_text, declares_export, newline_bytes, plain_word, MAX_LINE};
+    use crate::diagnostic::Code;
 
     #[test]
     fn export_is_declared_in_the_first_lines_before_a_tag_with_any_line_end() {
@@ -336,7 +338,7 @@ mod tests {
                         let text = format!("{}{body}{end}[Site \"s\"]\n", "y".repeat(lead));
                         let mut out = Vec::new();
                         check_piece_text(&text, None, &mut out);
-                        let found = out.iter().filter(|d| d.code == "S006").count();
+                        let found = out.iter().filter(|d| d.code == Code::S006).count();
                         assert_eq!(
                             found,
                             long_lines_by_hand(&text),

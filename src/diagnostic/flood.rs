@@ -100,7 +100,10 @@ pub fn summary_message(code: &str, more: usize) -> String {
 /// `findings` (in text order) as the editor is shown them: [`flood_fates`] applied, each
 /// summary keeping its finding's code, range and severity with [`summary_message`] and no fix.
 pub fn fold_floods(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let keys: Vec<(&str, Severity)> = findings.iter().map(|d| (d.code, d.severity)).collect();
+    let keys: Vec<(&str, Severity)> = findings
+        .iter()
+        .map(|d| (d.code.as_str(), d.severity))
+        .collect();
     let Some(fates) = flood_fates(&keys) else {
         return findings;
     };
@@ -117,7 +120,7 @@ pub fn fold_floods(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// The summary made of the first finding left out.
 pub fn summary_of(mut diagnostic: Diagnostic, more: usize) -> Diagnostic {
-    diagnostic.message = summary_message(diagnostic.code, more);
+    diagnostic.message = summary_message(diagnostic.code.as_str(), more);
     diagnostic.fixes.clear();
     diagnostic.related.clear();
     diagnostic
@@ -126,9 +129,10 @@ pub fn summary_of(mut diagnostic: Diagnostic, more: usize) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::diagnostic::TextRange;
 
-    fn finding(code: &'static str, at: u32) -> Diagnostic {
+    fn finding(code: Code, at: u32) -> Diagnostic {
         Diagnostic::new(code, TextRange::empty(at.into()), "x")
     }
 
@@ -136,11 +140,11 @@ mod tests {
     fn beyond_the_limit_one_summary_stands_for_the_rest_of_a_hint_or_info_code() {
         // D206 is a hint, A302 an error: 1,500 of each, interleaved.
         let all: Vec<Diagnostic> = (0..3000u32)
-            .map(|i| finding(if i % 2 == 0 { "D206" } else { "A302" }, i))
+            .map(|i| finding(if i % 2 == 0 { Code::D206 } else { Code::A302 }, i))
             .collect();
         let shown = fold_floods(all);
-        let d206: Vec<&Diagnostic> = shown.iter().filter(|d| d.code == "D206").collect();
-        let a302 = shown.iter().filter(|d| d.code == "A302").count();
+        let d206: Vec<&Diagnostic> = shown.iter().filter(|d| d.code == Code::D206).collect();
+        let a302 = shown.iter().filter(|d| d.code == Code::A302).count();
         assert_eq!(a302, 1500, "errors are all shown");
         assert_eq!(d206.len(), FLOOD_LIMIT + 1);
         let summary = d206[FLOOD_LIMIT];
@@ -151,7 +155,7 @@ mod tests {
             summary.message
         );
         // Under the limit nothing changes.
-        let few: Vec<Diagnostic> = (0..10).map(|i| finding("D206", i)).collect();
+        let few: Vec<Diagnostic> = (0..10).map(|i| finding(Code::D206, i)).collect();
         assert_eq!(fold_floods(few.clone()), few);
     }
 }

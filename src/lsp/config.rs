@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use serde_json::Value;
 
 use crate::config::{Config, ConfigError, Selection, SelectionArgs};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Code, Severity};
 
 pub use crate::format::Eol;
 
@@ -157,8 +157,9 @@ impl Settings {
     }
 
     /// Whether a diagnostic with `code` and `severity` is published.
-    pub fn shows(&self, code: &str, severity: Severity) -> bool {
-        severity >= self.min_severity && self.selection.as_ref().is_none_or(|s| s.allows(code))
+    pub fn shows(&self, code: Code, severity: Severity) -> bool {
+        let selected = |s: &Selection| s.allows(code.as_str());
+        severity >= self.min_severity && self.selection.as_ref().is_none_or(selected)
     }
 }
 

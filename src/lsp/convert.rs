@@ -1,5 +1,6 @@
 //! Conversions from the library's results to LSP types.
 
+use crate::diagnostic::Code;
 use ropey::Rope;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
@@ -20,7 +21,7 @@ pub fn severity(severity: Severity) -> lsp::DiagnosticSeverity {
 }
 
 /// Codes whose diagnostics mark something unused (shown faded by editors).
-const UNNECESSARY: &[&str] = &["N402"];
+const UNNECESSARY: &[Code] = &[Code::N402];
 
 /// The LSP form of a diagnostic with absolute byte ranges.
 pub fn diagnostic(
@@ -52,7 +53,7 @@ pub fn diagnostic_placed(
         code: Some(lsp::NumberOrString::String(d.code.to_string())),
         code_description: None,
         source: Some("kibitzer".to_string()),
-        message: format!("{} ({})", d.message, d.name),
+        message: format!("{} ({})", d.message, d.code.name()),
         related_information: (!related.is_empty()).then_some(related),
         tags: UNNECESSARY
             .contains(&d.code)

@@ -131,6 +131,7 @@ impl PieceBody<LinLanguage> for LinChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;
@@ -191,7 +192,7 @@ mod tests {
             let text = doc.rope.to_string();
             doc.shown_diagnostics(&settings)
                 .iter()
-                .filter(|d| d.code == "L709")
+                .filter(|d| d.code == Code::L709)
                 .map(|d| text[usize::from(d.range.start())..usize::from(d.range.end())].to_string())
                 .collect()
         };

@@ -182,7 +182,7 @@ impl Published {
                             Fate::Summary { more } => {
                                 if let Some(cached) = piece.diagnostics.get(index) {
                                     let mut lsp = cached.lsp_from_line(base);
-                                    summarise(&mut lsp, cached.diagnostic.code, *more);
+                                    summarise(&mut lsp, cached.diagnostic.code.as_str(), *more);
                                     summaries.push(lsp);
                                 }
                             }
@@ -262,7 +262,7 @@ impl Part {
                     .cached()
                     .into_iter()
                     .flat_map(|(_, shown)| shown)
-                    .map(|c| (c.diagnostic.code, c.diagnostic.severity)),
+                    .map(|c| (c.diagnostic.code.as_str(), c.diagnostic.severity)),
             ),
         }
     }

@@ -188,6 +188,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
@@ -214,7 +215,7 @@ mod tests {
         let second = OpenText::diagnostics(&mut doc, utf16(&settings)).into_vec();
         assert!(second.len() > first.len(), "1S after 1S is insufficient");
         assert!(second.iter().any(|d| d.code
-            == Some(lsp::NumberOrString::String("A302".to_string()))
+            == Some(lsp::NumberOrString::String(Code::A302.to_string()))
             && d.range.start.line == 7));
         // Board 1's H is handed down to 2 and 3: changing it re-checks all three.
         let h = lsp::Position::new(3, 4);

@@ -20,7 +20,7 @@ use super::position::{byte_range, offset_of, range_of};
 use super::published::Published;
 use super::seams;
 use super::solving::Solving;
-use crate::double_dummy::pool::{Job, SolverPool};
+use crate::double_dummy::pool::SolverPool;
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
@@ -49,8 +49,6 @@ struct Shared {
     supports_hint_refresh: AtomicBool,
     /// Solves complete deals in the background (hover, and the checks when asked for).
     solver: Solving,
-    /// Where the solver's threads say a deal was solved; taken by the task that listens.
-    solved: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<Job>>>,
 }
 
 impl Shared {
@@ -111,10 +109,7 @@ impl Backend {
     /// A server talking to `client` that takes large opened texts from `handoff` (where the
     /// input pump leaves them).
     pub fn with_handoff(client: Client, handoff: Arc<Handoff>) -> Backend {
-        let (solved_tx, solved_rx) = tokio::sync::mpsc::unbounded_channel();
-        let solver = Solving::new(Box::new(move |job| {
-            let _ = solved_tx.send(job);
-        }));
+        let solver = Solving::new();
         Backend {
             client,
             shared: Arc::new(Shared {
@@ -130,7 +125,6 @@ impl Backend {
                 supports_watching: AtomicBool::new(false),
                 supports_hint_refresh: AtomicBool::new(false),
                 solver,
-                solved: Mutex::new(Some(solved_rx)),
             }),
         }
     }
@@ -304,23 +298,16 @@ impl Backend {
         }))
     }
 
-    /// Republishes the documents whose double-dummy checks waited for the solver, at most a
-    /// few times a second however fast deals come in.
+    /// Republishes the documents whose double-dummy checks waited for the solver, and asks
+    /// the editor for the inlay hints again when plays were rated, as the solver says.
     fn listen_for_solved_deals(&self) {
-        let Some(mut solved) = lock(&self.shared.solved).take() else {
-            return;
-        };
         let shared = self.shared.clone();
         let client = self.client.clone();
-        tokio::spawn(async move {
-            while let Some(first) = solved.recv().await {
-                tokio::time::sleep(Duration::from_millis(250)).await;
-                let mut jobs = vec![first];
-                while let Ok(job) = solved.try_recv() {
-                    jobs.push(job);
-                }
+        self.shared.solver.on_finished(move |finished| {
+            let (shared, client) = (shared.clone(), client.clone());
+            async move {
                 let refresh = shared.supports_hint_refresh.load(Ordering::SeqCst);
-                if refresh && jobs.iter().any(|j| matches!(j, Job::Play(_))) {
+                if refresh && finished.plays {
                     // The editor asks for the hints again and gets the analyses now known; not
                     // awaited here, so that a slow answer holds nothing up.
                     let client = client.clone();
@@ -328,8 +315,8 @@ impl Backend {
                         let _ = client.inlay_hint_refresh().await;
                     });
                 }
-                if !jobs.iter().any(|j| matches!(j, Job::Table(_))) {
-                    continue;
+                if !finished.tables {
+                    return;
                 }
                 let uris: Vec<Uri> = {
                     let mut docs = lock(&shared.docs);
@@ -348,32 +335,21 @@ impl Backend {
         });
     }
 
-    /// After an edit settles, asks the solver for the deal of the game edited (and so stops
-    /// solving what the deal was before).
+    /// After an edit settles, has the solver take the deal of the game edited (and so stop
+    /// solving what the deal was before), unless a later edit came.
     fn schedule_solving(&self, uri: Uri, generation: u64, offset: usize) {
         let shared = self.shared.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(SOLVE_AFTER_MS)).await;
-            if !shared.settings_for(&uri).0.double_dummy {
-                return;
+        let edited = uri.clone();
+        self.shared.solver.after_edit(uri, move || {
+            if !shared.settings_for(&edited).0.double_dummy {
+                return None;
             }
-            let deal = {
-                let mut docs = lock(&shared.docs);
-                let Some(doc) = docs.get_mut(&uri) else {
-                    return;
-                };
-                if doc.generation() != generation {
-                    return;
-                }
-                doc.deal_to_solve(offset)
-            };
-            shared.solver.edited(&uri, deal);
+            let mut docs = lock(&shared.docs);
+            let doc = docs.get_mut(&edited)?;
+            (doc.generation() == generation).then(|| doc.deal_to_solve(offset))
         });
     }
 }
-
-/// How long after the last edit the edited game's deal is handed to the solver.
-const SOLVE_AFTER_MS: u64 = 600;
 
 /// The server's resident and peak memory, for timing notes (Linux only; empty elsewhere).
 fn memory_note() -> String {
@@ -936,6 +912,7 @@ impl LanguageServer for Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
 
     #[test]
     fn a_publish_written_out_is_the_notification_the_library_would_send() {
@@ -944,7 +921,7 @@ mod tests {
             lsp::Range::new(lsp::Position::new(3, 1), lsp::Position::new(3, 4)),
             "a \"quoted\" é\nline".to_string(),
         );
-        diagnostic.code = Some(lsp::NumberOrString::String("D201".to_string()));
+        diagnostic.code = Some(lsp::NumberOrString::String(Code::D201.to_string()));
         let diagnostics = vec![diagnostic.clone(), diagnostic];
         let body = publish_body(&uri, &Published::from(diagnostics.clone()), -7).unwrap();
         let written: serde_json::Value = serde_json::from_slice(&body).unwrap();

@@ -1,9 +1,13 @@
 //! The server's side of double dummy: which deals and plays it asks the background solver for,
-//! on whose behalf (an edited game, a hover, the checks, the play analysis of a document), and
-//! what it shows of the answers. The handlers in `server.rs` call this and never the pool.
+//! on whose behalf (an edited game, a hover, the checks, the play analysis of a document), when
+//! (a while after an edit settles), what it shows of the answers, and how often it tells the
+//! server that answers came in. The handlers in `server.rs` call this and never the pool.
 
-use std::sync::Arc;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use tower_lsp_server::ls_types::Uri;
 
 use super::seams;
@@ -41,18 +45,92 @@ impl Owner {
     }
 }
 
+/// How long after the last edit the edited game's deal is handed to the solver.
+const SOLVE_AFTER: Duration = Duration::from_millis(600);
+
+/// How long finished work is gathered before the server hears of it: a burst of solved deals
+/// republishes once, not once a deal.
+const GATHER_FINISHED: Duration = Duration::from_millis(250);
+
+/// What the solver finished in one gathering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Finished {
+    /// Some deal's table (the checks and hovers waiting for one can be answered).
+    pub(super) tables: bool,
+    /// Some play's analysis (the inlay hints can be asked for again).
+    pub(super) plays: bool,
+}
+
 /// The solver as the documents use it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Solving {
     pool: SolverPool,
+    /// Where the pool's threads say a job is done; taken by [`Solving::on_finished`].
+    finished: Mutex<Option<UnboundedReceiver<Job>>>,
 }
 
 impl Solving {
-    /// Solving on a pool of the default size; `solved` hears of every job done.
-    pub(super) fn new(solved: Box<dyn Fn(Job) + Send + Sync>) -> Solving {
+    /// Solving on a pool of the default size.
+    pub(super) fn new() -> Solving {
+        let (sender, finished) = unbounded_channel();
+        let pool = SolverPool::new(
+            SolverPool::default_threads(),
+            Box::new(move |job| {
+                let _ = sender.send(job);
+            }),
+        );
         Solving {
-            pool: SolverPool::new(SolverPool::default_threads(), solved),
+            pool,
+            finished: Mutex::new(Some(finished)),
         }
+    }
+
+    /// Calls `react` with what the solver finished, gathered for a moment after each first
+    /// answer, for as long as the session lasts (only the first call listens).
+    pub(super) fn on_finished<F, R>(&self, react: F)
+    where
+        F: Fn(Finished) -> R + Send + 'static,
+        R: Future<Output = ()> + Send,
+    {
+        let taken = self
+            .finished
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        let Some(mut finished) = taken else {
+            return;
+        };
+        tokio::spawn(async move {
+            while let Some(first) = finished.recv().await {
+                tokio::time::sleep(GATHER_FINISHED).await;
+                let mut jobs = vec![first];
+                while let Ok(job) = finished.try_recv() {
+                    jobs.push(job);
+                }
+                react(Finished {
+                    tables: jobs.iter().any(|j| matches!(j, Job::Table(_))),
+                    plays: jobs.iter().any(|j| matches!(j, Job::Play(_))),
+                })
+                .await;
+            }
+        });
+    }
+
+    /// A while after an edit of `uri` (once it settles), solves the deal `deal_to_solve` then
+    /// gives: `None` when there is nothing to ask any more (a later edit came, the document
+    /// closed, double dummy is off), else the edited game's deal, if it has a whole one.
+    pub(super) fn after_edit<F>(&self, uri: Uri, deal_to_solve: F)
+    where
+        F: FnOnce() -> Option<Option<Deal>> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(SOLVE_AFTER).await;
+            if let Some(deal) = deal_to_solve() {
+                pool.want(&Owner::Hover.of(&uri), Vec::new());
+                pool.want(&Owner::Edit.of(&uri), deal.into_iter().collect());
+            }
+        });
     }
 
     /// The pool itself (to stop it when the session ends).
@@ -78,14 +156,6 @@ impl Solving {
                 None
             }
         })
-    }
-
-    /// After an edit of `uri` settles: its edited game's deal is what to solve now, and what
-    /// was hovered before the edit is stale.
-    pub(super) fn edited(&self, uri: &Uri, deal: Option<Deal>) {
-        self.pool.want(&Owner::Hover.of(uri), Vec::new());
-        self.pool
-            .want(&Owner::Edit.of(uri), deal.into_iter().collect());
     }
 
     /// Forgets everything asked for `uri` (it was closed).

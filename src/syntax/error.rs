@@ -1,5 +1,6 @@
 //! The problems the parsers report, with their codes from the diagnostic catalogue.
 
+use crate::diagnostic::Code;
 use rowan::TextRange;
 
 /// The catalogue codes of the errors the parser itself reports.
@@ -27,32 +28,17 @@ pub enum SyntaxCode {
 
 impl SyntaxCode {
     /// The catalogue code, e.g. `S002`.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> Code {
         match self {
-            SyntaxCode::UnterminatedString => "S001",
-            SyntaxCode::MalformedTagPair => "S002",
-            SyntaxCode::UnexpectedText => "S003",
-            SyntaxCode::UnterminatedComment => "S004",
-            SyntaxCode::TabInString => "S005",
-            SyntaxCode::UnknownLabel => "R901",
-            SyntaxCode::UnterminatedParagraph => "R905",
-            SyntaxCode::MissingSpaceAfterLabel => "R906",
-            SyntaxCode::MalformedPair => "L702",
-        }
-    }
-
-    /// The catalogue name, e.g. `malformed-tag-pair`.
-    pub fn name(self) -> &'static str {
-        match self {
-            SyntaxCode::UnterminatedString => "unterminated-string",
-            SyntaxCode::MalformedTagPair => "malformed-tag-pair",
-            SyntaxCode::UnexpectedText => "unexpected-text",
-            SyntaxCode::UnterminatedComment => "unterminated-comment",
-            SyntaxCode::TabInString => "tab-in-string",
-            SyntaxCode::UnknownLabel => "unknown-label",
-            SyntaxCode::UnterminatedParagraph => "unterminated-paragraph",
-            SyntaxCode::MissingSpaceAfterLabel => "missing-space-after-label",
-            SyntaxCode::MalformedPair => "malformed-pair",
+            SyntaxCode::UnterminatedString => Code::S001,
+            SyntaxCode::MalformedTagPair => Code::S002,
+            SyntaxCode::UnexpectedText => Code::S003,
+            SyntaxCode::UnterminatedComment => Code::S004,
+            SyntaxCode::TabInString => Code::S005,
+            SyntaxCode::UnknownLabel => Code::R901,
+            SyntaxCode::UnterminatedParagraph => Code::R905,
+            SyntaxCode::MissingSpaceAfterLabel => Code::R906,
+            SyntaxCode::MalformedPair => Code::L702,
         }
     }
 }

@@ -462,7 +462,7 @@ pub fn view(text: &str, options: &CheckOptions) -> FileView {
         });
         let mut codes = BTreeMap::new();
         for diagnostic in &diagnostics {
-            *codes.entry(diagnostic.code).or_insert(0) += 1;
+            *codes.entry(diagnostic.code.as_str()).or_insert(0) += 1;
         }
         pieces.push(PieceView {
             game,
@@ -475,7 +475,7 @@ pub fn view(text: &str, options: &CheckOptions) -> FileView {
     check_final_newline(text, 0, &mut final_newline);
     let mut file_codes = BTreeMap::new();
     for diagnostic in &final_newline {
-        *file_codes.entry(diagnostic.code).or_insert(0) += 1;
+        *file_codes.entry(diagnostic.code.as_str()).or_insert(0) += 1;
     }
     FileView {
         pieces,
@@ -489,7 +489,7 @@ pub fn check_text_codes(text: &str, options: &CheckOptions) -> BTreeMap<&'static
     let report = check_text(text, &Parse::new(text), options);
     let mut codes = BTreeMap::new();
     for diagnostic in &report.diagnostics {
-        *codes.entry(diagnostic.code).or_insert(0) += 1;
+        *codes.entry(diagnostic.code.as_str()).or_insert(0) += 1;
     }
     codes
 }

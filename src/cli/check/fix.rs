@@ -86,6 +86,7 @@ pub fn fix_until_done<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::diagnostic::TextRange;
 
     fn at(start: u32, end: u32) -> TextRange {
@@ -95,11 +96,11 @@ mod tests {
     #[test]
     fn fixes_apply_in_text_order_and_overlaps_wait_for_the_next_round() {
         let text = "1N P P P";
-        let one = Diagnostic::new("A301", at(0, 2), "x").with_fix("1NT", at(0, 2), "1NT");
-        let two = Diagnostic::new("A301", at(3, 4), "x").with_fix("Pass", at(3, 4), "Pass");
-        let clash = Diagnostic::new("A301", at(3, 5), "x").with_fix("clash", at(3, 5), "?");
+        let one = Diagnostic::new(Code::A301, at(0, 2), "x").with_fix("1NT", at(0, 2), "1NT");
+        let two = Diagnostic::new(Code::A301, at(3, 4), "x").with_fix("Pass", at(3, 4), "Pass");
+        let clash = Diagnostic::new(Code::A301, at(3, 5), "x").with_fix("clash", at(3, 5), "?");
         let risky =
-            Diagnostic::new("A308", at(5, 6), "x").with_unsafe_fix("unsafe", at(5, 6), "Pass");
+            Diagnostic::new(Code::A308, at(5, 6), "x").with_unsafe_fix("unsafe", at(5, 6), "Pass");
         let (out, applied) = apply_once(text, [&two, &one, &clash, &risky], false);
         assert_eq!((out.as_str(), applied), ("1NT Pass P P", 2));
         let (out, applied) = apply_once(text, [&risky], true);
@@ -115,7 +116,7 @@ mod tests {
                 .find(" P ")
                 .map(|i| {
                     let r = at(i as u32 + 1, i as u32 + 2);
-                    Diagnostic::new("A301", r, "x").with_fix("Pass", r, "Pass")
+                    Diagnostic::new(Code::A301, r, "x").with_fix("Pass", r, "Pass")
                 })
                 .into_iter()
                 .collect();

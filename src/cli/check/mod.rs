@@ -193,7 +193,7 @@ impl FileSettings {
 
     /// Whether a finding is shown: severe enough and selected.
     fn shows(&self, d: &Diagnostic) -> bool {
-        d.severity >= self.min && self.selection.allows(d.code)
+        d.severity >= self.min && self.selection.allows(d.code.as_str())
     }
 
     /// Checks a large PBN file window by window, when it can be (see `stream`).

@@ -259,7 +259,7 @@ impl Totals {
                 .any(|f| wanted(f.applicability, unsafe_fixes));
             self.fixable += usize::from(safe);
             self.unsafe_fixable += usize::from(!safe && has_fix(d, Applicability::Unsafe));
-            let entry = self.by_code.entry(d.code).or_default();
+            let entry = self.by_code.entry(d.code.as_str()).or_default();
             entry.0 += 1;
             entry.1 += usize::from(fixable);
         }
@@ -288,7 +288,7 @@ pub fn diagnostic_json(located: &Located) -> Value {
     let d = &located.diagnostic;
     json!({
         "code": d.code,
-        "name": d.name,
+        "name": d.code.name(),
         "severity": d.severity.name(),
         "message": d.message,
         "range": json_range(located.span),
@@ -638,7 +638,7 @@ fn github_line(path: &Path, located: &Located) -> String {
     format!(
         "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
         github_escape(&path.display().to_string(), true),
-        github_escape(&format!("{} {}", d.code, d.name), true),
+        github_escape(&format!("{} {}", d.code, d.code.name()), true),
         github_escape(&d.message, false),
     )
 }
@@ -704,7 +704,7 @@ fn sarif_document() -> Value {
     let rules: Vec<Value> = CATALOGUE
         .iter()
         .map(|c| {
-            let help = help_text(c.code).unwrap_or_else(|| c.name.to_string());
+            let help = help_text(c.code.as_str()).unwrap_or_else(|| c.name.to_string());
             json!({
                 "id": c.code,
                 "name": c.name,
@@ -749,7 +749,7 @@ mod tests {
     #[test]
     fn every_code_has_help_from_the_catalogue_document() {
         for code in CATALOGUE {
-            let help = help_text(code.code);
+            let help = help_text(code.code.as_str());
             assert!(
                 help.as_deref().is_some_and(|h| !h.is_empty()),
                 "{}",

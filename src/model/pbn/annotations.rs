@@ -2,6 +2,7 @@
 //! suffix, note reference and NAGs after it (chapter 3.8), read with the G601–G604 problems of
 //! reading them.
 
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::SectionItem;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
@@ -157,7 +158,7 @@ pub fn read_annotations(
             SyntaxKind::SUFFIX => match &annotations.suffix {
                 Some(first) => out.push(
                     Diagnostic::new(
-                        "G603",
+                        Code::G603,
                         range,
                         format!("a {what} takes at most one suffix; `{text}` is a second one"),
                     )
@@ -178,7 +179,7 @@ pub fn read_annotations(
                 match annotations.note {
                     Some(first) => out.push(
                         Diagnostic::new(
-                            "G603",
+                            Code::G603,
                             range,
                             format!(
                                 "a {what} takes at most one note reference; `{text}` is a second one"
@@ -194,19 +195,19 @@ pub fn read_annotations(
                 let nag = Nag { value, range };
                 if value > 255 {
                     out.push(Diagnostic::new(
-                        "G601",
+                        Code::G601,
                         range,
                         format!("NAG `{text}` is out of range: NAGs go from $0 to $255"),
                     ));
                 } else if !on_card && (matches!(value, 7..=12) || value == 14) {
                     out.push(Diagnostic::new(
-                        "G602",
+                        Code::G602,
                         range,
                         format!("`{text}` annotates a played card, not a call"),
                     ));
                 } else if on_card && (matches!(value, 1..=6) || value == 13) {
                     out.push(Diagnostic::new(
-                        "G602",
+                        Code::G602,
                         range,
                         format!("`{text}` annotates a call, not a played card"),
                     ));
@@ -214,7 +215,7 @@ pub fn read_annotations(
                 if let Some(first) = annotations.nags.iter().find(|n| n.value == value) {
                     out.push(
                         Diagnostic::new(
-                            "G604",
+                            Code::G604,
                             range,
                             format!("`{text}` is given twice on this {what}"),
                         )

@@ -11,6 +11,7 @@
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
 use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::{AuctionRecord, CallKind};
 use crate::syntax::ast::{self, SectionItem};
@@ -362,7 +363,7 @@ impl AuctionReader {
                     // The reference verifier passes over it: a warning.
                     out.push(
                         Diagnostic::new(
-                            "A301",
+                            Code::A301,
                             range,
                             format!(
                                 "`{}` annotates nothing: it must follow a call",
@@ -411,24 +412,28 @@ impl AuctionReader {
                 ""
             };
             out.push(Diagnostic::new(
-                "A312",
+                Code::A312,
                 range,
                 format!("{what}, so it must come after the last call{hint}"),
             ));
         } else if let Some(first) = same {
             out.push(
-                Diagnostic::new("A312", range, format!("`{}` is given twice", token.text()))
-                    .with_related(first, "the first one"),
+                Diagnostic::new(
+                    Code::A312,
+                    range,
+                    format!("`{}` is given twice", token.text()),
+                )
+                .with_related(first, "the first one"),
             );
         } else if other.is_some() {
             out.push(Diagnostic::new(
-                "A312",
+                Code::A312,
                 range,
                 "`*` (no more calls) and `+` (to be continued) cannot both end the auction",
             ));
         } else if !is_star && self.state.is_finished() {
             out.push(Diagnostic::new(
-                "A312",
+                Code::A312,
                 range,
                 "`+` stands for the next call, but the auction has already ended",
             ));
@@ -447,7 +452,7 @@ impl AuctionReader {
             // The reference verifier passes over a mark that marks nothing: a warning.
             out.push(
                 Diagnostic::new(
-                    "A311",
+                    Code::A311,
                     range,
                     format!("`{}` is not followed by a call", item.token.text()),
                 )
@@ -457,7 +462,7 @@ impl AuctionReader {
         }
         if !next_is_call {
             out.push(Diagnostic::new(
-                "A311",
+                Code::A311,
                 range,
                 "`^S` marks a turn skipped by a call out of rotation, but no call follows it",
             ));
@@ -485,7 +490,7 @@ impl AuctionReader {
         let both = item.token.text_range().cover(next.token.text_range());
         out.push(
             Diagnostic::new(
-                "A301",
+                Code::A301,
                 both,
                 "`all pass` is not a PBN call; `AP` was probably meant",
             )
@@ -529,7 +534,7 @@ impl AuctionReader {
         match meaning {
             CallToken::Placeholder => {
                 out.push(Diagnostic::new(
-                    "A301",
+                    Code::A301,
                     range,
                     "`-` only stands before the dealer's first call, for the players before the dealer",
                 ));
@@ -539,7 +544,7 @@ impl AuctionReader {
                 if let Some(mark) = condoned {
                     out.push(
                         Diagnostic::new(
-                            "A311",
+                            Code::A311,
                             mark.range,
                             "`^I` marks an insufficient bid, but `AP` is no bid",
                         )
@@ -634,7 +639,7 @@ fn read_marks_of_call(item: &SectionItem, out: &mut Vec<Diagnostic>) -> Vec<Mark
             Irregularity::Revoke | Irregularity::LeadOutOfTurn
         ) {
             out.push(Diagnostic::new(
-                "A311",
+                Code::A311,
                 mark.range,
                 format!(
                     "`{}` marks an irregularity of the play, not of the auction",
@@ -657,7 +662,7 @@ fn read_call_reporting(
         Ok(meaning) => Some((meaning, true)),
         Err(Some((meaning, spelling))) => {
             let mut diagnostic = Diagnostic::new(
-                "A301",
+                Code::A301,
                 range,
                 format!("`{text}` is not a PBN call; `{spelling}` was probably meant"),
             );
@@ -680,7 +685,7 @@ fn read_call_reporting(
                 "a call is Pass, X, XX, AP or a bid such as 1NT or 4S"
             };
             out.push(Diagnostic::new(
-                "A301",
+                Code::A301,
                 range,
                 format!("`{text}` is not a call: {hint}"),
             ));

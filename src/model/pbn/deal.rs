@@ -5,6 +5,7 @@
 //! reported here; the rest is kept in the [`DealModel`] for `analysis::deal` to judge.
 
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::DealRecord;
 use crate::model::values::{read_deal, read_seat, DealText, HandText, Holding};
@@ -132,7 +133,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
     let first = first_seat(&text, inner, out);
     if text.hands.len() != 4 {
         out.push(Diagnostic::new(
-            "D201",
+            Code::D201,
             inner,
             format!(
                 "the deal gives {} hand{} where four are needed (write `-` for a hand that is not known)",
@@ -143,7 +144,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
     }
     for gap in &text.odd_spacing {
         out.push(
-            Diagnostic::new("D201", *gap, "hands are separated by exactly one space").with_fix(
+            Diagnostic::new(Code::D201, *gap, "hands are separated by exactly one space").with_fix(
                 "Use a single space",
                 *gap,
                 " ",
@@ -168,7 +169,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
         }
         if hand_text.suits.len() != 4 {
             out.push(Diagnostic::new(
-                "D201",
+                Code::D201,
                 hand_text.range,
                 format!(
                     "{}'s hand has {} suit{}: give spades, hearts, diamonds and clubs separated by `.`",
@@ -277,7 +278,7 @@ fn read_suit(
                 message = "the ten is written `T`, not `10`".to_string();
                 fix = Some("T");
             }
-            let mut diagnostic = Diagnostic::new("D202", char_range, message);
+            let mut diagnostic = Diagnostic::new(Code::D202, char_range, message);
             if let Some(fix) = fix {
                 diagnostic = diagnostic.with_fix("Write `T`", char_range, fix);
             }
@@ -306,7 +307,7 @@ fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> O
                     let standard = reading.standard.unwrap_or_default();
                     out.push(
                         Diagnostic::new(
-                            "D201",
+                            Code::D201,
                             *range,
                             format!("the first seat of the deal is one letter: `{standard}`"),
                         )
@@ -320,7 +321,7 @@ fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> O
                 }
                 None => {
                     out.push(Diagnostic::new(
-                    "D201",
+                    Code::D201,
                     *range,
                     format!("`{seat_text}` is not a seat: the deal starts with N, E, S or W and `:`"),
                 ));
@@ -330,7 +331,7 @@ fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> O
         }
         (None, Some(colon)) => {
             out.push(Diagnostic::new(
-                "D201",
+                Code::D201,
                 colon,
                 "the deal starts with the seat of the first hand (N, E, S or W) before `:`",
             ));
@@ -338,7 +339,7 @@ fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> O
         }
         _ => {
             out.push(Diagnostic::new(
-                "D201",
+                Code::D201,
                 TextRange::empty(inner.start()),
                 "the deal starts with the seat of the first hand and `:`, like `N:`",
             ));

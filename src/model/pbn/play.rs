@@ -11,6 +11,7 @@
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
 use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
+use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::{CardItem, CardKind, PlayRecord};
 use crate::syntax::ast::{self, SectionItem};
@@ -488,7 +489,7 @@ fn mark_once(
 ) {
     match first {
         Some(first) => out.push(
-            Diagnostic::new("P510", range, format!("`{mark}` is given twice"))
+            Diagnostic::new(Code::P510, range, format!("`{mark}` is given twice"))
                 .with_related(*first, "the first one"),
         ),
         None => *first = Some(range),
@@ -536,7 +537,7 @@ fn read_items(
                 };
                 // The reference verifier passes over a mark that marks nothing: a warning.
                 out.push(
-                    Diagnostic::new("P509", range, message)
+                    Diagnostic::new(Code::P509, range, message)
                         .with_severity(crate::diagnostic::Severity::Warning),
                 );
                 None
@@ -544,7 +545,7 @@ fn read_items(
             SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
                 out.push(
                     Diagnostic::new(
-                        "P501",
+                        Code::P501,
                         range,
                         format!(
                             "`{}` annotates nothing: it must follow a card",
@@ -563,7 +564,7 @@ fn read_items(
                 if !columns.star_reported {
                     columns.star_reported = true;
                     out.push(Diagnostic::new(
-                        "P510",
+                        Code::P510,
                         star_range,
                         "`*` ends the play section, so it must come after the last card",
                     ));
@@ -577,7 +578,7 @@ fn read_items(
         (columns.end.star, columns.end.plus, columns.star_reported)
     {
         out.push(Diagnostic::new(
-            "P510",
+            Code::P510,
             star_range,
             "`*` (no more cards) and `+` (to be continued) cannot both be given",
         ));
@@ -637,7 +638,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
             Irregularity::Insufficient | Irregularity::Skipped
         ) {
             out.push(Diagnostic::new(
-                "P509",
+                Code::P509,
                 mark.range,
                 format!(
                     "`{}` marks an irregularity of the auction, not of the play",
@@ -655,7 +656,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
             let spelling = card.to_string();
             out.push(
                 Diagnostic::new(
-                    "P501",
+                    Code::P501,
                     range,
                     format!(
                         "`{text}` is not a PBN card; {} (`{spelling}`) was probably meant",
@@ -673,7 +674,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
         Err(None) if text.bytes().all(|b| b == b'-') => {
             out.push(
                 Diagnostic::new(
-                    "P501",
+                    Code::P501,
                     range,
                     format!("`{text}` is not a PBN card; `-` (an unknown card) was probably meant"),
                 )
@@ -683,7 +684,7 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
         }
         Err(None) => {
             out.push(Diagnostic::new(
-                "P501",
+                Code::P501,
                 range,
                 format!(
                     "`{text}` is not a card: a card is a suit letter and a rank, such as SK or HT, or `-` for an unknown card"
@@ -729,7 +730,7 @@ impl Follower {
         if let (Some(chunk), Some(plus_range)) = (plus_chunk, columns.end.plus) {
             if chunk + 1 < chunk_count {
                 out.push(Diagnostic::new(
-                    "P510",
+                    Code::P510,
                     plus_range,
                     "`+` stands for the next card to be played, but more tricks follow it",
                 ));
@@ -846,7 +847,7 @@ impl Follower {
                 .any(|(_, s)| s.is_some_and(|s| s.kind == SlotKind::Continue));
         if let Some(plus_range) = plus.filter(|_| plus_before_card) {
             out.push(Diagnostic::new(
-                "P510",
+                Code::P510,
                 plus_range,
                 "`+` stands for the next card to be played, but a card played after it is given",
             ));

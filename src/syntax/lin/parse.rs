@@ -523,6 +523,7 @@ impl TopGrammar for LinLanguage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::syntax::lin::LinNode;
 
     #[test]
@@ -677,7 +678,7 @@ mod tests {
             .iter()
             .map(|e| (e.code.code(), u32::from(e.range.start())))
             .collect();
-        assert_eq!(codes, [("L702", 10), ("L702", 15)]);
+        assert_eq!(codes, [(Code::L702, 10), (Code::L702, 15)]);
     }
 
     /// Edits in every place of a small file give the tree of a full parse.
