@@ -19,7 +19,7 @@ pub fn available_threads() -> usize {
 
 /// The threads for `amount` of work (items, bytes, diagnostics): one below `worth_spreading`,
 /// where starting threads costs more than they save, else every core.
-pub fn threads_for(amount: usize, worth_spreading: usize) -> usize {
+pub(crate) fn threads_for(amount: usize, worth_spreading: usize) -> usize {
     if amount < worth_spreading {
         1
     } else {
@@ -32,7 +32,7 @@ pub fn threads_for(amount: usize, worth_spreading: usize) -> usize {
 ///
 /// There are about four slices per thread, taken from a shared counter, so that one slow slice
 /// does not leave the other threads idle.
-pub fn map_slices<T: Sync, R: Send>(
+pub(crate) fn map_slices<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     work: impl Fn(&[T]) -> Vec<R> + Sync,
@@ -80,7 +80,7 @@ pub fn map_slices<T: Sync, R: Send>(
 /// so reading the input overlaps with the work), on `threads` threads; each thread keeps its own
 /// `state` (a cache, say). Returns each job with its result, in the order the jobs were handed
 /// out. `next_job` returning `None` ends the run.
-pub fn pull_jobs<J: Send, R: Send, S>(
+pub(crate) fn pull_jobs<J: Send, R: Send, S>(
     threads: usize,
     next_job: impl FnMut() -> Option<J> + Send,
     state: impl Fn() -> S + Sync,
@@ -94,7 +94,7 @@ pub fn pull_jobs<J: Send, R: Send, S>(
 
 /// [`pull_jobs`] for a caller that needs only the results: each job is dropped as soon as its
 /// work is done, so the jobs of a long input (a million games' pieces) are never all held.
-pub fn pull_results<J: Send, R: Send, S>(
+pub(crate) fn pull_results<J: Send, R: Send, S>(
     threads: usize,
     next_job: impl FnMut() -> Option<J> + Send,
     state: impl Fn() -> S + Sync,
@@ -116,7 +116,7 @@ const AHEAD_PER_THREAD: usize = 4;
 /// not all be held (a check's findings go to the printer while the check goes on). `consume`
 /// runs on whichever worker completes the run of results, one call at a time; while it runs
 /// (a printer waiting for its turn, say), the workers wait rather than pile results up.
-pub fn pull_in_order<J: Send, R: Send, S>(
+pub(crate) fn pull_in_order<J: Send, R: Send, S>(
     threads: usize,
     next_job: impl FnMut() -> Option<J> + Send,
     state: impl Fn() -> S + Sync,

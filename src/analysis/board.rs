@@ -26,7 +26,7 @@ use crate::syntax::TextRange;
 /// The diagnostics of a board read from the notation with catalogue letter `notation` (RBN's
 /// `R`, LIN's `L`), placed on its source: those of the codes the catalogue reports in that
 /// notation. Their PBN spelling fixes have nothing to mend in the source and are dropped.
-pub fn check_board(board: &Board, notation: char) -> Vec<Diagnostic> {
+pub(crate) fn check_board(board: &Board, notation: char) -> Vec<Diagnostic> {
     judge_models(board)
         .into_iter()
         .filter(|d| kept(d, board, notation) && is_placed(d.range))

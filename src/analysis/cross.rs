@@ -21,7 +21,7 @@ pub struct Value<'a> {
 
 /// The tags the cross-checks read, each optional.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct CrossTags<'a> {
+pub(crate) struct CrossTags<'a> {
     /// Board.
     pub board: Option<Value<'a>>,
     /// Dealer.
@@ -44,7 +44,7 @@ pub struct CrossTags<'a> {
 
 /// What the sections tell the X checks.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct SectionFacts {
+pub(crate) struct SectionFacts {
     /// The Play section holds all 13 tricks.
     pub play_complete: bool,
     /// An Auction section was passed out (A310 then speaks of its Result).
@@ -52,7 +52,7 @@ pub struct SectionFacts {
 }
 
 /// Runs the X checks.
-pub fn check_cross(tags: &CrossTags<'_>, facts: SectionFacts, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_cross(tags: &CrossTags<'_>, facts: SectionFacts, out: &mut Vec<Diagnostic>) {
     let play_complete = facts.play_complete;
     let vulnerability = tags
         .vulnerable

@@ -10,7 +10,7 @@ use crate::model::values::DealText;
 
 /// What the Deal check learned about the hands.
 #[derive(Debug, Clone, Default)]
-pub struct DealOutcome {
+pub(crate) struct DealOutcome {
     /// The hands as well as they could be read (`None` when the first seat is unreadable).
     pub deal: Option<Deal>,
     /// Whether the deal passed every check.
@@ -19,7 +19,7 @@ pub struct DealOutcome {
 
 /// Judges a Deal read into `model` (D203–D208); `dealer` is used for the export rule on the
 /// first seat.
-pub fn check_deal(
+pub(crate) fn check_deal(
     model: &DealModel,
     dealer: Option<Seat>,
     export: bool,

@@ -63,7 +63,7 @@ impl Eq for Solutions {}
 
 /// What the double-dummy checks read of one game.
 #[derive(Debug, Default)]
-pub struct DoubleDummyInput<'a> {
+pub(crate) struct DoubleDummyInput<'a> {
     /// The hands, when the Deal is valid.
     pub deal: Option<Deal>,
     /// The dealer, when readable.
@@ -95,14 +95,14 @@ impl DoubleDummyInput<'_> {
 }
 
 /// The deal a game asks the solver about: its valid, complete deal when it carries DD results.
-pub fn deal_to_solve(input: &DoubleDummyInput<'_>) -> Option<Deal> {
+pub(crate) fn deal_to_solve(input: &DoubleDummyInput<'_>) -> Option<Deal> {
     input
         .deal
         .filter(|d| d.is_complete() && input.carries_results())
 }
 
 /// Runs the O checks of one game.
-pub fn check_double_dummy(
+pub(crate) fn check_double_dummy(
     input: &DoubleDummyInput<'_>,
     solutions: &Solutions,
     out: &mut Vec<Diagnostic>,
@@ -261,7 +261,7 @@ fn column_positions(spec: &str) -> Option<(usize, [usize; 3])> {
 
 /// The text of the whole section written in the standard layout (or the table's own, when it
 /// is the standard three columns), from its tag to its last row.
-pub fn table_section_text(table: &TrickTable, spec: Option<&str>, newline: &str) -> String {
+pub(crate) fn table_section_text(table: &TrickTable, spec: Option<&str>, newline: &str) -> String {
     let (spec, layout) = match spec.and_then(|s| standard_layout(s).map(|l| (s, l))) {
         Some(found) => found,
         None => (
@@ -278,7 +278,7 @@ pub fn table_section_text(table: &TrickTable, spec: Option<&str>, newline: &str)
 
 /// The end of a node's last token that is not trivia (its own end when it has none): where a
 /// section's data, or a game's text, stops before the blank lines after it.
-pub fn content_end(node: &crate::syntax::SyntaxNode) -> TextSize {
+pub(crate) fn content_end(node: &crate::syntax::SyntaxNode) -> TextSize {
     node.descendants_with_tokens()
         .filter_map(|e| e.into_token())
         .filter(|t| !t.kind().is_trivia())
@@ -287,7 +287,7 @@ pub fn content_end(node: &crate::syntax::SyntaxNode) -> TextSize {
 }
 
 /// The range of a section from its tag to its last data token (without the trivia after it).
-pub fn section_extent(section: &Section) -> TextRange {
+pub(crate) fn section_extent(section: &Section) -> TextRange {
     let start = section.syntax().text_range().start();
     TextRange::new(start, content_end(section.syntax()).max(start))
 }

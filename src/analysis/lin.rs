@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 /// The keys LIN files are known to use: boards, auctions and play, vugraph headers, and BBO's
 /// movie and teaching keys (kept and passed through, never judged).
-pub const KNOWN_KEYS: &[&str] = &[
+pub(crate) const KNOWN_KEYS: &[&str] = &[
     "qx", "md", "sv", "ah", "pn", "rh", "st", "pg", "nt", "mn", "mb", "an", "pc", "mc", "vg", "rs",
     "pw", "mp", "bn", "at", "sk", "hs", "ls", "up", "tc", "hc", "lc", "sa", "sc", "ub", "pf", "ht",
     "cs", "cr", "cg", "cb", "cp", "va", "bt", "zz", "em", "lb", "px", "rc", "ob",
@@ -63,7 +63,7 @@ pub fn check_lin_text(text: &str, options: &CheckOptions) -> FileReport {
 
 /// [`check_lin_text`] handing its findings to `found` as it goes, a run of boards at a time, in
 /// text order.
-pub fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Found<'_>) {
+pub(crate) fn check_lin_text_into(text: &str, _options: &CheckOptions, found: &mut Found<'_>) {
     let text = crate::syntax::clip(text);
     let threads = threads_for(text.len(), PARALLEL_BYTES);
     let mut ranges = piece_ranges(text);
@@ -301,7 +301,7 @@ pub fn check_lin(parse: &LinParse, _options: &CheckOptions) -> FileReport {
 /// What the pieces of a LIN file hand down to the boards after them: the vugraph header last
 /// read, its `rs` results placed from the header's start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LinState(Arc<Header>);
+pub(crate) struct LinState(Arc<Header>);
 
 impl LinState {
     /// What the header hands down to the boards after it.
@@ -314,7 +314,7 @@ impl LinState {
 /// starting at `start`), given the `state` the pieces before it hand down, which a header
 /// replaces. Findings within the piece are placed from its start; L709, which lies in the
 /// header's results, from the header's start.
-pub fn check_lin_piece(
+pub(crate) fn check_lin_piece(
     piece: &Piece,
     errors: &[SyntaxError],
     start: u32,
@@ -641,7 +641,7 @@ fn rs_ending(text: &str, tricks: u8) -> Option<(TextSize, String)> {
 
 /// The tricks and declarer of an `rs` result (`4HE=`, `3NN+1`, `4SWx-4`); `None` for a
 /// passed-out board or a result out of shape.
-pub fn read_rs(text: &str) -> Option<(u8, Option<Seat>)> {
+pub(crate) fn read_rs(text: &str) -> Option<(u8, Option<Seat>)> {
     let upper = text.trim().to_ascii_uppercase();
     let level = upper.chars().next()?.to_digit(10)? as u8;
     let rest = &upper[1..];

@@ -30,7 +30,7 @@ pub use check::{
 /// The findings of one piece of a file (an RBN record, a LIN board or header) checked with the
 /// state the pieces before it handed down, as the language server caches them per piece.
 #[derive(Debug, Clone, Default)]
-pub struct PieceFindings {
+pub(crate) struct PieceFindings {
     /// The findings within the piece, placed from its start.
     pub within: Vec<crate::diagnostic::Diagnostic>,
     /// The findings that lie in the piece the state was carried from (a LIN board's result

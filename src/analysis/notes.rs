@@ -12,7 +12,7 @@ use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// A Note tag's index and where it stands, when the value is well formed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NoteIndex {
+pub(crate) struct NoteIndex {
     /// The index (may be out of range; that is reported separately).
     pub index: u32,
     /// The range of the index text.
@@ -20,7 +20,7 @@ pub struct NoteIndex {
 }
 
 /// Reads a Note tag's `<index>:<text>`, reporting N405 and N404.
-pub fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
+pub(crate) fn read_note(tag: &TagPair, out: &mut Vec<Diagnostic>) -> Option<NoteIndex> {
     let (raw, value_range) = tag.raw_value()?;
     // Whether the structured value, if there is one, has its `:` (read on the green tree).
     let kind_of = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw;
@@ -74,7 +74,11 @@ fn check_range(index: u32, range: TextRange, out: &mut Vec<Diagnostic>) {
 
 /// Checks the notes of an Auction or Play section (see [`Section::notes`]) against its `=k=`
 /// references.
-pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_section_notes(
+    section: &Section,
+    parts: &SectionParts,
+    out: &mut Vec<Diagnostic>,
+) {
     let what = if section.kind() == SyntaxKind::AUCTION_SECTION {
         "call"
     } else {
@@ -167,7 +171,7 @@ pub fn check_section_notes(section: &Section, parts: &SectionParts, out: &mut Ve
 }
 
 /// N406 for a Note outside the Auction and Play sections (its value is still checked).
-pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
+pub(crate) fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
     read_note(tag, out);
     out.push(Diagnostic::new(
         Code::N406,
@@ -179,7 +183,7 @@ pub fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
 /// N401 for a board read from another notation: each call and card that refers to a note its
 /// auction or play does not give. A reference with no place in the source stands at
 /// [`NOWHERE`].
-pub fn check_board_notes(board: &Board, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_board_notes(board: &Board, out: &mut Vec<Diagnostic>) {
     if let Some(auction) = &board.auction {
         let calls = auction.followed().iter();
         let calls = calls.map(|c| (&c.annotation, c.origin));

@@ -15,7 +15,7 @@ use crate::syntax::{TextRange, TextSize};
 
 /// The maximum line length (label and space included) and the valid characters of a label,
 /// `None` for "all characters". Where the two documents differ, the larger set is used.
-pub fn label_rules(label: char) -> (usize, Option<&'static str>) {
+pub(crate) fn label_rules(label: char) -> (usize, Option<&'static str>) {
     match label {
         'T' | 'L' | 'E' | 'S' | 'K' | 'N' => (128, None),
         'F' => (64, None),
@@ -34,7 +34,7 @@ pub fn label_rules(label: char) -> (usize, Option<&'static str>) {
 }
 
 /// R902, R903 and R904 for one field (ranges in the record).
-pub fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_field(field: &Field, out: &mut Vec<Diagnostic>) {
     let label = field.label();
     let (max, valid) = label_rules(label);
     let line = field.line_range();
@@ -250,7 +250,7 @@ fn is_number(text: &str) -> bool {
 }
 
 /// Checks one record (rooted at its own start; ranges relative to it), advancing `carry`.
-pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnostic>) {
+pub(crate) fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnostic>) {
     let mut out = Vec::new();
     for field in record.fields() {
         check_field(&field, &mut out);
@@ -262,7 +262,7 @@ pub fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnosti
 }
 
 /// The D, A, N, P, X and G diagnostics of an RBN board, mapped back to its source.
-pub fn check_board(board: &Board) -> Vec<Diagnostic> {
+pub(crate) fn check_board(board: &Board) -> Vec<Diagnostic> {
     super::board::check_board(board, 'R')
 }
 
@@ -274,7 +274,7 @@ pub fn check_rbn_text(text: &str, options: &CheckOptions) -> FileReport {
 /// [`check_rbn_text`] handing its findings to `found` as it goes, in text order: each record is
 /// parsed, checked and dropped in turn (no tree of the file is built). In-file suppressions are
 /// decided over the whole file's findings, so a text with directives is checked whole.
-pub fn check_rbn_text_into(text: &str, options: &CheckOptions, found: &mut Found<'_>) {
+pub(crate) fn check_rbn_text_into(text: &str, options: &CheckOptions, found: &mut Found<'_>) {
     if super::suppress::mentions_directive(text) {
         let report = check_rbn(text, &RbnParse::new(text), options);
         found(report.games, report.diagnostics);

@@ -16,7 +16,7 @@ use crate::syntax::{SyntaxKind, TextRange, TextSize};
 /// Runs `check` with the double-dummy checks on, solving first: a first run gathers the deals
 /// the checks ask about, [`crate::double_dummy::solve_all`] solves them in one batch on every
 /// core, and a second run checks against the tables.
-pub fn solve_then_check<R>(options: &CheckOptions, check: impl Fn(&CheckOptions) -> R) -> R {
+pub(crate) fn solve_then_check<R>(options: &CheckOptions, check: impl Fn(&CheckOptions) -> R) -> R {
     let asked: Arc<Mutex<Vec<Deal>>> = Arc::default();
     let gather = {
         let asked = asked.clone();

@@ -65,7 +65,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// The facts of one piece; `is_body_line` says which lines are the notation's content (a line
 /// starting with `[` in PBN). Cheap when the piece holds no directive: one substring search.
-pub fn piece_facts(piece_text: &str, is_body_line: fn(&str) -> bool) -> PieceFacts {
+pub(crate) fn piece_facts(piece_text: &str, is_body_line: fn(&str) -> bool) -> PieceFacts {
     let mut facts = PieceFacts::default();
     let has_directive = mentions_directive(piece_text);
     for (start, line) in lines(piece_text) {
@@ -218,18 +218,18 @@ pub fn apply(pieces: &[Piece<'_>], diagnostics: Vec<Diagnostic>) -> Vec<Diagnost
 }
 
 /// A PBN body line: a tag pair.
-pub fn pbn_body_line(line: &str) -> bool {
+pub(crate) fn pbn_body_line(line: &str) -> bool {
     line.starts_with('[')
 }
 
 /// An RBN body line: a field (a letter label).
-pub fn rbn_body_line(line: &str) -> bool {
+pub(crate) fn rbn_body_line(line: &str) -> bool {
     line.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
 }
 
 /// The pass over a whole text cut into pieces at `piece_starts` (which cover it); for a text
 /// without any directive, only one substring search.
-pub fn apply_to_text(
+pub(crate) fn apply_to_text(
     text: &str,
     piece_starts: impl FnOnce() -> Vec<u32>,
     is_body_line: fn(&str) -> bool,
@@ -263,7 +263,7 @@ pub fn apply_to_text(
 }
 
 /// Whether a text holds a directive at all (the fast path of every caller).
-pub fn mentions_directive(text: &str) -> bool {
+pub(crate) fn mentions_directive(text: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), DIRECTIVE.as_bytes()).is_some()
 }
 

@@ -11,7 +11,7 @@ use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The order a column demands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
+pub(crate) enum Order {
     /// No order.
     None,
     /// `+`: highest value first.
@@ -22,7 +22,7 @@ pub enum Order {
 
 /// One column of a table, as its spec in the tag value describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Column {
+pub(crate) struct Column {
     /// The column name without order mark and width.
     pub name: String,
     /// The order mark.
@@ -36,7 +36,7 @@ pub struct Column {
 }
 
 /// Parses one column spec (`+Score_NS\6R`); `None` when it breaks the syntax.
-pub fn parse_column(spec: &str, range: TextRange) -> Option<Column> {
+pub(crate) fn parse_column(spec: &str, range: TextRange) -> Option<Column> {
     let (order, rest) = match spec.as_bytes().first() {
         Some(b'+') => (Order::Descending, &spec[1..]),
         Some(b'-') => (Order::Ascending, &spec[1..]),
@@ -65,7 +65,7 @@ pub fn parse_column(spec: &str, range: TextRange) -> Option<Column> {
 }
 
 /// Checks a supplemental section whose tag is a table.
-pub fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_table(section: &Section, name: &str, out: &mut Vec<Diagnostic>) {
     let Some(tag) = section.tag() else { return };
     let mut columns: Vec<Column> = Vec::new();
     let mut bad_spec = false;
@@ -333,7 +333,7 @@ fn is_duration(text: &str) -> bool {
 }
 
 /// B704: a comment after the first element of section data.
-pub fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic>) {
     let mut seen_data = false;
     // The section's own tokens, from the green tree with offsets computed here.
     let mut offset = section.syntax().text_range().start();

@@ -9,7 +9,7 @@ use crate::syntax::parser::TABLE_TAGS;
 
 /// Every other tag PBN 2.1 defines (supplemental tags and section tags) but the tables, which
 /// are [`TABLE_TAGS`].
-pub const SUPPLEMENTAL_TAGS: &[&str] = &[
+pub(crate) const SUPPLEMENTAL_TAGS: &[&str] = &[
     "Auction",
     "Play",
     "Note",
@@ -63,7 +63,7 @@ pub const SUPPLEMENTAL_TAGS: &[&str] = &[
 /// A tag that well-known programs write though PBN 2.1 does not define it: what it holds and
 /// who writes it, for the hover; it raises no finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProducerTag {
+pub(crate) struct ProducerTag {
     /// The tag name.
     pub name: &'static str,
     /// The programs known to write it.
@@ -73,7 +73,7 @@ pub struct ProducerTag {
 }
 
 /// The tags producers write beyond the standard's (see [`ProducerTag`]).
-pub const PRODUCER_TAGS: &[ProducerTag] = &[
+pub(crate) const PRODUCER_TAGS: &[ProducerTag] = &[
     ProducerTag {
         name: "BCFlags",
         written_by: "BridgeComposer",
@@ -134,7 +134,7 @@ pub const PRODUCER_TAGS: &[ProducerTag] = &[
 ];
 
 /// The producer tag `name`, if it is one.
-pub fn producer_tag(name: &str) -> Option<&'static ProducerTag> {
+pub(crate) fn producer_tag(name: &str) -> Option<&'static ProducerTag> {
     PRODUCER_TAGS.iter().find(|t| t.name == name)
 }
 
@@ -146,12 +146,12 @@ pub fn is_known(name: &str) -> bool {
 }
 
 /// The position of `name` in the Mandatory Tag Set.
-pub fn mandatory_index(name: &str) -> Option<usize> {
+pub(crate) fn mandatory_index(name: &str) -> Option<usize> {
     MANDATORY_TAGS.iter().position(|&t| t == name)
 }
 
 /// The defined tag name closest to an unknown `name`, when it is close enough to be a slip.
-pub fn closest_known(name: &str) -> Option<&'static str> {
+pub(crate) fn closest_known(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     let mut best: Option<(usize, &'static str)> = None;
     for &known in MANDATORY_TAGS
@@ -196,7 +196,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// What is wrong with a tag value, and the standard spelling when the meaning is clear.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValueProblem {
+pub(crate) struct ValueProblem {
     /// What is wrong, for people.
     pub message: String,
     /// The value to write instead, when it is obvious.
@@ -234,7 +234,7 @@ impl ValueProblem {
 
 /// Checks the syntax of `value` for the tag `name` (T102). `?` and `""` are accepted by the
 /// caller before this is asked; tags without a defined syntax always pass.
-pub fn check_value(name: &str, value: &str) -> Result<(), ValueProblem> {
+pub(crate) fn check_value(name: &str, value: &str) -> Result<(), ValueProblem> {
     match name {
         "Dealer" | "Auction" | "Play" => check_seat(name, value),
         "Declarer" => {
@@ -418,12 +418,12 @@ fn check_table(value: &str) -> Result<(), ValueProblem> {
 }
 
 /// Whether `text` is one or more ASCII digits.
-pub fn is_digits(text: &str) -> bool {
+pub(crate) fn is_digits(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether `text` is a whole number, possibly signed.
-pub fn is_integer(text: &str) -> bool {
+pub(crate) fn is_integer(text: &str) -> bool {
     let digits = text
         .strip_prefix('-')
         .or_else(|| text.strip_prefix('+'))
@@ -432,12 +432,12 @@ pub fn is_integer(text: &str) -> bool {
 }
 
 /// Whether `text` is a decimal number (`12`, `-3.5`, `.5`), possibly signed.
-pub fn is_decimal(text: &str) -> bool {
+pub(crate) fn is_decimal(text: &str) -> bool {
     parse_decimal(text).is_some()
 }
 
 /// Reads a decimal number (`12`, `-3.5`, `.5`).
-pub fn parse_decimal(text: &str) -> Option<f64> {
+pub(crate) fn parse_decimal(text: &str) -> Option<f64> {
     let body = text
         .strip_prefix('-')
         .or_else(|| text.strip_prefix('+'))
@@ -496,7 +496,7 @@ fn tighten_slashes(value: &str) -> std::borrow::Cow<'_, str> {
 
 /// Which side a score is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScoreSide {
+pub(crate) enum ScoreSide {
     /// Declarer's side (`"<score>"`).
     Declarer,
     /// North-South.
@@ -506,7 +506,7 @@ pub enum ScoreSide {
 }
 
 /// Splits a value in the five formats of the Score tag into (side, number text) pairs.
-pub fn score_parts(value: &str) -> Option<Vec<(ScoreSide, &str)>> {
+pub(crate) fn score_parts(value: &str) -> Option<Vec<(ScoreSide, &str)>> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let side = |w: &str| match w {
         "NS" => Some(ScoreSide::NS),
@@ -556,7 +556,7 @@ fn check_sides(
 
 /// One side's rubber history: above-the-line points and the below-the-line points per game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HistoryScore {
+pub(crate) struct HistoryScore {
     /// Above the line in previous rubbers (if given) and in the current one.
     pub above: Vec<u32>,
     /// Below the line for game 1, 2 and 3 (as many as have started).
@@ -564,7 +564,7 @@ pub struct HistoryScore {
 }
 
 /// Reads `NS <history> EW <history>` (either order); `(ns, ew)`.
-pub fn read_rubber_history(value: &str) -> Option<(HistoryScore, HistoryScore)> {
+pub(crate) fn read_rubber_history(value: &str) -> Option<(HistoryScore, HistoryScore)> {
     let value = tighten_slashes(value);
     let words: Vec<&str> = value.split_whitespace().collect();
     let mut ns = None;
@@ -731,7 +731,7 @@ fn check_time(value: &str) -> Result<(), ValueProblem> {
 }
 
 /// For open-ended tags, the values the standard lists; a value outside them gets T109.
-pub fn listed_values(name: &str) -> Option<&'static [&'static str]> {
+pub(crate) fn listed_values(name: &str) -> Option<&'static [&'static str]> {
     Some(match name {
         "Scoring" => &[
             "MP",
@@ -787,7 +787,7 @@ pub fn listed_values(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The parts of an open-ended value the standard does not list (Scoring is a `;` list).
-pub fn unusual_parts<'v>(name: &str, value: &'v str) -> Vec<&'v str> {
+pub(crate) fn unusual_parts<'v>(name: &str, value: &'v str) -> Vec<&'v str> {
     let Some(listed) = listed_values(name) else {
         return Vec::new();
     };

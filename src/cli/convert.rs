@@ -9,7 +9,7 @@ use crate::Notation;
 
 /// The notations `--to` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
+pub(crate) enum Target {
     /// Portable Bridge Notation.
     Pbn,
     /// Richard's Bridge Notation.
@@ -22,7 +22,7 @@ pub enum Target {
 
 /// Arguments of `kibitzer convert`.
 #[derive(Debug, clap::Args)]
-pub struct ConvertArgs {
+pub(crate) struct ConvertArgs {
     /// The notation to write.
     #[arg(long, value_enum)]
     to: Target,

@@ -23,7 +23,7 @@ use crate::Notation;
 
 /// How `dd` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum DdFormat {
+pub(crate) enum DdFormat {
     /// A table per board, for people.
     Human,
     /// One JSON document.
@@ -32,7 +32,7 @@ pub enum DdFormat {
 
 /// Arguments of `kibitzer dd`.
 #[derive(Debug, clap::Args)]
-pub struct DdArgs {
+pub(crate) struct DdArgs {
     /// Write OptimumResultTable and OptimumScore into each PBN file (and update
     /// DoubleDummyTricks and ParContract where the file has them), atomically.
     #[arg(long)]

@@ -9,7 +9,7 @@ use crate::Notation;
 
 /// Reads and decodes one file a command works on; when it cannot, says why on standard error
 /// and gives the exit code 2 to end the command with.
-pub fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process::ExitCode> {
+pub(crate) fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process::ExitCode> {
     crate::text::read_file(path).map_err(|error| {
         match error {
             // An I/O error names the file already.
@@ -22,7 +22,7 @@ pub fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process
 
 /// The files a command works on: each path that is a file (or `-`) as given, each folder
 /// searched with [`collect`]; and how many folders could not be read (each said on stderr).
-pub fn gather(paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {
+pub(crate) fn gather(paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {
     let mut files = Vec::new();
     let mut failures = 0;
     for path in paths {
@@ -76,7 +76,7 @@ fn collect_in(
 
 /// Writes a temporary file beside `path` and renames it over `path`, keeping its permissions:
 /// for a file the command creates (`convert -o`), whatever stood there before is replaced.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_via_temp(path, bytes, None)
 }
 
@@ -85,14 +85,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// was made from: when someone saved another version in the meantime (an editor, another
 /// run), the file is left as it now stands and the error says so, instead of the new content
 /// quietly undoing that save.
-pub fn rewrite_unchanged(path: &Path, read: &[u8], bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn rewrite_unchanged(path: &Path, read: &[u8], bytes: &[u8]) -> std::io::Result<()> {
     write_via_temp(path, bytes, Some(read))
 }
 
 /// [`rewrite_unchanged`] for a command that kept the decoded text it read, not the bytes:
 /// decoding loses nothing (each encoding reads every byte it accepts as one character or code
 /// unit), so encoding that text again gives back the bytes read.
-pub fn rewrite_source(
+pub(crate) fn rewrite_source(
     path: &Path,
     read: &crate::text::SourceText,
     bytes: &[u8],

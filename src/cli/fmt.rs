@@ -11,7 +11,7 @@ use crate::text::{decode, encode};
 
 /// Line-end choices on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum EolArg {
+pub(crate) enum EolArg {
     /// Keep each file's own line ends.
     Keep,
     /// `\n`.
@@ -22,7 +22,7 @@ pub enum EolArg {
 
 /// Arguments of `kibitzer fmt`.
 #[derive(Debug, clap::Args)]
-pub struct FmtArgs {
+pub(crate) struct FmtArgs {
     /// Write nothing; list the files that would change and exit with 1 if there are any.
     #[arg(long)]
     check: bool,

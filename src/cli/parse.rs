@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 /// Arguments of `kibitzer parse`.
 #[derive(Debug, clap::Args)]
-pub struct ParseArgs {
+pub(crate) struct ParseArgs {
     /// The file to parse (`.rbn` files are read as RBN, anything else as PBN).
     file: PathBuf,
 }

@@ -29,7 +29,7 @@ use crate::format::Eol;
 pub use select::Selection;
 
 /// The name of the settings file.
-pub const FILE_NAME: &str = "kibitzer.toml";
+pub(crate) const FILE_NAME: &str = "kibitzer.toml";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

@@ -7,7 +7,7 @@ use crate::model::board::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
 /// board number, names, auction and play, as far as they are known. `None` when no hand is known.
-pub fn handviewer_url(board: &Board) -> Option<String> {
+pub(crate) fn handviewer_url(board: &Board) -> Option<String> {
     let deal = board.deal.as_ref()?;
     let mut fields: Vec<(String, String)> = Vec::new();
     for seat in Seat::ALL {

@@ -26,7 +26,7 @@ const UNREAD_LISTED: usize = 20;
 /// missing space after a label, a LIN pair without its closing `|`: any error that only lacks a
 /// delimiter the parser knows) are not listed. Nor is S002: a tag pair without its `]` is read,
 /// one whose value is not quoted is not, and the error does not tell them apart.
-pub fn unread_text(text: &str, errors: &[SyntaxError]) -> Vec<String> {
+pub(crate) fn unread_text(text: &str, errors: &[SyntaxError]) -> Vec<String> {
     let mut skipped: Vec<&SyntaxError> = errors
         .iter()
         .filter(|e| {

@@ -213,7 +213,7 @@ impl PartialEq<str> for Code {
 }
 
 /// The catalogue entry of the code written `code`, if there is one.
-pub fn lookup(code: &str) -> Option<&'static CodeInfo> {
+pub(crate) fn lookup(code: &str) -> Option<&'static CodeInfo> {
     CATALOGUE.iter().find(|info| info.code == code)
 }
 

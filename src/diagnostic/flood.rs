@@ -21,7 +21,7 @@ pub fn folds(severity: Severity) -> bool {
 
 /// What the flood rule makes of one finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fate {
+pub(crate) enum Fate {
     /// Shown as it is.
     Shown,
     /// Shown in place of itself and the `more - 1` findings of its code after it: the message
@@ -36,7 +36,7 @@ pub enum Fate {
 
 /// The fate of each finding, given their codes and severities in text order; `None` when every
 /// finding is shown.
-pub fn flood_fates(findings: &[(&str, Severity)]) -> Option<Vec<Fate>> {
+pub(crate) fn flood_fates(findings: &[(&str, Severity)]) -> Option<Vec<Fate>> {
     let mut totals = Counts::default();
     for &(code, severity) in findings {
         if folds(severity) {
@@ -89,7 +89,7 @@ impl<'a> Counts<'a> {
 }
 
 /// The message of a summary standing for `more` findings of `code`.
-pub fn summary_message(code: &str, more: usize) -> String {
+pub(crate) fn summary_message(code: &str, more: usize) -> String {
     format!(
         "{more} more {code} findings in this file, from here on, are not shown one by one: the \
          editor shows the first {FLOOD_LIMIT} of a hint or info code. `kibitzer check --select \
@@ -119,7 +119,7 @@ pub fn fold_floods(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The summary made of the first finding left out.
-pub fn summary_of(mut diagnostic: Diagnostic, more: usize) -> Diagnostic {
+pub(crate) fn summary_of(mut diagnostic: Diagnostic, more: usize) -> Diagnostic {
     diagnostic.message = summary_message(diagnostic.code.as_str(), more);
     diagnostic.fixes.clear();
     diagnostic.related.clear();

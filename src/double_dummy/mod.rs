@@ -14,7 +14,7 @@ use crate::bridge::{Contract, Deal, Denomination, Risk, Seat, Vulnerability};
 use contract_bridge as cb;
 
 /// Denominations in the order tables show them: no trump first, then the suits from spades down.
-pub const DENOMINATIONS: [Denomination; 5] = [
+pub(crate) const DENOMINATIONS: [Denomination; 5] = [
     Denomination::NoTrump,
     Denomination::Spades,
     Denomination::Hearts,
@@ -23,7 +23,7 @@ pub const DENOMINATIONS: [Denomination; 5] = [
 ];
 
 /// Declarers in the order files list them: North, South, East, West.
-pub const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+pub(crate) const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
 /// Tricks each declarer takes in each denomination at double dummy.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -81,7 +81,7 @@ pub struct Par {
 }
 
 /// The solver's form of a deal, when all four hands are known, hold 13 cards and share none.
-pub fn full_deal(deal: &Deal) -> Option<cb::FullDeal> {
+pub(crate) fn full_deal(deal: &Deal) -> Option<cb::FullDeal> {
     if !deal.is_complete() {
         return None;
     }
@@ -188,7 +188,7 @@ pub fn solve_all(deals: &[Deal]) -> Vec<Option<TrickTable>> {
 
 /// A solver for one thread, solving a deal one denomination at a time so that the work can stop
 /// between denominations.
-pub struct ThreadSolver {
+pub(crate) struct ThreadSolver {
     solver: pons_dds::Solver,
 }
 
@@ -225,7 +225,7 @@ impl ThreadSolver {
 }
 
 /// The stack a thread needs to run the solver's deep search.
-pub const SOLVER_STACK: usize = 32 << 20;
+pub(crate) const SOLVER_STACK: usize = 32 << 20;
 
 fn vulnerability_to_solver(v: Vulnerability) -> pons_dds::Vulnerability {
     match v {
@@ -274,7 +274,11 @@ pub fn par(table: &TrickTable, vulnerability: Vulnerability, dealer: Seat) -> Pa
 
 /// The par of a board: for its dealer, or with North-South bidding first when the dealer is
 /// unknown. The one rule every reader of par (checks, hover, board view, `dd`) follows.
-pub fn par_for(table: &TrickTable, vulnerability: Vulnerability, dealer: Option<Seat>) -> Par {
+pub(crate) fn par_for(
+    table: &TrickTable,
+    vulnerability: Vulnerability,
+    dealer: Option<Seat>,
+) -> Par {
     match dealer {
         Some(dealer) => par(table, vulnerability, dealer),
         None => {
@@ -286,7 +290,7 @@ pub fn par_for(table: &TrickTable, vulnerability: Vulnerability, dealer: Option<
 
 /// The par when North-South, then East-West, start the bidding: they differ only on deals where
 /// both sides can make something, and a file may give either.
-pub fn pars_either_side(table: &TrickTable, vulnerability: Vulnerability) -> [Par; 2] {
+pub(crate) fn pars_either_side(table: &TrickTable, vulnerability: Vulnerability) -> [Par; 2] {
     pons_dds::calculate_pars(
         table_to_solver(table),
         vulnerability_to_solver(vulnerability),

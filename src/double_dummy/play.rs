@@ -36,7 +36,7 @@ fn card_to_cb(card: Card) -> Option<cb::Card> {
 /// For each card of `record`, the tricks it cost its side (0 when it was as good as any);
 /// `None` when the deal is not complete or a card could not have been played (not held, or a
 /// revoke): the analysis only follows legal play.
-pub fn trick_costs(solver: &mut pons_dds::Solver, record: &PlayRecord) -> Option<Vec<u8>> {
+pub(crate) fn trick_costs(solver: &mut pons_dds::Solver, record: &PlayRecord) -> Option<Vec<u8>> {
     let deal = full_deal(&record.deal)?;
     let trick =
         pons_dds::CurrentTrick::new(strain_to_cb(record.denomination), seat_to_cb(record.leader));

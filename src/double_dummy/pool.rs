@@ -36,7 +36,7 @@ enum Answer {
 }
 
 /// Called on a worker thread each time a job is done.
-pub type OnSolved = Box<dyn Fn(Job) + Send + Sync>;
+pub(crate) type OnSolved = Box<dyn Fn(Job) + Send + Sync>;
 
 #[derive(Default)]
 struct State {

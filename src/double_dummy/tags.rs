@@ -7,33 +7,34 @@ use super::{Par, TrickTable, DECLARERS, DENOMINATIONS};
 use crate::bridge::{duplicate_score, Contract, Denomination, Risk, Seat, Vulnerability};
 
 /// The column layout of an `OptimumResultTable` this project writes.
-pub const TABLE_COLUMNS: &str = "Declarer;Denomination\\2R;Result\\2R";
+pub(crate) const TABLE_COLUMNS: &str = "Declarer;Denomination\\2R;Result\\2R";
 
 /// The declarer and denomination of `DoubleDummyTricks` digit `index` (declarers N, S, E, W,
 /// each NT, S, H, D, C).
-pub fn tricks_cell(index: usize) -> Option<(Seat, Denomination)> {
+pub(crate) fn tricks_cell(index: usize) -> Option<(Seat, Denomination)> {
     let seat = *DECLARERS.get(index / 5)?;
     Some((seat, DENOMINATIONS[index % 5]))
 }
 
 /// A `DoubleDummyTricks` digit: base 14, `0`–`9` then `a`–`d` (either case).
-pub fn tricks_digit(c: char) -> Option<u8> {
+pub(crate) fn tricks_digit(c: char) -> Option<u8> {
     let value = c.to_digit(14)?;
     u8::try_from(value).ok()
 }
 
 /// A trick count as a `DoubleDummyTricks` digit.
-pub fn digit_of(tricks: u8) -> char {
+pub(crate) fn digit_of(tricks: u8) -> char {
     char::from_digit(u32::from(tricks.min(13)), 14).unwrap_or('0')
 }
 
 /// `DoubleDummyTricks` of a table: 20 digits.
-pub fn write_tricks(table: &TrickTable) -> String {
+pub(crate) fn write_tricks(table: &TrickTable) -> String {
     table.cells().map(|(_, _, t)| digit_of(t)).collect()
 }
 
 /// The table a `DoubleDummyTricks` value gives, when it is 20 base-14 digits of at most 13.
-pub fn read_tricks(text: &str) -> Option<TrickTable> {
+#[cfg(test)]
+pub(crate) fn read_tricks(text: &str) -> Option<TrickTable> {
     let mut table = TrickTable::default();
     let mut count = 0;
     for (i, c) in text.chars().enumerate() {
@@ -46,7 +47,7 @@ pub fn read_tricks(text: &str) -> Option<TrickTable> {
 
 /// The North-South score an `OptimumScore` value gives: `NS 620`, `EW -100`, or both sides
 /// (`NS 620 EW -620`, which must agree).
-pub fn read_optimum_score(text: &str) -> Option<i32> {
+pub(crate) fn read_optimum_score(text: &str) -> Option<i32> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() || !words.len().is_multiple_of(2) || words.len() > 4 {
         return None;
@@ -69,7 +70,7 @@ pub fn read_optimum_score(text: &str) -> Option<i32> {
 
 /// The `OptimumScore` value of a par result, from the side that declares the par contract (as
 /// BridgeComposer writes it: `EW -300` for East-West's sacrifice); `NS 0` when passed out.
-pub fn write_optimum_score(par: &Par) -> String {
+pub(crate) fn write_optimum_score(par: &Par) -> String {
     match par.contracts.first() {
         Some(c) if !c.declarer.is_ns() => format!("EW {}", -par.score),
         _ => format!("NS {}", par.score),
@@ -78,7 +79,7 @@ pub fn write_optimum_score(par: &Par) -> String {
 
 /// One contract of a `ParContract` value, as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WrittenPar {
+pub(crate) struct WrittenPar {
     /// The seats the value lets declare it (`NS`: both, `N`: one).
     pub declarers: [Option<Seat>; 2],
     /// The contract.
@@ -89,7 +90,7 @@ pub struct WrittenPar {
 
 /// The contracts of a `ParContract` value (`NS 4S=`, `E 3N+1`, `NS 4SX-2`, several separated by
 /// `;` or `,`); an empty list for a passed-out par (`Pass`).
-pub fn read_par_contracts(text: &str) -> Option<Vec<WrittenPar>> {
+pub(crate) fn read_par_contracts(text: &str) -> Option<Vec<WrittenPar>> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Some(Vec::new());
@@ -158,7 +159,7 @@ fn ns_score(written: &WrittenPar, vulnerability: Vulnerability) -> Option<i32> {
 
 /// Whether a `ParContract` value names par: every contract it names is one of the par
 /// contracts (same denomination, by a seat that may declare it) and scores the par score.
-pub fn par_contracts_agree(
+pub(crate) fn par_contracts_agree(
     written: &[WrittenPar],
     par: &Par,
     vulnerability: Vulnerability,
@@ -177,7 +178,7 @@ pub fn par_contracts_agree(
 
 /// A `ParContract` value for a par result: `NS 4S=` when both partners make it, `N 3N+1` when
 /// one does, several joined by `; `; `Pass` for a passed-out deal.
-pub fn write_par_contracts(par: &Par) -> String {
+pub(crate) fn write_par_contracts(par: &Par) -> String {
     if par.contracts.is_empty() {
         return "Pass".to_string();
     }
@@ -223,7 +224,7 @@ pub fn write_par_contracts(par: &Par) -> String {
 
 /// One column's layout in a table's tag value: its minimum width and whether it is right-aligned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ColumnLayout {
+pub(crate) struct ColumnLayout {
     /// The minimum width (0: none).
     pub width: usize,
     /// Right-aligned (`R`); otherwise left.
@@ -232,7 +233,7 @@ pub struct ColumnLayout {
 
 /// The layouts of the Declarer, Denomination and Result columns in a column spec like
 /// `Declarer;Denomination\2R;Result\2R`, when those are its three columns in that order.
-pub fn standard_layout(spec: &str) -> Option<[ColumnLayout; 3]> {
+pub(crate) fn standard_layout(spec: &str) -> Option<[ColumnLayout; 3]> {
     let mut out = [ColumnLayout::default(); 3];
     let columns: Vec<&str> = spec.split(';').collect();
     if columns.len() != 3 {
@@ -267,7 +268,11 @@ fn cell(text: &str, layout: ColumnLayout) -> String {
 }
 
 /// The 20 rows of an `OptimumResultTable` in `layout`, one per line, each ended by `newline`.
-pub fn write_table_rows(table: &TrickTable, layout: &[ColumnLayout; 3], newline: &str) -> String {
+pub(crate) fn write_table_rows(
+    table: &TrickTable,
+    layout: &[ColumnLayout; 3],
+    newline: &str,
+) -> String {
     let mut out = String::new();
     for (seat, d, tricks) in table.cells() {
         let row = [

@@ -121,7 +121,7 @@ enum Open {
 }
 
 /// Reads a chunk; `None` when it has anything the parser would call a syntax error.
-pub fn read_layout(text: &str) -> Option<GameLayout<'_>> {
+pub(crate) fn read_layout(text: &str) -> Option<GameLayout<'_>> {
     let mut lexer = Lexer::new(text);
     let mut layout = GameLayout {
         text,

@@ -101,7 +101,11 @@ pub fn format_document(parse: &Parse, text: &str, options: &FormatOptions) -> Ve
 }
 
 /// [`format_document`] for a caller that keeps only the [`Outline`] of its parse.
-pub fn format_outline(outline: &Outline, text: &str, options: &FormatOptions) -> Vec<TextEdit> {
+pub(crate) fn format_outline(
+    outline: &Outline,
+    text: &str,
+    options: &FormatOptions,
+) -> Vec<TextEdit> {
     let Some(pieces) = outline_pieces(outline, text) else {
         return whole_text_edit(text, options);
     };
@@ -120,7 +124,8 @@ pub fn format_outline(outline: &Outline, text: &str, options: &FormatOptions) ->
 
 /// Formats the games (and comment chunks) that `range` touches; blank lines, the header and the
 /// rest of the document are left alone.
-pub fn format_range(
+#[cfg(test)]
+pub(crate) fn format_range(
     parse: &Parse,
     text: &str,
     range: TextRange,
@@ -130,7 +135,7 @@ pub fn format_range(
 }
 
 /// [`format_range`] for a caller that keeps only the [`Outline`] of its parse.
-pub fn format_outline_range(
+pub(crate) fn format_outline_range(
     outline: &Outline,
     text: &str,
     range: TextRange,

@@ -9,7 +9,7 @@ use crate::diagnostic::{apply_edits, TextEdit};
 use crate::syntax::{GreenElement, TextRange, TextSize, TopGrammar, TopLevel};
 
 /// How a notation formatted piece by piece rewrites the children of its top level.
-pub trait PieceFormat: TopGrammar {
+pub(crate) trait PieceFormat: TopGrammar {
     /// The line end `Eol::Keep` writes: by default the text's first one.
     fn kept_newline(_parse: &TopLevel<Self>, text: &str) -> &'static str {
         Eol::Keep.newline(text)
@@ -24,7 +24,7 @@ pub trait PieceFormat: TopGrammar {
 /// `eol` asks. With `range`, only the pieces it touches: a range that starts where a piece ends
 /// touches the piece after it, and that piece only, unless nothing follows. Applying every edit
 /// gives [`format_pieces`] of the text.
-pub fn piece_edits<G: PieceFormat>(
+pub(crate) fn piece_edits<G: PieceFormat>(
     parse: &TopLevel<G>,
     text: &str,
     range: Option<TextRange>,
@@ -63,7 +63,7 @@ pub fn piece_edits<G: PieceFormat>(
 
 /// Formats a whole text piece by piece: every edit of [`piece_edits`] applied, so that a file
 /// and an editor get the same result.
-pub fn format_pieces<G: PieceFormat>(text: &str, options: &FormatOptions) -> String {
+pub(crate) fn format_pieces<G: PieceFormat>(text: &str, options: &FormatOptions) -> String {
     let parse = TopLevel::<G>::new(text);
     apply_edits(text, &piece_edits(&parse, text, None, options.eol))
 }

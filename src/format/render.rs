@@ -43,7 +43,7 @@ pub struct Settings<'s> {
 /// The mandatory tags that a `##` supplies to the games after this one (bit = index in
 /// [`MANDATORY`]), given those it supplied to this one: a `##` value sets its bit, any other
 /// value of the tag clears it (as [`crate::model::Inheritance`] reads chapter 4.8).
-pub fn inherited_after(layout: &GameLayout<'_>, mut mask: u16) -> u16 {
+pub(crate) fn inherited_after(layout: &GameLayout<'_>, mut mask: u16) -> u16 {
     for tag in &layout.tags {
         if let Some(i) = MANDATORY.iter().position(|&m| m == tag.name) {
             if tag.raw.starts_with("##") {

@@ -11,7 +11,7 @@ use crate::model::values::{ResultTricks, ResultValue};
 
 /// The export spelling of a seat value (`n` → `N`), keeping an irregular-declarer `^`; `None`
 /// for a spelling the standard does not allow (`North`), which is kept as written.
-pub fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
+pub(crate) fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
     if matches!(raw, "N" | "E" | "S" | "W") {
         return Some(raw.to_string());
     }
@@ -24,13 +24,13 @@ pub fn seat_value(raw: &str, allow_caret: bool) -> Option<String> {
 }
 
 /// The seat a Dealer or Declarer value names (a leading `^` ignored).
-pub fn seat_of(raw: &str) -> Option<Seat> {
+pub(crate) fn seat_of(raw: &str) -> Option<Seat> {
     read_seat(raw.strip_prefix('^').unwrap_or(raw)).map(|r| r.value)
 }
 
 /// `None`, `NS`, `EW` or `All` for the spellings the standard allows (`Both`, `love`, `-`); an
 /// empty value and understood non-standard ones (`N-S`) stay as written.
-pub fn vulnerable_value(raw: &str) -> Option<String> {
+pub(crate) fn vulnerable_value(raw: &str) -> Option<String> {
     if raw.is_empty() {
         return None;
     }
@@ -40,13 +40,13 @@ pub fn vulnerable_value(raw: &str) -> Option<String> {
 
 /// `<level><denomination><risk>`, `Pass`, or the trump alone for an end position; `None` for
 /// an understood non-standard spelling (`3N`, `4SR`), which is kept as written.
-pub fn contract_value(raw: &str) -> Option<String> {
+pub(crate) fn contract_value(raw: &str) -> Option<String> {
     let reading = read_contract(raw).filter(|r| r.standard.is_none())?;
     Some(reading.value.pbn())
 }
 
 /// Declarer's tricks when the declarer is known and the sides agree; otherwise as written.
-pub fn result_value(raw: &str, declarer: Option<Seat>) -> Option<String> {
+pub(crate) fn result_value(raw: &str, declarer: Option<Seat>) -> Option<String> {
     let reading = read_result(raw).filter(|r| r.standard.is_none())?;
     let ResultValue { irregular, tricks } = reading.value;
     let caret = if irregular { "^" } else { "" };
@@ -143,7 +143,7 @@ fn canonical_deal(raw: &str, start: Option<Seat>) -> Option<usize> {
 /// The Deal from the dealer's hand (or its own first hand when the dealer is unknown), ranks
 /// in descending order, one space between hands, `-` for unknown hands, and the number of
 /// cards in the largest hand.
-pub fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(Cow<'_, str>, usize)> {
+pub(crate) fn deal_value(raw: &str, dealer: Option<Seat>) -> Option<(Cow<'_, str>, usize)> {
     if let Some(largest) = canonical_deal(raw, dealer) {
         return Some((Cow::Borrowed(raw), largest));
     }
@@ -203,7 +203,7 @@ pub enum CallKind {
 }
 
 /// The export spelling of a call token and its kind; `None` for anything else.
-pub fn call_value(text: &str) -> Option<(Cow<'_, str>, CallKind)> {
+pub(crate) fn call_value(text: &str) -> Option<(Cow<'_, str>, CallKind)> {
     match text {
         "Pass" => return Some((Cow::Borrowed(text), CallKind::Pass)),
         "X" | "XX" => return Some((Cow::Borrowed(text), CallKind::Active)),
@@ -252,7 +252,7 @@ fn call_value_slow(text: &str) -> Option<(String, CallKind)> {
 }
 
 /// The export spelling of a card token (`-` or suit and rank, upper case).
-pub fn card_value(text: &str) -> Option<Cow<'_, str>> {
+pub(crate) fn card_value(text: &str) -> Option<Cow<'_, str>> {
     if text == "-" {
         return Some(Cow::Borrowed(text));
     }
@@ -278,7 +278,7 @@ pub fn card_value(text: &str) -> Option<Cow<'_, str>> {
 pub use crate::model::values::suffix_nag;
 
 /// The index of a Note value (`"3:text"` → 3).
-pub fn note_index(raw: &str) -> Option<u32> {
+pub(crate) fn note_index(raw: &str) -> Option<u32> {
     let (index, _) = raw.split_once(':')?;
     index.parse().ok()
 }

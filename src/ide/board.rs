@@ -59,7 +59,7 @@ pub struct DoubleDummyView {
 }
 
 /// The view of a solved table (and par, when known).
-pub fn double_dummy_view(
+pub(crate) fn double_dummy_view(
     table: &crate::double_dummy::TrickTable,
     par: Option<&crate::double_dummy::Par>,
 ) -> DoubleDummyView {

@@ -270,7 +270,7 @@ fn final_contract(auction: &AuctionView) -> Option<String> {
 }
 
 /// A hand in PBN spelling (`AKQ.T98.-.`: ranks by suit, `T` for the ten).
-pub fn hand_pbn(hand: Hand) -> String {
+pub(crate) fn hand_pbn(hand: Hand) -> String {
     Suit::ALL
         .iter()
         .map(|&suit| {

@@ -44,7 +44,7 @@ pub enum DoubleDummyPart {
 }
 
 /// What the hover says under the diagram while the deal is being solved.
-pub const DOUBLE_DUMMY_PENDING: &str =
+pub(crate) const DOUBLE_DUMMY_PENDING: &str =
     "_Double dummy: solving in the background; hover again in a moment._";
 
 /// The heading of the double-dummy table (its first column holds the declarers).

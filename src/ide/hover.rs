@@ -257,7 +257,7 @@ pub(crate) fn call_hover(model: &GameModel, range: TextRange) -> Option<String> 
 }
 
 /// A call in words (`1♠ — a bid of 1 spades (contract for 7 tricks)`).
-pub fn describe_call(call: crate::bridge::Call) -> String {
+pub(crate) fn describe_call(call: crate::bridge::Call) -> String {
     use crate::bridge::Call;
     match call {
         Call::Pass => "Pass".to_string(),
@@ -335,7 +335,7 @@ fn score_text(model: &GameModel) -> Option<String> {
 
 /// The score of `contract` by `declarer` in Markdown: for `tricks` when known, else what making
 /// it exactly would score (notation-neutral: PBN and RBN hovers share it).
-pub fn score_markdown(
+pub(crate) fn score_markdown(
     contract: Contract,
     declarer: Seat,
     vulnerability: Option<Vulnerability>,

@@ -3,7 +3,7 @@
 
 /// What a tag is for and, when the set is small, the values it takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TagInfo {
+pub(crate) struct TagInfo {
     /// The tag name as written in PBN.
     pub name: &'static str,
     /// Whether the tag is one of the fifteen every game must have.
@@ -19,7 +19,7 @@ pub struct TagInfo {
 const SEATS: &[&str] = &["N", "E", "S", "W"];
 
 /// The tags the features know, the fifteen mandatory ones first in export order.
-pub const TAGS: &[TagInfo] = &[
+pub(crate) const TAGS: &[TagInfo] = &[
     TagInfo {
         name: "Event",
         mandatory: true,
@@ -303,12 +303,12 @@ pub const TAGS: &[TagInfo] = &[
 ];
 
 /// What is known about tag `name` (exact, case-sensitive match).
-pub fn tag_info(name: &str) -> Option<&'static TagInfo> {
+pub(crate) fn tag_info(name: &str) -> Option<&'static TagInfo> {
     TAGS.iter().find(|t| t.name == name)
 }
 
 /// The meaning of NAG `$n` (chapter 3.7 of PBN 2.1).
-pub fn nag_meaning(n: u32) -> &'static str {
+pub(crate) fn nag_meaning(n: u32) -> &'static str {
     match n {
         0 => "no annotation",
         1 => "good call (same as `!`)",
@@ -331,7 +331,7 @@ pub fn nag_meaning(n: u32) -> &'static str {
 }
 
 /// The meaning of a suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`).
-pub fn suffix_meaning(suffix: &str) -> Option<&'static str> {
+pub(crate) fn suffix_meaning(suffix: &str) -> Option<&'static str> {
     Some(match suffix {
         "!" => "good",
         "?" => "poor",

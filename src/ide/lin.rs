@@ -19,7 +19,7 @@ use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 
 /// What a key means, for hovers.
-pub fn key_meaning(key: &str) -> &'static str {
+pub(crate) fn key_meaning(key: &str) -> &'static str {
     match key {
         "qx" => "the board: room (`o` open, `c` closed) and number",
         "md" => "the deal: the dealer digit (1 South, 2 West, 3 North, 4 East), then the hands of South, West, North and East",
@@ -112,7 +112,7 @@ pub fn completions(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Vec<Com
 }
 
 /// A call in the spelling BBO writes (`p`, `d`, `r`, `1n`).
-pub fn lin_call(call: Call) -> String {
+pub(crate) fn lin_call(call: Call) -> String {
     match call {
         Call::Pass => "p".to_string(),
         Call::Double => "d".to_string(),

@@ -54,7 +54,7 @@ impl Symbol {
 }
 
 /// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
-pub fn game_title(model: &GameModel) -> String {
+pub(crate) fn game_title(model: &GameModel) -> String {
     let tricks = model
         .value("Result")
         .and_then(|v| read_result(v.trim()))

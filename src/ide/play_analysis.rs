@@ -9,7 +9,7 @@ use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
 /// without a complete deal, a contract, an opening leader or a first card.
-pub fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRange>)> {
+pub(crate) fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRange>)> {
     let deal = model.deal.filter(|d| d.is_complete())?;
     let denomination = match model.contract()? {
         ContractValue::Contract(c) => c.denomination(),
@@ -53,7 +53,7 @@ pub fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRange>)> {
 }
 
 /// A hint after each card that gave tricks away.
-pub fn trick_cost_hints(ranges: &[TextRange], costs: &[u8]) -> Vec<InlayHint> {
+pub(crate) fn trick_cost_hints(ranges: &[TextRange], costs: &[u8]) -> Vec<InlayHint> {
     ranges
         .iter()
         .zip(costs)

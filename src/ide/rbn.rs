@@ -21,7 +21,7 @@ use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
 use crate::syntax::{TextRange, TextSize};
 
 /// What each label holds, for hovers and label completion.
-pub fn label_meaning(label: char) -> &'static str {
+pub(crate) fn label_meaning(label: char) -> &'static str {
     match label {
         'T' => "title of the deal, and its author after a `:`",
         'D' => "date (`yyyymmdd`, optionally `:hhmmss`)",
@@ -167,7 +167,7 @@ fn label_completions(record: Option<&Record>, typed: &str, range: TextRange) -> 
 }
 
 /// A call as RBN writes it: `P`, `X`, `R`, `1C` … `7N`.
-pub fn rbn_call(call: Call) -> String {
+pub(crate) fn rbn_call(call: Call) -> String {
     match call {
         Call::Pass => "P".to_string(),
         Call::Double => "X".to_string(),

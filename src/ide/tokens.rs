@@ -73,11 +73,11 @@ impl TokenType {
 }
 
 /// Modifier bit: the token is a call of the auction.
-pub const MOD_CALL: u32 = 1;
+pub(crate) const MOD_CALL: u32 = 1;
 /// Modifier bit: the token is a card of the play.
-pub const MOD_CARD: u32 = 2;
+pub(crate) const MOD_CARD: u32 = 2;
 /// Modifier bit: the token is a suit holding in the Deal.
-pub const MOD_HAND: u32 = 4;
+pub(crate) const MOD_HAND: u32 = 4;
 
 impl SemanticToken {
     /// A call: coloured by its strain when it is a bid.

@@ -168,7 +168,7 @@ type ReadFile = (Option<SystemTime>, u64, Result<Arc<Config>, ConfigError>);
 
 /// The settings files of the open documents, read once and read again when they change on disk.
 #[derive(Debug, Default)]
-pub struct ProjectFiles {
+pub(crate) struct ProjectFiles {
     /// By settings file.
     read: HashMap<PathBuf, ReadFile>,
 }

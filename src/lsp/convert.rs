@@ -34,7 +34,7 @@ pub fn diagnostic(
 }
 
 /// The LSP form of a diagnostic whose ranges `place` turns into LSP ranges.
-pub fn diagnostic_placed(
+pub(crate) fn diagnostic_placed(
     uri: &Uri,
     d: &diagnostic::Diagnostic,
     place: impl Fn(TextRange) -> lsp::Range,
@@ -65,10 +65,10 @@ pub fn diagnostic_placed(
 /// An LSP diagnostic written with its lines, and those of its related locations, moved down by
 /// a number of lines: a game's cached diagnostic placed at the game, written without a copy.
 /// It writes what the moved copy would (field for field, as `lsp::Diagnostic` writes them).
-pub struct LinesDown<'a>(pub &'a lsp::Diagnostic, pub u32);
+pub(crate) struct LinesDown<'a>(pub &'a lsp::Diagnostic, pub u32);
 
 /// `range` moved down by `lines` lines.
-pub fn lines_down(range: lsp::Range, lines: u32) -> lsp::Range {
+pub(crate) fn lines_down(range: lsp::Range, lines: u32) -> lsp::Range {
     let down = |p: lsp::Position| lsp::Position::new(p.line.saturating_add(lines), p.character);
     lsp::Range::new(down(range.start), down(range.end))
 }
@@ -128,7 +128,7 @@ impl serde::Serialize for LinesDown<'_> {
 }
 
 /// The position encoding to use: UTF-8, then UTF-32, when the client offers them; else UTF-16.
-pub fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
+pub(crate) fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
     let offered = params
         .capabilities
         .general
@@ -160,7 +160,7 @@ pub fn negotiate(params: &lsp::InitializeParams) -> PositionEncoding {
 }
 
 /// The LSP name of a position encoding.
-pub fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
+pub(crate) fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
     match encoding {
         PositionEncoding::Utf8 => lsp::PositionEncodingKind::UTF8,
         PositionEncoding::Utf16 => lsp::PositionEncodingKind::UTF16,
@@ -169,7 +169,7 @@ pub fn encoding_kind(encoding: PositionEncoding) -> lsp::PositionEncodingKind {
 }
 
 /// The semantic token legend (order matches [`ide::TokenType::ALL`]).
-pub fn legend() -> lsp::SemanticTokensLegend {
+pub(crate) fn legend() -> lsp::SemanticTokensLegend {
     let types = [
         "property",
         "string",
@@ -200,7 +200,7 @@ pub fn legend() -> lsp::SemanticTokensLegend {
 
 /// Encodes semantic tokens (absolute byte ranges, in order) relative to each other, splitting
 /// tokens that run over several lines.
-pub fn encode_tokens(
+pub(crate) fn encode_tokens(
     rope: &Rope,
     tokens: &[(TextRange, ide::SemanticToken)],
     encoding: PositionEncoding,
@@ -256,7 +256,7 @@ pub fn encode_tokens(
 }
 
 /// The LSP form of a document symbol of a piece that starts at byte `start`.
-pub fn symbol(
+pub(crate) fn symbol(
     rope: &Rope,
     symbol: &ide::Symbol,
     start: usize,
@@ -287,7 +287,7 @@ pub fn symbol(
 }
 
 /// The LSP form of an inlay hint of a piece that starts at byte `start`.
-pub fn inlay_hint(
+pub(crate) fn inlay_hint(
     rope: &Rope,
     hint: ide::InlayHint,
     start: usize,
@@ -306,7 +306,7 @@ pub fn inlay_hint(
 }
 
 /// The LSP form of a completion at `offset` of a piece starting at `start`.
-pub fn completion_item(
+pub(crate) fn completion_item(
     rope: &Rope,
     item: ide::Completion,
     start: usize,
@@ -365,7 +365,7 @@ pub fn hover(
 }
 
 /// A folding range over several lines, or `None`.
-pub fn folding_range(
+pub(crate) fn folding_range(
     rope: &Rope,
     range: TextRange,
     start: usize,
@@ -385,7 +385,7 @@ pub fn folding_range(
 }
 
 /// Our edits (byte ranges) as LSP edits in the negotiated encoding.
-pub fn lsp_edits(
+pub(crate) fn lsp_edits(
     rope: &Rope,
     edits: Vec<crate::diagnostic::TextEdit>,
     encoding: PositionEncoding,
@@ -398,7 +398,7 @@ pub fn lsp_edits(
 
 /// The quick fixes the diagnostics `found` carry, as code actions on the document `uri` (a fix
 /// is preferred when it is its diagnostic's only one).
-pub fn code_actions(
+pub(crate) fn code_actions(
     rope: &Rope,
     uri: &lsp::Uri,
     found: Vec<(crate::diagnostic::Diagnostic, lsp::Diagnostic)>,

@@ -64,7 +64,7 @@ struct Entry {
 /// A feature that needs a game's tree parses that game's text again ([`Document::chunk_at`],
 /// [`Snapshot::chunks`]), which takes microseconds.
 #[derive(Debug)]
-pub struct Document {
+pub(crate) struct Document {
     /// Its URI.
     pub uri: Uri,
     /// The text.
@@ -180,6 +180,7 @@ impl Checker<'_> {
 impl Document {
     /// A document opened with `text`; its diagnostics are computed by the first
     /// [`Document::refresh`].
+    #[cfg(test)]
     pub fn new(uri: Uri, text: &str, version: i32) -> Document {
         let mut doc = Document::empty(uri, version);
         doc.load(text, None);
@@ -503,6 +504,7 @@ impl Document {
 
     /// Every diagnostic at or above the settings' minimum severity, in LSP form, with absolute
     /// positions (the cache must be fresh: call [`Document::refresh`] first).
+    #[cfg(test)]
     pub fn lsp_diagnostics(
         &self,
         settings: &Settings,
@@ -686,7 +688,7 @@ fn as_game(node: GreenNode) -> Option<Game> {
 
 /// An immutable copy of a document's text and outline (the rope is shared, not copied).
 #[derive(Debug, Clone)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// The text.
     pub rope: Rope,
     /// The outline of its parse.

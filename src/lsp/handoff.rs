@@ -21,7 +21,7 @@ use serde_json::Value;
 use tower_lsp_server::ls_types::{DidOpenTextDocumentParams, Uri};
 
 /// Texts at least this long are handed over.
-pub const LARGE_TEXT: usize = 1 << 20;
+pub(crate) const LARGE_TEXT: usize = 1 << 20;
 
 /// At most this many texts wait for their `didOpen` handler (the oldest go first), in case a
 /// message never reaches its handler (one sent before `initialize`, say). Editors restoring a
@@ -45,10 +45,10 @@ struct Outgoing {
 }
 
 /// The method of the notification that stands for a prepared message.
-pub const STAND_IN_METHOD: &str = "$/kibitzer/prepared";
+pub(crate) const STAND_IN_METHOD: &str = "$/kibitzer/prepared";
 
 /// The stand-in for a prepared message in the protocol library's output.
-pub enum StandIn {}
+pub(crate) enum StandIn {}
 
 /// The parameters of [`StandIn`]: which prepared message it stands for.
 #[derive(Debug, Serialize, Deserialize)]

@@ -7,4 +7,4 @@ use crate::diagnostic::TextEdit;
 pub type Job<T> = Box<dyn FnOnce() -> T + Send>;
 
 /// A job that formats a document.
-pub type FormatJob = Job<Vec<TextEdit>>;
+pub(crate) type FormatJob = Job<Vec<TextEdit>>;

@@ -17,10 +17,10 @@ use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
 use crate::syntax::{TextRange, TextSize};
 
 /// An open LIN document.
-pub type LinDocument = TreeDocument<LinLanguage, LinChecks>;
+pub(crate) type LinDocument = TreeDocument<LinLanguage, LinChecks>;
 
 /// What a LIN document keeps to publish its diagnostics: the findings of each piece.
-pub type LinChecks = PieceCache<LinLanguage>;
+pub(crate) type LinChecks = PieceCache<LinLanguage>;
 
 impl CarryingGrammar for LinLanguage {
     type Carried = LinState;

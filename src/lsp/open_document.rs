@@ -30,11 +30,11 @@ use crate::text::PositionEncoding;
 /// after opening) is covered, and range requests and the TextMate grammar colour the rest. An
 /// editor asks again after every edit: 4 MiB of games were 8 MB of JSON and 2 s of work each
 /// time, and typing in a 20,000-game file waited on them.
-pub const FULL_TOKENS_LIMIT: usize = 1 << 20;
+pub(crate) const FULL_TOKENS_LIMIT: usize = 1 << 20;
 
 /// An open document: its notation, and the notation's document as what every document is.
 #[derive(Debug)]
-pub struct OpenDocument {
+pub(crate) struct OpenDocument {
     notation: Notation,
     body: Box<dyn OpenText>,
 }
@@ -42,7 +42,7 @@ pub struct OpenDocument {
 /// Up to this many games, the outline lists each game's sections too. An editor reads every
 /// symbol of the outline again after each edit (for its breadcrumbs): VS Code took 10 s for the
 /// 100,000 symbols of a 20,000-game file, and seconds per keystroke.
-pub const OUTLINE_DETAIL_GAMES: usize = 2000;
+pub(crate) const OUTLINE_DETAIL_GAMES: usize = 2000;
 
 impl OpenDocument {
     /// A document opened with `text`, in the notation its language id names, else the one its

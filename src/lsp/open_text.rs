@@ -21,19 +21,19 @@ use crate::text::PositionEncoding;
 
 /// What the server adds under the hover of a deal in any notation (the double-dummy lines),
 /// given the board it is the deal of.
-pub type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
+pub(crate) type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
 
 /// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
 /// given the game.
-pub type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
+pub(crate) type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
 
 /// A diagnostic with its LSP form, from which the quick fixes it carries are offered.
-pub type Fixable = (Diagnostic, lsp::Diagnostic);
+pub(crate) type Fixable = (Diagnostic, lsp::Diagnostic);
 
 /// What diagnostics are given in the terms of: the client's settings for the document and the
 /// position encoding it negotiated.
 #[derive(Clone, Copy)]
-pub struct ClientTerms<'a> {
+pub(crate) struct ClientTerms<'a> {
     /// The settings that apply to the document.
     pub settings: &'a Settings,
     /// The negotiated position encoding.
@@ -57,14 +57,14 @@ pub(crate) fn utf16(settings: &Settings) -> ClientTerms<'_> {
 
 /// An answer about one piece of a document (a PBN game, an RBN record, a LIN board) with the
 /// byte offset the piece starts at: the answer's ranges are relative to that start.
-pub type Placed<T> = (T, usize);
+pub(crate) type Placed<T> = (T, usize);
 
 /// The inlay hints of each piece, placed at the piece's start.
-pub type PlacedHints = Vec<Placed<Vec<ide::InlayHint>>>;
+pub(crate) type PlacedHints = Vec<Placed<Vec<ide::InlayHint>>>;
 
 /// What the server asks of an open document, whatever its notation, answered in the library's
 /// terms (`OpenDocument` turns them into the protocol's).
-pub trait OpenText: Send + std::fmt::Debug {
+pub(crate) trait OpenText: Send + std::fmt::Debug {
     /// The text.
     fn rope(&self) -> &Rope;
     /// The client's version.

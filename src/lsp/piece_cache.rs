@@ -22,7 +22,7 @@ use crate::syntax::{GreenElement, TopGrammar, TopLevel};
 
 /// A notation whose pieces are checked one at a time, each given what the pieces before it
 /// hand down.
-pub trait CarryingGrammar: TopGrammar {
+pub(crate) trait CarryingGrammar: TopGrammar {
     /// What the pieces before a piece hand down to it.
     type Carried: Clone + PartialEq + Default + Debug + Send + Sync + 'static;
 
@@ -65,7 +65,7 @@ fn same(a: &GreenElement, b: &GreenElement) -> bool {
 
 /// The per-piece findings of a document of a [`CarryingGrammar`] (its `body`).
 #[derive(Debug)]
-pub struct PieceCache<G: CarryingGrammar> {
+pub(crate) struct PieceCache<G: CarryingGrammar> {
     entries: Vec<Entry<G::Carried>>,
     /// How many pieces the last refresh checked (for tests and timing).
     pub last_checked: usize,
@@ -82,7 +82,7 @@ impl<G: CarryingGrammar> Default for PieceCache<G> {
 
 /// A child of the file with where it starts and the state the pieces before it hand down.
 #[derive(Debug, Clone)]
-pub struct PieceContext<G: CarryingGrammar> {
+pub(crate) struct PieceContext<G: CarryingGrammar> {
     /// The piece (rooted at its start), or `None` for the blank text between pieces.
     pub node: Option<rowan::SyntaxNode<G>>,
     /// Where it starts.

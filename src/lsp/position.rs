@@ -36,7 +36,7 @@ impl TextSource for Rope {
 /// A column past the end of its line means the end of the line (before its line end); a column
 /// inside a character (half a UTF-16 surrogate pair) means the start of that character. One line
 /// past the last, at column 0, is the end of the text.
-pub fn offset_of(
+pub(crate) fn offset_of(
     rope: &Rope,
     position: lsp::Position,
     encoding: PositionEncoding,
@@ -69,7 +69,7 @@ pub fn offset_of(
 }
 
 /// The LSP position of a byte offset (clamped to the text, floored to a character start).
-pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> lsp::Position {
+pub(crate) fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> lsp::Position {
     let offset = offset.min(rope.len_bytes());
     let char_index = rope.byte_to_char(offset);
     let line = rope.char_to_line(char_index);
@@ -88,7 +88,7 @@ pub fn position_of(rope: &Rope, offset: usize, encoding: PositionEncoding) -> ls
 /// piece's first line and read from the piece's own text with a [`LineIndex`]. Converting a
 /// diagnostic through the rope (a descent of its tree and a count in a chunk for each of five
 /// lookups a position) took more than the rest of publishing it.
-pub struct PiecePositions<'a> {
+pub(crate) struct PiecePositions<'a> {
     /// The piece up to where its lines were indexed.
     text: &'a str,
     index: LineIndex,
@@ -144,7 +144,7 @@ impl<'a> PiecePositions<'a> {
 }
 
 /// Whether byte `start` of `rope` starts a line.
-pub fn starts_line(rope: &Rope, start: usize) -> bool {
+pub(crate) fn starts_line(rope: &Rope, start: usize) -> bool {
     match start
         .checked_sub(1)
         .and_then(|before| rope.get_byte(before))
@@ -157,7 +157,7 @@ pub fn starts_line(rope: &Rope, start: usize) -> bool {
 }
 
 /// The LSP range of a byte range.
-pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> lsp::Range {
+pub(crate) fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> lsp::Range {
     lsp::Range::new(
         position_of(rope, usize::from(range.start()), encoding),
         position_of(rope, usize::from(range.end()), encoding),
@@ -166,12 +166,12 @@ pub fn range_of(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> ls
 
 /// Why a change could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadChange(pub String);
+pub(crate) struct BadChange(pub String);
 
 /// The byte range a change replaces: `range` (in the negotiated encoding) read against `rope`,
 /// refused when it does not fit the text or when putting `inserted` bytes in its place would
 /// make the text 4 GiB or more (offsets are 32-bit).
-pub fn change_range(
+pub(crate) fn change_range(
     rope: &Rope,
     range: lsp::Range,
     inserted: usize,
@@ -201,7 +201,7 @@ pub fn change_range(
 
 /// Replaces the bytes `range` of `rope` (on character boundaries, as [`change_range`] gives
 /// them) by `text`.
-pub fn splice_rope(rope: &mut Rope, range: Range<usize>, text: &str) {
+pub(crate) fn splice_rope(rope: &mut Rope, range: Range<usize>, text: &str) {
     let start_char = rope.byte_to_char(range.start);
     let end_char = rope.byte_to_char(range.end);
     rope.remove(start_char..end_char);
@@ -209,14 +209,14 @@ pub fn splice_rope(rope: &mut Rope, range: Range<usize>, text: &str) {
 }
 
 /// The first lines of `rope` that may declare export format.
-pub fn head_of(rope: &Rope) -> String {
+pub(crate) fn head_of(rope: &Rope) -> String {
     let lines = rope.len_lines().min(seams::EXPORT_HEAD_LINES);
     rope.byte_slice(..rope.line_to_byte(lines)).to_string()
 }
 
 /// The end of `rope` from the start of its second-to-last line (what the end-of-text checks
 /// read), and where that starts.
-pub fn tail_of(rope: &Rope) -> (String, usize) {
+pub(crate) fn tail_of(rope: &Rope) -> (String, usize) {
     let line = rope.len_lines().saturating_sub(2);
     let start = rope.line_to_byte(line);
     (rope.byte_slice(start..).to_string(), start)
@@ -228,13 +228,13 @@ pub fn shifted(range: TextRange, start: usize) -> TextRange {
 }
 
 /// Whether the absolute range `range` meets the byte range `from..=to`.
-pub fn meets(range: TextRange, (from, to): (usize, usize)) -> bool {
+pub(crate) fn meets(range: TextRange, (from, to): (usize, usize)) -> bool {
     usize::from(range.end()) >= from && usize::from(range.start()) <= to
 }
 
 /// The byte range of an LSP range (its end clamped to the text); `None` when its start is
 /// past the end.
-pub fn byte_range(
+pub(crate) fn byte_range(
     rope: &Rope,
     range: lsp::Range,
     encoding: PositionEncoding,
@@ -246,7 +246,7 @@ pub fn byte_range(
 
 /// Whether `needle` occurs in `rope`, also across the boundaries of its chunks, without
 /// copying the text.
-pub fn rope_contains(rope: &Rope, needle: &[u8]) -> bool {
+pub(crate) fn rope_contains(rope: &Rope, needle: &[u8]) -> bool {
     let Some(keep) = needle.len().checked_sub(1) else {
         return true;
     };

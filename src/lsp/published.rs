@@ -15,7 +15,7 @@ use crate::parallel::{map_slices, threads_for};
 
 /// A diagnostic of one game, kept with its LSP form relative to the game's first line.
 #[derive(Debug, Clone)]
-pub struct CachedDiagnostic {
+pub(crate) struct CachedDiagnostic {
     /// The diagnostic with ranges relative to the game's start.
     pub diagnostic: crate::diagnostic::Diagnostic,
     /// The LSP form, lines counted from the game's first line (related locations absolute-free
@@ -40,7 +40,7 @@ impl CachedDiagnostic {
 /// diagnostics, shared with the cache and written moved down to the game's first line, and
 /// diagnostics made in full.
 #[derive(Debug, Default)]
-pub struct Published {
+pub(crate) struct Published {
     pub(super) parts: Vec<Part>,
 }
 
@@ -312,7 +312,7 @@ impl serde::Serialize for Published {
 
 /// What checking one child of the outline gave.
 #[derive(Debug, Default)]
-pub struct CheckedPiece {
+pub(crate) struct CheckedPiece {
     /// Its diagnostics.
     pub diagnostics: Vec<CachedDiagnostic>,
     /// When it holds `% kibitzer-ignore:` lines: what the suppression pass needs of it.

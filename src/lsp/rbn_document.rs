@@ -20,10 +20,10 @@ use crate::syntax::rbn::{RbnLanguage, RbnNode, RbnParse, Record};
 use crate::syntax::{TextRange, TextSize};
 
 /// An open RBN document.
-pub type RbnDocument = TreeDocument<RbnLanguage, RbnChecks>;
+pub(crate) type RbnDocument = TreeDocument<RbnLanguage, RbnChecks>;
 
 /// What an RBN document keeps to publish its diagnostics: the findings of each record.
-pub type RbnChecks = PieceCache<RbnLanguage>;
+pub(crate) type RbnChecks = PieceCache<RbnLanguage>;
 
 impl CarryingGrammar for RbnLanguage {
     type Carried = Carry;

@@ -33,7 +33,7 @@ pub fn check_options(settings: &Settings, head: &str) -> CheckOptions {
 
 /// The diagnostics of one chunk (rooted at its start; `text` is its text), its syntax `errors`
 /// included: the same call `kibitzer check` makes for each piece of a file.
-pub fn piece_diagnostics(
+pub(crate) fn piece_diagnostics(
     chunk: &SyntaxNode,
     text: &str,
     errors: &[SyntaxError],
@@ -59,12 +59,12 @@ fn options(settings: &Settings) -> FormatOptions {
 }
 
 /// The edits that format the whole document (one per game that changes).
-pub fn format_all(outline: &Outline, text: &str, settings: &Settings) -> Vec<TextEdit> {
+pub(crate) fn format_all(outline: &Outline, text: &str, settings: &Settings) -> Vec<TextEdit> {
     format_outline(outline, text, &options(settings))
 }
 
 /// The edits that format the games `range` touches.
-pub fn format_games_in(
+pub(crate) fn format_games_in(
     outline: &Outline,
     text: &str,
     range: TextRange,
@@ -76,7 +76,7 @@ pub fn format_games_in(
 /// The diagnostics of one RBN record (rooted at its start; ranges relative to it) beyond its
 /// syntax errors, advancing `carry` past it. Records of `%` lines only are not deals: they get
 /// nothing and leave `carry` alone.
-pub fn rbn_record_diagnostics(record: &RbnNode, carry: &mut Carry) -> Vec<Diagnostic> {
+pub(crate) fn rbn_record_diagnostics(record: &RbnNode, carry: &mut Carry) -> Vec<Diagnostic> {
     let Some(record) = Record::cast(record.clone()) else {
         return Vec::new();
     };
@@ -93,7 +93,7 @@ pub fn syntax_diagnostic(error: &SyntaxError) -> Diagnostic {
 
 /// The diagnostics about the end of a text (S011), given its end from the start of a line
 /// (`tail`, starting at byte `tail_start`); ranges are absolute.
-pub fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> {
+pub(crate) fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     check_final_newline(tail, tail_start, &mut out);
     out
@@ -106,19 +106,19 @@ pub fn convert(notation: Notation, text: &str) -> Converted {
 
 /// The suppression facts of a piece of a PBN document, when it holds `% kibitzer-ignore:`
 /// lines (the server keeps them with the piece's diagnostics).
-pub fn suppression_facts(text: &str) -> Option<PieceFacts> {
+pub(crate) fn suppression_facts(text: &str) -> Option<PieceFacts> {
     suppress::mentions_directive(text).then(|| suppress::piece_facts(text, suppress::pbn_body_line))
 }
 
 /// The suppression facts of a piece of a PBN document, whatever it holds (for the pieces
 /// before the document's first tag).
-pub fn body_facts(text: &str) -> PieceFacts {
+pub(crate) fn body_facts(text: &str) -> PieceFacts {
     suppress::piece_facts(text, suppress::pbn_body_line)
 }
 
 /// The suppression pass over a document's diagnostics (absolute, in text order), given its
 /// pieces with their facts.
-pub fn suppress(
+pub(crate) fn suppress(
     pieces: &[(TextRange, &PieceFacts)],
     diagnostics: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
@@ -133,7 +133,7 @@ pub fn suppress(
 }
 
 /// The suppression pass over an RBN document's diagnostics (absolute, in text order).
-pub fn suppress_rbn(
+pub(crate) fn suppress_rbn(
     text: &str,
     child_starts: &[u32],
     diagnostics: Vec<Diagnostic>,
@@ -147,11 +147,11 @@ pub fn suppress_rbn(
 }
 
 /// A PBN game read into the format-neutral board record (for the board view).
-pub fn read_board(game: &Game, inherited: &Inheritance) -> Board {
+pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> Board {
     crate::model::pbn::record::read_game(game, inherited)
 }
 
 /// An RBN record read into the board record, when it is a deal, advancing `carry`.
-pub fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
+pub(crate) fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
     is_deal(record).then(|| crate::model::read_record(record, carry))
 }

@@ -27,7 +27,7 @@ use crate::text::PositionEncoding;
 
 /// The command that converts a document to the other notation: `[uri]` in, `{text, language,
 /// warnings}` out.
-pub const CONVERT_COMMAND: &str = "kibitzer.convert";
+pub(crate) const CONVERT_COMMAND: &str = "kibitzer.convert";
 
 /// State shared by the handlers and the background diagnostics tasks.
 #[derive(Debug)]

@@ -28,7 +28,9 @@ use crate::syntax::{TextRange, TopGrammar, TopLevel};
 /// notation does alike (the text, its diagnostics in LSP form, the semantic tokens of its
 /// pieces) is done once, in the `OpenText` below; `open_document` converts every notation's
 /// answers to the protocol.
-pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + 'static {
+pub(crate) trait PieceBody<G: TopGrammar>:
+    Default + Send + Sized + std::fmt::Debug + 'static
+{
     /// Forgets every cached diagnostic (after a settings change).
     fn invalidate(doc: &mut TreeDocument<G, Self>);
     /// Brings the diagnostics up to date and returns those the settings show, with absolute
@@ -68,7 +70,7 @@ pub trait PieceBody<G: TopGrammar>: Default + Send + Sized + std::fmt::Debug + '
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.
 #[derive(Debug)]
-pub struct TreeDocument<G: TopGrammar, B> {
+pub(crate) struct TreeDocument<G: TopGrammar, B> {
     /// Its URI.
     pub uri: Uri,
     /// The text.

@@ -8,12 +8,12 @@ use crate::bridge::{Call, Card, Contract, Denomination, Hand, Seat, Suit, Vulner
 use crate::syntax::{TextRange, TextSize};
 
 /// Where a value came from in the source (a range in the source record), if anywhere.
-pub type Origin = Option<TextRange>;
+pub(crate) type Origin = Option<TextRange>;
 
 /// Where a piece with no origin in the source is placed when a board is read into the models of
 /// a PBN game: past any text, so that a finding there (or a cover reaching it) is told from one
 /// at the record's start, and no position in the text finds it.
-pub const NOWHERE: TextRange = TextRange::empty(TextSize::new(u32::MAX));
+pub(crate) const NOWHERE: TextRange = TextRange::empty(TextSize::new(u32::MAX));
 
 /// A descriptive fact under its PBN tag name (`Event`, `North`, `Score`…).
 #[derive(Debug, Clone, PartialEq, Eq)]

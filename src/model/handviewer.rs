@@ -7,7 +7,7 @@
 use crate::bridge::Seat;
 
 /// The LIN text a handviewer address stands for, or why it cannot be read.
-pub fn handviewer_lin(url: &str) -> Result<String, String> {
+pub(crate) fn handviewer_lin(url: &str) -> Result<String, String> {
     let Some((_, query)) = url.split_once('?') else {
         return Err("it has no `?…` part with the board".to_string());
     };

@@ -18,7 +18,7 @@ use crate::syntax::lin::{build_piece, LinNode, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 
 /// The seats of `md`'s hands, in the order LIN writes them.
-pub const MD_ORDER: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+pub(crate) const MD_ORDER: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
 /// What a vugraph header hands to the boards after it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Value<'_> {
 
 /// The room (`o` open, `c` closed) and the board number of a `qx` value (`o12`, `c3`,
 /// `o1,BOARD 1`).
-pub fn read_qx(value: &str) -> (Option<char>, Option<u32>) {
+pub(crate) fn read_qx(value: &str) -> (Option<char>, Option<u32>) {
     let head = value.split(',').next().unwrap_or("").trim();
     let mut chars = head.chars();
     let room = chars
@@ -89,7 +89,7 @@ pub fn read_qx(value: &str) -> (Option<char>, Option<u32>) {
 }
 
 /// The dealer of an `md` digit (1 South, 2 West, 3 North, 4 East).
-pub fn dealer_of_digit(c: char) -> Option<Seat> {
+pub(crate) fn dealer_of_digit(c: char) -> Option<Seat> {
     match c {
         '1' => Some(Seat::South),
         '2' => Some(Seat::West),
@@ -100,7 +100,7 @@ pub fn dealer_of_digit(c: char) -> Option<Seat> {
 }
 
 /// The vulnerability of an `sv` value (`o`, `0`, `-` none; `n`, `e`, `b` both).
-pub fn read_vulnerability(value: &str) -> Option<Vulnerability> {
+pub(crate) fn read_vulnerability(value: &str) -> Option<Vulnerability> {
     match value.trim().as_bytes() {
         [] | [b'o' | b'O' | b'0' | b'-'] => Some(Vulnerability::None),
         [b'n' | b'N'] => Some(Vulnerability::NS),
@@ -112,7 +112,7 @@ pub fn read_vulnerability(value: &str) -> Option<Vulnerability> {
 
 /// One hand of `md` (`SAK2HQJ3D…C…`, ranks `2`–`9`, `T`/`10`, `J`, `Q`, `K`, `A`, any case), or
 /// what is wrong with it.
-pub fn read_md_hand(text: &str) -> Result<Hand, String> {
+pub(crate) fn read_md_hand(text: &str) -> Result<Hand, String> {
     let mut hand = Hand::EMPTY;
     let mut suit: Option<Suit> = None;
     // Read char by char without collecting them: this runs for every hand of every board.
@@ -143,7 +143,7 @@ pub fn read_md_hand(text: &str) -> Result<Hand, String> {
 }
 
 /// A call of `mb` (`p`, `d`, `r`, `1c`…`7n`, `1NT`; any case; a trailing `!` is the alert).
-pub fn read_call(text: &str) -> Option<(Call, bool)> {
+pub(crate) fn read_call(text: &str) -> Option<(Call, bool)> {
     let trimmed = text.trim();
     let (body, alert) = match trimmed.strip_suffix('!') {
         Some(body) => (body.trim(), true),
@@ -174,7 +174,7 @@ pub fn read_call(text: &str) -> Option<(Call, bool)> {
 /// The calls of one `mb` value: usually one, but teaching files run several together
 /// (`1Dppp`). Each with its alert mark and its byte span in the value; `None` when some part is
 /// no call.
-pub fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)>> {
+pub(crate) fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)>> {
     if let Some((call, alert)) = read_call(text) {
         return Some(vec![(call, alert, 0..text.len())]);
     }
@@ -210,7 +210,7 @@ pub fn read_calls(text: &str) -> Option<Vec<(Call, bool, std::ops::Range<usize>)
 }
 
 /// A card of `pc` (`c2`, `HK`, `S10`).
-pub fn read_card(text: &str) -> Option<Card> {
+pub(crate) fn read_card(text: &str) -> Option<Card> {
     // Read from the bytes: a card is two or three ASCII characters (no copy for each one).
     // Nearly every card is two letters: trimming is only needed when it is longer.
     let text = if text.len() == 2 { text } else { text.trim() };
@@ -225,14 +225,14 @@ pub fn read_card(text: &str) -> Option<Card> {
 }
 
 /// The claim of `mc`: the tricks declarer takes in all.
-pub fn read_claim(text: &str) -> Option<u8> {
+pub(crate) fn read_claim(text: &str) -> Option<u8> {
     text.trim().parse::<u8>().ok().filter(|n| *n <= 13)
 }
 
 /// Reads one board piece (origins relative to the piece) with what the header hands down.
 /// A piece that is a handviewer address is read as the LIN it stands for; its origins are then
 /// in that LIN, not in the file (an address that cannot be read gives an empty board).
-pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
+pub(crate) fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
     if let Some((url, _)) = piece.url() {
         return url_piece(url)
             .map(|(inner, _)| read_pairs(&inner.pairs().collect::<Vec<_>>(), carry))
@@ -250,7 +250,7 @@ pub fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
 
 /// The board piece of the LIN a handviewer address stands for, with that LIN's syntax errors
 /// (relative to it); or why the address cannot be read.
-pub fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
+pub(crate) fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
     let lin = super::handviewer::handviewer_lin(url)?;
     let (green, errors) = build_piece(&lin);
     Piece::cast(LinNode::new_root(green))
@@ -260,7 +260,7 @@ pub fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> {
 }
 
 /// Reads the pairs of a board piece (one not written as a handviewer address).
-pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
+pub(crate) fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
     let mut reader = BoardReader::new(carry);
     for pair in pairs {
         reader.read(pair, &pair.key());
@@ -271,7 +271,7 @@ pub fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
 /// What reading one pair made of its value, for a check of the pair that would otherwise read
 /// it a second time (only the pairs every board has many of: cards and calls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PairRead {
+pub(crate) enum PairRead {
     /// A `pc` pair: its card, `None` when it is no card.
     Card(Option<Card>),
     /// An `mb` pair: whether its calls could be read.
@@ -285,7 +285,7 @@ pub enum PairRead {
 
 /// A board read one pair at a time, in order: [`read_pairs`] for a check that looks at each
 /// pair as it is read.
-pub struct BoardReader<'c> {
+pub(crate) struct BoardReader<'c> {
     carry: &'c LinCarry,
     board: Board,
     room: Option<char>,
@@ -543,7 +543,7 @@ fn set_match_data(board: &mut Board, carry: &LinCarry) {
 }
 
 /// The PBN Scoring of a vugraph scoring letter (`I` IMPs, `P` matchpoints, `B` board-a-match).
-pub fn scoring_of(letter: &str) -> Option<&'static str> {
+pub(crate) fn scoring_of(letter: &str) -> Option<&'static str> {
     match letter.trim().to_ascii_uppercase().as_str() {
         "I" => Some("IMP"),
         "P" => Some("MP"),

@@ -30,7 +30,7 @@ pub fn read_lin(text: &str) -> Vec<Board> {
 }
 
 /// [`read_lin`] from the text's parse.
-pub fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
+pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
     // The comment lines of a header go with the board after it.
@@ -60,7 +60,7 @@ pub fn read_rbn(text: &str) -> Vec<Board> {
 }
 
 /// [`read_rbn`] from the text's parse.
-pub fn read_rbn_parse(parse: &RbnParse) -> Vec<Board> {
+pub(crate) fn read_rbn_parse(parse: &RbnParse) -> Vec<Board> {
     let mut carry = Carry::default();
     parse
         .chunks()

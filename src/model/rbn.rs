@@ -122,7 +122,7 @@ impl Source {
 }
 
 /// Whether a record is a deal (has a field, note or paragraph) rather than only `%` lines.
-pub fn is_deal(record: &Record) -> bool {
+pub(crate) fn is_deal(record: &Record) -> bool {
     record
         .items()
         .any(|item| !matches!(item, RecordItem::Percent(_)))
@@ -292,7 +292,7 @@ fn lower(sources: &ByLabel<Source>, board: &mut Board) {
 }
 
 /// Splits `text` at its first single colon (`::` stands for a colon in TLES).
-pub fn split_escaped(text: &str) -> (String, Option<String>) {
+pub(crate) fn split_escaped(text: &str) -> (String, Option<String>) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -352,7 +352,7 @@ fn date(d: &Source, board: &mut Board) {
 }
 
 /// RBN's one-letter scoring abbreviations and their PBN names.
-pub const SCORING: [(&str, &str); 9] = [
+pub(crate) const SCORING: [(&str, &str); 9] = [
     ("I", "IMP"),
     ("B", "BAM"),
     ("T", "TotalPoints"),
@@ -463,7 +463,7 @@ fn names(n: &Source, board: &mut Board) {
 }
 
 /// The cards of one RBN hand text (`AKQ.T9..2`); `x` and `?` (unknown cards) are counted.
-pub fn read_hand(text: &str) -> (Hand, usize) {
+pub(crate) fn read_hand(text: &str) -> (Hand, usize) {
     let mut hand = Hand::default();
     let mut unknown = 0;
     for (i, suit_text) in text.split('.').enumerate().take(4) {
@@ -669,7 +669,7 @@ fn auction(a: &Source, board: &mut Board) {
 }
 
 /// A bid as RBN writes it: level and strain letter (`1D`, `3N`).
-pub fn read_bid(text: &str) -> Option<Bid> {
+pub(crate) fn read_bid(text: &str) -> Option<Bid> {
     let mut chars = text.chars();
     let level = chars.next()?.to_digit(10)? as u8;
     let denomination = match chars.next()?.to_ascii_uppercase() {

@@ -25,7 +25,7 @@ pub const MANDATORY_TAGS: [&str; 15] = [
 ];
 
 /// Tags on which `#` and `##` are forbidden (chapter 4.8).
-pub const NO_INHERITANCE: [&str; 8] = [
+pub(crate) const NO_INHERITANCE: [&str; 8] = [
     "Dealer",
     "Vulnerable",
     "Deal",

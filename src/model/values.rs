@@ -255,13 +255,13 @@ pub fn read_vulnerable(text: &str) -> Option<Reading<Vulnerability>> {
 }
 
 /// Seat of a declarer value (`^S` is the irregular declarer South).
-pub fn declarer_seat(text: &str) -> Option<Seat> {
+pub(crate) fn declarer_seat(text: &str) -> Option<Seat> {
     read_seat(text.strip_prefix('^').unwrap_or(text)).map(|r| r.value)
 }
 
 /// One hand of a Deal value as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HandText {
+pub(crate) struct HandText {
     /// The range of the whole hand.
     pub range: TextRange,
     /// `-`: the hand is not given.
@@ -274,7 +274,7 @@ pub struct HandText {
 /// The ranks of one suit as written: the tree's own token (shared, not copied: a deal has
 /// sixteen of them), or nothing for an empty suit.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Holding(Option<rowan::GreenToken>);
+pub(crate) struct Holding(Option<rowan::GreenToken>);
 
 impl Holding {
     /// The text of the ranks (empty for an empty suit).
@@ -285,7 +285,7 @@ impl Holding {
 
 /// The structure of a Deal value as written (before any check).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DealText {
+pub(crate) struct DealText {
     /// The text before `:` and its range, if there is a `:`.
     pub first: Option<(String, TextRange)>,
     /// The range of the `:`, if present.
@@ -298,7 +298,7 @@ pub struct DealText {
 
 /// The line end a node's text uses (`\r\n` if any of its line ends is one), for text written
 /// into it; found token by token, without copying the text.
-pub fn newline_of(node: &SyntaxNode) -> &'static str {
+pub(crate) fn newline_of(node: &SyntaxNode) -> &'static str {
     let crlf = node
         .descendants_with_tokens()
         .filter_map(|e| e.into_token())
@@ -310,17 +310,10 @@ pub fn newline_of(node: &SyntaxNode) -> &'static str {
     }
 }
 
-/// The text of a node, read from its green node (no red-tree walk, one allocation).
-pub fn node_text(node: &SyntaxNode) -> String {
-    let mut text = String::with_capacity(usize::from(node.text_range().len()));
-    crate::syntax::ast::push_green_text(&node.green(), &mut text);
-    text
-}
-
 /// A tag value as written, with its escapes resolved: the inside of the value's string token
 /// when nothing needs resolving (no copy), else a copy.
 #[derive(Debug, Clone)]
-pub enum ValueText {
+pub(crate) enum ValueText {
     /// The bytes `range` of a string token.
     Token(rowan::GreenToken, std::ops::Range<usize>),
     /// A resolved or assembled copy.
@@ -341,7 +334,7 @@ impl ValueText {
 /// its value element (see [`crate::syntax::ast::TagPair::name_and_value`]); like
 /// [`crate::syntax::ast::raw_value_of`] then [`crate::syntax::ast::unescape`], without copying
 /// a plain value.
-pub fn value_text_of(
+pub(crate) fn value_text_of(
     element: rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
     offset: crate::syntax::TextSize,
 ) -> (ValueText, TextRange) {
@@ -371,7 +364,7 @@ pub fn value_text_of(
 }
 
 /// Reads the structure of a Deal `TAG_VALUE` node.
-pub fn read_deal(value: &SyntaxNode) -> DealText {
+pub(crate) fn read_deal(value: &SyntaxNode) -> DealText {
     use crate::syntax::TextSize;
     let kind_of = <crate::syntax::PbnLanguage as rowan::Language>::kind_from_raw;
     let mut deal = DealText {

@@ -185,13 +185,13 @@ impl TagPair {
 
 /// A tag pair's value element: its string token or its structured value node, and where it
 /// starts.
-pub type ValueElement = (
+pub(crate) type ValueElement = (
     rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
     TextSize,
 );
 
 /// The text of a value element between the quotes (escapes not resolved) and its range.
-pub fn raw_value_of(
+pub(crate) fn raw_value_of(
     element: &rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
     offset: TextSize,
 ) -> (String, TextRange) {
@@ -223,7 +223,7 @@ pub fn raw_value_of(
 }
 
 /// Appends the text of a green node (all its tokens, in order) to `out`.
-pub fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
+pub(crate) fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
     for child in green.children() {
         match child {
             rowan::NodeOrToken::Node(node) => push_green_text(node, out),
@@ -233,7 +233,7 @@ pub fn push_green_text(green: &rowan::GreenNodeData, out: &mut String) {
 }
 
 /// The contents of a string token's text (without its quotes) and their offset in it.
-pub fn string_inner(text: &str) -> (&str, usize) {
+pub(crate) fn string_inner(text: &str) -> (&str, usize) {
     let closed =
         text.len() >= 2 && text.ends_with('"') && !ends_with_escape(&text[..text.len() - 1]);
     let end_trim = usize::from(closed);
@@ -477,7 +477,7 @@ impl SectionItem<'_> {
 }
 
 /// The PBN kind of a green element's raw kind.
-pub fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+pub(crate) fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
     <super::PbnLanguage as rowan::Language>::kind_from_raw(raw)
 }
 

@@ -165,7 +165,7 @@ impl TokenCache {
 const NODE_BITS: u32 = 10;
 
 /// Node texts longer than this are not shared.
-pub const MAX_SHARED_NODE: usize = 80;
+pub(crate) const MAX_SHARED_NODE: usize = 80;
 
 impl TokenCache {
     fn node_slot(text: &str) -> usize {
@@ -196,7 +196,7 @@ impl TokenCache {
 }
 
 /// A green tree builder with rowan's builder API (start, finish, checkpoints).
-pub struct TreeBuilder<'c> {
+pub(crate) struct TreeBuilder<'c> {
     /// `None` for a builder that throws everything away (see [`TreeBuilder::discarding`]).
     cache: Option<&'c mut TokenCache>,
     parents: Vec<(SyntaxKind, usize)>,
@@ -205,7 +205,7 @@ pub struct TreeBuilder<'c> {
 
 /// A place in the builder's output where a node can later be started.
 #[derive(Debug, Clone, Copy)]
-pub struct Checkpoint(usize);
+pub(crate) struct Checkpoint(usize);
 
 impl<'c> TreeBuilder<'c> {
     /// A builder interning tokens in `cache`.

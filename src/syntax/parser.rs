@@ -15,7 +15,7 @@ use super::DATA_LINE_CAP;
 use rowan::TextRange;
 
 /// Tag names whose section data is a table.
-pub const TABLE_TAGS: &[&str] = &[
+pub(crate) const TABLE_TAGS: &[&str] = &[
     "ActionTable",
     "AuctionTimeTable",
     "InstantScoreTable",
@@ -28,12 +28,12 @@ pub const TABLE_TAGS: &[&str] = &[
 
 /// Whether `name` is one of [`TABLE_TAGS`] (all of which end in `Table`, which rules out
 /// nearly every other tag without comparing it eight times).
-pub fn is_table_tag(name: &str) -> bool {
+pub(crate) fn is_table_tag(name: &str) -> bool {
     name.ends_with("Table") && TABLE_TAGS.contains(&name)
 }
 
 /// Parses the text of one chunk into a `GAME` or `TRIVIA` node; error ranges are relative to it.
-pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
+pub(crate) fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<SyntaxError>) {
     let mut parser = Parser {
         lexer: Lexer::new(text),
         builder: TreeBuilder::new(cache),
@@ -50,7 +50,7 @@ pub fn parse_chunk(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Syntax
 /// Where the parser stands at game level, between two steps: enough to go on from there. The game
 /// splitter keeps one to learn whether a `{` opens a comment (see [`GameState::advance`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameState {
+pub(crate) struct GameState {
     /// The byte offset the parser has reached.
     pub pos: usize,
     open: OpenKind,

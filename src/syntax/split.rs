@@ -100,7 +100,7 @@ pub fn split(text: &str) -> Vec<Piece> {
 }
 
 /// An iterator over the pieces of a text, starting at a line start.
-pub struct Splitter<'a> {
+pub(crate) struct Splitter<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,

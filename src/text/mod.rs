@@ -11,7 +11,7 @@ pub use line_index::{LineCol, LineIndex, PositionEncoding};
 
 /// The lines of a text with the end of each (`"\n"`, `"\r\n"`, `"\r"`, or `""` for a last line
 /// without one): every line end the readers accept, CR alone included.
-pub fn lines_with_ends(text: &str) -> impl Iterator<Item = (&str, &str)> {
+pub(crate) fn lines_with_ends(text: &str) -> impl Iterator<Item = (&str, &str)> {
     let mut rest = text;
     std::iter::from_fn(move || {
         if rest.is_empty() {

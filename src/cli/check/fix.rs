@@ -8,7 +8,7 @@ use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 const MAX_ROUNDS: usize = 8;
 
 /// Whether a fix of this applicability is applied.
-pub fn wanted(applicability: Applicability, unsafe_fixes: bool) -> bool {
+pub(crate) fn wanted(applicability: Applicability, unsafe_fixes: bool) -> bool {
     applicability == Applicability::Safe || unsafe_fixes
 }
 
@@ -21,7 +21,7 @@ fn overlap(a: &TextEdit, b: &TextEdit) -> bool {
 /// Applies to `text` the first wanted fix of each diagnostic, leaving out a fix whose edits
 /// meet the edits of one already taken (the next round takes it up). Returns the new text and
 /// how many fixes were applied.
-pub fn apply_once<'d>(
+pub(crate) fn apply_once<'d>(
     text: &str,
     diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
     unsafe_fixes: bool,
@@ -63,7 +63,7 @@ pub fn apply_once<'d>(
 /// gives what a text's check reports (the findings that count, and anything else the caller
 /// keeps). Returns the fixed text, the number of fixes applied, and the check of that text,
 /// so that the caller does not check it again.
-pub fn fix_until_done<T>(
+pub(crate) fn fix_until_done<T>(
     text: &str,
     unsafe_fixes: bool,
     check: impl Fn(&str) -> (T, Vec<Diagnostic>),

@@ -55,7 +55,7 @@ impl Turn {
 }
 
 /// The findings of one file on their way to the printer.
-pub struct FindingsOut<'a> {
+pub(crate) struct FindingsOut<'a> {
     index: usize,
     encoding: Encoding,
     events: &'a SyncSender<(usize, Event)>,

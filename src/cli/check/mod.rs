@@ -28,7 +28,7 @@ use output::{Format, Located, Locator, Printer, Totals};
 
 /// Severities accepted by `--min-severity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MinSeverity {
+pub(crate) enum MinSeverity {
     /// Everything.
     Hint,
     /// Infos, warnings and errors (the default).
@@ -52,7 +52,7 @@ impl MinSeverity {
 
 /// Arguments of `kibitzer check`.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// How to print the findings.
     #[arg(long = "output-format", alias = "format", value_enum, default_value_t = Format::Human)]
     format: Format,

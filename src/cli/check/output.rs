@@ -15,7 +15,7 @@ use crate::text::LineIndex;
 
 /// Output formats of `kibitzer check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// rustc-style messages with the source line and a caret underline.
     Human,
     /// One line per finding: `path:line:column: severity[CODE] message`.
@@ -30,7 +30,7 @@ pub enum Format {
 
 /// A range as 1-based lines and character columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
+pub(crate) struct Span {
     /// Line and column of the start.
     pub start: (u32, u32),
     /// Line and column of the end.
@@ -40,7 +40,7 @@ pub struct Span {
 /// A finding with every place it names turned into lines and columns, so that it is printed
 /// without its text: the file's text (or a window of it) can be dropped once it is checked.
 #[derive(Debug, Clone)]
-pub struct Located {
+pub(crate) struct Located {
     /// The finding.
     pub diagnostic: Diagnostic,
     /// Where it is.
@@ -58,7 +58,7 @@ pub struct Located {
 /// Every finding costs a bounded amount of work, however long its line: columns on a long line
 /// are counted from the nearest checkpoint, and the source line shown is cut to a window around
 /// the finding (a 50 MB line with 20,000 findings once took minutes and gigabytes here).
-pub struct Locator<'t> {
+pub(crate) struct Locator<'t> {
     text: &'t str,
     index: LineIndex,
     line_base: u32,
@@ -217,7 +217,7 @@ impl<'t> Locator<'t> {
 
 /// Counts over the whole run.
 #[derive(Debug, Default)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Files checked.
     pub files: usize,
     /// Games checked.
@@ -284,7 +284,7 @@ fn json_range(span: Span) -> Value {
 }
 
 /// The JSON object of one finding.
-pub fn diagnostic_json(located: &Located) -> Value {
+pub(crate) fn diagnostic_json(located: &Located) -> Value {
     let d = &located.diagnostic;
     json!({
         "code": d.code,
@@ -308,7 +308,7 @@ pub fn diagnostic_json(located: &Located) -> Value {
 }
 
 /// Writes each file's findings as they come, then the summary.
-pub struct Printer {
+pub(crate) struct Printer {
     /// The format.
     pub format: Format,
     /// Whether to colour human output.

@@ -37,7 +37,7 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 /// Whether a file of `size` bytes is large enough to be checked window by window.
-pub fn wanted(size: u64) -> bool {
+pub(crate) fn wanted(size: u64) -> bool {
     size >= setting("KIBITZER_STREAM_FROM", STREAM_FROM)
 }
 
@@ -163,7 +163,7 @@ fn read_head(path: &Path) -> io::Result<Vec<u8>> {
 
 /// Checks the PBN file at `path` window by window; `Ok(None)` when it must be checked whole.
 /// `shown` selects the findings to keep (located); `excerpts` keeps their source lines.
-pub fn check_streamed(
+pub(crate) fn check_streamed(
     path: &Path,
     options: &CheckOptions,
     threads: usize,

@@ -141,7 +141,7 @@ fn saturating_number(digits: &str) -> u32 {
 }
 
 /// Reads the annotations of an item and reports G601–G604 on them.
-pub fn read_annotations(
+pub(crate) fn read_annotations(
     item: &SectionItem,
     on_card: bool,
     out: &mut Vec<Diagnostic>,
@@ -232,7 +232,7 @@ pub fn read_annotations(
 }
 
 /// Reads the irregularity marks in front of an item.
-pub fn read_marks(item: &SectionItem) -> Vec<Mark> {
+pub(crate) fn read_marks(item: &SectionItem) -> Vec<Mark> {
     item.marks
         .iter()
         .filter_map(|t| {

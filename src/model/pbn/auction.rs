@@ -32,7 +32,7 @@ pub enum AfterEnd {
 
 /// What a call token says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CallToken {
+pub(crate) enum CallToken {
     /// A call.
     Call(Call),
     /// `AP`: all pass.
@@ -43,7 +43,7 @@ pub enum CallToken {
 
 /// Reads a call token. `Ok` for a legal spelling (upper or lower case as chapter 3.11 allows);
 /// `Err(Some((meaning, spelling)))` for an understood non-standard one; `Err(None)` otherwise.
-pub fn read_call(text: &str) -> Result<CallToken, Option<(CallToken, String)>> {
+pub(crate) fn read_call(text: &str) -> Result<CallToken, Option<(CallToken, String)>> {
     match text {
         "-" => return Ok(CallToken::Placeholder),
         "Pass" | "pass" => return Ok(CallToken::Call(Call::Pass)),
@@ -239,7 +239,7 @@ pub fn lower_auction(
 /// Auction section of its PBN image: from the `dealer` (with where it is given, where the
 /// image's Auction tag stands; the seats are unknown without one), up to `AP` or a quiz point
 /// (`Y`), closed with `*` when the calls stop before the auction ends.
-pub fn lower_auction_record(
+pub(crate) fn lower_auction_record(
     record: &AuctionRecord,
     dealer: Option<(Seat, Option<TextRange>)>,
     range: TextRange,

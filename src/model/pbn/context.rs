@@ -66,13 +66,13 @@ impl GameContext {
 }
 
 /// Whether a tag value says "unknown" or "not applicable" (or inherits), so it is not compared.
-pub fn is_vacant(text: &str) -> bool {
+pub(crate) fn is_vacant(text: &str) -> bool {
     let t = text.trim();
     t.is_empty() || t == "?" || t.starts_with('#')
 }
 
 /// Reads the Declarer tag: the seat and whether declarer and dummy were swapped (`^`).
-pub fn declarer_from_tag(ctx: &GameContext) -> Option<(Seat, bool)> {
+pub(crate) fn declarer_from_tag(ctx: &GameContext) -> Option<(Seat, bool)> {
     let tag = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text))?;
     let text = tag.text.trim();
     let (swapped, rest) = match text.strip_prefix('^') {
@@ -118,7 +118,7 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 /// placed at the origin of the value it stands for (at [`NOWHERE`] when that has none). Of the
 /// Deal only its presence is said (the checks ask no more of its tag): the hands are read into
 /// their own model, which says whether they are valid.
-pub fn context_of_board(board: &Board) -> GameContext {
+pub(crate) fn context_of_board(board: &Board) -> GameContext {
     let tag = |text: String, origin: Option<TextRange>| TagValue {
         text,
         range: origin.unwrap_or(NOWHERE),
@@ -142,7 +142,7 @@ pub fn context_of_board(board: &Board) -> GameContext {
 
 /// A game's sections read without checking: the context and the first Auction and Play.
 #[derive(Debug, Clone, Default)]
-pub struct GameSections {
+pub(crate) struct GameSections {
     /// What the tags say.
     pub context: GameContext,
     /// The Deal, read, when one is given (not empty, not `?`).
@@ -155,7 +155,7 @@ pub struct GameSections {
 
 /// Reads the key tags, the Deal and the first Auction and Play sections of `game` as the
 /// checker reads them, without judging anything (the problems of reading are dropped).
-pub fn read_sections(game: &Game, inherited: &Inheritance) -> GameSections {
+pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSections {
     let mut context = GameContext::default();
     let mut deal_node = None;
     // Only the first tag of a name counts (the standard ignores repeats), even when its value

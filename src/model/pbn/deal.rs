@@ -13,7 +13,7 @@ use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// A card given a second time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RepeatedCard {
+pub(crate) struct RepeatedCard {
     /// The card.
     pub card: Card,
     /// The hand it is given to the second time, and where.
@@ -28,7 +28,7 @@ pub struct RepeatedCard {
 
 /// A Deal value, read.
 #[derive(Debug, Clone)]
-pub struct DealModel {
+pub(crate) struct DealModel {
     /// The structure as written.
     pub text: DealText,
     /// The range between the quotes.
@@ -117,7 +117,7 @@ impl DealModel {
 }
 
 /// Reads a Deal `TAG_VALUE` node, reporting the problems of reading to `out`.
-pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
+pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
     let full = value.text_range();
     // The text between the quotes.
     let inner = if full.len() >= TextSize::from(2) {
@@ -212,7 +212,7 @@ pub fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
 /// Reads the hands of another notation's record (each placed at its origin, else the deal's,
 /// else `range`) as the checks read the Deal of its PBN image: from the first seat (North when
 /// none is given), `-` for a hand not given, each suit from the highest rank down.
-pub fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
+pub(crate) fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
     let first = record.first.unwrap_or(Seat::North);
     let at_deal = record.origin.unwrap_or(range);
     let text = DealText {

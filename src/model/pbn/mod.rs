@@ -100,7 +100,7 @@ pub struct AuctionView {
 /// Whether an item read from `range` is written before the place `before`: it ends there or
 /// earlier, and is not an empty value being typed at `before` (such as LIN's `pc|` with the
 /// cursor after the bar).
-pub fn written_before(range: TextRange, before: TextSize) -> bool {
+pub(crate) fn written_before(range: TextRange, before: TextSize) -> bool {
     range.end() <= before && range.start() < before
 }
 
@@ -283,7 +283,7 @@ impl GameModel {
 
 /// Reads a call token with the meaning the checks give it (non-standard spellings such as `P`,
 /// `Dbl` or `1N` included); `None` for `-`, `AP` and what is no call.
-pub fn parse_call(text: &str) -> Option<Call> {
+pub(crate) fn parse_call(text: &str) -> Option<Call> {
     match auction::read_call(text) {
         Ok(auction::CallToken::Call(call)) | Err(Some((auction::CallToken::Call(call), _))) => {
             Some(call)
@@ -294,7 +294,7 @@ pub fn parse_call(text: &str) -> Option<Call> {
 
 /// Reads a card token with the meaning the checks give it (`S10`, `KS` included); `None` for
 /// `-` and what is no card.
-pub fn parse_card(text: &str) -> Option<Card> {
+pub(crate) fn parse_card(text: &str) -> Option<Card> {
     match play::read_card(text) {
         Ok(card) => card,
         Err(card) => card,
@@ -302,12 +302,12 @@ pub fn parse_card(text: &str) -> Option<Card> {
 }
 
 /// Reads the number of a note reference `=n=`.
-pub fn note_ref_number(text: &str) -> Option<u32> {
+pub(crate) fn note_ref_number(text: &str) -> Option<u32> {
     text.strip_prefix('=')?.strip_suffix('=')?.parse().ok()
 }
 
 /// Reads a Note value `n:text` into its number and text.
-pub fn parse_note(value: &str) -> Option<(u32, String)> {
+pub(crate) fn parse_note(value: &str) -> Option<(u32, String)> {
     let (number, text) = value.split_once(':')?;
     Some((number.trim().parse().ok()?, text.to_string()))
 }
@@ -385,7 +385,7 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
 /// auction and play read as the checks read them (the seats, the legality of each call, the
 /// winner of each trick), and its notes with the calls and cards that refer to them. It has no
 /// tags; what has no place in the source stands at [`NOWHERE`].
-pub fn lower_board(board: &Board) -> GameModel {
+pub(crate) fn lower_board(board: &Board) -> GameModel {
     let mut model = GameModel {
         context: context::context_of_board(board),
         ..GameModel::default()
@@ -595,7 +595,7 @@ fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
 /// The cards `seat` may play to trick `trick` (from 0): its hand less the cards it played to the
 /// tricks before, and of those only the suit led to `trick` when it holds that suit. A game
 /// with no play yet gives the whole hand. `None` when the hand is unknown.
-pub fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
+pub(crate) fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
     let mut hand = model.deal?.hand(seat)?;
     let cards = model.play.iter().flat_map(|p| &p.cards);
     for played in cards
@@ -622,7 +622,11 @@ pub fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Vec<Card>
 
 /// The cards the player in column `column` (0 for the opening leader's) of trick `trick` of a
 /// PBN play section may play there, with that player.
-pub fn playable_at(model: &GameModel, trick: usize, column: usize) -> Option<(Seat, Vec<Card>)> {
+pub(crate) fn playable_at(
+    model: &GameModel,
+    trick: usize,
+    column: usize,
+) -> Option<(Seat, Vec<Card>)> {
     let seat = model.play.as_ref()?.leader?.offset(column);
     Some((seat, playable(model, trick, seat)?))
 }

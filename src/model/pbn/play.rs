@@ -248,7 +248,7 @@ impl PlayModel {
 /// Reads a card token: `Ok(Some)` for a card, `Ok(None)` for `-`, `Err(Some(card))` for an
 /// understood non-standard spelling (`S10`, `KS`), `Err(None)` otherwise.
 #[inline]
-pub fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
+pub(crate) fn read_card(text: &str) -> Result<Option<Card>, Option<Card>> {
     // Nearly every card is two ASCII letters in PBN's order: read them without decoding.
     if let &[suit, rank] = text.as_bytes() {
         if let Some(card) = Card::from_ascii(suit, rank) {
@@ -329,7 +329,7 @@ pub fn lower_play(
 /// section of its PBN image: the columns of each trick from the leader round, `-` for a card
 /// not known or not given, closed with `*` when the play stops short. `None` when the leader is
 /// unknown (the image then has no Play section).
-pub fn lower_play_record(
+pub(crate) fn lower_play_record(
     record: &PlayRecord,
     facts: &PlayFacts,
     range: TextRange,

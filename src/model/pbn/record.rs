@@ -38,7 +38,7 @@ pub fn read_pbn_parse(parse: &Parse) -> Vec<Board> {
 }
 
 /// Reads one PBN game.
-pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
+pub(crate) fn read_game(game: &Game, inherited: &Inheritance) -> Board {
     let mut board = Board::default();
     read_info(game, inherited, &mut board);
     read_bridge(game, inherited, &mut board);
@@ -49,7 +49,7 @@ pub fn read_game(game: &Game, inherited: &Inheritance) -> Board {
 /// Reads the bridge of one PBN game into a board with no descriptive tags and no commentary:
 /// dealer, vulnerability, deal, contract, result, auction and play, each with where it stands
 /// (what the inlay hints need, without reading every tag and comment of the game).
-pub fn read_game_bridge(game: &Game, inherited: &Inheritance) -> Board {
+pub(crate) fn read_game_bridge(game: &Game, inherited: &Inheritance) -> Board {
     let mut board = Board::default();
     read_bridge(game, inherited, &mut board);
     board
