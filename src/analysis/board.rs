@@ -16,10 +16,7 @@ use super::play::check_play;
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::auction::lower_auction_record;
-use crate::model::pbn::context::{context_of_board, play_facts, TagValue};
-use crate::model::pbn::deal::lower_deal_record;
-use crate::model::pbn::play::lower_play_record;
+use crate::model::pbn::context::{read_board_sections, TagValue};
 use crate::model::Board;
 use crate::syntax::TextRange;
 
@@ -54,30 +51,19 @@ fn kept(d: &Diagnostic, board: &Board, notation: char) -> bool {
 /// about ([`NOWHERE`] for a piece with none).
 fn judge_models(board: &Board) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut context = context_of_board(board);
-    if let Some(deal) = &board.deal {
-        let model = lower_deal_record(deal, NOWHERE);
-        let outcome = check_deal(&model, context.dealer, false, &mut out);
-        context.deal = outcome.deal;
-        context.deal_is_valid = outcome.valid;
+    let sections = read_board_sections(board);
+    let context = &sections.context;
+    if let Some(deal) = &sections.deal {
+        check_deal(deal, context.dealer, false, &mut out);
     }
     // An auction is followed only from a known dealer.
-    let auction = match (&board.auction, board.dealer) {
-        (Some(record), Some(dealer)) => {
-            let model = lower_auction_record(record, Some(dealer), NOWHERE, &mut out);
-            check_auction(&model, &context, &mut out);
-            Some(model)
-        }
-        _ => None,
-    };
+    let auction = sections.auction.as_ref().filter(|_| board.dealer.is_some());
+    if let Some(model) = auction {
+        check_auction(model, context, &mut out);
+    }
     check_board_notes(board, &mut out);
-    let facts = play_facts(&context, auction.as_ref());
-    let play = board
-        .play
-        .as_ref()
-        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut out));
-    if let Some(model) = &play {
-        check_play(model, &context, auction.as_ref(), &mut out);
+    if let Some(model) = &sections.play {
+        check_play(model, context, auction, &mut out);
     }
     let info = |name: &str| {
         board.info.iter().find(|i| i.name == name).map(|i| Value {
@@ -101,8 +87,8 @@ fn judge_models(board: &Board) -> Vec<Diagnostic> {
         rubber_history: info("ScoreRubberHistory"),
     };
     let facts = SectionFacts {
-        play_complete: play.as_ref().is_some_and(|p| p.complete),
-        auction_passed_out: auction.as_ref().is_some_and(|a| a.finished && a.passed_out),
+        play_complete: sections.play.as_ref().is_some_and(|p| p.complete),
+        auction_passed_out: auction.is_some_and(|a| a.finished && a.passed_out),
     };
     check_cross(&cross, facts, &mut out);
     out

@@ -1,7 +1,7 @@
 //! Editor features over the format-neutral board record, for RBN and LIN: the hand diagram, the
 //! score, a call with its note and a card with its trick. Each finds the item by the source range
 //! it was read from. A call or a card is described as a PBN game's is, by the same hover over
-//! the board lowered to a game's model ([`lower_board`]). (The inlay hints over the record, for
+//! the board lowered to a game's model ([`board_model`]). (The inlay hints over the record, for
 //! every notation, are in `hints`.)
 
 use super::diagram::DealDiagram;
@@ -9,7 +9,7 @@ use super::hover::{describe_call, score_markdown};
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
-use crate::model::pbn::{lower_board, playable, written_before, AuctionView, Turn};
+use crate::model::pbn::{board_model, playable, written_before, AuctionView, Turn};
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
@@ -25,7 +25,7 @@ pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auc
     if quiz_before {
         return None;
     }
-    let state = lower_board(board).auction?.followed_before(before)?;
+    let state = board_model(board).auction?.followed_before(before)?;
     (!state.is_finished()).then_some(state)
 }
 
@@ -46,7 +46,7 @@ pub(crate) fn playable_before(
     if query_before {
         return None;
     }
-    let model = lower_board(board);
+    let model = board_model(board);
     let turn = match &model.play {
         Some(play) => play.turn_after(before)?,
         None => {
@@ -134,8 +134,8 @@ pub(crate) fn call_hover(board: &Board, range: TextRange) -> Option<String> {
     let item = auction.calls.iter().find(|c| c.origin == Some(range))?;
     match item.kind {
         CallKind::Query => Some("**Y**: what would you call here?".to_string()),
-        CallKind::AllPass => super::hover::call_hover(&lower_board(board), range),
-        CallKind::Call(call) => super::hover::call_hover(&lower_board(board), range)
+        CallKind::AllPass => super::hover::call_hover(&board_model(board), range),
+        CallKind::Call(call) => super::hover::call_hover(&board_model(board), range)
             .or_else(|| Some(format!("**{}**", describe_call(call)))),
     }
 }
@@ -152,7 +152,7 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
     if matches!(item.kind, CardKind::Card(_) | CardKind::Unknown) {
         // As a game's card, over the board lowered to a game's model: the seat, the trick's
         // leader and winner as the checks follow the play.
-        if let Some(hover) = super::hover::card_hover(&lower_board(board), range) {
+        if let Some(hover) = super::hover::card_hover(&board_model(board), range) {
             return Some(hover);
         }
     }

@@ -6,9 +6,9 @@
 //! without checking, for the readers that only want the game's meaning (conversion, the board
 //! preview, the formatter).
 
-use super::auction::{lower_auction, AuctionModel};
-use super::deal::{lower_deal, DealModel};
-use super::play::{lower_play, PlayFacts, PlayModel};
+use super::auction::{lower_auction, lower_auction_record, AuctionModel};
+use super::deal::{lower_deal, lower_deal_record, DealModel};
+use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::model::board::NOWHERE;
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
@@ -114,32 +114,6 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
     "Result",
 ];
 
-/// What the key tags of a board read from another notation would say in its PBN image, each
-/// placed at the origin of the value it stands for (at [`NOWHERE`] when that has none). Of the
-/// Deal only its presence is said (the checks ask no more of its tag): the hands are read into
-/// their own model, which says whether they are valid.
-pub(crate) fn context_of_board(board: &Board) -> GameContext {
-    let tag = |text: String, origin: Option<TextRange>| TagValue {
-        text,
-        range: origin.unwrap_or(NOWHERE),
-        tag_range: origin.unwrap_or(NOWHERE),
-    };
-    GameContext {
-        dealer_tag: board
-            .dealer
-            .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
-        dealer: board.dealer.map(|(seat, _)| seat),
-        vulnerability: board.vulnerability.map(|(v, _)| v),
-        deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
-        declarer: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
-        contract: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
-        result: board
-            .result
-            .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
-        ..GameContext::default()
-    }
-}
-
 /// A game's sections read without checking: the context and the first Auction and Play.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct GameSections {
@@ -215,6 +189,60 @@ pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSection
     }
     sections.context = context;
     sections
+}
+
+/// A board read from another notation (an RBN record, a LIN board) read into the sections a
+/// PBN game is read into, once, for the checks and the editor alike: its context (the dealer,
+/// vulnerability, declarer, contract and result, each at the origin of the value it stands for,
+/// or at [`NOWHERE`]), its deal, its auction (followed from its dealer) and its play (read against
+/// them). The problems of reading a PBN token have no place here: the board's reader gave typed
+/// calls and cards.
+pub(crate) fn read_board_sections(board: &Board) -> GameSections {
+    let tag = |text: String, origin: Option<TextRange>| TagValue {
+        text,
+        range: origin.unwrap_or(NOWHERE),
+        tag_range: origin.unwrap_or(NOWHERE),
+    };
+    let mut context = GameContext {
+        dealer_tag: board
+            .dealer
+            .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
+        dealer: board.dealer.map(|(seat, _)| seat),
+        vulnerability: board.vulnerability.map(|(v, _)| v),
+        deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
+        declarer: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
+        contract: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
+        result: board
+            .result
+            .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
+        ..GameContext::default()
+    };
+    let deal = board.deal.as_ref().map(|record| {
+        let deal = lower_deal_record(record, NOWHERE);
+        context.deal = deal.deal();
+        context.deal_is_valid = deal.is_valid();
+        deal
+    });
+    let mut scratch = Vec::new();
+    let auction = board
+        .auction
+        .as_ref()
+        .map(|record| lower_auction_record(record, board.dealer, NOWHERE, &mut scratch));
+    // The play is read against an auction only when its seats are known.
+    let facts = play_facts(
+        &context,
+        auction.as_ref().filter(|_| board.dealer.is_some()),
+    );
+    let play = board
+        .play
+        .as_ref()
+        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut scratch));
+    GameSections {
+        context,
+        deal,
+        auction,
+        play,
+    }
 }
 
 /// A tag's value as the checker resolves it: unescaped, `#` and `##` followed (`None` where the

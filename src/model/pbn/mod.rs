@@ -380,28 +380,25 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
     model
 }
 
-/// Lowers a board read from another notation (an RBN record, a LIN board) to the model of a PBN
-/// game, so that the editor answers about it as about a game: its facts, its hands, its
-/// auction and play read as the checks read them (the seats, the legality of each call, the
-/// winner of each trick), and its notes with the calls and cards that refer to them. It has no
-/// tags; what has no place in the source stands at [`NOWHERE`].
-pub(crate) fn lower_board(board: &Board) -> GameModel {
+/// The editor's view of a board read from another notation (an RBN record, a LIN board), made
+/// from the sections the checks judge ([`context::read_board_sections`]), so that the editor
+/// answers about it as about a game: its facts, its hands, its auction and play (the seats, the
+/// legality of each call, the winner of each trick), and its notes with the calls and cards
+/// that refer to them. It has no tags; what has no place in the source stands at [`NOWHERE`].
+pub(crate) fn board_model(board: &Board) -> GameModel {
+    let sections = context::read_board_sections(board);
     let mut model = GameModel {
-        context: context::context_of_board(board),
+        context: sections.context,
         ..GameModel::default()
     };
-    if let Some(record) = &board.deal {
-        let deal = deal::lower_deal_record(record, NOWHERE);
-        model.context.deal = deal.deal();
-        model.context.deal_is_valid = deal.is_valid();
+    if let (Some(record), Some(deal)) = (&board.deal, sections.deal) {
         model.hidden = Seat::ALL
             .into_iter()
             .filter(|s| record.hidden[s.index()])
             .collect();
         view_deal(deal, &mut model);
     }
-    let mut scratch = Vec::new();
-    let auction = board.auction.as_ref().map(|record| {
+    if let Some(record) = &board.auction {
         board_notes(&record.notes, SectionKind::Auction, &mut model);
         for call in &record.calls {
             board_note_ref(
@@ -411,18 +408,15 @@ pub(crate) fn lower_board(board: &Board) -> GameModel {
                 &mut model,
             );
         }
-        auction::lower_auction_record(record, board.dealer, NOWHERE, &mut scratch)
-    });
-    let facts = context::play_facts(&model.context, auction.as_ref());
-    let play = board.play.as_ref().and_then(|record| {
+    }
+    if let Some(record) = &board.play {
         board_notes(&record.notes, SectionKind::Play, &mut model);
         for card in record.tricks.iter().flatten() {
             board_note_ref(&card.annotation, card.origin, SectionKind::Play, &mut model);
         }
-        play::lower_play_record(record, &facts, NOWHERE, &mut scratch)
-    });
-    model.auction = auction.map(|a| view_auction(&a, &model.note_refs));
-    model.play = play.map(|p| view_play(&p, &model.note_refs));
+    }
+    model.auction = sections.auction.map(|a| view_auction(&a, &model.note_refs));
+    model.play = sections.play.map(|p| view_play(&p, &model.note_refs));
     model
 }
 
