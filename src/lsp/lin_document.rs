@@ -3,14 +3,12 @@
 
 use std::ops::RangeInclusive;
 
-use super::config::Settings;
 use super::open_text::{Placed, PlacedHints};
 use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::{check_lin_piece, LinState};
 use crate::analysis::PieceFindings;
 use crate::convert::Board;
-use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::model::lin::read_board;
 use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
@@ -55,15 +53,6 @@ impl LinDocument {
 }
 
 impl PieceBody<LinLanguage> for LinChecks {
-    fn invalidate(doc: &mut LinDocument) {
-        doc.invalidate();
-    }
-
-    fn shown(doc: &mut LinDocument, settings: &Settings) -> Vec<Diagnostic> {
-        doc.refresh();
-        doc.shown_diagnostics(settings)
-    }
-
     fn board_at(doc: &mut LinDocument, offset: usize) -> Option<Board> {
         LinDocument::board_at(doc, offset)
     }
@@ -132,6 +121,8 @@ impl PieceBody<LinLanguage> for LinChecks {
 mod tests {
     use super::*;
     use crate::diagnostic::Code;
+    use crate::diagnostic::Diagnostic;
+    use crate::lsp::config::Settings;
     use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;

@@ -93,7 +93,7 @@ pub(crate) struct PieceContext<G: CarryingGrammar> {
 
 impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
     /// Forgets every cached finding (after a settings change).
-    pub fn invalidate(&mut self) {
+    pub fn forget_findings(&mut self) {
         self.body.entries.clear();
     }
 

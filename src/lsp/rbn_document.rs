@@ -6,7 +6,6 @@ use std::ops::RangeInclusive;
 
 use ropey::Rope;
 
-use super::config::Settings;
 use super::open_text::{Placed, PlacedHints};
 use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::position::{rope_contains, tail_of};
@@ -85,15 +84,6 @@ impl RbnDocument {
 }
 
 impl PieceBody<RbnLanguage> for RbnChecks {
-    fn invalidate(doc: &mut RbnDocument) {
-        doc.invalidate();
-    }
-
-    fn shown(doc: &mut RbnDocument, settings: &Settings) -> Vec<Diagnostic> {
-        doc.refresh();
-        doc.shown_diagnostics(settings)
-    }
-
     fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<Board> {
         doc.board_at(offset)
     }
@@ -189,6 +179,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
 mod tests {
     use super::*;
     use crate::diagnostic::Code;
+    use crate::lsp::config::Settings;
     use crate::lsp::open_text::{test_uri, utf16, OpenText};
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;

@@ -15,10 +15,10 @@ use super::job::Job;
 use super::open_text::{
     ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
+use super::piece_cache::{CarryingGrammar, PieceCache};
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
 use crate::convert::Board;
-use crate::diagnostic::Diagnostic;
 use crate::format::pieces::{piece_edits, PieceFormat};
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
@@ -31,11 +31,6 @@ use crate::syntax::{TextRange, TopGrammar, TopLevel};
 pub(crate) trait PieceBody<G: TopGrammar>:
     Default + Send + Sized + std::fmt::Debug + 'static
 {
-    /// Forgets every cached diagnostic (after a settings change).
-    fn invalidate(doc: &mut TreeDocument<G, Self>);
-    /// Brings the diagnostics up to date and returns those the settings show, with absolute
-    /// ranges inside the text, in text order.
-    fn shown(doc: &mut TreeDocument<G, Self>, settings: &Settings) -> Vec<Diagnostic>;
     /// The board holding `offset`, if any.
     fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Board>;
     /// The hover at `offset`, with the start of its piece.
@@ -99,11 +94,12 @@ impl<G: TopGrammar, B: Default> TreeDocument<G, B> {
     }
 }
 
-impl<G: TopGrammar, B: PieceBody<G>> TreeDocument<G, B> {
+impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
     /// The diagnostics the settings show (those meeting `within` when given), each with its LSP
-    /// form.
+    /// form, after bringing the cache up to date.
     fn fixable(&mut self, within: Option<(usize, usize)>, client: ClientTerms<'_>) -> Vec<Fixable> {
-        B::shown(self, client.settings)
+        self.refresh();
+        self.shown_diagnostics(client.settings)
             .into_iter()
             .filter(|d| within.is_none_or(|within| meets(d.range, within)))
             .map(|d| {
@@ -140,11 +136,11 @@ fn piece_tokens<L: TopGrammar>(
     kept
 }
 
-impl<G, B> OpenText for TreeDocument<G, B>
+impl<G> OpenText for TreeDocument<G, PieceCache<G>>
 where
-    G: PieceFormat + Send + 'static,
-    B: PieceBody<G>,
-    TreeDocument<G, B>: Send,
+    G: CarryingGrammar + PieceFormat + Send + 'static,
+    PieceCache<G>: PieceBody<G>,
+    TreeDocument<G, PieceCache<G>>: Send,
 {
     text_fields!();
 
@@ -161,11 +157,11 @@ where
     }
 
     fn invalidate(&mut self) {
-        B::invalidate(self)
+        self.forget_findings()
     }
 
     fn board_at(&mut self, offset: usize) -> Option<Board> {
-        B::board_at(self, offset)
+        PieceCache::<G>::board_at(self, offset)
     }
 
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
@@ -186,19 +182,19 @@ where
     }
 
     fn hover(&mut self, offset: usize) -> Option<Placed<ide::Hover>> {
-        B::hover(self, offset)
+        PieceCache::<G>::hover(self, offset)
     }
 
     fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
-        B::completions(self, offset)
+        PieceCache::<G>::completions(self, offset)
     }
 
     fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
-        ready(B::symbols(self))
+        ready(PieceCache::<G>::symbols(self))
     }
 
     fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
-        ready(B::folding_ranges(self))
+        ready(PieceCache::<G>::folding_ranges(self))
     }
 
     fn semantic_tokens(
@@ -209,12 +205,12 @@ where
             &self.rope,
             &self.parse,
             range,
-            B::semantic_tokens,
+            PieceCache::<G>::semantic_tokens,
         ))
     }
 
     fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
-        B::definition(self, offset)
+        PieceCache::<G>::definition(self, offset)
     }
 
     fn references(
@@ -222,10 +218,10 @@ where
         offset: usize,
         include_declaration: bool,
     ) -> Option<Placed<Vec<TextRange>>> {
-        B::references(self, offset, include_declaration)
+        PieceCache::<G>::references(self, offset, include_declaration)
     }
 
     fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, _: HintMore<'_>) -> PlacedHints {
-        B::inlay_hints(self, wanted)
+        PieceCache::<G>::inlay_hints(self, wanted)
     }
 }
