@@ -332,3 +332,22 @@ fn a_line_past_the_cap_keeps_its_rest_unread_and_says_so() {
         r903.message
     );
 }
+
+/// A call that refers to a note its record does not give gets N401 on the call (a note that is
+/// given is no finding).
+#[test]
+fn a_reference_to_a_missing_note_is_found_on_the_call() {
+    let deal = "H W:KJ94.J9543.J6.JT:AT8.T82.942.A862:652.Q7.KT.K97543:\n";
+    let given = format!("B 1\n{deal}A NZ:1C^1P1HP:PP\n1 strong club\n");
+    assert!(!codes(&given).contains(&"N401"), "{:?}", codes(&given));
+    let missing = format!("B 1\n{deal}A NZ:1C^2P1HP:PP\n1 strong club\n");
+    let report = check_rbn_text(&missing, &Default::default());
+    let found: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "N401")
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", report.diagnostics);
+    assert_eq!(&missing[found[0].range], "1C");
+    assert!(found[0].message.contains("note 2"), "{}", found[0].message);
+}
