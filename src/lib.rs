@@ -8,7 +8,7 @@
 pub mod analysis;
 pub mod bridge;
 pub mod cli;
-pub mod config;
+pub(crate) mod config;
 pub mod convert;
 pub mod diagnostic;
 pub mod double_dummy;

@@ -4,10 +4,10 @@
 //! facts under PBN tag names) and written here. Whatever the source says that the record or
 //! the target cannot hold is collected and reported, never dropped silently.
 
-pub mod handviewer;
-pub mod to_lin;
-pub mod to_pbn;
-pub mod to_rbn;
+pub(crate) mod handviewer;
+pub(crate) mod to_lin;
+pub(crate) mod to_pbn;
+pub(crate) mod to_rbn;
 
 pub use crate::model::{read_lin, read_pbn, read_rbn, Board};
 pub use to_lin::write_lin;

@@ -3,7 +3,7 @@
 //! Every layer that reports something (the parsers' syntax errors, the checks, the front ends)
 //! speaks in these types, so they sit below all of them and depend on nothing but text ranges.
 
-pub mod catalogue;
+pub(crate) mod catalogue;
 pub mod flood;
 mod severity;
 

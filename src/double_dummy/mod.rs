@@ -7,7 +7,7 @@
 //! forms files keep these results in.
 
 pub mod play;
-pub mod pool;
+pub(crate) mod pool;
 pub mod tags;
 
 use crate::bridge::{Contract, Deal, Denomination, Risk, Seat, Vulnerability};

@@ -12,9 +12,9 @@
 //! keep pace with files of hundreds of thousands of games. Callers that hold a [`Parse`] or an
 //! [`Outline`] (the language server) pass it, and its errors decide which games are left alone.
 
-pub mod layout;
+pub(crate) mod layout;
 pub mod lin;
-pub mod pieces;
+pub(crate) mod pieces;
 pub mod rbn;
 pub mod render;
 pub mod values;

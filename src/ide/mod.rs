@@ -5,18 +5,18 @@
 //! and converts to editor positions. Nothing here knows about LSP.
 
 pub mod board;
-pub mod completion;
+pub(crate) mod completion;
 pub mod diagram;
-pub mod hints;
+pub(crate) mod hints;
 pub mod hover;
-pub mod info;
+pub(crate) mod info;
 pub mod lin;
-pub mod navigation;
-pub mod outline;
-pub mod play_analysis;
+pub(crate) mod navigation;
+pub(crate) mod outline;
+pub(crate) mod play_analysis;
 pub mod rbn;
-pub mod record;
-pub mod tokens;
+pub(crate) mod record;
+pub(crate) mod tokens;
 
 pub use board::{board_view, BoardView};
 pub use completion::{completions, Completion, CompletionKind};

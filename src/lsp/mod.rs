@@ -7,19 +7,19 @@
 //! block, never across an `.await`. Diagnostics runs are debounced and carry the document's
 //! generation: a run whose document changed meanwhile is dropped.
 
-pub mod config;
+pub(crate) mod config;
 pub mod convert;
-pub mod document;
-pub mod handoff;
-pub mod job;
-pub mod lin_document;
-pub mod open_document;
-pub mod open_text;
+pub(crate) mod document;
+pub(crate) mod handoff;
+pub(crate) mod job;
+pub(crate) mod lin_document;
+pub(crate) mod open_document;
+pub(crate) mod open_text;
 mod piece_cache;
-pub mod position;
-pub mod published;
-pub mod rbn_document;
-pub mod seams;
+pub(crate) mod position;
+pub(crate) mod published;
+pub(crate) mod rbn_document;
+pub(crate) mod seams;
 mod server;
 mod solving;
 mod tree_document;

@@ -8,7 +8,7 @@
 //! finer structure (each tag, note and note reference with its range) for the editor.
 
 pub mod board;
-pub mod handviewer;
+pub(crate) mod handviewer;
 pub mod lin;
 pub mod pbn;
 pub mod rbn;

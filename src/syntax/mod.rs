@@ -6,7 +6,7 @@
 //! marks in the tree plus [`SyntaxError`]s with their S codes from the diagnostic catalogue.
 
 pub mod ast;
-pub mod builder;
+pub(crate) mod builder;
 mod dump;
 mod error;
 mod kind;
@@ -14,9 +14,9 @@ mod kinds;
 pub mod lexer;
 pub mod lin;
 mod parse;
-pub mod parser;
+pub(crate) mod parser;
 pub mod rbn;
-pub mod split;
+pub(crate) mod split;
 mod top;
 
 pub use dump::{dump_lin_tree, dump_rbn_tree, dump_tree};

@@ -95,6 +95,7 @@ impl Piece {
 }
 
 /// Splits `text` into blank runs and chunks; the pieces cover the text exactly, in order.
+#[cfg(test)]
 pub fn split(text: &str) -> Vec<Piece> {
     Splitter::all(text)
 }

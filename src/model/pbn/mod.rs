@@ -10,10 +10,10 @@ use crate::bridge::{self, Call, Card, Deal, Seat, Suit, Vulnerability};
 pub mod annotations;
 pub mod auction;
 pub mod context;
-pub mod deal;
+pub(crate) mod deal;
 pub mod play;
-pub mod record;
-pub mod section;
+pub(crate) mod record;
+pub(crate) mod section;
 
 use crate::model::board::{Annotation, Board, NOWHERE};
 use crate::model::values::{read_contract, ContractValue};
