@@ -23,6 +23,7 @@ pub(crate) mod seams;
 mod server;
 mod solving;
 mod tree_document;
+mod tree_open_text;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
