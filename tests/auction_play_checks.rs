@@ -77,12 +77,13 @@ fn context(game: &Game) -> GameContext {
                 }
                 ctx.deal_tag = Some(value);
             }
-            "Declarer" if ctx.declarer.is_none() => ctx.declarer = Some(value),
-            "Contract" if ctx.contract.is_none() => ctx.contract = Some(value),
-            "Result" if ctx.result.is_none() => ctx.result = Some(value),
+            "Declarer" if ctx.declarer_tag.is_none() => ctx.declarer_tag = Some(value),
+            "Contract" if ctx.contract_tag.is_none() => ctx.contract_tag = Some(value),
+            "Result" if ctx.result_tag.is_none() => ctx.result_tag = Some(value),
             _ => {}
         }
     }
+    ctx.read_tag_meanings();
     ctx
 }
 

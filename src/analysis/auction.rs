@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::{AfterEnd, AuctionModel};
 use crate::model::pbn::context::{is_vacant, GameContext};
-use crate::model::values::{read_contract, read_seat, ContractValue};
+use crate::model::values::ContractValue;
 
 fn who(seat: Option<Seat>) -> String {
     seat.map_or_else(|| "the player".to_string(), |s| s.name().to_string())
@@ -192,12 +192,8 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
         return;
     }
     if model.passed_out {
-        if let Some(tag) = ctx.contract.as_ref().filter(|t| !is_vacant(&t.text)) {
-            let passed = matches!(
-                read_contract(tag.text.trim()).map(|r| r.value),
-                Some(ContractValue::Passed)
-            );
-            if !passed {
+        if let Some(tag) = ctx.contract_tag.as_ref().filter(|t| !is_vacant(&t.text)) {
+            if ctx.contract != Some(ContractValue::Passed) {
                 out.push(
                     Diagnostic::new(
                         Code::A310,
@@ -215,7 +211,7 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
                 );
             }
         }
-        for (tag, name) in [(&ctx.declarer, "Declarer"), (&ctx.result, "Result")] {
+        for (tag, name) in [(&ctx.declarer_tag, "Declarer"), (&ctx.result_tag, "Result")] {
             if let Some(tag) = tag.as_ref().filter(|t| !is_vacant(&t.text)) {
                 out.push(
                     Diagnostic::new(
@@ -239,9 +235,9 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
     let Some(contract) = model.contract else {
         return;
     };
-    if let Some(tag) = ctx.contract.as_ref().filter(|t| !is_vacant(&t.text)) {
-        if let Some(reading) = read_contract(tag.text.trim()) {
-            let agrees = match reading.value {
+    if let (Some(tag), Some(written)) = (&ctx.contract_tag, ctx.contract) {
+        {
+            let agrees = match written {
                 ContractValue::Contract(c) => c == contract,
                 ContractValue::TrumpOnly(d) => d == contract.denomination(),
                 ContractValue::Passed => false,
@@ -278,13 +274,9 @@ fn compare_declarer(
     ctx: &GameContext,
     out: &mut Vec<Diagnostic>,
 ) {
-    if let Some(tag) = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text)) {
-        let text = tag.text.trim();
-        let (swapped, seat_text) = match text.strip_prefix('^') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        if let Some(seat) = read_seat(seat_text).map(|r| r.value) {
+    if let (Some(tag), Some(written)) = (&ctx.declarer_tag, ctx.declarer) {
+        let (swapped, seat) = (written.swapped, written.seat);
+        {
             // `^X` says declarer and dummy were swapped: X is the partner of the auction's
             // declarer. Naming the auction's declarer itself with `^` claims a swap that the
             // auction contradicts.
@@ -338,7 +330,7 @@ mod tests {
         let text = format!("[Dealer \"{dealer}\"]\n[Auction \"{auction_seat}\"]\n{calls}\n");
         let section = first_section(&text);
         let ctx = GameContext {
-            dealer: read_seat(dealer).map(|r| r.value),
+            dealer: crate::model::values::read_seat(dealer).map(|r| r.value),
             ..GameContext::default()
         };
         let mut out = Vec::new();

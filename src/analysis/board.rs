@@ -16,7 +16,7 @@ use super::play::check_play;
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::context::{read_board_sections, TagValue};
+use crate::model::pbn::context::read_board_sections;
 use crate::model::Board;
 use crate::syntax::TextRange;
 
@@ -77,11 +77,7 @@ fn judge_models(board: &Board) -> Vec<Diagnostic> {
     });
     let cross = CrossTags {
         board: info("Board"),
-        dealer: tag_value(&context.dealer_tag),
         vulnerable,
-        declarer: tag_value(&context.declarer),
-        contract: tag_value(&context.contract),
-        result: tag_value(&context.result),
         score: info("Score"),
         scoring: info("Scoring"),
         rubber_history: info("ScoreRubberHistory"),
@@ -90,16 +86,8 @@ fn judge_models(board: &Board) -> Vec<Diagnostic> {
         play_complete: sections.play.as_ref().is_some_and(|p| p.complete),
         auction_passed_out: auction.is_some_and(|a| a.finished && a.passed_out),
     };
-    check_cross(&cross, facts, &mut out);
+    check_cross(&cross, context, facts, &mut out);
     out
-}
-
-/// A context tag as the cross-checks read it.
-fn tag_value(tag: &Option<TagValue>) -> Option<Value<'_>> {
-    tag.as_ref().map(|t| Value {
-        text: t.text.as_str(),
-        range: t.range,
-    })
 }
 
 #[cfg(test)]

@@ -243,9 +243,10 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
         .and_then(Entry::resolved)
         .and_then(read_vulnerable)
         .map(|r| r.value);
-    context.declarer = tags.get(Key::Declarer).and_then(Entry::value);
-    context.contract = tags.get(Key::Contract).and_then(Entry::value);
-    context.result = tags.get(Key::Result).and_then(Entry::value);
+    context.declarer_tag = tags.get(Key::Declarer).and_then(Entry::value);
+    context.contract_tag = tags.get(Key::Contract).and_then(Entry::value);
+    context.result_tag = tags.get(Key::Result).and_then(Entry::value);
+    context.read_tag_meanings();
     if let Some(deal) = tags.get(Key::Deal) {
         context.deal_tag = deal.value();
         let inheritance_ok = deal.resolved.is_some();
@@ -321,9 +322,9 @@ fn check_sections(
                     // An end position needs no declarer: the Play tag names the leader.
                     (
                         "Declarer",
-                        filled(&context.declarer) || context.is_end_position(),
+                        filled(&context.declarer_tag) || context.is_end_position(),
                     ),
-                    ("Contract", filled(&context.contract)),
+                    ("Contract", filled(&context.contract_tag)),
                 ]
                 .into_iter()
                 .filter(|(_, ok)| !ok)
@@ -373,11 +374,7 @@ fn check_game_wide(
     let scoring_default = inherited.default_for("Scoring");
     let cross = CrossTags {
         board: tags.get(Key::Board).and_then(Entry::cross),
-        dealer: tags.get(Key::Dealer).and_then(Entry::cross),
         vulnerable: tags.get(Key::Vulnerable).and_then(Entry::cross),
-        declarer: tags.get(Key::Declarer).and_then(Entry::cross),
-        contract: tags.get(Key::Contract).and_then(Entry::cross),
-        result: tags.get(Key::Result).and_then(Entry::cross),
         score: tags.get(Key::Score).and_then(Entry::cross),
         scoring: tags
             .get(Key::Scoring)
@@ -395,7 +392,7 @@ fn check_game_wide(
             .as_ref()
             .is_some_and(|a| a.finished && a.passed_out),
     };
-    check_cross(&cross, facts, out);
+    check_cross(&cross, context, facts, out);
 
     if let Some(solutions) = &options.double_dummy {
         let table = game

@@ -6,8 +6,8 @@ use super::tags::{read_rubber_history, score_parts, ScoreSide};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::context::is_vacant;
-use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, ContractValue};
+use crate::model::pbn::context::{is_vacant, GameContext};
+use crate::model::values::{read_vulnerable, ContractValue};
 use crate::syntax::TextRange;
 
 /// A tag's resolved value and the range to report on.
@@ -19,21 +19,14 @@ pub struct Value<'a> {
     pub range: TextRange,
 }
 
-/// The tags the cross-checks read, each optional.
+/// The tags the cross-checks read, each optional, besides the context's (dealer, declarer,
+/// contract, result), which they read as the [`GameContext`] gives them.
 #[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct CrossTags<'a> {
     /// Board.
     pub board: Option<Value<'a>>,
-    /// Dealer.
-    pub dealer: Option<Value<'a>>,
     /// Vulnerable.
     pub vulnerable: Option<Value<'a>>,
-    /// Declarer.
-    pub declarer: Option<Value<'a>>,
-    /// Contract.
-    pub contract: Option<Value<'a>>,
-    /// Result.
-    pub result: Option<Value<'a>>,
     /// Score.
     pub score: Option<Value<'a>>,
     /// Scoring.
@@ -52,34 +45,37 @@ pub(crate) struct SectionFacts {
 }
 
 /// Runs the X checks.
-pub(crate) fn check_cross(tags: &CrossTags<'_>, facts: SectionFacts, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_cross(
+    tags: &CrossTags<'_>,
+    ctx: &GameContext,
+    facts: SectionFacts,
+    out: &mut Vec<Diagnostic>,
+) {
     let play_complete = facts.play_complete;
     let vulnerability = tags
         .vulnerable
         .and_then(|v| read_vulnerable(v.text))
         .map(|r| r.value);
-    score(tags, vulnerability, out);
-    rotation(tags, vulnerability, out);
-    result_sum(tags, play_complete, out);
+    score(tags, ctx, vulnerability, out);
+    rotation(tags, ctx, vulnerability, out);
+    result_sum(ctx, play_complete, out);
     rubber(tags, vulnerability, out);
     if !facts.auction_passed_out {
-        result_without_declarer(tags, out);
+        result_without_declarer(ctx, out);
     }
 }
 
 /// X805: a Result when the board was passed out (`Contract "Pass"`, or `Declarer ""`, which
 /// the standard gives a passed-out board): nobody played, so nobody took tricks.
-fn result_without_declarer(tags: &CrossTags<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(result) = tags.result.filter(|r| !is_vacant(r.text)) else {
+fn result_without_declarer(ctx: &GameContext, out: &mut Vec<Diagnostic>) {
+    let Some(result) = ctx.result_tag.as_ref().filter(|r| !is_vacant(&r.text)) else {
         return;
     };
-    let passed = tags.contract.is_some_and(|c| {
-        matches!(
-            read_contract(c.text.trim()).map(|r| r.value),
-            Some(ContractValue::Passed)
-        )
-    });
-    let no_declarer = tags.declarer.is_some_and(|d| d.text.trim().is_empty());
+    let passed = ctx.contract == Some(ContractValue::Passed);
+    let no_declarer = ctx
+        .declarer_tag
+        .as_ref()
+        .is_some_and(|d| d.text.trim().is_empty());
     if !(passed || no_declarer) {
         return;
     }
@@ -98,8 +94,13 @@ fn result_without_declarer(tags: &CrossTags<'_>, out: &mut Vec<Diagnostic>) {
     ));
 }
 
-fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {
-    let (Some(score), Some(contract)) = (tags.score, tags.contract) else {
+fn score(
+    tags: &CrossTags<'_>,
+    ctx: &GameContext,
+    vulnerability: Option<Vulnerability>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let (Some(score), Some(contract_value)) = (tags.score, ctx.contract) else {
         return;
     };
     if tags
@@ -111,28 +112,17 @@ fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut V
     let Some(parts) = score_parts(score.text) else {
         return;
     };
-    let Some(contract_value) = read_contract(contract.text).map(|r| r.value) else {
-        return;
-    };
     // (declarer's side is NS, declarer's score, description)
     let (declarer_ns, declarer_score, description) = match contract_value {
         ContractValue::Passed => (true, 0, "a passed-out board".to_string()),
         ContractValue::Contract(c) => {
-            let Some(declarer) = tags
-                .declarer
-                .and_then(|d| read_seat(d.text.strip_prefix('^').unwrap_or(d.text)))
-                .map(|r| r.value)
-            else {
+            let Some(declarer) = ctx.declarer_seat() else {
                 return;
             };
             let Some(vulnerability) = vulnerability else {
                 return;
             };
-            let Some(tricks) = tags
-                .result
-                .and_then(|r| read_result(r.text))
-                .and_then(|r| r.value.declarer_tricks(Some(declarer)))
-            else {
+            let Some(tricks) = ctx.result.and_then(|r| r.declarer_tricks(Some(declarer))) else {
                 return;
             };
             let vulnerable = vulnerability.is_vulnerable(declarer);
@@ -192,7 +182,12 @@ fn score(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut V
     );
 }
 
-fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mut Vec<Diagnostic>) {
+fn rotation(
+    tags: &CrossTags<'_>,
+    ctx: &GameContext,
+    vulnerability: Option<Vulnerability>,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(board) = tags
         .board
         .and_then(|b| b.text.parse::<u32>().ok())
@@ -200,9 +195,7 @@ fn rotation(tags: &CrossTags<'_>, vulnerability: Option<Vulnerability>, out: &mu
     else {
         return;
     };
-    let dealer = tags
-        .dealer
-        .and_then(|tag| Some((tag, read_seat(tag.text)?.value)));
+    let dealer = ctx.dealer_tag.as_ref().zip(ctx.dealer);
     if let Some((tag, dealer)) = dealer {
         let standard = board_dealer(board);
         if dealer != standard {
@@ -236,15 +229,14 @@ fn describe(v: Vulnerability) -> &'static str {
     }
 }
 
-fn result_sum(tags: &CrossTags<'_>, play_complete: bool, out: &mut Vec<Diagnostic>) {
-    let Some(result) = tags.result else { return };
-    let Some(reading) = read_result(result.text) else {
+fn result_sum(ctx: &GameContext, play_complete: bool, out: &mut Vec<Diagnostic>) {
+    let (Some(result), Some(reading)) = (&ctx.result_tag, ctx.result) else {
         return;
     };
     if let crate::model::values::ResultTricks::Sides {
         ns: Some(ns),
         ew: Some(ew),
-    } = reading.value.tricks
+    } = reading.tricks
     {
         let sum = u32::from(ns) + u32::from(ew);
         if sum > 13 || (sum < 13 && play_complete) {

@@ -6,9 +6,8 @@ use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::AuctionModel;
-use crate::model::pbn::context::{declarer_from_tag, is_vacant, GameContext};
+use crate::model::pbn::context::GameContext;
 use crate::model::pbn::play::{NeedlessRevoke, PlayModel, SlotKind};
-use crate::model::values::read_result;
 use crate::syntax::TextRange;
 
 fn suit_singular(suit: Suit) -> &'static str {
@@ -57,13 +56,13 @@ fn check_opening_lead(
     else {
         return;
     };
-    let tag_declarer = declarer_from_tag(ctx);
+    let tag_declarer = ctx.declarer;
     // With `^X` (declarer and dummy swapped) the swap came from X's left-hand opponent leading:
     // that card is the opening lead, whatever the auction says.
     let auction_declarer = auction
         .and_then(|a| a.declarer)
-        .filter(|_| !tag_declarer.is_some_and(|d| d.1));
-    let candidates: Vec<Seat> = [tag_declarer.map(|d| d.0), auction_declarer]
+        .filter(|_| !tag_declarer.is_some_and(|d| d.swapped));
+    let candidates: Vec<Seat> = [tag_declarer.map(|d| d.seat), auction_declarer]
         .into_iter()
         .flatten()
         .collect();
@@ -73,7 +72,7 @@ fn check_opening_lead(
     if candidates.iter().any(|d| d.lho() == seat) {
         return;
     }
-    let swap = if tag_declarer.is_some_and(|d| d.1) {
+    let swap = if tag_declarer.is_some_and(|d| d.swapped) {
         " after declarer and dummy were swapped"
     } else {
         ""
@@ -174,16 +173,13 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
 
 /// P506: the Result against a finished play.
 fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>) {
-    let (Some(declarer), Some(tag), false) = (
-        model.declarer,
-        ctx.result.as_ref().filter(|t| !is_vacant(&t.text)),
-        model.end_position,
-    ) else {
+    let (Some(declarer), Some(tag), false) =
+        (model.declarer, ctx.result_tag.as_ref(), model.end_position)
+    else {
         return;
     };
     let finished = model.complete || model.end.star.is_some();
-    let result = read_result(tag.text.trim()).map(|r| r.value);
-    let (Some(result), true) = (result, finished) else {
+    let (Some(result), true) = (ctx.result, finished) else {
         return;
     };
     let (Some(claimed), false) = (result.declarer_tricks(Some(declarer)), result.irregular) else {
@@ -352,14 +348,15 @@ mod tests {
             range: TextRange::default(),
             tag_range: TextRange::default(),
         };
-        let ctx = GameContext {
+        let mut ctx = GameContext {
             deal: Some(deal),
             deal_is_valid: true,
             deal_tag: Some(tag(DEAL)),
-            declarer: Some(tag("S")),
-            contract: Some(tag("5HX")),
+            declarer_tag: Some(tag("S")),
+            contract_tag: Some(tag("5HX")),
             ..GameContext::default()
         };
+        ctx.read_tag_meanings();
         let mut out = Vec::new();
         let model = lower_play(&section, &play_facts(&ctx, None), &mut out);
         check_play(&model, &ctx, None, &mut out);

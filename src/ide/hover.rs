@@ -4,7 +4,7 @@ use super::diagram::{DealDiagram, DoubleDummyPart};
 use super::info::{nag_meaning, suffix_meaning, tag_info};
 use crate::bridge::{duplicate_score, Contract, Seat, Vulnerability};
 use crate::model::pbn::{lower, note_ref_number, GameModel, SectionKind};
-use crate::model::values::{read_result, ContractValue};
+use crate::model::values::ContractValue;
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// A hover answer: Markdown and the range it is about (relative to the game).
@@ -316,15 +316,14 @@ fn note_ref_hover(model: &GameModel, range: TextRange) -> Option<String> {
 }
 
 /// The score the Contract and Result give, for the declaring side.
-fn score_text(model: &GameModel) -> Option<String> {
+pub(crate) fn score_text(model: &GameModel) -> Option<String> {
     let contract = match model.contract()? {
         ContractValue::Contract(c) => c,
         ContractValue::Passed => return Some("Passed out: no score.".to_string()),
         ContractValue::TrumpOnly(_) => return None,
     };
     let declarer = model.declarer()?;
-    let result = model.value("Result").and_then(|v| read_result(v.trim()));
-    let tricks = result.and_then(|r| r.value.declarer_tricks(Some(declarer)));
+    let tricks = model.declarer_tricks();
     Some(score_markdown(
         contract,
         declarer,

@@ -2,7 +2,7 @@
 
 use crate::bridge::Seat;
 use crate::model::pbn::{lower, GameModel};
-use crate::model::values::{read_result, ContractValue};
+use crate::model::values::ContractValue;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
@@ -55,15 +55,11 @@ impl Symbol {
 
 /// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
 pub(crate) fn game_title(model: &GameModel) -> String {
-    let tricks = model
-        .value("Result")
-        .and_then(|v| read_result(v.trim()))
-        .and_then(|r| r.value.declarer_tricks(model.declarer()));
     title(
         model.value("Board"),
         model.contract(),
         model.declarer(),
-        tricks,
+        model.declarer_tricks(),
     )
 }
 

@@ -5,7 +5,7 @@
 //! every notation, are in `hints`.)
 
 use super::diagram::DealDiagram;
-use super::hover::{describe_call, score_markdown};
+use super::hover::describe_call;
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
@@ -110,20 +110,10 @@ pub(crate) fn diagram(board: &Board, hidden_source: &'static str) -> Option<Deal
     })
 }
 
-/// The score of the board's contract and result, when it has a contract.
+/// The score of the board's contract and result, when it has a contract: a PBN game's Contract
+/// hover, over the board lowered to a game's model.
 pub(crate) fn score(board: &Board) -> Option<String> {
-    let contract = board.contract?;
-    match contract.kind {
-        ContractKind::Passed => Some("Passed out: no score.".to_string()),
-        ContractKind::Made(c) => Some(score_markdown(
-            c,
-            contract.declarer?,
-            board.vulnerability.map(|(v, _)| v),
-            board.result.map(|(t, _)| t),
-        )),
-        // An end position scores nothing: it is a problem, not a board played.
-        ContractKind::TrumpOnly(_) => None,
-    }
+    super::hover::score_text(&board_model(board))
 }
 
 /// The hover of the call read from `range`: that of a game's call, over the board lowered to a

@@ -254,11 +254,6 @@ pub fn read_vulnerable(text: &str) -> Option<Reading<Vulnerability>> {
     Some(Reading::nonstandard(understood, understood.pbn()))
 }
 
-/// Seat of a declarer value (`^S` is the irregular declarer South).
-pub(crate) fn declarer_seat(text: &str) -> Option<Seat> {
-    read_seat(text.strip_prefix('^').unwrap_or(text)).map(|r| r.value)
-}
-
 /// One hand of a Deal value as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct HandText {

@@ -332,11 +332,7 @@ fn is_top_level(pair: &TagPair) -> bool {
 
 fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
     let context = &report.context;
-    let declarer = context
-        .declarer
-        .as_ref()
-        .and_then(|d| read_seat(d.text.trim_start_matches('^')))
-        .map(|r| r.value);
+    let declarer = context.declarer_seat();
     let mut first_deal = Some(match &context.deal {
         Some(deal) => format!("{deal:?}"),
         None => context

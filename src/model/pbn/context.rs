@@ -10,9 +10,12 @@ use super::auction::{lower_auction, lower_auction_record, AuctionModel};
 use super::deal::{lower_deal, lower_deal_record, DealModel};
 use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
 use crate::bridge::{Deal, Seat, Vulnerability};
-use crate::model::board::NOWHERE;
+use crate::model::board::{ContractKind, NOWHERE};
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
-use crate::model::values::{read_contract, read_seat, read_vulnerable, ContractValue};
+use crate::model::values::{
+    read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultTricks,
+    ResultValue,
+};
 use crate::model::Board;
 use crate::syntax::ast::{unescape, Game};
 use crate::syntax::{SyntaxKind, TextRange};
@@ -45,16 +48,64 @@ pub struct GameContext {
     /// Whether the Deal passed every deal check (then the play can be checked against it).
     pub deal_is_valid: bool,
     /// The Declarer tag, if present.
-    pub declarer: Option<TagValue>,
+    pub declarer_tag: Option<TagValue>,
+    /// The declarer it names, when it is readable (not empty, unknown or unreadable).
+    pub declarer: Option<DeclarerValue>,
     /// The Contract tag, if present.
-    pub contract: Option<TagValue>,
+    pub contract_tag: Option<TagValue>,
+    /// The contract it gives, when it is readable.
+    pub contract: Option<ContractValue>,
     /// The Result tag, if present.
-    pub result: Option<TagValue>,
+    pub result_tag: Option<TagValue>,
+    /// The tricks it gives, when it is readable.
+    pub result: Option<ResultValue>,
     /// Whether export-format rules apply (`% EXPORT` in the file, or `--export`).
     pub export: bool,
 }
 
+/// What a Declarer tag says: the seat, and whether declarer and dummy were swapped (`^`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeclarerValue {
+    /// The declarer named.
+    pub seat: Seat,
+    /// A leading `^`: declarer and dummy were swapped.
+    pub swapped: bool,
+}
+
 impl GameContext {
+    /// Reads what the Declarer, Contract and Result tags mean from their text, once: the checks,
+    /// the editor and conversion read these meanings, never the text again. A board from another
+    /// notation sets them from its typed record instead.
+    pub fn read_tag_meanings(&mut self) {
+        let meaningful = |tag: &Option<TagValue>| {
+            tag.as_ref()
+                .map(|t| t.text.trim())
+                .filter(|t| !is_vacant(t))
+                .map(str::to_string)
+        };
+        self.declarer = meaningful(&self.declarer_tag).and_then(|text| {
+            let (swapped, seat) = match text.strip_prefix('^') {
+                Some(rest) => (true, rest),
+                None => (false, text.as_str()),
+            };
+            read_seat(seat).map(|r| DeclarerValue {
+                seat: r.value,
+                swapped,
+            })
+        });
+        self.contract = meaningful(&self.contract_tag)
+            .and_then(|text| read_contract(&text))
+            .map(|r| r.value);
+        self.result = meaningful(&self.result_tag)
+            .and_then(|text| read_result(&text))
+            .map(|r| r.value);
+    }
+
+    /// The declarer the tags name (the seat after a swap `^X` is X).
+    pub fn declarer_seat(&self) -> Option<Seat> {
+        self.declarer.map(|d| d.seat)
+    }
+
     /// Whether the Deal is an end position (standard 3.10): no hand holds 13 cards. The Play
     /// tag then names the first leader, and the Contract may give only the trump.
     pub fn is_end_position(&self) -> bool {
@@ -71,28 +122,10 @@ pub(crate) fn is_vacant(text: &str) -> bool {
     t.is_empty() || t == "?" || t.starts_with('#')
 }
 
-/// Reads the Declarer tag: the seat and whether declarer and dummy were swapped (`^`).
-pub(crate) fn declarer_from_tag(ctx: &GameContext) -> Option<(Seat, bool)> {
-    let tag = ctx.declarer.as_ref().filter(|t| !is_vacant(&t.text))?;
-    let text = tag.text.trim();
-    let (swapped, rest) = match text.strip_prefix('^') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    read_seat(rest).map(|r| (r.value, swapped))
-}
-
 /// What the play is read against, from the tags (`ctx`) and the auction.
 pub fn play_facts(ctx: &GameContext, auction: Option<&AuctionModel>) -> PlayFacts {
-    let declarer = declarer_from_tag(ctx)
-        .map(|d| d.0)
-        .or(auction.and_then(|a| a.declarer));
-    let denomination = match ctx
-        .contract
-        .as_ref()
-        .and_then(|t| read_contract(t.text.trim()))
-        .map(|r| r.value)
-    {
+    let declarer = ctx.declarer_seat().or(auction.and_then(|a| a.declarer));
+    let denomination = match ctx.contract {
         Some(ContractValue::Contract(c)) => Some(c.denomination()),
         Some(ContractValue::TrumpOnly(d)) => Some(d),
         _ => auction.and_then(|a| a.contract).map(|c| c.denomination()),
@@ -143,9 +176,9 @@ pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSection
         let value = tag_value(&pair, &name, inherited);
         match name.as_str() {
             "Dealer" => context.dealer_tag = value,
-            "Declarer" => context.declarer = value,
-            "Contract" => context.contract = value,
-            "Result" => context.result = value,
+            "Declarer" => context.declarer_tag = value,
+            "Contract" => context.contract_tag = value,
+            "Result" => context.result_tag = value,
             "Vulnerable" => {
                 context.vulnerability = value
                     .and_then(|t| read_vulnerable(&t.text))
@@ -163,6 +196,7 @@ pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSection
         .as_ref()
         .and_then(|t| read_seat(&t.text))
         .map(|r| r.value);
+    context.read_tag_meanings();
     let mut scratch = Vec::new();
     let deal_given = context
         .deal_tag
@@ -210,11 +244,31 @@ pub(crate) fn read_board_sections(board: &Board) -> GameSections {
         dealer: board.dealer.map(|(seat, _)| seat),
         vulnerability: board.vulnerability.map(|(v, _)| v),
         deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
-        declarer: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
-        contract: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
-        result: board
+        // The tags' text is for messages only: what they mean is set from the record.
+        declarer_tag: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
+        declarer: board.contract.and_then(|c| {
+            c.declarer.map(|seat| DeclarerValue {
+                seat,
+                swapped: false,
+            })
+        }),
+        contract_tag: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
+        contract: board.contract.map(|c| match c.kind {
+            ContractKind::Passed => ContractValue::Passed,
+            ContractKind::Made(contract) => ContractValue::Contract(contract),
+            ContractKind::TrumpOnly(d) => ContractValue::TrumpOnly(d),
+        }),
+        result_tag: board
             .result
             .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
+        // A count past 13 gives no result, as such a Result tag reads as none.
+        result: board
+            .result
+            .filter(|&(tricks, _)| tricks <= 13)
+            .map(|(tricks, _)| ResultValue {
+                irregular: false,
+                tricks: ResultTricks::Declarer(tricks),
+            }),
         ..GameContext::default()
     };
     let deal = board.deal.as_ref().map(|record| {
@@ -292,7 +346,7 @@ mod tests {
         let game = parse.syntax().children().find_map(Game::cast).unwrap();
         let sections = read_sections(&game, &Inheritance::default());
         let ctx = &sections.context;
-        assert_eq!(ctx.declarer.as_ref().map(|t| t.text.as_str()), Some("E"));
+        assert_eq!(ctx.declarer_seat(), Some(Seat::East));
         assert_eq!(ctx.dealer, Some(Seat::North));
         assert!(ctx.deal_is_valid);
         let auction = sections.auction.unwrap();

@@ -16,7 +16,7 @@ pub(crate) mod record;
 pub(crate) mod section;
 
 use crate::model::board::{Annotation, Board, NOWHERE};
-use crate::model::values::{read_contract, ContractValue};
+use crate::model::values::ContractValue;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use context::GameContext;
@@ -255,13 +255,17 @@ impl GameModel {
 
     /// The declarer the Declarer tag names (`^` for a swapped dummy set aside).
     pub fn declarer(&self) -> Option<Seat> {
-        context::declarer_from_tag(&self.context).map(|(seat, _)| seat)
+        self.context.declarer_seat()
     }
 
-    /// The Contract tag, read.
+    /// The contract the Contract tag gives.
     pub fn contract(&self) -> Option<ContractValue> {
-        let tag = self.context.contract.as_ref()?;
-        read_contract(tag.text.trim()).map(|r| r.value)
+        self.context.contract
+    }
+
+    /// The tricks the Result gives declarer.
+    pub fn declarer_tricks(&self) -> Option<u8> {
+        self.context.result?.declarer_tricks(self.declarer())
     }
 
     /// The trump suit of the contract (`None` in no trump or when unknown).

@@ -10,7 +10,7 @@ use crate::model::pbn::context::{read_sections, GameSections, TagValue, KEY_TAGS
 use crate::model::pbn::play::PlayModel;
 use crate::model::pbn::play::SlotKind;
 use crate::model::tags::Inheritance;
-use crate::model::values::{declarer_seat, read_contract, read_result, ContractValue};
+use crate::model::values::ContractValue;
 use crate::syntax::ast::Game;
 use crate::syntax::{Parse, SyntaxKind};
 
@@ -160,9 +160,9 @@ fn deal_record(game: &Game, sections: &GameSections) -> Option<DealRecord> {
 /// The contract with its declarer (from the tags, else the finished auction) and the result.
 fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
     let ctx = &sections.context;
-    let declarer = ctx.declarer.as_ref().and_then(|t| declarer_seat(&t.text));
-    if let Some(contract) = ctx.contract.as_ref().and_then(|t| read_contract(&t.text)) {
-        let kind = match contract.value {
+    let declarer = ctx.declarer_seat();
+    if let Some(contract) = ctx.contract {
+        let kind = match contract {
             ContractValue::Passed => Some(ContractKind::Passed),
             ContractValue::Contract(c) => Some(ContractKind::Made(c)),
             ContractValue::TrumpOnly(d) => Some(ContractKind::TrumpOnly(d)),
@@ -171,7 +171,7 @@ fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
             board.contract = Some(ContractRecord {
                 kind,
                 declarer,
-                origin: ctx.contract.as_ref().map(|t| t.range),
+                origin: ctx.contract_tag.as_ref().map(|t| t.range),
             });
         }
     }
@@ -188,9 +188,9 @@ fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
             }
         }
     }
-    if let Some(result) = ctx.result.as_ref().and_then(|t| read_result(&t.text)) {
-        if let Some(n) = result.value.declarer_tricks(declarer) {
-            board.result = Some((n, ctx.result.as_ref().map(|t| t.range)));
+    if let Some(result) = ctx.result {
+        if let Some(n) = result.declarer_tricks(declarer) {
+            board.result = Some((n, ctx.result_tag.as_ref().map(|t| t.range)));
         }
     }
 }
