@@ -108,7 +108,7 @@ fn check_game(game: &Game) -> Checked {
             SyntaxKind::PLAY_SECTION if play.is_none() => {
                 let facts = play_facts(&ctx, auction.as_ref());
                 let model = lower_play(&section, &facts, &mut diagnostics);
-                check_play(&model, &ctx, auction.as_ref(), &mut diagnostics);
+                check_play(&model, &ctx, &mut diagnostics);
                 play = Some(model);
             }
             _ => {}

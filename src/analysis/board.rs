@@ -8,15 +8,13 @@
 //! with no place in the source (a value carried over from an earlier record, which was checked
 //! there) is not shown; nor is a related place that has none.
 
-use super::auction::check_auction;
-use super::cross::{check_cross, CrossTags, SectionFacts, Value};
-use super::deal::check_deal;
+use super::cross::{CrossTags, Value};
 use super::notes::check_board_notes;
-use super::play::check_play;
+use super::rules::{judge, Judged};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::context::read_board_sections;
+use crate::model::pbn::context::read_board_model;
 use crate::model::Board;
 use crate::syntax::TextRange;
 
@@ -47,46 +45,40 @@ fn kept(d: &Diagnostic, board: &Board, notation: char) -> bool {
     d.code.applies_to(notation) && !(d.code == Code::X802 && board.info("Board").is_none())
 }
 
-/// The diagnostics the checks find on the board's models, each at the origin of the piece it is
-/// about ([`NOWHERE`] for a piece with none).
-fn judge_models(board: &Board) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let sections = read_board_sections(board);
-    let context = &sections.context;
-    if let Some(deal) = &sections.deal {
-        check_deal(deal, context.dealer, false, &mut out);
-    }
-    // An auction is followed only from a known dealer.
-    let auction = sections.auction.as_ref().filter(|_| board.dealer.is_some());
-    if let Some(model) = auction {
-        check_auction(model, context, &mut out);
-    }
-    check_board_notes(board, &mut out);
-    if let Some(model) = &sections.play {
-        check_play(model, context, auction, &mut out);
-    }
+/// The descriptive facts of a board the cross-checks compare with it, each at its origin.
+pub(crate) fn cross_tags(board: &Board) -> CrossTags<'_> {
     let info = |name: &str| {
         board.info.iter().find(|i| i.name == name).map(|i| Value {
             text: i.value.as_str(),
             range: i.origin.unwrap_or(NOWHERE),
         })
     };
-    let vulnerable = board.vulnerability.map(|(v, origin)| Value {
-        text: v.pbn(),
-        range: origin.unwrap_or(NOWHERE),
-    });
-    let cross = CrossTags {
+    CrossTags {
         board: info("Board"),
-        vulnerable,
+        vulnerable: board.vulnerability.map(|(v, origin)| Value {
+            text: v.pbn(),
+            range: origin.unwrap_or(NOWHERE),
+        }),
         score: info("Score"),
         scoring: info("Scoring"),
         rubber_history: info("ScoreRubberHistory"),
-    };
-    let facts = SectionFacts {
-        play_complete: sections.play.as_ref().is_some_and(|p| p.complete),
-        auction_passed_out: auction.is_some_and(|a| a.finished && a.passed_out),
-    };
-    check_cross(&cross, context, facts, &mut out);
+    }
+}
+
+/// The diagnostics the rules find on the board's model, each at the origin of the piece it is
+/// about ([`NOWHERE`] for a piece with none), and those of its note references.
+fn judge_models(board: &Board) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let model = read_board_model(board);
+    let tags = cross_tags(board);
+    judge(
+        &Judged {
+            board: &model,
+            tags,
+        },
+        &mut out,
+    );
+    check_board_notes(board, &mut out);
     out
 }
 

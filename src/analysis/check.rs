@@ -8,16 +8,16 @@
 use crate::diagnostic::Code;
 use rowan::{GreenNode, NodeOrToken};
 
-use super::cross::{check_cross, CrossTags, SectionFacts, Value};
-use super::deal::check_deal;
+use super::cross::{CrossTags, Value};
 use super::double_dummy::{check_double_dummy, DoubleDummyInput, Solutions};
 use super::notes::{check_section_notes, misplaced_note};
-use super::sections::{self, SectionModels};
+use super::rules::{judge, Judged};
+use super::sections;
 use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::pbn::context::{GameContext, TagValue};
+use crate::model::pbn::context::{BoardModel, GameContext, TagValue};
 use crate::model::pbn::deal::lower_deal;
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{newline_of, read_seat, read_vulnerable, value_text_of, ValueText};
@@ -47,23 +47,20 @@ pub struct GameReport {
     pub diagnostics: Vec<Diagnostic>,
     /// The inheritance state for the next game.
     pub inherited: Inheritance,
-    /// What the game's tags say (as handed to the auction and play checks).
-    pub context: GameContext,
-    /// The models of the Auction and Play sections.
-    pub sections: SectionModels,
+    /// The game's model, as the rules judged it.
+    pub board: BoardModel,
 }
 
 /// Checks one game (a tree rooted at the game, so ranges are relative to its start).
 pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) -> GameReport {
     let mut diagnostics = Vec::new();
-    let (context, sections) = analyze_game(game, inherited, options, &mut diagnostics);
+    let board = analyze_game(game, inherited, options, &mut diagnostics);
     let mut next = inherited.clone();
     next.advance(game);
     GameReport {
         diagnostics,
         inherited: next,
-        context,
-        sections,
+        board,
     }
 }
 
@@ -203,12 +200,12 @@ fn analyze_game(
     inherited: &Inheritance,
     options: &CheckOptions,
     out: &mut Vec<Diagnostic>,
-) -> (GameContext, SectionModels) {
+) -> BoardModel {
     let parts = GameParts::of(game);
     let entries = collect_tags(&parts.tag_pairs, inherited, out);
     let tags = KeyTags::new(&entries);
-    let context = read_context(&tags, options.export, out);
-    let models = check_sections(&parts.sections, &context, out);
+    let mut board = read_context(&tags, options.export, out);
+    read_sections_checked(&parts.sections, &mut board, out);
     for entry in &entries {
         let top_level = entry
             .pair
@@ -219,19 +216,28 @@ fn analyze_game(
             misplaced_note(&entry.pair, out);
         }
     }
-    check_game_wide(game, &tags, &context, &models, inherited, options, out);
+    let judged = Judged {
+        board: &board,
+        tags: cross_tags(&tags, inherited),
+    };
+    judge(&judged, out);
+    if let Some(solutions) = &options.double_dummy {
+        check_game_double_dummy(game, &tags, &board.context, solutions, out);
+    }
     if options.export {
         export_checks(&entries, inherited, out);
     }
-    (context, models)
+    board
 }
 
-/// What the key tags say, with the Deal read and judged (D codes).
-fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> GameContext {
+/// The game's model with what the key tags say and the Deal read (the problems of reading it
+/// reported; the rules judge it later).
+fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> BoardModel {
     let mut context = GameContext {
         export,
         ..GameContext::default()
     };
+    let mut deal_model = None;
     context.dealer_tag = tags.get(Key::Dealer).and_then(Entry::value);
     context.dealer = context
         .dealer_tag
@@ -256,12 +262,16 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
             .is_some_and(|(v, _)| !v.as_str().is_empty() && v.as_str() != "?");
         if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
             let model = lower_deal(&node, out);
-            let outcome = check_deal(&model, context.dealer, export, out);
-            context.deal = outcome.deal;
-            context.deal_is_valid = outcome.valid;
+            context.deal = model.deal();
+            context.deal_is_valid = model.is_valid();
+            deal_model = Some(model);
         }
     }
-    context
+    BoardModel {
+        context,
+        deal: deal_model,
+        ..BoardModel::default()
+    }
 }
 
 /// What the check reads of a game's children, found in one walk over them: every tag pair in
@@ -292,31 +302,31 @@ impl GameParts {
     }
 }
 
-/// Reads and judges each section: the Auction and Play (families A and P), tables, and what
-/// stands in the others.
-fn check_sections(
+/// Reads each section: the Auction and Play into the board's model (the rules judge them
+/// later), tables, and what stands in the others.
+fn read_sections_checked(
     sections: &[(Section, SectionParts)],
-    context: &GameContext,
+    board: &mut BoardModel,
     out: &mut Vec<Diagnostic>,
-) -> SectionModels {
-    let mut models = SectionModels::default();
+) {
     for (section, parts) in sections {
         let Some(tag) = section.tag() else { continue };
         let name = tag.name();
         let name_range = tag.name_range_or_pair();
         match section.kind() {
             SyntaxKind::AUCTION_SECTION => {
-                if !filled(&context.dealer_tag) {
+                if !filled(&board.context.dealer_tag) {
                     out.push(Diagnostic::new(
                         Code::T107,
                         name_range,
                         "an Auction section needs the Dealer tag: the game has no dealer",
                     ));
                 }
-                sections::auction(section, context, &mut models, out);
+                sections::auction(section, board, out);
                 check_section_notes(section, parts, out);
             }
             SyntaxKind::PLAY_SECTION => {
+                let context = &board.context;
                 let missing: Vec<&str> = [
                     ("Deal", filled(&context.deal_tag)),
                     // An end position needs no declarer: the Play tag names the leader.
@@ -340,7 +350,7 @@ fn check_sections(
                         ),
                     ));
                 }
-                sections::play(section, context, &mut models, out);
+                sections::play(section, board, out);
                 check_section_notes(section, parts, out);
             }
             _ => {
@@ -357,64 +367,52 @@ fn check_sections(
             }
         }
     }
-    models
 }
 
-/// The checks across tags (scores, the board number's dealer and vulnerability) and, when asked
-/// for, the double-dummy results against the solver's.
-fn check_game_wide(
-    game: &Game,
-    tags: &KeyTags<'_>,
-    context: &GameContext,
-    models: &SectionModels,
-    inherited: &Inheritance,
-    options: &CheckOptions,
-    out: &mut Vec<Diagnostic>,
-) {
-    let scoring_default = inherited.default_for("Scoring");
-    let cross = CrossTags {
+/// The descriptive tags the cross-checks compare with the board (the Scoring the file's
+/// `%` directives default to when the game has none).
+fn cross_tags<'a>(tags: &KeyTags<'a>, inherited: &'a Inheritance) -> CrossTags<'a> {
+    CrossTags {
         board: tags.get(Key::Board).and_then(Entry::cross),
         vulnerable: tags.get(Key::Vulnerable).and_then(Entry::cross),
         score: tags.get(Key::Score).and_then(Entry::cross),
-        scoring: tags
-            .get(Key::Scoring)
-            .and_then(Entry::cross)
-            .or(scoring_default.map(|text| Value {
+        scoring: tags.get(Key::Scoring).and_then(Entry::cross).or(inherited
+            .default_for("Scoring")
+            .map(|text| Value {
                 text,
                 range: TextRange::default(),
             })),
         rubber_history: tags.get(Key::ScoreRubberHistory).and_then(Entry::cross),
-    };
-    let facts = SectionFacts {
-        play_complete: models.play.as_ref().is_some_and(|play| play.complete),
-        auction_passed_out: models
-            .auction
-            .as_ref()
-            .is_some_and(|a| a.finished && a.passed_out),
-    };
-    check_cross(&cross, context, facts, out);
-
-    if let Some(solutions) = &options.double_dummy {
-        let table = game
-            .sections()
-            .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")));
-        let input = DoubleDummyInput {
-            deal: context.deal.filter(|_| context.deal_is_valid),
-            dealer: context.dealer,
-            vulnerability: context.vulnerability,
-            tricks: tags.get(Key::DoubleDummyTricks).and_then(Entry::cross),
-            score: tags.get(Key::OptimumScore).and_then(Entry::cross),
-            par_contract: tags.get(Key::ParContract).and_then(Entry::cross),
-            // The line end is looked for only when there is a table to rewrite.
-            newline: if table.is_some() {
-                newline_of(game.syntax())
-            } else {
-                "\n"
-            },
-            table,
-        };
-        check_double_dummy(&input, solutions, out);
     }
+}
+
+/// The double-dummy results the game carries against the solver's.
+fn check_game_double_dummy(
+    game: &Game,
+    tags: &KeyTags<'_>,
+    context: &GameContext,
+    solutions: &Solutions,
+    out: &mut Vec<Diagnostic>,
+) {
+    let table = game
+        .sections()
+        .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")));
+    let input = DoubleDummyInput {
+        deal: context.deal.filter(|_| context.deal_is_valid),
+        dealer: context.dealer,
+        vulnerability: context.vulnerability,
+        tricks: tags.get(Key::DoubleDummyTricks).and_then(Entry::cross),
+        score: tags.get(Key::OptimumScore).and_then(Entry::cross),
+        par_contract: tags.get(Key::ParContract).and_then(Entry::cross),
+        // The line end is looked for only when there is a table to rewrite.
+        newline: if table.is_some() {
+            newline_of(game.syntax())
+        } else {
+            "\n"
+        },
+        table,
+    };
+    check_double_dummy(&input, solutions, out);
 }
 
 fn filled(tag: &Option<TagValue>) -> bool {

@@ -8,15 +8,6 @@ use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
 use crate::model::pbn::deal::DealModel;
 use crate::model::values::DealText;
 
-/// What the Deal check learned about the hands.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct DealOutcome {
-    /// The hands as well as they could be read (`None` when the first seat is unreadable).
-    pub deal: Option<Deal>,
-    /// Whether the deal passed every check.
-    pub valid: bool,
-}
-
 /// Judges a Deal read into `model` (D203–D208); `dealer` is used for the export rule on the
 /// first seat.
 pub(crate) fn check_deal(
@@ -24,7 +15,7 @@ pub(crate) fn check_deal(
     dealer: Option<Seat>,
     export: bool,
     out: &mut Vec<Diagnostic>,
-) -> DealOutcome {
+) {
     for repeated in &model.repeated {
         let card = repeated.card.symbolic();
         let message = if repeated.first_seat == repeated.seat {
@@ -70,7 +61,6 @@ pub(crate) fn check_deal(
     if let (true, Some(deal)) = (valid, deal) {
         fourth_hand(&deal, text, model.first, out);
     }
-    DealOutcome { deal, valid }
 }
 
 /// D205: hands of different sizes (with a fix when some are empty rather than not given).

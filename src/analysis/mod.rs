@@ -15,6 +15,7 @@ pub mod lin;
 pub(crate) mod notes;
 pub mod play;
 pub mod rbn;
+pub(crate) mod rules;
 pub(crate) mod sections;
 pub mod solve;
 pub(crate) mod suppress;

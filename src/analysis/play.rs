@@ -5,7 +5,6 @@ use crate::bridge::{Denomination, PlayIssue, Seat, Suit};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::pbn::annotations::Irregularity;
-use crate::model::pbn::auction::AuctionModel;
 use crate::model::pbn::context::GameContext;
 use crate::model::pbn::play::{NeedlessRevoke, PlayModel, SlotKind};
 use crate::syntax::TextRange;
@@ -32,25 +31,15 @@ fn ordinal(n: usize) -> String {
 
 /// Judges a Play section read into `model` (family P): the opening lead, whether the play can
 /// be checked, each card, the marks, and the Result against the play.
-pub fn check_play(
-    model: &PlayModel,
-    ctx: &GameContext,
-    auction: Option<&AuctionModel>,
-    out: &mut Vec<Diagnostic>,
-) {
-    check_opening_lead(model, ctx, auction, out);
+pub fn check_play(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>) {
+    check_opening_lead(model, ctx, out);
     check_seats_and_hands(model, ctx, out);
     check_cards(model, out);
     check_result(model, ctx, out);
 }
 
 /// P505: the opening lead is declarer's left-hand opponent (after a swap, of the new declarer).
-fn check_opening_lead(
-    model: &PlayModel,
-    ctx: &GameContext,
-    auction: Option<&AuctionModel>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_opening_lead(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>) {
     let (Some(seat), Some(range), false) =
         (model.head.seat, model.head.value_range, model.end_position)
     else {
@@ -59,8 +48,8 @@ fn check_opening_lead(
     let tag_declarer = ctx.declarer;
     // With `^X` (declarer and dummy swapped) the swap came from X's left-hand opponent leading:
     // that card is the opening lead, whatever the auction says.
-    let auction_declarer = auction
-        .and_then(|a| a.declarer)
+    let auction_declarer = model
+        .auction_declarer
         .filter(|_| !tag_declarer.is_some_and(|d| d.swapped));
     let candidates: Vec<Seat> = [tag_declarer.map(|d| d.seat), auction_declarer]
         .into_iter()
@@ -359,7 +348,7 @@ mod tests {
         ctx.read_tag_meanings();
         let mut out = Vec::new();
         let model = lower_play(&section, &play_facts(&ctx, None), &mut out);
-        check_play(&model, &ctx, None, &mut out);
+        check_play(&model, &ctx, &mut out);
         (model, out)
     }
 

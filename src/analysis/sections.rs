@@ -1,44 +1,28 @@
-//! Where the game-level analysis hands its Auction and Play sections to their own checks
-//! (`auction.rs`, `play.rs`) and keeps the models they build.
+//! Where the PBN checker reads a game's Auction and Play sections into its [`BoardModel`],
+//! reporting the problems of reading as it goes; the rules judge them afterwards (`rules.rs`).
 
-use super::auction::check_auction;
-use super::play::check_play;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::auction::{lower_auction, AuctionModel};
-use crate::model::pbn::context::{play_facts, GameContext};
-use crate::model::pbn::play::{lower_play, PlayModel};
+use crate::model::pbn::auction::lower_auction;
+use crate::model::pbn::context::{play_facts, BoardModel};
+use crate::model::pbn::play::lower_play;
 use crate::syntax::ast::Section;
 
-/// The models of a game's Auction and Play sections (the first of each, when repeated).
-#[derive(Debug, Clone, Default)]
-pub struct SectionModels {
-    /// The auction, if the game has an Auction section.
-    pub auction: Option<AuctionModel>,
-    /// The play, if the game has a Play section.
-    pub play: Option<PlayModel>,
+/// Reads an Auction section into `board` (the first is the board's auction; a repeated one is
+/// kept to be judged as well).
+pub(crate) fn auction(section: &Section, board: &mut BoardModel, out: &mut Vec<Diagnostic>) {
+    let model = lower_auction(section, board.context.dealer, out);
+    match board.auction {
+        None => board.auction = Some(model),
+        Some(_) => board.later_auctions.push(model),
+    }
 }
 
-/// Checks an Auction section (A codes, G codes on calls) and keeps its model.
-pub(crate) fn auction(
-    section: &Section,
-    context: &GameContext,
-    models: &mut SectionModels,
-    out: &mut Vec<Diagnostic>,
-) {
-    let model = lower_auction(section, context.dealer, out);
-    check_auction(&model, context, out);
-    models.auction.get_or_insert(model);
-}
-
-/// Checks a Play section (P codes, G codes on cards) against the auction and keeps its model.
-pub(crate) fn play(
-    section: &Section,
-    context: &GameContext,
-    models: &mut SectionModels,
-    out: &mut Vec<Diagnostic>,
-) {
-    let facts = play_facts(context, models.auction.as_ref());
+/// Reads a Play section into `board`, against the tags and the auction read before it.
+pub(crate) fn play(section: &Section, board: &mut BoardModel, out: &mut Vec<Diagnostic>) {
+    let facts = play_facts(&board.context, board.auction.as_ref());
     let model = lower_play(section, &facts, out);
-    check_play(&model, context, models.auction.as_ref(), out);
-    models.play.get_or_insert(model);
+    match board.play {
+        None => board.play = Some(model),
+        Some(_) => board.later_plays.push(model),
+    }
 }

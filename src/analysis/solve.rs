@@ -128,7 +128,7 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
         };
         let report = super::check_game(&game, &inherited, &CheckOptions::default());
         inherited = report.inherited;
-        let ctx = &report.context;
+        let ctx = &report.board.context;
         let at = |r: TextRange| r + range.start();
         let value_of = |name: &str| {
             game.tag_pairs()

@@ -8,7 +8,7 @@ use super::values::{
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
 use crate::bridge::Seat;
-use crate::model::pbn::context::{read_sections, GameSections};
+use crate::model::pbn::context::{read_sections, BoardModel};
 use crate::model::values::{read_contract, ContractValue};
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
@@ -362,7 +362,7 @@ fn analysis_play_complete(text: &str) -> Option<bool> {
 
 /// The game's Auction and Play as the model reads them (the formatter asks only when its own
 /// quick reading cannot decide).
-fn model_sections(text: &str) -> Option<GameSections> {
+fn model_sections(text: &str) -> Option<BoardModel> {
     let parse = Parse::new(text);
     let game = parse
         .children()

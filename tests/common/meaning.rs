@@ -331,7 +331,7 @@ fn is_top_level(pair: &TagPair) -> bool {
 }
 
 fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
-    let context = &report.context;
+    let context = &report.board.context;
     let declarer = context.declarer_seat();
     let mut first_deal = Some(match &context.deal {
         Some(deal) => format!("{deal:?}"),
@@ -394,8 +394,8 @@ fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
         vulnerability: context.vulnerability,
         deal: context.deal,
         deal_is_valid: context.deal_is_valid,
-        auction: report.sections.auction.as_ref().map(auction_meaning),
-        play: report.sections.play.as_ref().map(play_meaning),
+        auction: report.board.auction.as_ref().map(auction_meaning),
+        play: report.board.play.as_ref().map(play_meaning),
         notes,
         tables,
     }

@@ -134,6 +134,7 @@ pub fn play_facts(ctx: &GameContext, auction: Option<&AuctionModel>) -> PlayFact
         deal: ctx.deal.filter(|_| ctx.deal_is_valid),
         declarer,
         denomination,
+        auction_declarer: auction.and_then(|a| a.declarer),
     }
 }
 
@@ -147,9 +148,13 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
     "Result",
 ];
 
-/// A game's sections read without checking: the context and the first Auction and Play.
+/// A board's meaning, in any notation, as the checks judge it and the editor answers about it:
+/// its context (the key tags, typed), its deal, its auction followed call by call and its play
+/// followed trick by trick, each item with the range it was read from. A PBN game is read into it
+/// by [`read_sections`] (or by the checker, which reports the problems of reading as it goes), an
+/// RBN record or a LIN board by [`read_board_model`].
 #[derive(Debug, Clone, Default)]
-pub(crate) struct GameSections {
+pub struct BoardModel {
     /// What the tags say.
     pub context: GameContext,
     /// The Deal, read, when one is given (not empty, not `?`).
@@ -158,11 +163,28 @@ pub(crate) struct GameSections {
     pub auction: Option<AuctionModel>,
     /// The first Play section, read against the tags and the auction.
     pub play: Option<PlayModel>,
+    /// The Auction sections after the first (a PBN game may repeat one; each is judged, none
+    /// is read by the play or the editor).
+    pub later_auctions: Vec<AuctionModel>,
+    /// The Play sections after the first.
+    pub later_plays: Vec<PlayModel>,
+}
+
+impl BoardModel {
+    /// Every auction read, the first first.
+    pub fn auctions(&self) -> impl Iterator<Item = &AuctionModel> {
+        self.auction.iter().chain(&self.later_auctions)
+    }
+
+    /// Every play read, the first first.
+    pub fn plays(&self) -> impl Iterator<Item = &PlayModel> {
+        self.play.iter().chain(&self.later_plays)
+    }
 }
 
 /// Reads the key tags, the Deal and the first Auction and Play sections of `game` as the
 /// checker reads them, without judging anything (the problems of reading are dropped).
-pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSections {
+pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
     let mut context = GameContext::default();
     let mut deal_node = None;
     // Only the first tag of a name counts (the standard ignores repeats), even when its value
@@ -202,7 +224,7 @@ pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSection
         .deal_tag
         .as_ref()
         .is_some_and(|t| !t.text.is_empty() && t.text != "?");
-    let mut sections = GameSections::default();
+    let mut sections = BoardModel::default();
     if let (true, Some(node)) = (deal_given, deal_node) {
         let deal = lower_deal(&node, &mut scratch);
         context.deal = deal.deal();
@@ -231,7 +253,7 @@ pub(crate) fn read_sections(game: &Game, inherited: &Inheritance) -> GameSection
 /// or at [`NOWHERE`]), its deal, its auction (followed from its dealer) and its play (read against
 /// them). The problems of reading a PBN token have no place here: the board's reader gave typed
 /// calls and cards.
-pub(crate) fn read_board_sections(board: &Board) -> GameSections {
+pub(crate) fn read_board_model(board: &Board) -> BoardModel {
     let tag = |text: String, origin: Option<TextRange>| TagValue {
         text,
         range: origin.unwrap_or(NOWHERE),
@@ -291,11 +313,12 @@ pub(crate) fn read_board_sections(board: &Board) -> GameSections {
         .play
         .as_ref()
         .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut scratch));
-    GameSections {
+    BoardModel {
         context,
         deal,
         auction,
         play,
+        ..BoardModel::default()
     }
 }
 

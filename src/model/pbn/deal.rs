@@ -28,9 +28,9 @@ pub(crate) struct RepeatedCard {
 
 /// A Deal value, read.
 #[derive(Debug, Clone)]
-pub(crate) struct DealModel {
+pub struct DealModel {
     /// The structure as written.
-    pub text: DealText,
+    pub(crate) text: DealText,
     /// The range between the quotes.
     pub inner: TextRange,
     /// The seat of the first hand, when readable.
@@ -39,7 +39,7 @@ pub(crate) struct DealModel {
     /// readable. Seats count from North when the first seat is unreadable.
     pub hands: [Option<Hand>; 4],
     /// Cards given more than once.
-    pub repeated: Vec<RepeatedCard>,
+    pub(crate) repeated: Vec<RepeatedCard>,
     /// Hands given more than 13 ranks: the seat, how many, and the hand's range.
     pub overfull: Vec<(Seat, usize, TextRange)>,
     /// Suits whose ranks are not written from the highest down: seat, suit and range.

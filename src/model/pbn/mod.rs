@@ -10,7 +10,7 @@ use crate::bridge::{self, Call, Card, Deal, Seat, Suit, Vulnerability};
 pub mod annotations;
 pub mod auction;
 pub mod context;
-pub(crate) mod deal;
+pub mod deal;
 pub mod play;
 pub(crate) mod record;
 pub(crate) mod section;
@@ -385,12 +385,12 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
 }
 
 /// The editor's view of a board read from another notation (an RBN record, a LIN board), made
-/// from the sections the checks judge ([`context::read_board_sections`]), so that the editor
+/// from the sections the checks judge ([`context::read_board_model`]), so that the editor
 /// answers about it as about a game: its facts, its hands, its auction and play (the seats, the
 /// legality of each call, the winner of each trick), and its notes with the calls and cards
 /// that refer to them. It has no tags; what has no place in the source stands at [`NOWHERE`].
 pub(crate) fn board_model(board: &Board) -> GameModel {
-    let sections = context::read_board_sections(board);
+    let sections = context::read_board_model(board);
     let mut model = GameModel {
         context: sections.context,
         ..GameModel::default()

@@ -38,6 +38,8 @@ pub struct PlayFacts {
     pub declarer: Option<Seat>,
     /// The denomination of the contract (the Contract tag's, else the auction's).
     pub denomination: Option<Denomination>,
+    /// The declarer of the auction the play is read after, when it has one.
+    pub auction_declarer: Option<Seat>,
 }
 
 /// What stands in one column of a trick.
@@ -176,6 +178,9 @@ pub struct PlayModel {
     pub declarer: Option<Seat>,
     /// The denomination of the contract (the trump suit), when known.
     pub denomination: Option<Denomination>,
+    /// The declarer of the auction the play was read after (the opening lead is judged
+    /// against it as well as against the Declarer tag).
+    pub auction_declarer: Option<Seat>,
     /// The number of tricks in the deal: 13, or the hand size of an end position.
     pub total_tricks: usize,
     /// Whether the Deal is an end position (hands of fewer than 13 cards).
@@ -450,6 +455,7 @@ fn follow_columns(
         opening_leader,
         declarer: facts.declarer,
         denomination: facts.denomination,
+        auction_declarer: facts.auction_declarer,
         total_tricks,
         end_position: end_size.is_some(),
         tricks,

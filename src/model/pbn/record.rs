@@ -6,7 +6,7 @@ use rowan::NodeOrToken;
 use crate::bridge::Seat;
 use crate::model::board::*;
 use crate::model::pbn::auction::AuctionModel;
-use crate::model::pbn::context::{read_sections, GameSections, TagValue, KEY_TAGS};
+use crate::model::pbn::context::{read_sections, BoardModel, TagValue, KEY_TAGS};
 use crate::model::pbn::play::PlayModel;
 use crate::model::pbn::play::SlotKind;
 use crate::model::tags::Inheritance;
@@ -122,7 +122,7 @@ fn read_info(game: &Game, inherited: &Inheritance, board: &mut Board) {
 
 /// The hands, with the seat written first, the hidden hands, and where the Deal and each hand
 /// stand.
-fn deal_record(game: &Game, sections: &GameSections) -> Option<DealRecord> {
+fn deal_record(game: &Game, sections: &BoardModel) -> Option<DealRecord> {
     let ctx = &sections.context;
     let deal = ctx.deal?;
     let first = ctx
@@ -158,7 +158,7 @@ fn deal_record(game: &Game, sections: &GameSections) -> Option<DealRecord> {
 }
 
 /// The contract with its declarer (from the tags, else the finished auction) and the result.
-fn read_contract_and_result(sections: &GameSections, board: &mut Board) {
+fn read_contract_and_result(sections: &BoardModel, board: &mut Board) {
     let ctx = &sections.context;
     let declarer = ctx.declarer_seat();
     if let Some(contract) = ctx.contract {
