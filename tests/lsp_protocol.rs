@@ -760,14 +760,18 @@ async fn hovers_are_answered_while_hundreds_of_deals_are_solved() {
     );
 }
 
-#[tokio::test]
-async fn play_analysis_hints_mark_the_card_that_gave_a_trick_away() {
-    const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";
+/// The play analysis's hints of `text` opened as `language` at `uri`, once the analysis is done
+/// (none before it): (line, character, label) of each.
+async fn play_analysis_hints(
+    uri: &'static str,
+    language: &str,
+    text: &str,
+) -> Vec<(u64, u64, String)> {
     let capabilities = json!({"workspace": {"inlayHint": {"refreshSupport": true}}});
     let mut options = fast();
     options["doubleDummy"] = json!({"playAnalysis": true});
-    let (mut h, _) = Harness::start(URI, capabilities, options).await;
-    h.open("pbn", PLAYED).await;
+    let (mut h, _) = Harness::start(uri, capabilities, options).await;
+    h.open(language, text).await;
     let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 30, "character": 0}});
     let params = json!({"textDocument": {"uri": h.uri}, "range": range});
     let labels = |hints: &Value| -> Vec<(u64, u64, String)> {
@@ -789,6 +793,39 @@ async fn play_analysis_hints_mark_the_card_that_gave_a_trick_away() {
     assert!(labels(&first).is_empty(), "{first}");
     h.next("workspace/inlayHint/refresh").await;
     let again = h.request("textDocument/inlayHint", params).await;
+    labels(&again)
+}
+
+/// A board whose West gave declarer a ninth trick with the lead of H3 to trick 3.
+const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";
+
+#[tokio::test]
+async fn play_analysis_hints_mark_the_card_that_gave_a_trick_away() {
+    let hints = play_analysis_hints(URI, "pbn", PLAYED).await;
     // West's H3, the lead to trick 3 (line 10, third column), gave declarer a ninth trick.
-    assert_eq!(labels(&again), [(10, 8, "−1".to_string())], "{again}");
+    assert_eq!(hints, [(10, 8, "−1".to_string())]);
+}
+
+#[tokio::test]
+async fn play_analysis_hints_mark_the_same_card_in_rbn_and_lin() {
+    // The same board as `kibitzer convert` writes it (LIN with an auction, which gives its
+    // contract).
+    const RBN: &str = "% RBN 2.2\nB 1\nH N:AKT5.62.873.T873:J6.QT854.QJ62.J2:Q974.AKJ.T54.A95:832.973.AK9.KQ64\nC 2S:N\nP E:DQT93:D25K8:H36QA:S72A6:S5JQ8:HK72T:S93KH8:C32A6:HJ9D75:C5Q7J:CK8H49:C4TDJD4:STD64DA\nR 9\n";
+    const LIN: &str = "st||md|3SQ974HAKJDT54CA95,S832H973DAK9CKQ64,SAKT5H62D873CT873,SJ6HQT854DQJ62CJ2|rh||ah|Board 1|sv|o|mb|1S|mb|p|mb|2S|mb|p|mb|p|mb|p|pg||pc|DQ|pc|DT|pc|D9|pc|D3|pg||pc|D2|pc|D5|pc|DK|pc|D8|pg||pc|H3|pc|H6|pc|HQ|pc|HA|pg||pc|S7|pc|S2|pc|SA|pc|S6|pg||pc|S5|pc|SJ|pc|SQ|pc|S8|pg||pc|HK|pc|H7|pc|H2|pc|HT|pg||pc|S9|pc|S3|pc|SK|pc|H8|pg||pc|C3|pc|C2|pc|CA|pc|C6|pg||pc|HJ|pc|H9|pc|D7|pc|H5|pg||pc|C5|pc|CQ|pc|C7|pc|CJ|pg||pc|CK|pc|C8|pc|H4|pc|C9|pg||pc|C4|pc|CT|pc|DJ|pc|D4|pg||pc|ST|pc|D6|pc|S4|pc|DA|pg||\n";
+    for (uri, language, text, card) in [
+        ("file:///nowhere/played.rbn", "rbn", RBN, ":H3"),
+        ("file:///nowhere/played.lin", "lin", LIN, "pc|H3"),
+    ] {
+        let hints = play_analysis_hints(uri, language, text).await;
+        assert_eq!(hints.len(), 1, "{language}: {hints:?}");
+        let (line, character, label) = &hints[0];
+        assert_eq!(label, "−1", "{language}");
+        let line_text = text.lines().nth(*line as usize).unwrap();
+        let before = &line_text[..*character as usize];
+        // The hint stands right after West's H3, the lead to trick 3.
+        assert!(
+            before.ends_with(card),
+            "{language}: the hint stands after `{before}`"
+        );
+    }
 }

@@ -3,8 +3,10 @@
 
 use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
-use crate::model::pbn::GameModel;
+use crate::model::board::NOWHERE;
+use crate::model::pbn::{board_model, GameModel};
 use crate::model::values::ContractValue;
+use crate::model::Board;
 use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
@@ -50,6 +52,17 @@ pub(crate) fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRang
         },
         ranges,
     ))
+}
+
+/// [`play_record`] of a board in any notation, over its model; a card with no place in the
+/// source ends the play the analysis follows.
+pub(crate) fn board_play_record(board: &Board) -> Option<(PlayRecord, Vec<TextRange>)> {
+    let (mut record, mut ranges) = play_record(&board_model(board))?;
+    if let Some(cut) = ranges.iter().position(|r| r.end() >= NOWHERE.start()) {
+        record.cards.truncate(cut);
+        ranges.truncate(cut);
+    }
+    (!ranges.is_empty()).then_some((record, ranges))
 }
 
 /// A hint after each card that gave tricks away.

@@ -13,7 +13,7 @@ use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
 use super::open_text::{
-    text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+    board_hints, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
 use super::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
@@ -905,9 +905,10 @@ impl OpenText for Document {
         let snapshot = self.snapshot();
         let mut out = Vec::new();
         for (node, start) in snapshot.chunks(*wanted.start()..*wanted.end()) {
-            let mut hints = ide::inlay_hints(&node);
-            hints.extend(more(&node));
-            out.push((hints, start));
+            if let Some(game) = Game::cast(node) {
+                let board = seams::read_board_bridge(&game);
+                out.push((board_hints(&board, more), start));
+            }
         }
         out
     }

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::open_text::{Placed, PlacedHints};
+use super::open_text::Placed;
 use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::{check_lin_piece, LinState};
@@ -92,7 +92,7 @@ impl PieceBody<LinLanguage> for LinChecks {
         Vec::new()
     }
 
-    fn inlay_hints(doc: &mut LinDocument, wanted: RangeInclusive<usize>) -> PlacedHints {
+    fn boards_in(doc: &mut LinDocument, wanted: RangeInclusive<usize>) -> Vec<(Board, usize)> {
         let (from, to) = (*wanted.start(), *wanted.end());
         doc.pieces()
             .into_iter()
@@ -102,10 +102,7 @@ impl PieceBody<LinLanguage> for LinChecks {
                 // An address's board has its places in the LIN it stands for, not in the file.
                 let wanted =
                     piece.is_board() && piece.url().is_none() && end >= from && context.start <= to;
-                wanted.then(|| {
-                    let board = read_board(&piece, context.carried.carry());
-                    (ide::record_hints(&board), context.start)
-                })
+                wanted.then(|| (read_board(&piece, context.carried.carry()), context.start))
             })
             .collect()
     }

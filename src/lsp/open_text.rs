@@ -16,16 +16,25 @@ use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::syntax::{SyntaxNode, TextRange};
+use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
 /// What the server adds under the hover of a deal in any notation (the double-dummy lines),
 /// given the board it is the deal of.
 pub(crate) type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
 
-/// What the server adds to the inlay hints of a PBN game (what each card cost at double dummy),
-/// given the game.
-pub(crate) type HintMore<'a> = &'a dyn Fn(&SyntaxNode) -> Vec<ide::InlayHint>;
+/// What the server adds to the inlay hints of a board in any notation (what each card cost at
+/// double dummy), given the board.
+pub(crate) type HintMore<'a> = &'a dyn Fn(&Board) -> Vec<ide::InlayHint>;
+
+/// The inlay hints of a board in any notation: its own (points, trick winners) and what the
+/// server adds, in the order they stand.
+pub(super) fn board_hints(board: &Board, more: HintMore<'_>) -> Vec<ide::InlayHint> {
+    let mut hints = ide::record_hints(board);
+    hints.extend(more(board));
+    hints.sort_by_key(|h| h.offset);
+    hints
+}
 
 /// A diagnostic with its LSP form, from which the quick fixes it carries are offered.
 pub(crate) type Fixable = (Diagnostic, lsp::Diagnostic);
@@ -140,7 +149,7 @@ pub(crate) trait OpenText: Send + std::fmt::Debug {
     ) -> Option<Placed<Vec<TextRange>>> {
         None
     }
-    /// The inlay hints of each piece meeting the bytes `wanted` (`more` adds to a PBN game's).
+    /// The inlay hints of each piece meeting the bytes `wanted` (`more` adds to each board's).
     fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints;
 }
 

@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 
 use ropey::Rope;
 
-use super::open_text::{Placed, PlacedHints};
+use super::open_text::Placed;
 use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::position::{rope_contains, tail_of};
 use super::seams;
@@ -150,7 +150,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         Some((found, context.start))
     }
 
-    fn inlay_hints(doc: &mut RbnDocument, wanted: RangeInclusive<usize>) -> PlacedHints {
+    fn boards_in(doc: &mut RbnDocument, wanted: RangeInclusive<usize>) -> Vec<(Board, usize)> {
         let (from, to) = (*wanted.start(), *wanted.end());
         let len = doc.rope.len_bytes();
         doc.pieces()
@@ -163,7 +163,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
                 }
                 let mut carry = (*context.carried).clone();
                 let board = seams::read_rbn_board(&record, &mut carry)?;
-                Some((ide::record_hints(&board), context.start))
+                Some((board, context.start))
             })
             .collect()
     }

@@ -151,6 +151,12 @@ pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> Board {
     crate::model::pbn::record::read_game(game, inherited)
 }
 
+/// The bridge of a PBN game read into the board record (no descriptive tags, no commentary, no
+/// inheritance), for the inlay hints.
+pub(crate) fn read_board_bridge(game: &Game) -> Board {
+    crate::model::pbn::record::read_game_bridge(game, &Inheritance::default())
+}
+
 /// An RBN record read into the board record, when it is a deal, advancing `carry`.
 pub(crate) fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
     is_deal(record).then(|| crate::model::read_record(record, carry))

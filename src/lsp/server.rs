@@ -799,9 +799,9 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         let uri = &params.text_document.uri;
         let play_analysis = self.shared.settings_for(uri).0.play_analysis;
-        let more = |node: &crate::syntax::SyntaxNode| {
+        let more = |board: &crate::model::Board| {
             if play_analysis {
-                self.shared.solver.trick_cost_hints(uri, node)
+                self.shared.solver.trick_cost_hints(uri, board)
             } else {
                 Vec::new()
             }

@@ -204,15 +204,10 @@ impl Solving {
         Some(ide::board::double_dummy_view(&table, par.as_ref()))
     }
 
-    /// The play analysis's hints for a game of `uri` (rooted at its start) when it is done;
-    /// otherwise none, and the play is queued.
-    pub(super) fn trick_cost_hints(
-        &self,
-        uri: &Uri,
-        node: &crate::syntax::SyntaxNode,
-    ) -> Vec<ide::InlayHint> {
-        let model = crate::model::pbn::lower(node);
-        let Some((record, ranges)) = ide::play_analysis::play_record(&model) else {
+    /// The play analysis's hints for a board of `uri` in any notation (its places relative to
+    /// its piece) when it is done; otherwise none, and the play is queued.
+    pub(super) fn trick_cost_hints(&self, uri: &Uri, board: &Board) -> Vec<ide::InlayHint> {
+        let Some((record, ranges)) = ide::play_analysis::board_play_record(board) else {
             return Vec::new();
         };
         let record = Arc::new(record);

@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 use ropey::Rope;
 use tower_lsp_server::ls_types::Uri;
 
-use super::open_text::{Placed, PlacedHints};
+use super::open_text::Placed;
 use crate::convert::Board;
 use crate::ide;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
@@ -50,8 +50,12 @@ pub(crate) trait PieceBody<G: TopGrammar>:
     ) -> Option<Placed<Vec<TextRange>>> {
         None
     }
-    /// The inlay hints of each piece meeting the bytes `wanted`, with the piece's start.
-    fn inlay_hints(doc: &mut TreeDocument<G, Self>, wanted: RangeInclusive<usize>) -> PlacedHints;
+    /// The board of each piece meeting the bytes `wanted` that holds one, with the piece's
+    /// start (what the inlay hints are read from).
+    fn boards_in(
+        doc: &mut TreeDocument<G, Self>,
+        wanted: RangeInclusive<usize>,
+    ) -> Vec<(Board, usize)>;
 }
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.

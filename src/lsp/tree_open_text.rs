@@ -12,7 +12,7 @@ use super::convert;
 use super::job::FormatJob;
 use super::job::Job;
 use super::open_text::{
-    ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+    board_hints, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
 use super::piece_cache::{CarryingGrammar, PieceCache};
 use super::position::{meets, shifted, splice_rope};
@@ -150,7 +150,10 @@ where
         PieceCache::<G>::references(self, offset, include_declaration)
     }
 
-    fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, _: HintMore<'_>) -> PlacedHints {
-        PieceCache::<G>::inlay_hints(self, wanted)
+    fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints {
+        PieceCache::<G>::boards_in(self, wanted)
+            .into_iter()
+            .map(|(board, start)| (board_hints(&board, more), start))
+            .collect()
     }
 }
