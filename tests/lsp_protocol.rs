@@ -761,12 +761,12 @@ async fn hovers_are_answered_while_hundreds_of_deals_are_solved() {
 }
 
 /// The play analysis's hints of `text` opened as `language` at `uri`, once the analysis is done
-/// (none before it): (line, character, label) of each.
+/// (none before it): (line, character, label, whether set apart from the text after it) of each.
 async fn play_analysis_hints(
     uri: &'static str,
     language: &str,
     text: &str,
-) -> Vec<(u64, u64, String)> {
+) -> Vec<(u64, u64, String, bool)> {
     let capabilities = json!({"workspace": {"inlayHint": {"refreshSupport": true}}});
     let mut options = fast();
     options["doubleDummy"] = json!({"playAnalysis": true});
@@ -774,7 +774,7 @@ async fn play_analysis_hints(
     h.open(language, text).await;
     let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 30, "character": 0}});
     let params = json!({"textDocument": {"uri": h.uri}, "range": range});
-    let labels = |hints: &Value| -> Vec<(u64, u64, String)> {
+    let labels = |hints: &Value| -> Vec<(u64, u64, String, bool)> {
         hints
             .as_array()
             .unwrap()
@@ -785,6 +785,7 @@ async fn play_analysis_hints(
                     h["position"]["line"].as_u64().unwrap(),
                     h["position"]["character"].as_u64().unwrap(),
                     h["label"].as_str().unwrap().to_string(),
+                    h["paddingRight"].as_bool().unwrap_or(false),
                 )
             })
             .collect()
@@ -802,8 +803,9 @@ const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Dea
 #[tokio::test]
 async fn play_analysis_hints_mark_the_card_that_gave_a_trick_away() {
     let hints = play_analysis_hints(URI, "pbn", PLAYED).await;
-    // West's H3, the lead to trick 3 (line 10, third column), gave declarer a ninth trick.
-    assert_eq!(hints, [(10, 8, "−1".to_string())]);
+    // West's H3, the lead to trick 3 (line 10, third column), gave declarer a ninth trick. A
+    // space follows it, so the hint needs none of its own after it.
+    assert_eq!(hints, [(10, 8, "−1".to_string(), false)]);
 }
 
 #[tokio::test]
@@ -818,8 +820,10 @@ async fn play_analysis_hints_mark_the_same_card_in_rbn_and_lin() {
     ] {
         let hints = play_analysis_hints(uri, language, text).await;
         assert_eq!(hints.len(), 1, "{language}: {hints:?}");
-        let (line, character, label) = &hints[0];
+        let (line, character, label, set_apart) = &hints[0];
         assert_eq!(label, "−1", "{language}");
+        // RBN's next card (`6`) and LIN's `|` follow at once: the hint is set apart from them.
+        assert!(set_apart, "{language}");
         let line_text = text.lines().nth(*line as usize).unwrap();
         let before = &line_text[..*character as usize];
         // The hint stands right after West's H3, the lead to trick 3.

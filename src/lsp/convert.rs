@@ -293,14 +293,17 @@ pub(crate) fn inlay_hint(
     start: usize,
     encoding: PositionEncoding,
 ) -> lsp::InlayHint {
+    let at = usize::from(hint.offset) + start;
+    // Set apart from text that follows it at once (RBN's `H3 −1 6QA`, not `H3 −16QA`).
+    let text_follows = at < rope.len_bytes() && !rope.byte(at).is_ascii_whitespace();
     lsp::InlayHint {
-        position: position_of(rope, usize::from(hint.offset) + start, encoding),
+        position: position_of(rope, at, encoding),
         label: lsp::InlayHintLabel::String(hint.label),
         kind: None,
         text_edits: None,
         tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
         padding_left: Some(true),
-        padding_right: None,
+        padding_right: text_follows.then_some(true),
         data: None,
     }
 }

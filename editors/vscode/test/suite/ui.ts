@@ -304,6 +304,35 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "play analysis: an RBN play line shows what each card cost at double dummy",
+    timeoutMs: 60_000,
+    fn: async () => {
+      const config = vscode.workspace.getConfiguration("kibitzer");
+      await config.update("doubleDummy.playAnalysis", true, vscode.ConfigurationTarget.Workspace);
+      try {
+        const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "played.rbn")));
+        editor = await vscode.window.showTextDocument(doc, { preview: false });
+        const at = new vscode.Position(4, 0);
+        editor.selection = new vscode.Selection(at, at);
+        // West's lead of H3 to trick 3 gave declarer a ninth trick: the server says so once the
+        // analysis is done, and asks VS Code to draw the hints again.
+        let facts: PageFacts | undefined;
+        for (let attempt = 0; attempt < 20; attempt++) {
+          await sleep(1000);
+          facts = await snapshot("play-analysis-rbn");
+          if (facts.inlayHints.some((h) => h.includes("−1"))) {
+            break;
+          }
+        }
+        assert.ok(facts?.inlayHints.some((h) => h.includes("−1")), `no −1 hint on screen: ${JSON.stringify(facts?.inlayHints)} (${facts?.screenshot})`);
+        assert.ok(facts?.inlayHints.some((h) => h.includes("→")), `no trick-winner hint on screen (${facts?.screenshot})`);
+      } finally {
+        await config.update("doubleDummy.playAnalysis", undefined, vscode.ConfigurationTarget.Workspace);
+        await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+      }
+    },
+  },
+  {
     name: "board preview: opens beside the editor and draws the board at the cursor",
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
