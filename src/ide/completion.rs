@@ -3,7 +3,7 @@
 
 use super::info::{tag_info, TAGS};
 use crate::bridge::{Call, Card, Hand, Rank, Seat, Suit};
-use crate::model::pbn::{lower, playable_at, AuctionView, GameModel, SectionKind};
+use crate::model::pbn::{lower, playable_at, AuctionView, BoardModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// What a completion inserts.
@@ -138,7 +138,7 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
     });
     if let Some(pair) = tag_pair {
         let pair_range = pair.text_range();
-        let tag = model.tags.iter().find(|t| t.range == pair_range);
+        let tag = model.map.tags.iter().find(|t| t.range == pair_range);
         if let Some(value_range) = tag.and_then(|t| t.value_range) {
             if value_range.contains_inclusive(offset) {
                 return value_completions(&model, tag.map_or("", |t| t.name.as_str()), value_range);
@@ -158,6 +158,7 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
         }
     }
     if let Some(auction) = model
+        .map
         .auction
         .as_ref()
         .filter(|a| a.range.contains_inclusive(offset))
@@ -165,6 +166,7 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
         return call_completions(auction, word_range, prefix);
     }
     if let Some(play) = model
+        .map
         .play
         .as_ref()
         .filter(|p| p.range.contains_inclusive(offset))
@@ -190,14 +192,16 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
     Vec::new()
 }
 
-fn section_at(model: &GameModel, offset: TextSize) -> Option<SectionKind> {
+fn section_at(model: &BoardModel, offset: TextSize) -> Option<SectionKind> {
     if model
+        .map
         .auction
         .as_ref()
         .is_some_and(|a| a.range.contains_inclusive(offset))
     {
         Some(SectionKind::Auction)
     } else if model
+        .map
         .play
         .as_ref()
         .is_some_and(|p| p.range.contains_inclusive(offset))
@@ -208,10 +212,10 @@ fn section_at(model: &GameModel, offset: TextSize) -> Option<SectionKind> {
     }
 }
 
-fn tag_completions(model: &GameModel, range: TextRange) -> Vec<Completion> {
+fn tag_completions(model: &BoardModel, range: TextRange) -> Vec<Completion> {
     TAGS.iter()
         .enumerate()
-        .filter(|(_, info)| info.name == "Note" || model.tag(info.name).is_none())
+        .filter(|(_, info)| info.name == "Note" || model.map.tag(info.name).is_none())
         .map(|(i, info)| Completion {
             label: info.name.to_string(),
             detail: Some(info.purpose.to_string()),
@@ -224,7 +228,7 @@ fn tag_completions(model: &GameModel, range: TextRange) -> Vec<Completion> {
         .collect()
 }
 
-fn value_completions(model: &GameModel, name: &str, range: TextRange) -> Vec<Completion> {
+fn value_completions(model: &BoardModel, name: &str, range: TextRange) -> Vec<Completion> {
     let mut out = Vec::new();
     if name == "Deal" {
         if let Some(full) = fourth_hand(model) {
@@ -249,7 +253,7 @@ fn value_completions(model: &GameModel, name: &str, range: TextRange) -> Vec<Com
         }
     }
     if name == "Contract" {
-        if let Some(contract) = model.auction.as_ref().and_then(final_contract) {
+        if let Some(contract) = model.map.auction.as_ref().and_then(final_contract) {
             out.push(Completion {
                 label: contract.clone(),
                 detail: Some("the contract the auction reached".to_string()),
@@ -284,10 +288,11 @@ pub(crate) fn hand_pbn(hand: Hand) -> String {
         .join(".")
 }
 
-fn fourth_hand(model: &GameModel) -> Option<Completion> {
-    let deal = model.deal?;
+fn fourth_hand(model: &BoardModel) -> Option<Completion> {
+    let deal = model.map.hands?;
     let (missing, hand) = deal.fill_fourth_hand()?;
     let first = model
+        .map
         .hand_ranges
         .first()
         .map(|(s, _)| *s)
@@ -336,7 +341,7 @@ fn call_completions(auction: &AuctionView, range: TextRange, prefix: &str) -> Ve
 }
 
 fn card_completions(
-    model: &GameModel,
+    model: &BoardModel,
     trick: usize,
     column: usize,
     range: TextRange,
@@ -351,8 +356,9 @@ fn card_completions(
         .collect()
 }
 
-fn note_completions(model: &GameModel, section: SectionKind, range: TextRange) -> Vec<Completion> {
+fn note_completions(model: &BoardModel, section: SectionKind, range: TextRange) -> Vec<Completion> {
     model
+        .map
         .notes
         .iter()
         .filter(|n| n.section == section)

@@ -4,7 +4,7 @@
 use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::board_model;
+use crate::model::pbn::read_board_for_editor;
 use crate::model::pbn::record::read_game_bridge;
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
@@ -55,8 +55,8 @@ pub fn record_hints(board: &Board) -> Vec<InlayHint> {
     }
     // The winners are the ones the play's model reads (as the card hovers and the checks do),
     // over the board lowered to a game's model: a trick whose winner is unknown gets no hint.
-    let model = board_model(board);
-    let tricks = model.play.iter().flat_map(|p| &p.tricks).enumerate();
+    let model = read_board_for_editor(board);
+    let tricks = model.map.play.iter().flat_map(|p| &p.tricks).enumerate();
     for (number, trick) in tricks {
         let Some(winner) = trick.winner.filter(|_| trick.end < NOWHERE.start()) else {
             continue;

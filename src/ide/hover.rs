@@ -3,7 +3,7 @@
 use super::diagram::{DealDiagram, DoubleDummyPart};
 use super::info::{nag_meaning, suffix_meaning, tag_info};
 use crate::bridge::{duplicate_score, Contract, Seat, Vulnerability};
-use crate::model::pbn::{lower, note_ref_number, GameModel, SectionKind};
+use crate::model::pbn::{lower, note_ref_number, BoardModel, SectionKind};
 use crate::model::values::ContractValue;
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
@@ -78,6 +78,7 @@ pub fn hover(node: &SyntaxNode, offset: TextSize) -> Option<Hover> {
     let model = lower(node);
     let range = token.text_range();
     let deal = model
+        .map
         .tag("Deal")
         .filter(|t| t.range.contains_inclusive(offset))
         .and_then(|_| diagram(&model));
@@ -120,9 +121,10 @@ fn irregularity(mark: &str) -> &'static str {
 }
 
 /// Hover on a tag name: purpose and values, plus the diagram/score/note for some tags.
-fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
+fn tag_hover(model: &BoardModel, token: &SyntaxToken) -> Option<String> {
     let name = token.text();
     let tag = model
+        .map
         .tags
         .iter()
         .find(|t| t.name_range == token.text_range());
@@ -170,16 +172,16 @@ fn tag_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
 }
 
 /// Hover inside a tag value (or anywhere in a tag): the same as on its name.
-fn value_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
+fn value_hover(model: &BoardModel, token: &SyntaxToken) -> Option<String> {
     let offset = token.text_range().start();
-    let tag = model.tags.iter().find(|t| {
+    let tag = model.map.tags.iter().find(|t| {
         t.range.contains(offset) && t.value_range.is_some_and(|v| v.contains_inclusive(offset))
     })?;
     match tag.name.as_str() {
         "Deal" => diagram(model).map(|d| d.markdown(None)),
         "Contract" | "Result" => score_text(model),
         "Note" => {
-            let note = model.notes.iter().find(|n| n.range == tag.range)?;
+            let note = model.map.notes.iter().find(|n| n.range == tag.range)?;
             let mut out = format!("**Note {}**: {}", note.number, note.text);
             if let Some(refs) = note_referrers(model, tag.range) {
                 out.push_str("\n\n");
@@ -192,12 +194,12 @@ fn value_hover(model: &GameModel, token: &SyntaxToken) -> Option<String> {
 }
 
 /// The calls or cards that refer to the Note tag at `range`.
-fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
-    let note = model.notes.iter().find(|n| n.range == range)?;
+fn note_referrers(model: &BoardModel, range: TextRange) -> Option<String> {
+    let note = model.map.notes.iter().find(|n| n.range == range)?;
     let mut lines = Vec::new();
     match note.section {
         SectionKind::Auction => {
-            for call in model.auction.iter().flat_map(|a| &a.calls) {
+            for call in model.map.auction.iter().flat_map(|a| &a.calls) {
                 if call.notes.contains(&note.number) && call.call.is_some() {
                     let who = call
                         .seat
@@ -211,7 +213,7 @@ fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
             }
         }
         SectionKind::Play => {
-            for card in model.play.iter().flat_map(|p| &p.cards) {
+            for card in model.map.play.iter().flat_map(|p| &p.cards) {
                 if card.notes.contains(&note.number) {
                     let who = card
                         .seat
@@ -229,8 +231,8 @@ fn note_referrers(model: &GameModel, range: TextRange) -> Option<String> {
     }
 }
 
-pub(crate) fn call_hover(model: &GameModel, range: TextRange) -> Option<String> {
-    let auction = model.auction.as_ref()?;
+pub(crate) fn call_hover(model: &BoardModel, range: TextRange) -> Option<String> {
+    let auction = model.map.auction.as_ref()?;
     let calls: Vec<_> = auction.calls.iter().filter(|c| c.range == range).collect();
     let first = calls.first()?;
     let what = match first.call {
@@ -249,7 +251,7 @@ pub(crate) fn call_hover(model: &GameModel, range: TextRange) -> Option<String> 
         out.push_str("\n\nThis call is not legal here.");
     }
     for number in &first.notes {
-        if let Some(note) = model.note(SectionKind::Auction, *number) {
+        if let Some(note) = model.map.note(SectionKind::Auction, *number) {
             out.push_str(&format!("\n\nNote {number}: {}", note.text));
         }
     }
@@ -273,8 +275,8 @@ pub(crate) fn describe_call(call: crate::bridge::Call) -> String {
     }
 }
 
-pub(crate) fn card_hover(model: &GameModel, range: TextRange) -> Option<String> {
-    let play = model.play.as_ref()?;
+pub(crate) fn card_hover(model: &BoardModel, range: TextRange) -> Option<String> {
+    let play = model.map.play.as_ref()?;
     let item = play.cards.iter().find(|c| c.range == range)?;
     let what = item
         .card
@@ -297,16 +299,16 @@ pub(crate) fn card_hover(model: &GameModel, range: TextRange) -> Option<String> 
         out.push('.');
     }
     for number in &item.notes {
-        if let Some(note) = model.note(SectionKind::Play, *number) {
+        if let Some(note) = model.map.note(SectionKind::Play, *number) {
             out.push_str(&format!("\n\nNote {number}: {}", note.text));
         }
     }
     Some(out)
 }
 
-fn note_ref_hover(model: &GameModel, range: TextRange) -> Option<String> {
-    let reference = model.note_refs.iter().find(|r| r.range == range)?;
-    Some(match model.note(reference.section, reference.number) {
+fn note_ref_hover(model: &BoardModel, range: TextRange) -> Option<String> {
+    let reference = model.map.note_refs.iter().find(|r| r.range == range)?;
+    Some(match model.map.note(reference.section, reference.number) {
         Some(note) => format!("**Note {}**: {}", note.number, note.text),
         None => format!(
             "**Note {}**: no such note in this section.",
@@ -316,7 +318,7 @@ fn note_ref_hover(model: &GameModel, range: TextRange) -> Option<String> {
 }
 
 /// The score the Contract and Result give, for the declaring side.
-pub(crate) fn score_text(model: &GameModel) -> Option<String> {
+pub(crate) fn score_text(model: &BoardModel) -> Option<String> {
     let contract = match model.contract()? {
         ContractValue::Contract(c) => c,
         ContractValue::Passed => return Some("Passed out: no score.".to_string()),
@@ -374,13 +376,13 @@ pub(crate) fn score_markdown(
 }
 
 /// The deal of a PBN game as a compass diagram.
-fn diagram(model: &GameModel) -> Option<DealDiagram> {
+fn diagram(model: &BoardModel) -> Option<DealDiagram> {
     Some(DealDiagram {
-        deal: model.deal?,
-        board: model.value("Board").map(str::to_string),
+        deal: model.map.hands?,
+        board: model.map.value("Board").map(str::to_string),
         dealer: model.dealer(),
         vulnerability: model.vulnerability(),
-        hidden: model.hidden.clone(),
+        hidden: model.map.hidden.clone(),
         hidden_source: "Hidden tag",
     })
 }

@@ -1,20 +1,21 @@
 //! Going from a note reference to its Note and back.
 
 use super::hover::{ref_number, token_at};
-use crate::model::pbn::{lower, GameModel, NoteRef};
+use crate::model::pbn::{lower, BoardModel, NoteRef};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The reference or Note tag at `offset`: the note's section and number.
-fn note_at(model: &GameModel, node: &SyntaxNode, offset: TextSize) -> Option<NoteRef> {
+fn note_at(model: &BoardModel, node: &SyntaxNode, offset: TextSize) -> Option<NoteRef> {
     let token = token_at(node, offset)?;
     if ref_number(&token).is_some() {
         return model
+            .map
             .note_refs
             .iter()
             .find(|r| r.range == token.text_range())
             .cloned();
     }
-    let note = model.notes.iter().find(|n| n.range.contains(offset))?;
+    let note = model.map.notes.iter().find(|n| n.range.contains(offset))?;
     Some(NoteRef {
         number: note.number,
         range: note.range,
@@ -27,7 +28,7 @@ fn note_at(model: &GameModel, node: &SyntaxNode, offset: TextSize) -> Option<Not
 pub fn definition(node: &SyntaxNode, offset: TextSize) -> Option<TextRange> {
     let model = lower(node);
     let at = note_at(&model, node, offset)?;
-    model.note(at.section, at.number).map(|n| n.range)
+    model.map.note(at.section, at.number).map(|n| n.range)
 }
 
 /// The references to the note at `offset` (on a reference or on the Note tag); the Note tag
@@ -43,12 +44,13 @@ pub fn references(
     };
     let mut out = Vec::new();
     if include_declaration {
-        if let Some(note) = model.note(at.section, at.number) {
+        if let Some(note) = model.map.note(at.section, at.number) {
             out.push(note.range);
         }
     }
     out.extend(
         model
+            .map
             .note_refs
             .iter()
             .filter(|r| r.section == at.section && r.number == at.number)

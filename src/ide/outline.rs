@@ -1,7 +1,7 @@
 //! The shape of a game: its outline symbol and its folding ranges.
 
 use crate::bridge::Seat;
-use crate::model::pbn::{lower, GameModel};
+use crate::model::pbn::{lower, BoardModel};
 use crate::model::values::ContractValue;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -54,9 +54,9 @@ impl Symbol {
 }
 
 /// The name of a game in outlines: `Board 7 · 4♠X by N · 10 tricks`.
-pub(crate) fn game_title(model: &GameModel) -> String {
+pub(crate) fn game_title(model: &BoardModel) -> String {
     title(
-        model.value("Board"),
+        model.map.value("Board"),
         model.contract(),
         model.declarer(),
         model.declarer_tricks(),
@@ -98,10 +98,10 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
     let game = Game::cast(node.clone())?;
     let model = lower(node);
     let mut children = Vec::new();
-    if let Some(tag) = model.tag("Deal") {
+    if let Some(tag) = model.map.tag("Deal") {
         children.push(Symbol {
             name: "Deal".to_string(),
-            detail: model.value("Deal").map(str::to_string),
+            detail: model.map.value("Deal").map(str::to_string),
             kind: SymbolKind::Deal,
             range: tag.range,
             selection: tag.name_range,
@@ -123,26 +123,27 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
     }
     let range = node.text_range();
     let selection = model
+        .map
         .tag("Board")
         .map(|t| t.range)
-        .or_else(|| model.tags.first().map(|t| t.range))
+        .or_else(|| model.map.tags.first().map(|t| t.range))
         .unwrap_or(range);
     Some(Symbol::game(
         game_title(&model),
-        model.value("Event").map(str::to_string),
+        model.map.value("Event").map(str::to_string),
         (range, selection),
         children,
     ))
 }
 
-fn section_detail(model: &GameModel, section: &Section) -> Option<String> {
+fn section_detail(model: &BoardModel, section: &Section) -> Option<String> {
     match section.kind() {
         SyntaxKind::AUCTION_SECTION => {
-            let calls = model.auction.as_ref()?.calls.len();
+            let calls = model.map.auction.as_ref()?.calls.len();
             Some(format!("{calls} calls"))
         }
         SyntaxKind::PLAY_SECTION => {
-            let tricks = model.play.as_ref()?.tricks.len();
+            let tricks = model.map.play.as_ref()?.tricks.len();
             Some(format!("{tricks} tricks"))
         }
         _ => None,

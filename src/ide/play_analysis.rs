@@ -4,21 +4,21 @@
 use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::{board_model, GameModel};
+use crate::model::pbn::{read_board_for_editor, BoardModel};
 use crate::model::values::ContractValue;
 use crate::model::Board;
 use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
 /// without a complete deal, a contract, an opening leader or a first card.
-pub(crate) fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRange>)> {
-    let deal = model.deal.filter(|d| d.is_complete())?;
+pub(crate) fn play_record(model: &BoardModel) -> Option<(PlayRecord, Vec<TextRange>)> {
+    let deal = model.map.hands.filter(|d| d.is_complete())?;
     let denomination = match model.contract()? {
         ContractValue::Contract(c) => c.denomination(),
         ContractValue::TrumpOnly(d) => d,
         ContractValue::Passed => return None,
     };
-    let play = model.play.as_ref()?;
+    let play = model.map.play.as_ref()?;
     let leader = play.leader?;
     let mut cards = Vec::new();
     let mut ranges = Vec::new();
@@ -57,7 +57,7 @@ pub(crate) fn play_record(model: &GameModel) -> Option<(PlayRecord, Vec<TextRang
 /// [`play_record`] of a board in any notation, over its model; a card with no place in the
 /// source ends the play the analysis follows.
 pub(crate) fn board_play_record(board: &Board) -> Option<(PlayRecord, Vec<TextRange>)> {
-    let (mut record, mut ranges) = play_record(&board_model(board))?;
+    let (mut record, mut ranges) = play_record(&read_board_for_editor(board))?;
     if let Some(cut) = ranges.iter().position(|r| r.end() >= NOWHERE.start()) {
         record.cards.truncate(cut);
         ranges.truncate(cut);
@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(ranges.len(), 52);
         assert_eq!(record.leader, Seat::East);
         // In the order played: the first trick's winner leads the fifth card.
-        let winner = model.play.as_ref().unwrap().tricks[0].winner.unwrap();
+        let winner = model.map.play.as_ref().unwrap().tricks[0].winner.unwrap();
         assert_eq!(record.cards[4].0, winner);
         let deal = record.deal;
         let copy = record.clone();
@@ -127,6 +127,7 @@ mod tests {
             side.iter().map(|(_, &c)| i32::from(c)).sum::<i32>()
         };
         let taken = model
+            .map
             .play
             .as_ref()
             .unwrap()

@@ -1,7 +1,7 @@
 //! Editor features over the format-neutral board record, for RBN and LIN: the hand diagram, the
 //! score, a call with its note and a card with its trick. Each finds the item by the source range
 //! it was read from. A call or a card is described as a PBN game's is, by the same hover over
-//! the board lowered to a game's model ([`board_model`]). (The inlay hints over the record, for
+//! the board lowered to a game's model ([`read_board_for_editor`]). (The inlay hints over the record, for
 //! every notation, are in `hints`.)
 
 use super::diagram::DealDiagram;
@@ -9,7 +9,7 @@ use super::hover::describe_call;
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
 use crate::model::board::{CallKind, CardKind, ContractKind};
-use crate::model::pbn::{board_model, playable, written_before, AuctionView, Turn};
+use crate::model::pbn::{playable, read_board_for_editor, written_before, AuctionView, Turn};
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
@@ -25,7 +25,10 @@ pub(crate) fn open_auction_before(board: &Board, before: TextSize) -> Option<Auc
     if quiz_before {
         return None;
     }
-    let state = board_model(board).auction?.followed_before(before)?;
+    let state = read_board_for_editor(board)
+        .map
+        .auction?
+        .followed_before(before)?;
     (!state.is_finished()).then_some(state)
 }
 
@@ -46,11 +49,11 @@ pub(crate) fn playable_before(
     if query_before {
         return None;
     }
-    let model = board_model(board);
-    let turn = match &model.play {
+    let model = read_board_for_editor(board);
+    let turn = match &model.map.play {
         Some(play) => play.turn_after(before)?,
         None => {
-            let auction = model.auction.as_ref().and_then(AuctionView::followed);
+            let auction = model.map.auction.as_ref().and_then(AuctionView::followed);
             let declarer = model.declarer().or(auction.and_then(|a| a.declarer()));
             let seat = leader.or(declarer.map(Seat::lho))?;
             Turn {
@@ -113,7 +116,7 @@ pub(crate) fn diagram(board: &Board, hidden_source: &'static str) -> Option<Deal
 /// The score of the board's contract and result, when it has a contract: a PBN game's Contract
 /// hover, over the board lowered to a game's model.
 pub(crate) fn score(board: &Board) -> Option<String> {
-    super::hover::score_text(&board_model(board))
+    super::hover::score_text(&read_board_for_editor(board))
 }
 
 /// The hover of the call read from `range`: that of a game's call, over the board lowered to a
@@ -124,8 +127,8 @@ pub(crate) fn call_hover(board: &Board, range: TextRange) -> Option<String> {
     let item = auction.calls.iter().find(|c| c.origin == Some(range))?;
     match item.kind {
         CallKind::Query => Some("**Y**: what would you call here?".to_string()),
-        CallKind::AllPass => super::hover::call_hover(&board_model(board), range),
-        CallKind::Call(call) => super::hover::call_hover(&board_model(board), range)
+        CallKind::AllPass => super::hover::call_hover(&read_board_for_editor(board), range),
+        CallKind::Call(call) => super::hover::call_hover(&read_board_for_editor(board), range)
             .or_else(|| Some(format!("**{}**", describe_call(call)))),
     }
 }
@@ -142,7 +145,7 @@ pub(crate) fn card_hover(board: &Board, range: TextRange) -> Option<String> {
     if matches!(item.kind, CardKind::Card(_) | CardKind::Unknown) {
         // As a game's card, over the board lowered to a game's model: the seat, the trick's
         // leader and winner as the checks follow the play.
-        if let Some(hover) = super::hover::card_hover(&board_model(board), range) {
+        if let Some(hover) = super::hover::card_hover(&read_board_for_editor(board), range) {
             return Some(hover);
         }
     }

@@ -814,7 +814,8 @@ impl OpenText for Document {
     fn deal_to_solve(&mut self, offset: usize) -> Option<crate::bridge::Deal> {
         let (node, _) = self.chunk_at(offset)?;
         crate::model::pbn::lower(&node)
-            .deal
+            .map
+            .hands
             .filter(|d| d.is_complete())
     }
 

@@ -9,7 +9,8 @@
 use super::auction::{lower_auction, lower_auction_record, AuctionModel};
 use super::deal::{lower_deal, lower_deal_record, DealModel};
 use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
-use crate::bridge::{Deal, Seat, Vulnerability};
+use super::source_map::SourceMap;
+use crate::bridge::{Deal, Seat, Suit, Vulnerability};
 use crate::model::board::{ContractKind, NOWHERE};
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{
@@ -168,6 +169,9 @@ pub struct BoardModel {
     pub later_auctions: Vec<AuctionModel>,
     /// The Play sections after the first.
     pub later_plays: Vec<PlayModel>,
+    /// Where each item stands in the text, for the editor (empty as the checks read it: they
+    /// place their findings from the items' own ranges).
+    pub map: SourceMap,
 }
 
 impl BoardModel {
@@ -179,6 +183,40 @@ impl BoardModel {
     /// Every play read, the first first.
     pub fn plays(&self) -> impl Iterator<Item = &PlayModel> {
         self.play.iter().chain(&self.later_plays)
+    }
+
+    /// The dealer, when the Dealer tag is readable.
+    pub fn dealer(&self) -> Option<Seat> {
+        self.context.dealer
+    }
+
+    /// The vulnerability, when the Vulnerable tag is readable.
+    pub fn vulnerability(&self) -> Option<Vulnerability> {
+        self.context.vulnerability
+    }
+
+    /// The declarer the Declarer tag names (`^` for a swapped dummy set aside).
+    pub fn declarer(&self) -> Option<Seat> {
+        self.context.declarer_seat()
+    }
+
+    /// The contract the Contract tag gives.
+    pub fn contract(&self) -> Option<ContractValue> {
+        self.context.contract
+    }
+
+    /// The tricks the Result gives declarer.
+    pub fn declarer_tricks(&self) -> Option<u8> {
+        self.context.result?.declarer_tricks(self.declarer())
+    }
+
+    /// The trump suit of the contract (`None` in no trump or when unknown).
+    pub fn trump(&self) -> Option<Suit> {
+        match self.contract()? {
+            ContractValue::Contract(c) => c.trump(),
+            ContractValue::TrumpOnly(d) => d.trump(),
+            ContractValue::Passed => None,
+        }
     }
 }
 

@@ -1,12 +1,13 @@
 //! A PBN game lowered: the Deal ([`deal`]), the Auction ([`auction`]) and the Play ([`play`])
-//! read as the checks read them, the context they are read against ([`context`]), the board
-//! record conversion reads ([`record`]), and [`GameModel`], the editor's view of one game: its
-//! tags, deal, calls and cards with their seats, tricks and notes, each with its range.
+//! read as the checks read them, the context they are read against and the [`BoardModel`] that
+//! holds them all ([`context`]), the board record conversion reads ([`record`]), and the
+//! [`SourceMap`] the editor reads beside the model ([`source_map`]): its tags, hands, calls and
+//! cards with their seats, tricks and notes, each with its range.
 //!
 //! Everything works on one game's tree (rooted at the game's start) and never fails: what cannot
 //! be read is left out.
 
-use crate::bridge::{self, Call, Card, Deal, Seat, Suit, Vulnerability};
+use crate::bridge::{Call, Card, Deal, Seat};
 pub mod annotations;
 pub mod auction;
 pub mod context;
@@ -14,276 +15,18 @@ pub mod deal;
 pub mod play;
 pub(crate) mod record;
 pub(crate) mod section;
+pub mod source_map;
+
+pub use context::BoardModel;
+pub(crate) use source_map::written_before;
+pub use source_map::{
+    AuctionView, CallView, CardView, Note, NoteRef, PlayView, SectionKind, SourceMap, Tag,
+    TrickView, Turn,
+};
 
 use crate::model::board::{Annotation, Board, NOWHERE};
-use crate::model::values::ContractValue;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
-use context::GameContext;
-
-/// One tag pair of the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag {
-    /// The tag name ("" when missing).
-    pub name: String,
-    /// The range of the name (or of the whole tag when it has no name).
-    pub name_range: TextRange,
-    /// The value with escapes resolved, when the tag has a quoted value.
-    pub value: Option<String>,
-    /// The range of the value between its quotes.
-    pub value_range: Option<TextRange>,
-    /// The whole tag pair.
-    pub range: TextRange,
-}
-
-/// Which section a note or note reference belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SectionKind {
-    /// The auction section.
-    Auction,
-    /// The play section.
-    Play,
-}
-
-/// A Note tag of the auction or play section.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    /// Its number.
-    pub number: u32,
-    /// Its text (after `n:`).
-    pub text: String,
-    /// The whole tag pair.
-    pub range: TextRange,
-    /// The section it explains.
-    pub section: SectionKind,
-}
-
-/// A note reference `=n=` after a call or card.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NoteRef {
-    /// The note number.
-    pub number: u32,
-    /// The range of `=n=`.
-    pub range: TextRange,
-    /// The section it stands in.
-    pub section: SectionKind,
-    /// The range of the call or card it annotates.
-    pub target: TextRange,
-}
-
-/// A call of the auction.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CallView {
-    /// The range of the call token.
-    pub range: TextRange,
-    /// The call, when it is one (`-` and unreadable calls are `None`).
-    pub call: Option<Call>,
-    /// Who made it, when the first seat is known.
-    pub seat: Option<Seat>,
-    /// Whether the call was legal where it stands.
-    pub legal: bool,
-    /// The notes it refers to.
-    pub notes: Vec<u32>,
-}
-
-/// The editor's view of the auction section (read in [`auction`]): every call with its seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AuctionView {
-    /// The whole section.
-    pub range: TextRange,
-    /// The seat of the first call.
-    pub first: Option<Seat>,
-    /// The calls in order (`AP` gives the passes it stands for, all with its range).
-    pub calls: Vec<CallView>,
-}
-
-/// Whether an item read from `range` is written before the place `before`: it ends there or
-/// earlier, and is not an empty value being typed at `before` (such as LIN's `pc|` with the
-/// cursor after the bar).
-pub(crate) fn written_before(range: TextRange, before: TextSize) -> bool {
-    range.end() <= before && range.start() < before
-}
-
-impl AuctionView {
-    /// The auction followed through the calls written before `before` (a placeholder or an
-    /// unreadable call passes the turn on); `None` when the first seat is unknown.
-    pub fn followed_before(&self, before: TextSize) -> Option<bridge::Auction> {
-        let mut state = bridge::Auction::new(self.first?);
-        for call in self
-            .calls
-            .iter()
-            .filter(|c| written_before(c.range, before))
-        {
-            match call.call {
-                Some(c) => {
-                    let _ = state.push(c);
-                }
-                None => state.skip_turn(),
-            }
-        }
-        Some(state)
-    }
-
-    /// The whole auction followed, as far as it is written; `None` when the first seat is
-    /// unknown.
-    pub fn followed(&self) -> Option<bridge::Auction> {
-        self.followed_before(TextSize::from(u32::MAX))
-    }
-}
-
-/// A card of the play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardView {
-    /// The range of the card token.
-    pub range: TextRange,
-    /// The card, when known.
-    pub card: Option<Card>,
-    /// Who played it (from its column), when the leader is known.
-    pub seat: Option<Seat>,
-    /// The trick it belongs to, from 0.
-    pub trick: usize,
-    /// The notes it refers to.
-    pub notes: Vec<u32>,
-}
-
-/// A trick (a row of four cards) of the play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrickView {
-    /// Who led to it, when known.
-    pub leader: Option<Seat>,
-    /// Who won it, when all four cards and the leader are known.
-    pub winner: Option<Seat>,
-    /// The end of the trick's last item (card and its annotations).
-    pub end: TextSize,
-    /// Whether all four cards are written.
-    pub complete: bool,
-}
-
-/// The editor's view of the play section (read in [`play`]): every card with its seat and trick.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayView {
-    /// The whole section.
-    pub range: TextRange,
-    /// The opening leader.
-    pub leader: Option<Seat>,
-    /// The cards in text order.
-    pub cards: Vec<CardView>,
-    /// The tricks in order.
-    pub tricks: Vec<TrickView>,
-}
-
-/// A place in the order of play: a trick and a card of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Turn {
-    /// The trick, from 0.
-    pub trick: usize,
-    /// The card of the trick, from 0 (the lead).
-    pub place: usize,
-    /// Who plays it.
-    pub seat: Seat,
-}
-
-impl PlayView {
-    /// Who leads to trick `trick` (from 0): as read, else the opening leader to the first trick
-    /// and the winner of the trick before to any other.
-    pub fn leader_of(&self, trick: usize) -> Option<Seat> {
-        let read = self.tricks.get(trick).and_then(|t| t.leader);
-        read.or_else(|| match trick.checked_sub(1) {
-            None => self.leader,
-            Some(before) => self.tricks.get(before).and_then(|t| t.winner),
-        })
-    }
-
-    /// The turn that follows the cards written before `before`, taken in the order of play
-    /// (as RBN and LIN write them); `None` when who plays it is unknown.
-    pub fn turn_after(&self, before: TextSize) -> Option<Turn> {
-        let count = self
-            .cards
-            .iter()
-            .filter(|c| written_before(c.range, before))
-            .count();
-        let (trick, place) = (count / 4, count % 4);
-        let seat = self.leader_of(trick)?.offset(place);
-        Some(Turn { trick, place, seat })
-    }
-}
-
-/// A game lowered for the features.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct GameModel {
-    /// Every tag pair in text order (section tags and notes included).
-    pub tags: Vec<Tag>,
-    /// What the key tags say, read once as the checks read them (with the dealer, vulnerability,
-    /// declarer and contract the methods below give).
-    pub context: GameContext,
-    /// The hands, as well as the Deal can be read.
-    pub deal: Option<Deal>,
-    /// The ranges of the hands in the Deal, by seat.
-    pub hand_ranges: Vec<(Seat, TextRange)>,
-    /// Seats the Hidden tag hides.
-    pub hidden: Vec<Seat>,
-    /// The auction section.
-    pub auction: Option<AuctionView>,
-    /// The play section.
-    pub play: Option<PlayView>,
-    /// The notes of both sections.
-    pub notes: Vec<Note>,
-    /// The note references of both sections.
-    pub note_refs: Vec<NoteRef>,
-}
-
-impl GameModel {
-    /// The first tag named `name`.
-    pub fn tag(&self, name: &str) -> Option<&Tag> {
-        self.tags.iter().find(|t| t.name == name)
-    }
-
-    /// The value of the first tag named `name`.
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.tag(name).and_then(|t| t.value.as_deref())
-    }
-
-    /// The dealer, when the Dealer tag is readable.
-    pub fn dealer(&self) -> Option<Seat> {
-        self.context.dealer
-    }
-
-    /// The vulnerability, when the Vulnerable tag is readable.
-    pub fn vulnerability(&self) -> Option<Vulnerability> {
-        self.context.vulnerability
-    }
-
-    /// The declarer the Declarer tag names (`^` for a swapped dummy set aside).
-    pub fn declarer(&self) -> Option<Seat> {
-        self.context.declarer_seat()
-    }
-
-    /// The contract the Contract tag gives.
-    pub fn contract(&self) -> Option<ContractValue> {
-        self.context.contract
-    }
-
-    /// The tricks the Result gives declarer.
-    pub fn declarer_tricks(&self) -> Option<u8> {
-        self.context.result?.declarer_tricks(self.declarer())
-    }
-
-    /// The trump suit of the contract (`None` in no trump or when unknown).
-    pub fn trump(&self) -> Option<Suit> {
-        match self.contract()? {
-            ContractValue::Contract(c) => c.trump(),
-            ContractValue::TrumpOnly(d) => d.trump(),
-            ContractValue::Passed => None,
-        }
-    }
-
-    /// The note `number` of `section`.
-    pub fn note(&self, section: SectionKind, number: u32) -> Option<&Note> {
-        self.notes
-            .iter()
-            .find(|n| n.section == section && n.number == number)
-    }
-}
 
 /// Reads a call token with the meaning the checks give it (non-standard spellings such as `P`,
 /// `Dbl` or `1N` included); `None` for `-`, `AP` and what is no call.
@@ -316,13 +59,14 @@ pub(crate) fn parse_note(value: &str) -> Option<(u32, String)> {
     Some((number.trim().parse().ok()?, text.to_string()))
 }
 
-/// Lowers a game node (rooted at the game's start): its tags, and its deal, auction and play as
-/// the checks read them ([`context::read_sections`]), in the editor's view.
-pub fn lower(node: &SyntaxNode) -> GameModel {
-    let mut model = GameModel::default();
+/// Lowers a game node (rooted at the game's start) for the editor: its model as the checks read
+/// it ([`context::read_sections`]) with its source map: its tags, hands, calls, cards and notes.
+pub fn lower(node: &SyntaxNode) -> BoardModel {
     let Some(game) = Game::cast(node.clone()) else {
-        return model;
+        return BoardModel::default();
     };
+    let mut model = context::read_sections(&game, &crate::model::Inheritance::default());
+    let map = &mut model.map;
     let mut deal_node = None;
     for tag in game.tag_pairs() {
         let name_token = tag.name_token();
@@ -339,9 +83,9 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         if lowered.name == "Deal" && deal_node.is_none() {
             deal_node = tag.value_node();
         }
-        model.tags.push(lowered);
+        map.tags.push(lowered);
     }
-    model.hidden = model
+    map.hidden = map
         .value("Hidden")
         .map(|v| {
             v.chars()
@@ -355,79 +99,80 @@ pub fn lower(node: &SyntaxNode) -> GameModel {
         match section.kind() {
             SyntaxKind::AUCTION_SECTION if !auction_seen => {
                 auction_seen = true;
-                lower_notes(&section, SectionKind::Auction, &mut model);
+                lower_notes(&section, SectionKind::Auction, map);
             }
             SyntaxKind::PLAY_SECTION if !play_seen => {
                 play_seen = true;
-                lower_notes(&section, SectionKind::Play, &mut model);
+                lower_notes(&section, SectionKind::Play, map);
             }
             _ => {}
         }
     }
-    let sections = context::read_sections(&game, &crate::model::Inheritance::default());
-    model.context = sections.context;
-    // The Deal as the sections read it; one they leave unread (empty, `?`, `#`) is read here
-    // all the same, for what the editor can still show of it.
-    let deal = match sections.deal {
-        Some(deal) => Some(deal),
-        None => deal_node.map(|value| deal::lower_deal(&value, &mut Vec::new())),
-    };
-    if let Some(deal) = deal {
-        view_deal(deal, &mut model);
+    let dealer = model.context.dealer;
+    // The Deal as the checks read it; one they leave unread (empty, `?`, `#`) is read here all
+    // the same, for what the editor can still show of it.
+    match &model.deal {
+        Some(deal) => view_deal(deal, dealer, &mut model.map),
+        None => {
+            if let Some(value) = deal_node {
+                view_deal(
+                    &deal::lower_deal(&value, &mut Vec::new()),
+                    dealer,
+                    &mut model.map,
+                );
+            }
+        }
     }
-    if let Some(auction) = &sections.auction {
-        model.auction = Some(view_auction(auction, &model.note_refs));
-    }
-    if let Some(play) = &sections.play {
-        model.play = Some(view_play(play, &model.note_refs));
-    }
+    view_sections(&mut model);
     model
 }
 
-/// The editor's view of a board read from another notation (an RBN record, a LIN board), made
-/// from the sections the checks judge ([`context::read_board_model`]), so that the editor
-/// answers about it as about a game: its facts, its hands, its auction and play (the seats, the
+/// The auction and play of a model in its source map.
+fn view_sections(model: &mut BoardModel) {
+    let map = &mut model.map;
+    map.auction = model
+        .auction
+        .as_ref()
+        .map(|a| view_auction(a, &map.note_refs));
+    map.play = model.play.as_ref().map(|p| view_play(p, &map.note_refs));
+}
+
+/// A board read from another notation (an RBN record, a LIN board) for the editor: its model
+/// as the checks read it ([`context::read_board_model`]) with its source map, so that the
+/// editor answers about it as about a game: its hands, its auction and play (the seats, the
 /// legality of each call, the winner of each trick), and its notes with the calls and cards
 /// that refer to them. It has no tags; what has no place in the source stands at [`NOWHERE`].
-pub(crate) fn board_model(board: &Board) -> GameModel {
-    let sections = context::read_board_model(board);
-    let mut model = GameModel {
-        context: sections.context,
-        ..GameModel::default()
-    };
-    if let (Some(record), Some(deal)) = (&board.deal, sections.deal) {
-        model.hidden = Seat::ALL
+pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
+    let mut model = context::read_board_model(board);
+    let dealer = model.context.dealer;
+    let map = &mut model.map;
+    if let (Some(record), Some(deal)) = (&board.deal, &model.deal) {
+        map.hidden = Seat::ALL
             .into_iter()
             .filter(|s| record.hidden[s.index()])
             .collect();
-        view_deal(deal, &mut model);
+        view_deal(deal, dealer, map);
     }
     if let Some(record) = &board.auction {
-        board_notes(&record.notes, SectionKind::Auction, &mut model);
+        board_notes(&record.notes, SectionKind::Auction, map);
         for call in &record.calls {
-            board_note_ref(
-                &call.annotation,
-                call.origin,
-                SectionKind::Auction,
-                &mut model,
-            );
+            board_note_ref(&call.annotation, call.origin, SectionKind::Auction, map);
         }
     }
     if let Some(record) = &board.play {
-        board_notes(&record.notes, SectionKind::Play, &mut model);
+        board_notes(&record.notes, SectionKind::Play, map);
         for card in record.tricks.iter().flatten() {
-            board_note_ref(&card.annotation, card.origin, SectionKind::Play, &mut model);
+            board_note_ref(&card.annotation, card.origin, SectionKind::Play, map);
         }
     }
-    model.auction = sections.auction.map(|a| view_auction(&a, &model.note_refs));
-    model.play = sections.play.map(|p| view_play(&p, &model.note_refs));
+    view_sections(&mut model);
     model
 }
 
 /// The notes of a board's auction or play.
-fn board_notes(notes: &[(u8, String)], section: SectionKind, model: &mut GameModel) {
+fn board_notes(notes: &[(u8, String)], section: SectionKind, map: &mut SourceMap) {
     for (number, text) in notes {
-        model.notes.push(Note {
+        map.notes.push(Note {
             number: u32::from(*number),
             text: text.clone(),
             range: NOWHERE,
@@ -441,10 +186,10 @@ fn board_note_ref(
     annotation: &Annotation,
     origin: Option<TextRange>,
     section: SectionKind,
-    model: &mut GameModel,
+    map: &mut SourceMap,
 ) {
     if let (Some(number), Some(range)) = (annotation.note, origin) {
-        model.note_refs.push(NoteRef {
+        map.note_refs.push(NoteRef {
             number: u32::from(number),
             range,
             section,
@@ -454,17 +199,17 @@ fn board_note_ref(
 }
 
 /// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
-fn view_deal(deal: deal::DealModel, model: &mut GameModel) {
-    let first = deal.first.or(model.dealer()).unwrap_or(Seat::North);
+fn view_deal(deal: &deal::DealModel, dealer: Option<Seat>, map: &mut SourceMap) {
+    let first = deal.first.or(dealer).unwrap_or(Seat::North);
     for (i, hand) in deal.text.hands.iter().take(4).enumerate() {
-        model.hand_ranges.push((first.offset(i), hand.range));
+        map.hand_ranges.push((first.offset(i), hand.range));
     }
     let mut hands = deal.hands;
     if deal.first.is_none() {
         // The hands were read counting from North: turn them to the seat assumed here.
         hands = std::array::from_fn(|i| deal.hands[(i + 4 - first.index()) % 4]);
     }
-    model.deal = Some(Deal::from_hands(hands));
+    map.hands = Some(Deal::from_hands(hands));
 }
 
 /// The note numbers referred to from the call or card at `target`.
@@ -556,7 +301,7 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
 }
 
 /// The note references of a section, each with the call or card it follows.
-fn collect_note_refs(section: &Section, kind: SectionKind, model: &mut GameModel) {
+fn collect_note_refs(section: &Section, kind: SectionKind, map: &mut SourceMap) {
     let green = section.syntax().green();
     for item in section.items(&green) {
         for a in item
@@ -565,7 +310,7 @@ fn collect_note_refs(section: &Section, kind: SectionKind, model: &mut GameModel
             .filter(|a| a.kind() == SyntaxKind::NOTE_REF)
         {
             if let Some(number) = note_ref_number(a.text()) {
-                model.note_refs.push(NoteRef {
+                map.note_refs.push(NoteRef {
                     number,
                     range: a.text_range(),
                     section: kind,
@@ -576,10 +321,10 @@ fn collect_note_refs(section: &Section, kind: SectionKind, model: &mut GameModel
     }
 }
 
-fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
+fn lower_notes(section: &Section, kind: SectionKind, map: &mut SourceMap) {
     for note in section.notes() {
         if let Some((number, text)) = note.value().as_deref().and_then(parse_note) {
-            model.notes.push(Note {
+            map.notes.push(Note {
                 number,
                 text,
                 range: note.syntax().text_range(),
@@ -587,15 +332,16 @@ fn lower_notes(section: &Section, kind: SectionKind, model: &mut GameModel) {
             });
         }
     }
-    collect_note_refs(section, kind, model);
+    collect_note_refs(section, kind, map);
 }
 
 /// The cards `seat` may play to trick `trick` (from 0): its hand less the cards it played to the
 /// tricks before, and of those only the suit led to `trick` when it holds that suit. A game
 /// with no play yet gives the whole hand. `None` when the hand is unknown.
-pub(crate) fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
-    let mut hand = model.deal?.hand(seat)?;
-    let cards = model.play.iter().flat_map(|p| &p.cards);
+pub(crate) fn playable(model: &BoardModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
+    let map = &model.map;
+    let mut hand = map.hands?.hand(seat)?;
+    let cards = map.play.iter().flat_map(|p| &p.cards);
     for played in cards
         .clone()
         .filter(|c| c.trick < trick && c.seat == Some(seat))
@@ -604,7 +350,7 @@ pub(crate) fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Ve
             hand.remove(card);
         }
     }
-    let leader = model.play.as_ref().and_then(|p| p.leader_of(trick));
+    let leader = map.play.as_ref().and_then(|p| p.leader_of(trick));
     let led = leader.filter(|&l| l != seat).and_then(|l| {
         cards
             .clone()
@@ -621,11 +367,11 @@ pub(crate) fn playable(model: &GameModel, trick: usize, seat: Seat) -> Option<Ve
 /// The cards the player in column `column` (0 for the opening leader's) of trick `trick` of a
 /// PBN play section may play there, with that player.
 pub(crate) fn playable_at(
-    model: &GameModel,
+    model: &BoardModel,
     trick: usize,
     column: usize,
 ) -> Option<(Seat, Vec<Card>)> {
-    let seat = model.play.as_ref()?.leader?.offset(column);
+    let seat = model.map.play.as_ref()?.leader?.offset(column);
     Some((seat, playable(model, trick, seat)?))
 }
 
@@ -652,20 +398,20 @@ pub(crate) mod tests {
     fn lowers_deal_auction_and_play() {
         let model = lower(&game(GAME));
         assert_eq!(model.dealer(), Some(Seat::North));
-        let deal = model.deal.unwrap();
+        let deal = model.map.hands.unwrap();
         assert_eq!(deal.hand(Seat::North).unwrap().hcp(), 10);
         assert_eq!(deal.hand(Seat::East).unwrap().hcp(), 10);
-        let auction = model.auction.as_ref().unwrap();
+        let auction = model.map.auction.as_ref().unwrap();
         assert_eq!(auction.calls.len(), 7);
         assert_eq!(auction.calls[3].call, Some(Call::Double));
         assert_eq!(auction.calls[3].seat, Some(Seat::West));
         assert!(auction.calls.iter().all(|c| c.legal));
         assert_eq!(auction.calls[0].notes, vec![1]);
         assert_eq!(
-            model.note(SectionKind::Auction, 1).unwrap().text,
+            model.map.note(SectionKind::Auction, 1).unwrap().text,
             "five cards"
         );
-        let play = model.play.as_ref().unwrap();
+        let play = model.map.play.as_ref().unwrap();
         assert_eq!(play.tricks.len(), 2);
         // Columns follow the opening leader (E S W N): East's CA wins the first trick, West's
         // HA the second.
