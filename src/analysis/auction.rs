@@ -236,30 +236,28 @@ fn compare_with_tags(model: &AuctionModel, ctx: &GameContext, out: &mut Vec<Diag
         return;
     };
     if let (Some(tag), Some(written)) = (&ctx.contract_tag, ctx.contract) {
-        {
-            let agrees = match written {
-                ContractValue::Contract(c) => c == contract,
-                ContractValue::TrumpOnly(d) => d == contract.denomination(),
-                ContractValue::Passed => false,
-            };
-            if !agrees {
-                out.push(
-                    Diagnostic::new(
-                        Code::A308,
-                        tag.range,
-                        format!(
-                            "the auction ends in {}, but the Contract is `{}`",
-                            contract.symbolic(),
-                            tag.text
-                        ),
-                    )
-                    .with_unsafe_fix(
-                        format!("Set the Contract to `{contract}`"),
-                        tag.range,
-                        contract.to_string(),
+        let agrees = match written {
+            ContractValue::Contract(c) => c == contract,
+            ContractValue::TrumpOnly(d) => d == contract.denomination(),
+            ContractValue::Passed => false,
+        };
+        if !agrees {
+            out.push(
+                Diagnostic::new(
+                    Code::A308,
+                    tag.range,
+                    format!(
+                        "the auction ends in {}, but the Contract is `{}`",
+                        contract.symbolic(),
+                        tag.text
                     ),
-                );
-            }
+                )
+                .with_unsafe_fix(
+                    format!("Set the Contract to `{contract}`"),
+                    tag.range,
+                    contract.to_string(),
+                ),
+            );
         }
     }
     if let Some(declarer) = model.declarer {
@@ -276,46 +274,44 @@ fn compare_declarer(
 ) {
     if let (Some(tag), Some(written)) = (&ctx.declarer_tag, ctx.declarer) {
         let (swapped, seat) = (written.swapped, written.seat);
-        {
-            // `^X` says declarer and dummy were swapped: X is the partner of the auction's
-            // declarer. Naming the auction's declarer itself with `^` claims a swap that the
-            // auction contradicts.
-            let agrees = if swapped {
-                seat == declarer.partner()
+        // `^X` says declarer and dummy were swapped: X is the partner of the auction's
+        // declarer. Naming the auction's declarer itself with `^` claims a swap that the
+        // auction contradicts.
+        let agrees = if swapped {
+            seat == declarer.partner()
+        } else {
+            seat == declarer
+        };
+        if !agrees {
+            let expected = if swapped && seat != declarer {
+                format!("^{}", declarer.partner().letter())
             } else {
-                seat == declarer
+                declarer.letter().to_string()
             };
-            if !agrees {
-                let expected = if swapped && seat != declarer {
-                    format!("^{}", declarer.partner().letter())
-                } else {
-                    declarer.letter().to_string()
-                };
-                let message = if swapped && seat == declarer {
-                    format!(
-                        "`{}` says declarer and dummy were swapped, but {} is the auction's declarer of {}: with a swap the Declarer is `^{}`",
-                        tag.text,
-                        declarer.name(),
-                        contract.symbolic(),
-                        declarer.partner().letter()
-                    )
-                } else {
-                    format!(
-                        "the auction makes {} declarer of {} (the first of the side to bid {}), but the Declarer is `{}`",
-                        declarer.name(),
-                        contract.symbolic(),
-                        contract.denomination().name(),
-                        tag.text
-                    )
-                };
-                out.push(
-                    Diagnostic::new(Code::A309, tag.range, message).with_unsafe_fix(
-                        format!("Set the Declarer to `{expected}`"),
-                        tag.range,
-                        expected,
-                    ),
-                );
-            }
+            let message = if swapped && seat == declarer {
+                format!(
+                    "`{}` says declarer and dummy were swapped, but {} is the auction's declarer of {}: with a swap the Declarer is `^{}`",
+                    tag.text,
+                    declarer.name(),
+                    contract.symbolic(),
+                    declarer.partner().letter()
+                )
+            } else {
+                format!(
+                    "the auction makes {} declarer of {} (the first of the side to bid {}), but the Declarer is `{}`",
+                    declarer.name(),
+                    contract.symbolic(),
+                    contract.denomination().name(),
+                    tag.text
+                )
+            };
+            out.push(
+                Diagnostic::new(Code::A309, tag.range, message).with_unsafe_fix(
+                    format!("Set the Declarer to `{expected}`"),
+                    tag.range,
+                    expected,
+                ),
+            );
         }
     }
 }

@@ -4,8 +4,8 @@
 use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::read_board_for_editor;
 use crate::model::pbn::record::read_game_bridge;
+use crate::model::pbn::{read_board_for_editor, BoardModel};
 use crate::model::Inheritance;
 use crate::syntax::ast::Game;
 use crate::syntax::{SyntaxNode, TextSize};
@@ -35,6 +35,12 @@ pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
 /// and does not hide, and the winner after each complete trick whose cards and seats are known.
 /// Offsets are those of the board's origins (relative to its piece).
 pub fn record_hints(board: &Board) -> Vec<InlayHint> {
+    model_hints(board, &read_board_for_editor(board))
+}
+
+/// [`record_hints`] of a board whose model the caller has read already
+/// ([`read_board_for_editor`]), so that one reading serves these hints and the server's.
+pub(crate) fn model_hints(board: &Board, model: &BoardModel) -> Vec<InlayHint> {
     let mut out = Vec::new();
     if let Some(deal) = &board.deal {
         for seat in Seat::ALL {
@@ -55,7 +61,6 @@ pub fn record_hints(board: &Board) -> Vec<InlayHint> {
     }
     // The winners are the ones the play's model reads (as the card hovers and the checks do),
     // over the board lowered to a game's model: a trick whose winner is unknown gets no hint.
-    let model = read_board_for_editor(board);
     let tricks = model.map.play.iter().flat_map(|p| &p.tricks).enumerate();
     for (number, trick) in tricks {
         let Some(winner) = trick.winner.filter(|_| trick.end < NOWHERE.start()) else {

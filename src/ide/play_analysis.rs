@@ -4,9 +4,8 @@
 use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::{read_board_for_editor, BoardModel};
+use crate::model::pbn::BoardModel;
 use crate::model::values::ContractValue;
-use crate::model::Board;
 use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
@@ -54,10 +53,10 @@ pub(crate) fn play_record(model: &BoardModel) -> Option<(PlayRecord, Vec<TextRan
     ))
 }
 
-/// [`play_record`] of a board in any notation, over its model; a card with no place in the
-/// source ends the play the analysis follows.
-pub(crate) fn board_play_record(board: &Board) -> Option<(PlayRecord, Vec<TextRange>)> {
-    let (mut record, mut ranges) = play_record(&read_board_for_editor(board))?;
+/// [`play_record`] of a board in any notation, read with its source map; a card with no place
+/// in the source ends the play the analysis follows.
+pub(crate) fn placed_play_record(model: &BoardModel) -> Option<(PlayRecord, Vec<TextRange>)> {
+    let (mut record, mut ranges) = play_record(model)?;
     if let Some(cut) = ranges.iter().position(|r| r.end() >= NOWHERE.start()) {
         record.cards.truncate(cut);
         ranges.truncate(cut);
@@ -92,6 +91,53 @@ mod tests {
 
     /// A whole deal played out by GIB robots (from the corpus).
     const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";
+
+    /// Every RBN and LIN board of the corpus gives the play analysis the play its PBN
+    /// conversion gives: the same deal, trumps, leader and cards in the order played (each card
+    /// with a place in its own text).
+    #[test]
+    fn an_rbn_or_lin_board_is_analysed_as_its_pbn_conversion_is() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let (mut compared, mut played) = (0, 0);
+        for notation in ["rbn", "lin"] {
+            for entry in std::fs::read_dir(corpus.join(notation))
+                .expect("a corpus folder")
+                .flatten()
+            {
+                let bytes = std::fs::read(entry.path()).expect("a corpus file");
+                let source = crate::text::decode(&bytes).expect("a readable file");
+                let boards = match notation {
+                    "rbn" => crate::model::read_rbn(&source.text),
+                    _ => crate::model::read_lin(&source.text),
+                };
+                for board in &boards {
+                    let own = placed_play_record(&crate::model::pbn::read_board_for_editor(board));
+                    let text = crate::convert::write_pbn(board).text;
+                    let converted = crate::syntax::Parse::new(&text)
+                        .syntax()
+                        .children()
+                        .find_map(|node| play_record(&lower(&node)));
+                    let own = own.map(|(record, ranges)| {
+                        assert!(ranges.iter().all(|r| r.end() < NOWHERE.start()));
+                        record
+                    });
+                    let converted = converted.map(|(record, _)| record);
+                    assert_eq!(
+                        own.as_ref()
+                            .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
+                        converted
+                            .as_ref()
+                            .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
+                        "{board:#?}"
+                    );
+                    compared += 1;
+                    played += usize::from(own.is_some());
+                }
+            }
+        }
+        eprintln!("{compared} boards compared, {played} with a play to analyse");
+        assert!(played > 100, "only {played} boards with a play");
+    }
 
     #[test]
     fn what_each_side_gave_away_is_the_double_dummy_result_less_the_tricks_taken() {

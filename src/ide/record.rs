@@ -1,8 +1,8 @@
 //! Editor features over the format-neutral board record, for RBN and LIN: the hand diagram, the
 //! score, a call with its note and a card with its trick. Each finds the item by the source range
 //! it was read from. A call or a card is described as a PBN game's is, by the same hover over
-//! the board lowered to a game's model ([`read_board_for_editor`]). (The inlay hints over the record, for
-//! every notation, are in `hints`.)
+//! the board read into its model ([`read_board_for_editor`]). (The inlay hints over the record,
+//! for every notation, are in `hints`.)
 
 use super::diagram::DealDiagram;
 use super::hover::describe_call;

@@ -16,6 +16,7 @@ use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::model::pbn::{read_board_for_editor, BoardModel};
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -24,14 +25,15 @@ use crate::text::PositionEncoding;
 pub(crate) type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
 
 /// What the server adds to the inlay hints of a board in any notation (what each card cost at
-/// double dummy), given the board.
-pub(crate) type HintMore<'a> = &'a dyn Fn(&Board) -> Vec<ide::InlayHint>;
+/// double dummy), given the board's model with its source map.
+pub(crate) type HintMore<'a> = &'a dyn Fn(&BoardModel) -> Vec<ide::InlayHint>;
 
 /// The inlay hints of a board in any notation: its own (points, trick winners) and what the
-/// server adds, in the order they stand.
+/// server adds, in the order they stand; the board's model is read once for both.
 pub(super) fn board_hints(board: &Board, more: HintMore<'_>) -> Vec<ide::InlayHint> {
-    let mut hints = ide::record_hints(board);
-    hints.extend(more(board));
+    let model = read_board_for_editor(board);
+    let mut hints = ide::hints::model_hints(board, &model);
+    hints.extend(more(&model));
     hints.sort_by_key(|h| h.offset);
     hints
 }

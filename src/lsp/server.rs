@@ -799,9 +799,9 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         let uri = &params.text_document.uri;
         let play_analysis = self.shared.settings_for(uri).0.play_analysis;
-        let more = |board: &crate::model::Board| {
+        let more = |model: &crate::model::pbn::BoardModel| {
             if play_analysis {
-                self.shared.solver.trick_cost_hints(uri, board)
+                self.shared.solver.trick_cost_hints(uri, model)
             } else {
                 Vec::new()
             }

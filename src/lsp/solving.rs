@@ -206,8 +206,12 @@ impl Solving {
 
     /// The play analysis's hints for a board of `uri` in any notation (its places relative to
     /// its piece) when it is done; otherwise none, and the play is queued.
-    pub(super) fn trick_cost_hints(&self, uri: &Uri, board: &Board) -> Vec<ide::InlayHint> {
-        let Some((record, ranges)) = ide::play_analysis::board_play_record(board) else {
+    pub(super) fn trick_cost_hints(
+        &self,
+        uri: &Uri,
+        model: &crate::model::pbn::BoardModel,
+    ) -> Vec<ide::InlayHint> {
+        let Some((record, ranges)) = ide::play_analysis::placed_play_record(model) else {
             return Vec::new();
         };
         let record = Arc::new(record);

@@ -78,28 +78,26 @@ impl GameContext {
     /// the editor and conversion read these meanings, never the text again. A board from another
     /// notation sets them from its typed record instead.
     pub fn read_tag_meanings(&mut self) {
-        let meaningful = |tag: &Option<TagValue>| {
+        fn meaningful(tag: &Option<TagValue>) -> Option<&str> {
             tag.as_ref()
                 .map(|t| t.text.trim())
                 .filter(|t| !is_vacant(t))
-                .map(str::to_string)
-        };
-        self.declarer = meaningful(&self.declarer_tag).and_then(|text| {
+        }
+        let declarer = meaningful(&self.declarer_tag).and_then(|text| {
             let (swapped, seat) = match text.strip_prefix('^') {
                 Some(rest) => (true, rest),
-                None => (false, text.as_str()),
+                None => (false, text),
             };
             read_seat(seat).map(|r| DeclarerValue {
                 seat: r.value,
                 swapped,
             })
         });
-        self.contract = meaningful(&self.contract_tag)
-            .and_then(|text| read_contract(&text))
-            .map(|r| r.value);
-        self.result = meaningful(&self.result_tag)
-            .and_then(|text| read_result(&text))
-            .map(|r| r.value);
+        let contract = meaningful(&self.contract_tag).and_then(read_contract);
+        let result = meaningful(&self.result_tag).and_then(read_result);
+        self.declarer = declarer;
+        self.contract = contract.map(|r| r.value);
+        self.result = result.map(|r| r.value);
     }
 
     /// The declarer the tags name (the seat after a swap `^X` is X).
