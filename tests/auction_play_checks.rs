@@ -2,6 +2,7 @@
 //! example game, on every game of the corpus and on generated games.
 
 use kibitzer::analysis::auction::check_auction;
+use kibitzer::analysis::misreading;
 use kibitzer::analysis::play::check_play;
 use kibitzer::bridge::{Card, Deal, Hand, Seat};
 use kibitzer::diagnostic::{Diagnostic, Severity};
@@ -101,13 +102,17 @@ fn check_game(game: &Game) -> Checked {
     for section in game.sections() {
         match section.kind() {
             SyntaxKind::AUCTION_SECTION if auction.is_none() => {
-                let model = lower_auction(&section, ctx.dealer, &mut diagnostics);
+                let mut misreadings = Vec::new();
+                let model = lower_auction(&section, ctx.dealer, &mut misreadings);
+                misreading::report(&misreadings, &mut diagnostics);
                 check_auction(&model, &ctx, &mut diagnostics);
                 auction = Some(model);
             }
             SyntaxKind::PLAY_SECTION if play.is_none() => {
                 let facts = play_facts(&ctx, auction.as_ref());
-                let model = lower_play(&section, &facts, &mut diagnostics);
+                let mut misreadings = Vec::new();
+                let model = lower_play(&section, &facts, &mut misreadings);
+                misreading::report(&misreadings, &mut diagnostics);
                 check_play(&model, &ctx, &mut diagnostics);
                 play = Some(model);
             }

@@ -129,3 +129,40 @@ fn codes_are_named_as_codes_not_strings() {
         [1]
     );
 }
+
+/// The lines outside a file's tests and comments that build or name a finding.
+fn finding_lines(text: &str) -> Vec<usize> {
+    let body = text.split("#[cfg(test)]").next().unwrap_or(text);
+    body.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .filter(|(_, line)| line.contains("Diagnostic") || line.contains("Code::"))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn the_model_reads_without_judging() {
+    // A lowering records what it could not read (`model::pbn::misreading`); the checks decide
+    // the code, the message and the fix.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    assert!(files.len() > 10, "the model's files: {files:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a source file");
+        found.extend(
+            finding_lines(&text)
+                .into_iter()
+                .map(|line| format!("{}:{line}", file.display())),
+        );
+    }
+    assert!(found.is_empty(), "findings built in model/: {found:#?}");
+    assert_eq!(
+        finding_lines(
+            "use crate::diagnostic::Diagnostic;\n// Code::D201\n#[cfg(test)]\nCode::A301"
+        ),
+        [1]
+    );
+}

@@ -329,8 +329,10 @@ mod tests {
             dealer: crate::model::values::read_seat(dealer).map(|r| r.value),
             ..GameContext::default()
         };
+        let mut misreadings = Vec::new();
+        let model = lower_auction(&section, ctx.dealer, &mut misreadings);
         let mut out = Vec::new();
-        let model = lower_auction(&section, ctx.dealer, &mut out);
+        crate::analysis::misreading::report(&misreadings, &mut out);
         check_auction(&model, &ctx, &mut out);
         (model, out)
     }

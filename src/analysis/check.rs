@@ -261,7 +261,9 @@ fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> 
             .as_ref()
             .is_some_and(|(v, _)| !v.as_str().is_empty() && v.as_str() != "?");
         if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
-            let model = lower_deal(&node, out);
+            let mut misreadings = Vec::new();
+            let model = lower_deal(&node, &mut misreadings);
+            super::misreading::report(&misreadings, out);
             context.deal = model.deal();
             context.deal_is_valid = model.is_valid();
             deal_model = Some(model);

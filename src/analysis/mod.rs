@@ -12,6 +12,7 @@ pub(crate) mod cross;
 pub(crate) mod deal;
 pub mod double_dummy;
 pub mod lin;
+pub mod misreading;
 pub(crate) mod notes;
 pub mod play;
 pub mod rbn;

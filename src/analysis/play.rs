@@ -346,8 +346,10 @@ mod tests {
             ..GameContext::default()
         };
         ctx.read_tag_meanings();
+        let mut misreadings = Vec::new();
+        let model = lower_play(&section, &play_facts(&ctx, None), &mut misreadings);
         let mut out = Vec::new();
-        let model = lower_play(&section, &play_facts(&ctx, None), &mut out);
+        crate::analysis::misreading::report(&misreadings, &mut out);
         check_play(&model, &ctx, &mut out);
         (model, out)
     }

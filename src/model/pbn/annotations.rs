@@ -1,9 +1,8 @@
 //! The annotations around a call or card: irregularity marks before it (chapter 3.9), and the
-//! suffix, note reference and NAGs after it (chapter 3.8), read with the G601–G604 problems of
-//! reading them.
+//! suffix, note reference and NAGs after it (chapter 3.8), read with what is out of place among
+//! them (G601–G604).
 
-use crate::diagnostic::Code;
-use crate::diagnostic::Diagnostic;
+use super::misreading::{AnnotationMisreading, Misreading};
 use crate::syntax::ast::SectionItem;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
@@ -140,16 +139,15 @@ fn saturating_number(digits: &str) -> u32 {
         })
 }
 
-/// Reads the annotations of an item and reports G601–G604 on them.
+/// Reads the annotations of an item, recording what is out of place among them (G601–G604).
 pub(crate) fn read_annotations(
     item: &SectionItem,
     on_card: bool,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> Annotations {
     if item.annotations.is_empty() {
         return Annotations::default();
     }
-    let what = if on_card { "card" } else { "call" };
     let mut annotations = Annotations::default();
     for token in &item.annotations {
         let range = token.text_range();
@@ -157,12 +155,13 @@ pub(crate) fn read_annotations(
         match token.kind() {
             SyntaxKind::SUFFIX => match &annotations.suffix {
                 Some(first) => out.push(
-                    Diagnostic::new(
-                        Code::G603,
+                    AnnotationMisreading::SecondSuffix {
                         range,
-                        format!("a {what} takes at most one suffix; `{text}` is a second one"),
-                    )
-                    .with_related(first.range, "the first suffix"),
+                        first: first.range,
+                        text: text.to_string(),
+                        on_card,
+                    }
+                    .into(),
                 ),
                 None => {
                     annotations.suffix = Some(Suffix {
@@ -178,14 +177,13 @@ pub(crate) fn read_annotations(
                 };
                 match annotations.note {
                     Some(first) => out.push(
-                        Diagnostic::new(
-                            Code::G603,
+                        AnnotationMisreading::SecondNoteRef {
                             range,
-                            format!(
-                                "a {what} takes at most one note reference; `{text}` is a second one"
-                            ),
-                        )
-                        .with_related(first.range, "the first note reference"),
+                            first: first.range,
+                            text: text.to_string(),
+                            on_card,
+                        }
+                        .into(),
                     ),
                     None => annotations.note = Some(note),
                 }
@@ -193,34 +191,36 @@ pub(crate) fn read_annotations(
             SyntaxKind::NAG => {
                 let value = saturating_number(text);
                 let nag = Nag { value, range };
+                let text = text.to_string();
                 if value > 255 {
-                    out.push(Diagnostic::new(
-                        Code::G601,
-                        range,
-                        format!("NAG `{text}` is out of range: NAGs go from $0 to $255"),
-                    ));
-                } else if !on_card && (matches!(value, 7..=12) || value == 14) {
-                    out.push(Diagnostic::new(
-                        Code::G602,
-                        range,
-                        format!("`{text}` annotates a played card, not a call"),
-                    ));
-                } else if on_card && (matches!(value, 1..=6) || value == 13) {
-                    out.push(Diagnostic::new(
-                        Code::G602,
-                        range,
-                        format!("`{text}` annotates a call, not a played card"),
-                    ));
+                    out.push(
+                        AnnotationMisreading::NagOutOfRange {
+                            range,
+                            text: text.clone(),
+                        }
+                        .into(),
+                    );
+                } else if (!on_card && (matches!(value, 7..=12) || value == 14))
+                    || (on_card && (matches!(value, 1..=6) || value == 13))
+                {
+                    out.push(
+                        AnnotationMisreading::NagOfOtherKind {
+                            range,
+                            text: text.clone(),
+                            on_card,
+                        }
+                        .into(),
+                    );
                 }
                 if let Some(first) = annotations.nags.iter().find(|n| n.value == value) {
                     out.push(
-                        Diagnostic::new(
-                            Code::G604,
+                        AnnotationMisreading::NagTwice {
                             range,
-                            format!("`{text}` is given twice on this {what}"),
-                        )
-                        .with_related(first.range, "the first one")
-                        .with_fix("Remove the repeated NAG", range, ""),
+                            first: first.range,
+                            text,
+                            on_card,
+                        }
+                        .into(),
                     );
                 }
                 annotations.nags.push(nag);

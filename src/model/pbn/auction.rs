@@ -9,10 +9,9 @@
 //! meaning.
 
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
+use super::misreading::{AuctionMisreading, Misreading};
 use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
-use crate::diagnostic::Code;
-use crate::diagnostic::Diagnostic;
 use crate::model::board::{AuctionRecord, CallKind};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
@@ -200,11 +199,11 @@ impl AuctionModel {
 }
 
 /// Reads an Auction section; `dealer` is the Dealer tag's seat (used when the Auction tag gives
-/// none). Reports the problems of reading (A301, A311, A312, G601–G604) to `out`.
+/// none), recording the problems of reading in `out`.
 pub fn lower_auction(
     section: &ast::Section,
     dealer: Option<Seat>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> AuctionModel {
     let head = SectionHead::read(section);
     let green = section.syntax().green();
@@ -243,7 +242,7 @@ pub(crate) fn lower_auction_record(
     record: &AuctionRecord,
     dealer: Option<(Seat, Option<TextRange>)>,
     range: TextRange,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> AuctionModel {
     let dealer_origin = dealer.and_then(|(_, origin)| origin);
     let dealer = dealer.map(|(seat, _)| seat);
@@ -318,7 +317,7 @@ impl AuctionReader {
     }
 
     /// Reads the items after the placeholders.
-    fn read(&mut self, rest: &[SectionItem], out: &mut Vec<Diagnostic>) {
+    fn read(&mut self, rest: &[SectionItem], out: &mut Vec<Misreading>) {
         let mut skip_next = false;
         for (position, item) in rest.iter().enumerate() {
             if std::mem::take(&mut skip_next) {
@@ -360,17 +359,12 @@ impl AuctionReader {
                 // Stray text is reported by the parser (S003); annotations before any call have
                 // nothing to annotate.
                 SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
-                    // The reference verifier passes over it: a warning.
                     out.push(
-                        Diagnostic::new(
-                            Code::A301,
+                        AuctionMisreading::StrayAnnotation {
                             range,
-                            format!(
-                                "`{}` annotates nothing: it must follow a call",
-                                token.text()
-                            ),
-                        )
-                        .with_severity(crate::diagnostic::Severity::Warning),
+                            text: token.text().to_string(),
+                        }
+                        .into(),
                     );
                 }
                 _ => {}
@@ -379,7 +373,7 @@ impl AuctionReader {
     }
 
     /// `*` (no more calls) or `+` (to be continued): both close the section.
-    fn end_mark(&mut self, item: &SectionItem, later: &[SectionItem], out: &mut Vec<Diagnostic>) {
+    fn end_mark(&mut self, item: &SectionItem, later: &[SectionItem], out: &mut Vec<Misreading>) {
         let token = &item.token;
         let range = token.text_range();
         let is_star = token.kind() == SyntaxKind::STAR;
@@ -398,45 +392,30 @@ impl AuctionReader {
                 || (i.token.kind() == SyntaxKind::IRREGULARITY && i.token.text() == "^S")
         });
         if call_follows {
-            let what = if is_star {
-                "`*` ends the auction section"
-            } else {
-                "`+` stands for the next call"
-            };
             let glued = self
                 .last_call_range
                 .is_some_and(|c| c.end() == range.start());
-            let hint = if is_star && glued {
-                "; to mark an alert, refer to a note such as `=1=`"
-            } else {
-                ""
-            };
-            out.push(Diagnostic::new(
-                Code::A312,
-                range,
-                format!("{what}, so it must come after the last call{hint}"),
-            ));
+            out.push(
+                AuctionMisreading::EndMarkBeforeCall {
+                    range,
+                    star: is_star,
+                    glued,
+                }
+                .into(),
+            );
         } else if let Some(first) = same {
             out.push(
-                Diagnostic::new(
-                    Code::A312,
+                AuctionMisreading::EndMarkTwice {
                     range,
-                    format!("`{}` is given twice", token.text()),
-                )
-                .with_related(first, "the first one"),
+                    first,
+                    star: is_star,
+                }
+                .into(),
             );
         } else if other.is_some() {
-            out.push(Diagnostic::new(
-                Code::A312,
-                range,
-                "`*` (no more calls) and `+` (to be continued) cannot both end the auction",
-            ));
+            out.push(AuctionMisreading::StarAndPlus { range }.into());
         } else if !is_star && self.state.is_finished() {
-            out.push(Diagnostic::new(
-                Code::A312,
-                range,
-                "`+` stands for the next call, but the auction has already ended",
-            ));
+            out.push(AuctionMisreading::PlusAfterEnd { range }.into());
         }
         if is_star {
             self.end.star.get_or_insert(range);
@@ -446,26 +425,20 @@ impl AuctionReader {
     }
 
     /// A mark with no call after it: `^S` skips a turn, the others are dangling.
-    fn lone_mark(&mut self, item: &SectionItem, next_is_call: bool, out: &mut Vec<Diagnostic>) {
+    fn lone_mark(&mut self, item: &SectionItem, next_is_call: bool, out: &mut Vec<Misreading>) {
         let range = item.token.text_range();
         if item.token.text() != "^S" {
-            // The reference verifier passes over a mark that marks nothing: a warning.
             out.push(
-                Diagnostic::new(
-                    Code::A311,
+                AuctionMisreading::LoneMark {
                     range,
-                    format!("`{}` is not followed by a call", item.token.text()),
-                )
-                .with_severity(crate::diagnostic::Severity::Warning),
+                    text: item.token.text().to_string(),
+                }
+                .into(),
             );
             return;
         }
         if !next_is_call {
-            out.push(Diagnostic::new(
-                Code::A311,
-                range,
-                "`^S` marks a turn skipped by a call out of rotation, but no call follows it",
-            ));
+            out.push(AuctionMisreading::SkipWithoutCall { range }.into());
         }
         if self.state.is_finished() {
             self.after_end(range, AfterEnd::SkippedTurn);
@@ -483,19 +456,12 @@ impl AuctionReader {
         &mut self,
         item: &SectionItem,
         next: &SectionItem,
-        out: &mut Vec<Diagnostic>,
+        out: &mut Vec<Misreading>,
     ) {
         read_marks_of_call(item, out);
         read_annotations(item, false, out);
         let both = item.token.text_range().cover(next.token.text_range());
-        out.push(
-            Diagnostic::new(
-                Code::A301,
-                both,
-                "`all pass` is not a PBN call; `AP` was probably meant",
-            )
-            .with_fix("Replace `all pass` with `AP`", both, "AP"),
-        );
+        out.push(AuctionMisreading::AllPassWords { range: both }.into());
         self.last_call_range = Some(both);
         self.all_pass_annotations = read_annotations(next, false, out);
         if self.state.is_finished() {
@@ -507,7 +473,7 @@ impl AuctionReader {
     }
 
     /// A call token.
-    fn call(&mut self, item: &SectionItem, out: &mut Vec<Diagnostic>) {
+    fn call(&mut self, item: &SectionItem, out: &mut Vec<Misreading>) {
         let marks = read_marks_of_call(item, out);
         let annotations = read_annotations(item, false, out);
         let token = &item.token;
@@ -527,29 +493,18 @@ impl AuctionReader {
         standard: bool,
         marks: Vec<Mark>,
         annotations: Annotations,
-        out: &mut Vec<Diagnostic>,
+        out: &mut Vec<Misreading>,
     ) {
         self.last_call_range = Some(range);
         let condoned = marks.iter().find(|m| m.kind == Irregularity::Insufficient);
         match meaning {
             CallToken::Placeholder => {
-                out.push(Diagnostic::new(
-                    Code::A301,
-                    range,
-                    "`-` only stands before the dealer's first call, for the players before the dealer",
-                ));
+                out.push(AuctionMisreading::LatePlaceholder { range }.into());
             }
             CallToken::AllPass => {
                 self.all_pass_annotations = annotations;
                 if let Some(mark) = condoned {
-                    out.push(
-                        Diagnostic::new(
-                            Code::A311,
-                            mark.range,
-                            "`^I` marks an insufficient bid, but `AP` is no bid",
-                        )
-                        .with_severity(crate::diagnostic::Severity::Warning),
-                    );
+                    out.push(AuctionMisreading::InsufficientAllPass { range: mark.range }.into());
                 }
                 if self.state.is_finished() {
                     self.after_end(range, AfterEnd::AllPass);
@@ -630,65 +585,54 @@ impl AuctionReader {
     }
 }
 
-/// The marks before a call, reporting those that belong to the play (A311).
-fn read_marks_of_call(item: &SectionItem, out: &mut Vec<Diagnostic>) -> Vec<Mark> {
+/// The marks before a call, recording those that belong to the play.
+fn read_marks_of_call(item: &SectionItem, out: &mut Vec<Misreading>) -> Vec<Mark> {
     let marks = read_marks(item);
     for mark in &marks {
         if matches!(
             mark.kind,
             Irregularity::Revoke | Irregularity::LeadOutOfTurn
         ) {
-            out.push(Diagnostic::new(
-                Code::A311,
-                mark.range,
-                format!(
-                    "`{}` marks an irregularity of the play, not of the auction",
-                    mark.kind.pbn()
-                ),
-            ));
+            out.push(
+                AuctionMisreading::PlayMark {
+                    range: mark.range,
+                    mark: mark.kind,
+                }
+                .into(),
+            );
         }
     }
     marks
 }
 
-/// Reads a call token, reporting a spelling PBN does not allow (A301): its meaning and whether
-/// it was spelled as PBN allows, or `None` when it is no call at all.
+/// Reads a call token, recording a spelling PBN does not allow: its meaning and whether it was
+/// spelled as PBN allows, or `None` when it is no call at all.
 fn read_call_reporting(
     text: &str,
     range: TextRange,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> Option<(CallToken, bool)> {
     match read_call(text) {
         Ok(meaning) => Some((meaning, true)),
         Err(Some((meaning, spelling))) => {
-            let mut diagnostic = Diagnostic::new(
-                Code::A301,
-                range,
-                format!("`{text}` is not a PBN call; `{spelling}` was probably meant"),
+            out.push(
+                AuctionMisreading::CallSpelling {
+                    range,
+                    text: text.to_string(),
+                    spelling: spelling.to_string(),
+                }
+                .into(),
             );
-            // The reference verifier reads calls in any case (`PASS`, `1nt`): only the
-            // standard's table of case is broken, which is worth a warning, not an error.
-            if text.eq_ignore_ascii_case(&spelling) {
-                diagnostic.severity = crate::diagnostic::Severity::Warning;
-            }
-            out.push(diagnostic.with_fix(
-                format!("Replace `{text}` with `{spelling}`"),
-                range,
-                spelling,
-            ));
             Some((meaning, false))
         }
         Err(None) => {
-            let hint = if text == "-" {
-                "`-` only stands before the dealer's first call, for the players before the dealer"
-            } else {
-                "a call is Pass, X, XX, AP or a bid such as 1NT or 4S"
-            };
-            out.push(Diagnostic::new(
-                Code::A301,
-                range,
-                format!("`{text}` is not a call: {hint}"),
-            ));
+            out.push(
+                AuctionMisreading::NotACall {
+                    range,
+                    text: text.to_string(),
+                }
+                .into(),
+            );
             None
         }
     }

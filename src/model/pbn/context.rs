@@ -255,14 +255,15 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
         .and_then(|t| read_seat(&t.text))
         .map(|r| r.value);
     context.read_tag_meanings();
-    let mut scratch = Vec::new();
+    // The problems of reading are the checker's to report: this reading does not judge.
+    let mut misreadings = Vec::new();
     let deal_given = context
         .deal_tag
         .as_ref()
         .is_some_and(|t| !t.text.is_empty() && t.text != "?");
     let mut sections = BoardModel::default();
     if let (true, Some(node)) = (deal_given, deal_node) {
-        let deal = lower_deal(&node, &mut scratch);
+        let deal = lower_deal(&node, &mut misreadings);
         context.deal = deal.deal();
         context.deal_is_valid = deal.is_valid();
         sections.deal = Some(deal);
@@ -270,11 +271,11 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
     for section in game.sections() {
         match section.kind() {
             SyntaxKind::AUCTION_SECTION if sections.auction.is_none() => {
-                sections.auction = Some(lower_auction(&section, context.dealer, &mut scratch));
+                sections.auction = Some(lower_auction(&section, context.dealer, &mut misreadings));
             }
             SyntaxKind::PLAY_SECTION if sections.play.is_none() => {
                 let facts = play_facts(&context, sections.auction.as_ref());
-                sections.play = Some(lower_play(&section, &facts, &mut scratch));
+                sections.play = Some(lower_play(&section, &facts, &mut misreadings));
             }
             _ => {}
         }
@@ -335,11 +336,12 @@ pub(crate) fn read_board_model(board: &Board) -> BoardModel {
         context.deal_is_valid = deal.is_valid();
         deal
     });
-    let mut scratch = Vec::new();
+    // Calls and cards read already have nothing left to misread.
+    let mut misreadings = Vec::new();
     let auction = board
         .auction
         .as_ref()
-        .map(|record| lower_auction_record(record, board.dealer, NOWHERE, &mut scratch));
+        .map(|record| lower_auction_record(record, board.dealer, NOWHERE, &mut misreadings));
     // The play is read against an auction only when its seats are known.
     let facts = play_facts(
         &context,
@@ -348,7 +350,7 @@ pub(crate) fn read_board_model(board: &Board) -> BoardModel {
     let play = board
         .play
         .as_ref()
-        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut scratch));
+        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut misreadings));
     BoardModel {
         context,
         deal,

@@ -1,12 +1,11 @@
 //! Reading a Deal tag's value into hands: the first seat, each hand's cards, and what stands in
 //! the way of a playable deal (a card given twice, a hand over 13, hands of different sizes).
 //!
-//! The problems of reading the text (D201 structure, D202 a character that is no rank) are
-//! reported here; the rest is kept in the [`DealModel`] for `analysis::deal` to judge.
+//! The problems of reading the text (its structure, a character that is no rank) are recorded
+//! as [`Misreading`]s; the rest is kept in the [`DealModel`] for `analysis::deal` to judge.
 
+use super::misreading::{DealMisreading, Misreading};
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
-use crate::diagnostic::Code;
-use crate::diagnostic::Diagnostic;
 use crate::model::board::DealRecord;
 use crate::model::values::{read_deal, read_seat, DealText, HandText, Holding};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
@@ -46,7 +45,7 @@ pub struct DealModel {
     pub unordered: Vec<(Seat, Suit, TextRange)>,
     /// Whether any card is given at all.
     pub any_card: bool,
-    /// How many problems of reading were reported (D201, D202).
+    /// How many problems of reading were recorded.
     pub reading_errors: usize,
 }
 
@@ -116,8 +115,8 @@ impl DealModel {
     }
 }
 
-/// Reads a Deal `TAG_VALUE` node, reporting the problems of reading to `out`.
-pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealModel {
+/// Reads a Deal `TAG_VALUE` node, recording the problems of reading in `out`.
+pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Misreading>) -> DealModel {
     let full = value.text_range();
     // The text between the quotes.
     let inner = if full.len() >= TextSize::from(2) {
@@ -132,24 +131,16 @@ pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealM
     let before = out.len();
     let first = first_seat(&text, inner, out);
     if text.hands.len() != 4 {
-        out.push(Diagnostic::new(
-            Code::D201,
-            inner,
-            format!(
-                "the deal gives {} hand{} where four are needed (write `-` for a hand that is not known)",
-                text.hands.len(),
-                if text.hands.len() == 1 { "" } else { "s" }
-            ),
-        ));
+        out.push(
+            DealMisreading::HandCount {
+                range: inner,
+                count: text.hands.len(),
+            }
+            .into(),
+        );
     }
     for gap in &text.odd_spacing {
-        out.push(
-            Diagnostic::new(Code::D201, *gap, "hands are separated by exactly one space").with_fix(
-                "Use a single space",
-                *gap,
-                " ",
-            ),
-        );
+        out.push(DealMisreading::Spacing { range: *gap }.into());
     }
     let blank = DealText {
         first: None,
@@ -168,16 +159,14 @@ pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Diagnostic>) -> DealM
             continue;
         }
         if hand_text.suits.len() != 4 {
-            out.push(Diagnostic::new(
-                Code::D201,
-                hand_text.range,
-                format!(
-                    "{}'s hand has {} suit{}: give spades, hearts, diamonds and clubs separated by `.`",
-                    seat.name(),
-                    hand_text.suits.len(),
-                    if hand_text.suits.len() == 1 { "" } else { "s" }
-                ),
-            ));
+            out.push(
+                DealMisreading::SuitCount {
+                    range: hand_text.range,
+                    seat,
+                    count: hand_text.suits.len(),
+                }
+                .into(),
+            );
             continue;
         }
         let mut hand = Hand::EMPTY;
@@ -252,7 +241,7 @@ pub(crate) fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealMo
     model
 }
 
-/// Reads the ranks of one suit of `seat`'s hand into `cards`, with their ranges (D202 for a
+/// Reads the ranks of one suit of `seat`'s hand into `cards`, with their ranges (recording a
 /// character that is no rank; an out-of-order suit is noted in `model`).
 fn read_suit(
     suit: Suit,
@@ -261,28 +250,28 @@ fn read_suit(
     seat: Seat,
     model: &mut DealModel,
     cards: &mut Vec<(Card, TextRange)>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) {
     let mut previous: Option<Rank> = None;
     let mut out_of_order = false;
     let mut chars = ranks.char_indices().peekable();
     while let Some((offset, c)) = chars.next() {
         let at = range.start() + TextSize::from(offset as u32);
-        let mut char_range = TextRange::at(at, TextSize::from(c.len_utf8() as u32));
+        let char_range = TextRange::at(at, TextSize::from(c.len_utf8() as u32));
         let Some(rank) = Rank::from_char(c) else {
-            let mut message = format!("`{c}` is not a rank: use A K Q J T 9 8 7 6 5 4 3 2");
-            let mut fix = None;
             if c == '1' && chars.peek().is_some_and(|&(_, n)| n == '0') {
                 chars.next();
-                char_range = TextRange::at(at, TextSize::from(2));
-                message = "the ten is written `T`, not `10`".to_string();
-                fix = Some("T");
+                let range = TextRange::at(at, TextSize::from(2));
+                out.push(DealMisreading::TenInDigits { range }.into());
+            } else {
+                out.push(
+                    DealMisreading::NotARank {
+                        range: char_range,
+                        character: c,
+                    }
+                    .into(),
+                );
             }
-            let mut diagnostic = Diagnostic::new(Code::D202, char_range, message);
-            if let Some(fix) = fix {
-                diagnostic = diagnostic.with_fix("Write `T`", char_range, fix);
-            }
-            out.push(diagnostic);
             continue;
         };
         if previous.is_some_and(|p| rank.value() > p.value()) {
@@ -297,52 +286,43 @@ fn read_suit(
     }
 }
 
-/// Reads the first seat, reporting what is wrong with it (D201).
-fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Diagnostic>) -> Option<Seat> {
+/// Reads the first seat, recording what is wrong with it.
+fn first_seat(text: &DealText, inner: TextRange, out: &mut Vec<Misreading>) -> Option<Seat> {
     match (&text.first, text.colon) {
-        (Some((seat_text, range)), Some(_)) => {
-            match read_seat(seat_text) {
-                Some(reading) if reading.standard.is_none() => Some(reading.value),
-                Some(reading) => {
-                    let standard = reading.standard.unwrap_or_default();
-                    out.push(
-                        Diagnostic::new(
-                            Code::D201,
-                            *range,
-                            format!("the first seat of the deal is one letter: `{standard}`"),
-                        )
-                        .with_fix(
-                            format!("Write `{standard}`"),
-                            *range,
-                            standard.clone(),
-                        ),
-                    );
-                    Some(reading.value)
-                }
-                None => {
-                    out.push(Diagnostic::new(
-                    Code::D201,
-                    *range,
-                    format!("`{seat_text}` is not a seat: the deal starts with N, E, S or W and `:`"),
-                ));
-                    None
-                }
+        (Some((seat_text, range)), Some(_)) => match read_seat(seat_text) {
+            Some(reading) if reading.standard.is_none() => Some(reading.value),
+            Some(reading) => {
+                out.push(
+                    DealMisreading::FirstSeatSpelling {
+                        range: *range,
+                        standard: reading.standard.unwrap_or_default(),
+                    }
+                    .into(),
+                );
+                Some(reading.value)
             }
-        }
+            None => {
+                out.push(
+                    DealMisreading::FirstSeatUnknown {
+                        range: *range,
+                        text: seat_text.clone(),
+                    }
+                    .into(),
+                );
+                None
+            }
+        },
         (None, Some(colon)) => {
-            out.push(Diagnostic::new(
-                Code::D201,
-                colon,
-                "the deal starts with the seat of the first hand (N, E, S or W) before `:`",
-            ));
+            out.push(DealMisreading::FirstSeatMissing { range: colon }.into());
             None
         }
         _ => {
-            out.push(Diagnostic::new(
-                Code::D201,
-                TextRange::empty(inner.start()),
-                "the deal starts with the seat of the first hand and `:`, like `N:`",
-            ));
+            out.push(
+                DealMisreading::NoFirstSeat {
+                    range: TextRange::empty(inner.start()),
+                }
+                .into(),
+            );
             None
         }
     }

@@ -12,6 +12,7 @@ pub mod annotations;
 pub mod auction;
 pub mod context;
 pub mod deal;
+pub mod misreading;
 pub mod play;
 pub(crate) mod record;
 pub(crate) mod section;

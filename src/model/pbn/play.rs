@@ -5,14 +5,13 @@
 //! The columns of the play section are seats, clockwise from the Play tag's seat; they are not
 //! the order of play. Every group of four cards is one trick, led by the winner of the previous
 //! trick (or the seat of a card marked `^L`), so the cards are put into play order before they
-//! are followed. The problems of reading (P501, P509 marks that stand nowhere, P510) are reported
-//! here; what following the play found is kept in the model for `analysis::play` to judge.
+//! are followed. The problems of reading (a card PBN does not spell so, a mark or annotation that
+//! stands nowhere, a misplaced `*` or `+`) are recorded as [`Misreading`]s; what following the play found is kept in the model for `analysis::play` to judge.
 
 use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
+use super::misreading::{Misreading, PlayMisreading};
 use super::section::{EndMarks, SectionHead};
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
-use crate::diagnostic::Code;
-use crate::diagnostic::Diagnostic;
 use crate::model::board::{CardItem, CardKind, PlayRecord};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
@@ -318,11 +317,11 @@ struct Columns {
     star_reported: bool,
 }
 
-/// Reads a Play section against `facts`, reporting the problems of reading to `out`.
+/// Reads a Play section against `facts`, recording the problems of reading in `out`.
 pub fn lower_play(
     section: &ast::Section,
     facts: &PlayFacts,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> PlayModel {
     let head = SectionHead::read(section);
     let columns = read_columns(section, out);
@@ -338,7 +337,7 @@ pub(crate) fn lower_play_record(
     record: &PlayRecord,
     facts: &PlayFacts,
     range: TextRange,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> Option<PlayModel> {
     let leader = record.leader?;
     let mut raw = Vec::with_capacity(record.tricks.len() * 4);
@@ -395,7 +394,7 @@ fn follow_columns(
     head: SectionHead,
     columns: Columns,
     facts: &PlayFacts,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> PlayModel {
     // The hands: only a deal without errors is played against; a missing fourth hand is implied.
     let mut deal = facts.deal.unwrap_or_default();
@@ -472,8 +471,8 @@ fn follow_columns(
     }
 }
 
-/// Reads the columns, `*` and `+` of the section (P501, P509 and P510 of reading).
-fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
+/// Reads the columns, `*` and `+` of the section, recording the problems of reading.
+fn read_columns(section: &ast::Section, out: &mut Vec<Misreading>) -> Columns {
     let green = section.syntax().green();
     match plain_columns(section, &green) {
         Some(raw) => Columns {
@@ -486,17 +485,21 @@ fn read_columns(section: &ast::Section, out: &mut Vec<Diagnostic>) -> Columns {
 
 /// [`read_columns`] item by item, for a section with marks, annotations, `*`, `+` or odd
 /// spellings.
-/// Keeps the first `mark` (`+` or `*`) of the play in `first`; another one is P510.
+/// Keeps the first `*` (`star`) or `+` of the play in `first`, recording a second one.
 fn mark_once(
     first: &mut Option<TextRange>,
     range: TextRange,
-    mark: &str,
-    out: &mut Vec<Diagnostic>,
+    star: bool,
+    out: &mut Vec<Misreading>,
 ) {
     match first {
         Some(first) => out.push(
-            Diagnostic::new(Code::P510, range, format!("`{mark}` is given twice"))
-                .with_related(*first, "the first one"),
+            PlayMisreading::EndMarkTwice {
+                range,
+                first: *first,
+                star,
+            }
+            .into(),
         ),
         None => *first = Some(range),
     }
@@ -505,7 +508,7 @@ fn mark_once(
 fn read_items(
     section: &ast::Section,
     green: &rowan::GreenNodeData,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Misreading>,
 ) -> Columns {
     let items = section.items(green);
     let mut columns = Columns {
@@ -518,7 +521,7 @@ fn read_items(
         let slot = match token.kind() {
             SyntaxKind::CARD => Some(read_card_item(&item, out)),
             SyntaxKind::PLUS => {
-                mark_once(&mut columns.end.plus, range, "+", out);
+                mark_once(&mut columns.end.plus, range, false, out);
                 Some(RawSlot {
                     kind: SlotKind::Continue,
                     range,
@@ -530,35 +533,26 @@ fn read_items(
                 })
             }
             SyntaxKind::STAR => {
-                mark_once(&mut columns.end.star, range, "*", out);
+                mark_once(&mut columns.end.star, range, true, out);
                 None
             }
             SyntaxKind::IRREGULARITY => {
-                let message = match token.text() {
-                    "^I" | "^S" => format!(
-                        "`{}` marks an irregularity of the auction, not of the play",
-                        token.text()
-                    ),
-                    other => format!("`{other}` is not followed by a card"),
-                };
-                // The reference verifier passes over a mark that marks nothing: a warning.
                 out.push(
-                    Diagnostic::new(Code::P509, range, message)
-                        .with_severity(crate::diagnostic::Severity::Warning),
+                    PlayMisreading::LoneMark {
+                        range,
+                        text: token.text().to_string(),
+                    }
+                    .into(),
                 );
                 None
             }
             SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
                 out.push(
-                    Diagnostic::new(
-                        Code::P501,
+                    PlayMisreading::StrayAnnotation {
                         range,
-                        format!(
-                            "`{}` annotates nothing: it must follow a card",
-                            token.text()
-                        ),
-                    )
-                    .with_severity(crate::diagnostic::Severity::Warning),
+                        text: token.text().to_string(),
+                    }
+                    .into(),
                 );
                 None
             }
@@ -569,11 +563,7 @@ fn read_items(
             if let Some(star_range) = columns.end.star {
                 if !columns.star_reported {
                     columns.star_reported = true;
-                    out.push(Diagnostic::new(
-                        Code::P510,
-                        star_range,
-                        "`*` ends the play section, so it must come after the last card",
-                    ));
+                    out.push(PlayMisreading::StarBeforeCard { range: star_range }.into());
                 }
                 continue;
             }
@@ -583,11 +573,7 @@ fn read_items(
     if let (Some(star_range), Some(_), false) =
         (columns.end.star, columns.end.plus, columns.star_reported)
     {
-        out.push(Diagnostic::new(
-            Code::P510,
-            star_range,
-            "`*` (no more cards) and `+` (to be continued) cannot both be given",
-        ));
+        out.push(PlayMisreading::StarAndPlus { range: star_range }.into());
     }
     columns
 }
@@ -631,8 +617,8 @@ fn plain_columns(section: &ast::Section, green: &rowan::GreenNodeData) -> Option
     Some(raw)
 }
 
-/// Reads one card token with its marks and annotations (P501, P509 of reading).
-fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
+/// Reads one card token with its marks and annotations, recording the problems of reading.
+fn read_card_item(item: &SectionItem, out: &mut Vec<Misreading>) -> RawSlot {
     let token = &item.token;
     let range = token.text_range();
     // Nearly every card is written bare: no marks or annotations to read or keep.
@@ -643,14 +629,13 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
             mark.kind,
             Irregularity::Insufficient | Irregularity::Skipped
         ) {
-            out.push(Diagnostic::new(
-                Code::P509,
-                mark.range,
-                format!(
-                    "`{}` marks an irregularity of the auction, not of the play",
-                    mark.kind.pbn()
-                ),
-            ));
+            out.push(
+                PlayMisreading::AuctionMark {
+                    range: mark.range,
+                    mark: mark.kind,
+                }
+                .into(),
+            );
         }
     }
     let annotations = (!bare).then(|| read_annotations(item, true, out));
@@ -659,43 +644,34 @@ fn read_card_item(item: &SectionItem, out: &mut Vec<Diagnostic>) -> RawSlot {
         Ok(Some(card)) => (SlotKind::Card(card), true),
         Ok(None) => (SlotKind::Unknown, true),
         Err(Some(card)) => {
-            let spelling = card.to_string();
             out.push(
-                Diagnostic::new(
-                    Code::P501,
+                PlayMisreading::CardSpelling {
                     range,
-                    format!(
-                        "`{text}` is not a PBN card; {} (`{spelling}`) was probably meant",
-                        card.symbolic()
-                    ),
-                )
-                .with_fix(
-                    format!("Replace `{text}` with `{spelling}`"),
-                    range,
-                    spelling,
-                ),
+                    text: text.to_string(),
+                    card,
+                }
+                .into(),
             );
             (SlotKind::Card(card), false)
         }
         Err(None) if text.bytes().all(|b| b == b'-') => {
             out.push(
-                Diagnostic::new(
-                    Code::P501,
+                PlayMisreading::DashesForUnknown {
                     range,
-                    format!("`{text}` is not a PBN card; `-` (an unknown card) was probably meant"),
-                )
-                .with_unsafe_fix(format!("Replace `{text}` with `-`"), range, "-"),
+                    text: text.to_string(),
+                }
+                .into(),
             );
             (SlotKind::Unknown, false)
         }
         Err(None) => {
-            out.push(Diagnostic::new(
-                Code::P501,
-                range,
-                format!(
-                    "`{text}` is not a card: a card is a suit letter and a rank, such as SK or HT, or `-` for an unknown card"
-                ),
-            ));
+            out.push(
+                PlayMisreading::NotACard {
+                    range,
+                    text: text.to_string(),
+                }
+                .into(),
+            );
             (SlotKind::Unknown, false)
         }
     };
@@ -719,13 +695,13 @@ struct Follower {
 }
 
 impl Follower {
-    /// Follows the columns four by four (P510 of a `+` that is not the next card).
+    /// Follows the columns four by four, recording a `+` that is not the next card.
     fn follow(
         &mut self,
         columns: &Columns,
         base: Seat,
         total_tricks: usize,
-        out: &mut Vec<Diagnostic>,
+        out: &mut Vec<Misreading>,
     ) {
         let chunk_count = columns.raw.len().div_ceil(4);
         let plus_chunk = columns
@@ -735,11 +711,7 @@ impl Follower {
             .map(|i| i / 4);
         if let (Some(chunk), Some(plus_range)) = (plus_chunk, columns.end.plus) {
             if chunk + 1 < chunk_count {
-                out.push(Diagnostic::new(
-                    Code::P510,
-                    plus_range,
-                    "`+` stands for the next card to be played, but more tricks follow it",
-                ));
+                out.push(PlayMisreading::PlusBeforeTricks { range: plus_range }.into());
             }
         }
         for (t, chunk) in columns.raw.chunks(4).enumerate() {
@@ -812,7 +784,7 @@ impl Follower {
         base: Seat,
         is_final: bool,
         plus: Option<TextRange>,
-        out: &mut Vec<Diagnostic>,
+        out: &mut Vec<Misreading>,
     ) -> PlayTrick {
         let column_of = |seat: Seat| (seat.index() + 4 - base.index()) % 4;
         // Who led: a `^L` card, else the previous winner, else whoever the cards allow.
@@ -852,11 +824,7 @@ impl Follower {
                 .iter()
                 .any(|(_, s)| s.is_some_and(|s| s.kind == SlotKind::Continue));
         if let Some(plus_range) = plus.filter(|_| plus_before_card) {
-            out.push(Diagnostic::new(
-                Code::P510,
-                plus_range,
-                "`+` stands for the next card to be played, but a card played after it is given",
-            ));
+            out.push(PlayMisreading::PlusBeforeCard { range: plus_range }.into());
         }
 
         let mut led: Option<Suit> = None;
