@@ -17,10 +17,9 @@ use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::pbn::context::{BoardModel, GameContext, TagValue};
-use crate::model::pbn::deal::lower_deal;
+use crate::model::pbn::context::{BoardModel, GameContext, KeyTags, TagValue};
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{newline_of, read_seat, read_vulnerable, value_text_of, ValueText};
+use crate::model::values::{newline_of, value_text_of, ValueText};
 use crate::parallel::{map_slices, pull_in_order};
 use crate::syntax::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::builder::TokenCache;
@@ -169,14 +168,14 @@ impl Key {
 }
 
 /// The entry of each tag the game-level checks look up, found in one pass.
-struct KeyTags<'e> {
+struct KeyEntries<'e> {
     found: [Option<&'e Entry>; Key::COUNT],
 }
 
-impl<'e> KeyTags<'e> {
+impl<'e> KeyEntries<'e> {
     /// The first entry of each name that is neither ignored nor a section note, found in one
     /// pass instead of one scan of the entries per lookup.
-    fn new(entries: &'e [Entry]) -> KeyTags<'e> {
+    fn new(entries: &'e [Entry]) -> KeyEntries<'e> {
         let mut found = [None; Key::COUNT];
         for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
             if let Some(key) = Key::of(entry.name()) {
@@ -185,7 +184,7 @@ impl<'e> KeyTags<'e> {
                 }
             }
         }
-        KeyTags { found }
+        KeyEntries { found }
     }
 
     /// The entry for `key`.
@@ -203,7 +202,7 @@ fn analyze_game(
 ) -> BoardModel {
     let parts = GameParts::of(game);
     let entries = collect_tags(&parts.tag_pairs, inherited, out);
-    let tags = KeyTags::new(&entries);
+    let tags = KeyEntries::new(&entries);
     let mut board = read_context(&tags, options.export, out);
     read_sections_checked(&parts.sections, &mut board, out);
     for entry in &entries {
@@ -232,48 +231,21 @@ fn analyze_game(
 
 /// The game's model with what the key tags say and the Deal read (the problems of reading it
 /// reported; the rules judge it later).
-fn read_context(tags: &KeyTags<'_>, export: bool, out: &mut Vec<Diagnostic>) -> BoardModel {
-    let mut context = GameContext {
-        export,
-        ..GameContext::default()
+fn read_context(tags: &KeyEntries<'_>, export: bool, out: &mut Vec<Diagnostic>) -> BoardModel {
+    let value = |key| tags.get(key).and_then(Entry::value);
+    let keys = KeyTags {
+        dealer: value(Key::Dealer),
+        vulnerable: value(Key::Vulnerable),
+        deal: value(Key::Deal),
+        deal_node: tags.get(Key::Deal).and_then(|deal| deal.pair.value_node()),
+        declarer: value(Key::Declarer),
+        contract: value(Key::Contract),
+        result: value(Key::Result),
     };
-    let mut deal_model = None;
-    context.dealer_tag = tags.get(Key::Dealer).and_then(Entry::value);
-    context.dealer = context
-        .dealer_tag
-        .as_ref()
-        .and_then(|t| read_seat(&t.text))
-        .map(|r| r.value);
-    context.vulnerability = tags
-        .get(Key::Vulnerable)
-        .and_then(Entry::resolved)
-        .and_then(read_vulnerable)
-        .map(|r| r.value);
-    context.declarer_tag = tags.get(Key::Declarer).and_then(Entry::value);
-    context.contract_tag = tags.get(Key::Contract).and_then(Entry::value);
-    context.result_tag = tags.get(Key::Result).and_then(Entry::value);
-    context.read_tag_meanings();
-    if let Some(deal) = tags.get(Key::Deal) {
-        context.deal_tag = deal.value();
-        let inheritance_ok = deal.resolved.is_some();
-        let given = deal
-            .written
-            .as_ref()
-            .is_some_and(|(v, _)| !v.as_str().is_empty() && v.as_str() != "?");
-        if let (true, true, Some(node)) = (inheritance_ok, given, deal.pair.value_node()) {
-            let mut misreadings = Vec::new();
-            let model = lower_deal(&node, &mut misreadings);
-            super::misreading::report(&misreadings, out);
-            context.deal = model.deal();
-            context.deal_is_valid = model.is_valid();
-            deal_model = Some(model);
-        }
-    }
-    BoardModel {
-        context,
-        deal: deal_model,
-        ..BoardModel::default()
-    }
+    let mut misreadings = Vec::new();
+    let board = BoardModel::from_key_tags(keys, export, &mut misreadings);
+    super::misreading::report(&misreadings, out);
+    board
 }
 
 /// What the check reads of a game's children, found in one walk over them: every tag pair in
@@ -324,7 +296,7 @@ fn read_sections_checked(
                         "an Auction section needs the Dealer tag: the game has no dealer",
                     ));
                 }
-                sections::auction(section, board, out);
+                sections::read(section, board, out);
                 check_section_notes(section, parts, out);
             }
             SyntaxKind::PLAY_SECTION => {
@@ -352,7 +324,7 @@ fn read_sections_checked(
                         ),
                     ));
                 }
-                sections::play(section, board, out);
+                sections::read(section, board, out);
                 check_section_notes(section, parts, out);
             }
             _ => {
@@ -373,7 +345,7 @@ fn read_sections_checked(
 
 /// The descriptive tags the cross-checks compare with the board (the Scoring the file's
 /// `%` directives default to when the game has none).
-fn cross_tags<'a>(tags: &KeyTags<'a>, inherited: &'a Inheritance) -> CrossTags<'a> {
+fn cross_tags<'a>(tags: &KeyEntries<'a>, inherited: &'a Inheritance) -> CrossTags<'a> {
     CrossTags {
         board: tags.get(Key::Board).and_then(Entry::cross),
         vulnerable: tags.get(Key::Vulnerable).and_then(Entry::cross),
@@ -391,7 +363,7 @@ fn cross_tags<'a>(tags: &KeyTags<'a>, inherited: &'a Inheritance) -> CrossTags<'
 /// The double-dummy results the game carries against the solver's.
 fn check_game_double_dummy(
     game: &Game,
-    tags: &KeyTags<'_>,
+    tags: &KeyEntries<'_>,
     context: &GameContext,
     solutions: &Solutions,
     out: &mut Vec<Diagnostic>,

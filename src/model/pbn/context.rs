@@ -2,12 +2,15 @@
 //! Contract and Result tags, read once (with inheritance resolved) so that the auction and play
 //! are never read against tags themselves.
 //!
-//! The checker builds a [`GameContext`] while it checks the tags; [`read_sections`] builds one
-//! without checking, for the readers that only want the game's meaning (conversion, the board
-//! preview, the formatter).
+//! A game's model is read in one way for every reader: its key tags ([`KeyTags`]) give the
+//! context and the Deal ([`BoardModel::from_key_tags`]), then each section is read into it
+//! ([`BoardModel::read_section`]). Only the walk that finds the key tags differs: the checker's
+//! reports what is wrong with the tags as it goes; [`read_sections`]' is quiet, for the readers
+//! that only want the game's meaning (the editor, conversion, the board preview).
 
 use super::auction::{lower_auction, lower_auction_record, AuctionModel};
 use super::deal::{lower_deal, lower_deal_record, DealModel};
+use super::misreading::Misreading;
 use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
@@ -18,7 +21,7 @@ use crate::model::values::{
     ResultValue,
 };
 use crate::model::Board;
-use crate::syntax::ast::{unescape, Game};
+use crate::syntax::ast::{unescape, Game, Section};
 use crate::syntax::{SyntaxKind, TextRange};
 
 /// A tag's value as written, with where it stands.
@@ -218,11 +221,103 @@ impl BoardModel {
     }
 }
 
-/// Reads the key tags, the Deal and the first Auction and Play sections of `game` as the
-/// checker reads them, without judging anything (the problems of reading are dropped).
+/// The key tags of a game as a walk over its tags found them: the first tag of each name, with
+/// its value after inheritance (`None` when it has no value or its inheritance is forbidden).
+/// The checker's walk reports what is wrong with the tags; [`read_sections`]' walk does not.
+#[derive(Debug, Clone, Default)]
+pub struct KeyTags {
+    /// The Dealer tag.
+    pub dealer: Option<TagValue>,
+    /// The Vulnerable tag.
+    pub vulnerable: Option<TagValue>,
+    /// The Deal tag.
+    pub deal: Option<TagValue>,
+    /// The Deal tag's value node, to read the hands from.
+    pub deal_node: Option<crate::syntax::SyntaxNode>,
+    /// The Declarer tag.
+    pub declarer: Option<TagValue>,
+    /// The Contract tag.
+    pub contract: Option<TagValue>,
+    /// The Result tag.
+    pub result: Option<TagValue>,
+}
+
+impl BoardModel {
+    /// A game's model with what its key tags say and its Deal read (for the checker, under
+    /// export rules when `export`), recording the problems of reading the Deal in
+    /// `misreadings`. Its sections are read after, one by one ([`BoardModel::read_section`]).
+    pub fn from_key_tags(
+        keys: KeyTags,
+        export: bool,
+        misreadings: &mut Vec<Misreading>,
+    ) -> BoardModel {
+        let mut context = GameContext {
+            export,
+            vulnerability: keys
+                .vulnerable
+                .and_then(|t| read_vulnerable(&t.text))
+                .map(|r| r.value),
+            dealer: keys
+                .dealer
+                .as_ref()
+                .and_then(|t| read_seat(&t.text))
+                .map(|r| r.value),
+            dealer_tag: keys.dealer,
+            declarer_tag: keys.declarer,
+            contract_tag: keys.contract,
+            result_tag: keys.result,
+            deal_tag: keys.deal,
+            ..GameContext::default()
+        };
+        context.read_tag_meanings();
+        let deal_given = context
+            .deal_tag
+            .as_ref()
+            .is_some_and(|t| !t.text.is_empty() && t.text != "?");
+        let mut deal = None;
+        if let (true, Some(node)) = (deal_given, keys.deal_node) {
+            let model = lower_deal(&node, misreadings);
+            context.deal = model.deal();
+            context.deal_is_valid = model.is_valid();
+            deal = Some(model);
+        }
+        BoardModel {
+            context,
+            deal,
+            ..BoardModel::default()
+        }
+    }
+
+    /// Reads an Auction or a Play section into the model, against the tags and the auction
+    /// read before it (the first of each is the board's; a repeated one is kept to be judged
+    /// as well), recording the problems of reading in `misreadings`. Other sections hold
+    /// nothing the model keeps.
+    pub fn read_section(&mut self, section: &Section, misreadings: &mut Vec<Misreading>) {
+        match section.kind() {
+            SyntaxKind::AUCTION_SECTION => {
+                let model = lower_auction(section, self.context.dealer, misreadings);
+                match self.auction {
+                    None => self.auction = Some(model),
+                    Some(_) => self.later_auctions.push(model),
+                }
+            }
+            SyntaxKind::PLAY_SECTION => {
+                let facts = play_facts(&self.context, self.auction.as_ref());
+                let model = lower_play(section, &facts, misreadings);
+                match self.play {
+                    None => self.play = Some(model),
+                    Some(_) => self.later_plays.push(model),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reads the key tags, the Deal and the Auction and Play sections of `game` as the checker
+/// reads them, without judging anything (the problems of reading are left to the checker).
 pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
-    let mut context = GameContext::default();
-    let mut deal_node = None;
+    let mut keys = KeyTags::default();
     // Only the first tag of a name counts (the standard ignores repeats), even when its value
     // cannot be read.
     let mut seen: Vec<String> = Vec::new();
@@ -233,55 +328,25 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
         }
         let value = tag_value(&pair, &name, inherited);
         match name.as_str() {
-            "Dealer" => context.dealer_tag = value,
-            "Declarer" => context.declarer_tag = value,
-            "Contract" => context.contract_tag = value,
-            "Result" => context.result_tag = value,
-            "Vulnerable" => {
-                context.vulnerability = value
-                    .and_then(|t| read_vulnerable(&t.text))
-                    .map(|r| r.value);
-            }
+            "Dealer" => keys.dealer = value,
+            "Declarer" => keys.declarer = value,
+            "Contract" => keys.contract = value,
+            "Result" => keys.result = value,
+            "Vulnerable" => keys.vulnerable = value,
             _ => {
-                context.deal_tag = value;
-                deal_node = pair.value_node();
+                keys.deal = value;
+                keys.deal_node = pair.value_node();
             }
         }
         seen.push(name);
     }
-    context.dealer = context
-        .dealer_tag
-        .as_ref()
-        .and_then(|t| read_seat(&t.text))
-        .map(|r| r.value);
-    context.read_tag_meanings();
     // The problems of reading are the checker's to report: this reading does not judge.
     let mut misreadings = Vec::new();
-    let deal_given = context
-        .deal_tag
-        .as_ref()
-        .is_some_and(|t| !t.text.is_empty() && t.text != "?");
-    let mut sections = BoardModel::default();
-    if let (true, Some(node)) = (deal_given, deal_node) {
-        let deal = lower_deal(&node, &mut misreadings);
-        context.deal = deal.deal();
-        context.deal_is_valid = deal.is_valid();
-        sections.deal = Some(deal);
-    }
+    let mut model = BoardModel::from_key_tags(keys, false, &mut misreadings);
     for section in game.sections() {
-        match section.kind() {
-            SyntaxKind::AUCTION_SECTION if sections.auction.is_none() => {
-                sections.auction = Some(lower_auction(&section, context.dealer, &mut misreadings));
-            }
-            SyntaxKind::PLAY_SECTION if sections.play.is_none() => {
-                let facts = play_facts(&context, sections.auction.as_ref());
-                sections.play = Some(lower_play(&section, &facts, &mut misreadings));
-            }
-            _ => {}
-        }
+        model.read_section(&section, &mut misreadings);
     }
-    sections.context = context;
-    sections
+    model
 }
 
 /// A board read from another notation (an RBN record, a LIN board) read into the sections a
