@@ -74,7 +74,7 @@ fn inherited_values_reach_every_game_and_hash_takes_the_redefined_value() {
 #[test]
 fn end_positions_hold_fewer_cards_and_name_only_the_trump_suit() {
     use kibitzer::bridge::Denomination;
-    use kibitzer::model::board::ContractKind;
+    use kibitzer::model::values::ContractValue;
     let boards = kibitzer::model::read_pbn(&fixture("end-positions-3.10.pbn"));
     assert_eq!(boards.len(), 3);
     // 3.4.11: West and East given, North and South left out.
@@ -93,7 +93,7 @@ fn end_positions_hold_fewer_cards_and_name_only_the_trump_suit() {
         // The Contract gives the trumps alone, and the board keeps them (the play's tricks are
         // won under them; a conversion writes them on).
         let contract = board.contract.as_ref().expect("a contract");
-        assert_eq!(contract.kind, ContractKind::TrumpOnly(trumps));
+        assert_eq!(contract.kind, ContractValue::TrumpOnly(trumps));
         let play = board.play.as_ref().expect("a play");
         assert_eq!(play.tricks.len(), tricks);
     }
@@ -109,7 +109,7 @@ fn an_end_position_keeps_its_trumps_through_rbn_and_lin_says_it_cannot() {
     let contracts = |text: &str| -> Vec<String> {
         kibitzer::model::read_pbn(text)
             .iter()
-            .map(|b| b.contract.map(|c| c.pbn_contract()).unwrap_or_default())
+            .map(|b| b.contract.map(|c| c.kind.pbn()).unwrap_or_default())
             .collect()
     };
     assert_eq!(contracts(&back), contracts(&pbn));

@@ -88,10 +88,10 @@ mod tests {
     use crate::analysis::CheckOptions;
     use crate::bridge::{Bid, Call, Card, Contract, Denomination, Risk, Seat, Vulnerability};
     use crate::model::board::{
-        Annotation, AuctionRecord, CallKind, CardKind, ContractKind, ContractRecord, PlayRecord,
+        Annotation, AuctionRecord, CallKind, CardKind, ContractRecord, PlayRecord,
     };
     use crate::model::pbn::context::KEY_TAGS;
-    use crate::model::values::suffix_nag;
+    use crate::model::values::{suffix_nag, ContractValue};
     use crate::notation::Notation;
 
     /// Whether the board's PBN conversion says what the board says, to the checks: its facts are
@@ -287,8 +287,8 @@ mod tests {
                 let denomination = Denomination::ALL[dice.below(5)];
                 let risk = [Risk::Undoubled, Risk::Doubled, Risk::Redoubled][dice.below(3)];
                 let kind = match Contract::new(1 + dice.below(7) as u8, denomination, risk) {
-                    Some(c) if dice.below(6) > 0 => ContractKind::Made(c),
-                    _ => ContractKind::Passed,
+                    Some(c) if dice.below(6) > 0 => ContractValue::Contract(c),
+                    _ => ContractValue::Passed,
                 };
                 let declarer = (dice.below(5) > 0).then(|| dice.seat());
                 board.contract = Some(ContractRecord {

@@ -10,11 +10,11 @@ use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::board::ContractKind;
 use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
+use crate::model::values::ContractValue;
 use crate::parallel::{pull_in_order, threads_for};
 use crate::syntax::lin::{
     piece_is_board, piece_ranges, read_piece, LinNode, LinParse, Pair, Piece,
@@ -589,8 +589,8 @@ fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagno
     let (tricks_said, declarer_said) = read_rs(text)?;
     let (tricks, _) = board.result?;
     let declarer = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractKind::Made(_) | ContractKind::TrumpOnly(_) => c.declarer,
-        ContractKind::Passed => None,
+        ContractValue::Contract(_) | ContractValue::TrumpOnly(_) => c.declarer,
+        ContractValue::Passed => None,
     });
     if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {
         return None;

@@ -3,6 +3,7 @@
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
 use crate::model::board::*;
 use crate::model::lin::MD_ORDER;
+use crate::model::values::ContractValue;
 
 /// The facts LIN has a key for; every other fact is reported as dropped.
 const CARRIED: [&str; 6] = ["Board", "Room", "North", "East", "South", "West"];
@@ -156,7 +157,7 @@ fn note_unwritten(board: &Board, dropped: &mut Vec<String>) {
         // LIN has no contract key: a contract is known only from a finished auction.
         if !board.auction.as_ref().is_some_and(|a| a.calls_end()) {
             let what = match contract.kind {
-                ContractKind::TrumpOnly(_) => "the trumps of an end position",
+                ContractValue::TrumpOnly(_) => "the trumps of an end position",
                 _ => "the contract of a board without a finished auction",
             };
             note(

@@ -71,7 +71,7 @@ pub fn write_pbn(board: &Board) -> PbnGame {
     }
     if let Some(contract) = &board.contract {
         out.tag("Declarer", &contract.pbn_declarer());
-        let value = contract.pbn_contract();
+        let value = contract.kind.pbn();
         out.tag("Contract", &value);
     }
     if let Some((tricks, _)) = board.result {

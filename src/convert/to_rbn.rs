@@ -3,6 +3,7 @@
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
 use crate::model::board::*;
 use crate::model::rbn::SCORING;
+use crate::model::values::ContractValue;
 
 /// What the facts written to RBN fields are; every other fact is reported as dropped.
 const CARRIED: [&str; 23] = [
@@ -249,7 +250,7 @@ fn auction_fields(board: &Board, f: &mut Vec<(char, String)>, lost: &mut Vec<Str
 /// The C field: `P`, `4SX:N`, or an end position's trumps alone (`H:E`).
 fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<String> {
     match (contract.kind, contract.declarer) {
-        (ContractKind::Passed, declarer) => {
+        (ContractValue::Passed, declarer) => {
             // RBN's `C P` names no declarer; PBN files sometimes give one for a passed-out
             // board (BridgeComposer does), which means nothing at the table but is said.
             if let Some(d) = declarer {
@@ -260,7 +261,7 @@ fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<St
             }
             Some("P".to_string())
         }
-        (ContractKind::Made(c), Some(d)) => Some(format!(
+        (ContractValue::Contract(c), Some(d)) => Some(format!(
             "{}{}{}:{}",
             c.level(),
             &c.bid.denomination().pbn()[..1],
@@ -270,7 +271,7 @@ fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<St
             },
             d.letter()
         )),
-        (ContractKind::TrumpOnly(d), Some(declarer)) => {
+        (ContractValue::TrumpOnly(d), Some(declarer)) => {
             Some(format!("{}:{}", &d.pbn()[..1], declarer.letter()))
         }
         _ => None,
@@ -283,7 +284,7 @@ fn result_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
     let info = |name: &str| board.info(name).map(str::to_string);
     let mut r = String::new();
     match (board.result, board.contract.map(|c| c.kind)) {
-        (_, Some(ContractKind::Passed)) => r.push('P'),
+        (_, Some(ContractValue::Passed)) => r.push('P'),
         (Some((n, _)), _) => r.push_str(&n.to_string()),
         _ => {}
     }

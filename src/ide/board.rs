@@ -3,11 +3,12 @@
 //! spelling. Read from the format-neutral board record, so every notation gives the same shape;
 //! it is what the `kibitzer/board` request returns (the README documents the JSON).
 
+use crate::model::values::ContractValue;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{trick_winner, Seat, Suit};
-use crate::model::board::{Board, CallKind, CardKind, ContractKind};
+use crate::model::board::{Board, CallKind, CardKind};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -153,18 +154,11 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         }
     });
     let (contract, declarer) = match &board.contract {
-        Some(record) => {
-            let text = match record.kind {
-                ContractKind::Passed => "Pass".to_string(),
-                ContractKind::Made(contract) => contract.to_string(),
-                ContractKind::TrumpOnly(d) => d.pbn().to_string(),
-            };
-            (Some(text), record.declarer.map(Seat::letter))
-        }
+        Some(record) => (Some(record.kind.pbn()), record.declarer.map(Seat::letter)),
         None => (None, None),
     };
     let trump = match board.contract.as_ref().map(|c| c.kind) {
-        Some(ContractKind::Passed) | None => None,
+        Some(ContractValue::Passed) | None => None,
         Some(kind) => Some(kind.trump()),
     };
     let play = board.play.as_ref().map(|play| {

@@ -8,7 +8,7 @@ use super::diagram::DealDiagram;
 use super::hover::describe_call;
 use crate::bridge::{Auction, Card, Deal, Seat};
 use crate::convert::Board;
-use crate::model::board::{CallKind, CardKind, ContractKind};
+use crate::model::board::{CallKind, CardKind};
 use crate::model::pbn::{playable, read_board_for_editor, written_before, AuctionView, Turn};
 use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
@@ -72,11 +72,7 @@ pub(crate) fn deal_of(board: &Board) -> Option<Deal> {
 }
 
 fn contract_value(board: &Board) -> Option<ContractValue> {
-    board.contract.map(|c| match c.kind {
-        ContractKind::Passed => ContractValue::Passed,
-        ContractKind::Made(contract) => ContractValue::Contract(contract),
-        ContractKind::TrumpOnly(d) => ContractValue::TrumpOnly(d),
-    })
+    board.contract.map(|c| c.kind)
 }
 
 /// The outline name of a board record, as PBN games are named (`Board 7 · 4♠X by N · 10

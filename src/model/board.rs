@@ -4,7 +4,8 @@
 //! auction, contract, play and result are bridge types. Every piece may carry the range of the
 //! source text it came from, so that checks run on the record can point back into the file.
 
-use crate::bridge::{Call, Card, Contract, Denomination, Hand, Seat, Suit, Vulnerability};
+use crate::bridge::{Call, Card, Hand, Seat, Suit, Vulnerability};
+use crate::model::values::ContractValue;
 use crate::syntax::{TextRange, TextSize};
 
 /// Where a value came from in the source (a range in the source record), if anywhere.
@@ -162,33 +163,11 @@ pub struct DealRecord {
     pub origin: Origin,
 }
 
-/// The contract.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ContractKind {
-    /// Passed out.
-    Passed,
-    /// A contract.
-    Made(Contract),
-    /// An end position's contract: the trump denomination alone (PBN chapter 3.10).
-    TrumpOnly(Denomination),
-}
-
-impl ContractKind {
-    /// The trump suit the play is under (`None` in no trump or when passed out).
-    pub fn trump(self) -> Option<Suit> {
-        match self {
-            ContractKind::Passed => None,
-            ContractKind::Made(c) => c.trump(),
-            ContractKind::TrumpOnly(d) => d.trump(),
-        }
-    }
-}
-
 /// The contract and its declarer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContractRecord {
-    /// The contract.
-    pub kind: ContractKind,
+    /// The contract, as a Contract tag says it.
+    pub kind: ContractValue,
     /// The declarer.
     pub declarer: Option<Seat>,
     /// Where it came from.
@@ -196,20 +175,6 @@ pub struct ContractRecord {
 }
 
 impl ContractRecord {
-    /// The contract as a PBN Contract tag gives it (`Pass`, `4HX`).
-    pub fn pbn_contract(&self) -> String {
-        match self.kind {
-            ContractKind::Passed => "Pass".to_string(),
-            ContractKind::Made(c) => format!(
-                "{}{}{}",
-                c.level(),
-                c.bid.denomination().pbn(),
-                c.risk.pbn()
-            ),
-            ContractKind::TrumpOnly(d) => d.pbn().to_string(),
-        }
-    }
-
     /// The declarer as a PBN Declarer tag gives it (empty when unknown).
     pub fn pbn_declarer(&self) -> String {
         self.declarer

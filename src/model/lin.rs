@@ -11,9 +11,10 @@ use crate::bridge::{
     trick_winner, Auction, Bid, Call, Card, Denomination, Hand, Rank, Seat, Suit, Vulnerability,
 };
 use crate::model::board::{
-    Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractKind,
-    ContractRecord, DealRecord, Origin, PlayRecord,
+    Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractRecord,
+    DealRecord, Origin, PlayRecord,
 };
+use crate::model::values::ContractValue;
 use crate::syntax::lin::{build_piece, LinNode, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 
@@ -572,8 +573,8 @@ fn set_contract(board: &mut Board) {
         return;
     }
     let kind = match auction.final_contract() {
-        Some(contract) => ContractKind::Made(contract),
-        None => ContractKind::Passed,
+        Some(contract) => ContractValue::Contract(contract),
+        None => ContractValue::Passed,
     };
     board.contract = Some(ContractRecord {
         kind,
@@ -585,7 +586,7 @@ fn set_contract(board: &mut Board) {
 /// The play: cards in the order played, four to a trick, with their players.
 fn set_play(board: &mut Board, cards: Vec<(Option<Card>, Origin)>) {
     let contract = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractKind::Passed => None,
+        ContractValue::Passed => None,
         kind => c.declarer.map(|d| (d, kind.trump())),
     });
     let leader = contract.map(|(declarer, _)| declarer.lho());

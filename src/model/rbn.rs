@@ -6,6 +6,7 @@
 //! documents differ, both forms are read: K carryovers as `Team +c` or `Team1:Team2:c1:c2`, the
 //! N field's third part, `x` and `?` in hands, notes `0`–`9`.
 
+use crate::model::values::ContractValue;
 use rowan::NodeOrToken;
 
 use super::board::*;
@@ -684,10 +685,10 @@ pub(crate) fn read_bid(text: &str) -> Option<Bid> {
 }
 
 /// Reads a C field: `P`, or `<level><strain>[X|R]:<declarer>[goal]`.
-pub fn read_contract(text: &str) -> Option<(ContractKind, Option<Seat>, Option<String>, bool)> {
+pub fn read_contract(text: &str) -> Option<(ContractValue, Option<Seat>, Option<String>, bool)> {
     let upper = text.to_ascii_uppercase();
     if upper == "P" {
-        return Some((ContractKind::Passed, None, None, true));
+        return Some((ContractValue::Passed, None, None, true));
     }
     let (bid, rest) = upper.split_once(':')?;
     let mut chars = rest.chars();
@@ -704,11 +705,16 @@ pub fn read_contract(text: &str) -> Option<(ContractKind, Option<Seat>, Option<S
         // Contract has none either).
         let strain = read_bid(&format!("1{bid}"))?.denomination();
         let kept = risk == Risk::Undoubled;
-        return Some((ContractKind::TrumpOnly(strain), Some(declarer), goal, kept));
+        return Some((ContractValue::TrumpOnly(strain), Some(declarer), goal, kept));
     }
     let b = read_bid(bid)?;
     let contract = Contract::new(b.level(), b.denomination(), risk)?;
-    Some((ContractKind::Made(contract), Some(declarer), goal, true))
+    Some((
+        ContractValue::Contract(contract),
+        Some(declarer),
+        goal,
+        true,
+    ))
 }
 
 fn contract(c: &Source, board: &mut Board) {
@@ -901,7 +907,7 @@ mod tests {
     #[test]
     fn contracts_read_their_risk_and_declarer() {
         let risk_of = |text: &str| match read_contract(text) {
-            Some((ContractKind::Made(c), Some(_), _, true)) => Some(c.risk),
+            Some((ContractValue::Contract(c), Some(_), _, true)) => Some(c.risk),
             _ => None,
         };
         assert_eq!(risk_of("3N:N"), Some(Risk::Undoubled));
@@ -912,7 +918,7 @@ mod tests {
         assert!(matches!(
             read_contract("SX:N"),
             Some((
-                ContractKind::TrumpOnly(Denomination::Spades),
+                ContractValue::TrumpOnly(Denomination::Spades),
                 Some(Seat::North),
                 _,
                 false
@@ -921,7 +927,7 @@ mod tests {
         assert!(matches!(
             read_contract("N:E"),
             Some((
-                ContractKind::TrumpOnly(Denomination::NoTrump),
+                ContractValue::TrumpOnly(Denomination::NoTrump),
                 Some(Seat::East),
                 _,
                 true

@@ -5,7 +5,7 @@
 //! A [`Reading`] says which: `standard` is `None` for a legal spelling and holds the standard
 //! spelling for an understood non-standard one, so checks can report it and carry on.
 
-use crate::bridge::{Contract, Denomination, Risk, Seat, Vulnerability};
+use crate::bridge::{Contract, Denomination, Risk, Seat, Suit, Vulnerability};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
 /// A value understood from a tag, and its standard spelling when it was written otherwise.
@@ -75,6 +75,15 @@ pub enum ContractValue {
 }
 
 impl ContractValue {
+    /// The trump suit the play is under (`None` in no trump or when passed out).
+    pub fn trump(self) -> Option<Suit> {
+        match self {
+            ContractValue::Passed => None,
+            ContractValue::Contract(c) => c.trump(),
+            ContractValue::TrumpOnly(d) => d.trump(),
+        }
+    }
+
     /// The standard spelling (`Pass`, `4SX`, `NT`).
     pub fn pbn(&self) -> String {
         match self {

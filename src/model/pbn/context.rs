@@ -14,7 +14,7 @@ use super::misreading::Misreading;
 use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
-use crate::model::board::{ContractKind, NOWHERE};
+use crate::model::board::NOWHERE;
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultTricks,
@@ -213,11 +213,7 @@ impl BoardModel {
 
     /// The trump suit of the contract (`None` in no trump or when unknown).
     pub fn trump(&self) -> Option<Suit> {
-        match self.contract()? {
-            ContractValue::Contract(c) => c.trump(),
-            ContractValue::TrumpOnly(d) => d.trump(),
-            ContractValue::Passed => None,
-        }
+        self.contract()?.trump()
     }
 }
 
@@ -376,12 +372,8 @@ pub(crate) fn read_board_model(board: &Board) -> BoardModel {
                 swapped: false,
             })
         }),
-        contract_tag: board.contract.map(|c| tag(c.pbn_contract(), c.origin)),
-        contract: board.contract.map(|c| match c.kind {
-            ContractKind::Passed => ContractValue::Passed,
-            ContractKind::Made(contract) => ContractValue::Contract(contract),
-            ContractKind::TrumpOnly(d) => ContractValue::TrumpOnly(d),
-        }),
+        contract_tag: board.contract.map(|c| tag(c.kind.pbn(), c.origin)),
+        contract: board.contract.map(|c| c.kind),
         result_tag: board
             .result
             .map(|(tricks, origin)| tag(tricks.to_string(), origin)),

@@ -161,19 +161,12 @@ fn deal_record(game: &Game, sections: &BoardModel) -> Option<DealRecord> {
 fn read_contract_and_result(sections: &BoardModel, board: &mut Board) {
     let ctx = &sections.context;
     let declarer = ctx.declarer_seat();
-    if let Some(contract) = ctx.contract {
-        let kind = match contract {
-            ContractValue::Passed => Some(ContractKind::Passed),
-            ContractValue::Contract(c) => Some(ContractKind::Made(c)),
-            ContractValue::TrumpOnly(d) => Some(ContractKind::TrumpOnly(d)),
-        };
-        if let Some(kind) = kind {
-            board.contract = Some(ContractRecord {
-                kind,
-                declarer,
-                origin: ctx.contract_tag.as_ref().map(|t| t.range),
-            });
-        }
+    if let Some(kind) = ctx.contract {
+        board.contract = Some(ContractRecord {
+            kind,
+            declarer,
+            origin: ctx.contract_tag.as_ref().map(|t| t.range),
+        });
     }
     // Without a Contract tag, the finished auction says what the contract is (the play needs
     // the trumps to know who won each trick).
@@ -181,7 +174,7 @@ fn read_contract_and_result(sections: &BoardModel, board: &mut Board) {
         if let Some(model) = &sections.auction {
             if let (Some(contract), Some(declarer)) = (model.contract, model.declarer) {
                 board.contract = Some(ContractRecord {
-                    kind: ContractKind::Made(contract),
+                    kind: ContractValue::Contract(contract),
                     declarer: Some(declarer),
                     origin: None,
                 });
