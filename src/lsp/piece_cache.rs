@@ -56,9 +56,14 @@ struct Entry<C> {
 /// did not reach (the same pointer), and builds again a neighbour it scanned, often unchanged
 /// (an equal tree, compared only then).
 fn same(a: &GreenElement, b: &GreenElement) -> bool {
+    same_pointer(a, b) || a == b
+}
+
+/// Whether two children are the very same tree (not only equal).
+fn same_pointer(a: &GreenElement, b: &GreenElement) -> bool {
     match (a, b) {
-        (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(&**a, &**b) || a == b,
-        (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(&**a, &**b) || a == b,
+        (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(&**a, &**b),
+        (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(&**a, &**b),
         _ => false,
     }
 }
@@ -67,6 +72,10 @@ fn same(a: &GreenElement, b: &GreenElement) -> bool {
 #[derive(Debug)]
 pub(crate) struct PieceCache<G: CarryingGrammar> {
     entries: Vec<Entry<G::Carried>>,
+    /// The document's generation the entries were last matched to its children at: a refresh
+    /// with no change since walks none of them again (a request after a keystroke refreshes
+    /// too, and a large file has tens of thousands of children).
+    matched: Option<u64>,
     /// How many pieces the last refresh checked (for tests and timing).
     pub last_checked: usize,
 }
@@ -75,6 +84,7 @@ impl<G: CarryingGrammar> Default for PieceCache<G> {
     fn default() -> Self {
         PieceCache {
             entries: Vec::new(),
+            matched: None,
             last_checked: 0,
         }
     }
@@ -95,11 +105,15 @@ impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
     /// Forgets every cached finding (after a settings change).
     pub fn forget_findings(&mut self) {
         self.body.entries.clear();
+        self.body.matched = None;
     }
 
     /// Brings the findings up to date (see the module documentation).
     pub fn refresh(&mut self) {
-        self.keep_unchanged_children();
+        if self.body.matched != Some(self.generation) {
+            self.keep_unchanged_children();
+            self.body.matched = Some(self.generation);
+        }
         self.body.last_checked = 0;
         let entries = &self.body.entries;
         let Some(first) = entries.iter().position(|e| e.findings.is_none()) else {
@@ -149,8 +163,11 @@ impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
         while prefix < old.len().min(children.len())
             && same(&old[prefix].element, &children[prefix])
         {
-            // The tree of today, so that the next edit finds it by its pointer.
-            old[prefix].element = children[prefix].clone();
+            // The tree of today, so that the next edit finds it by its pointer (most are that
+            // tree already: no count to touch).
+            if !same_pointer(&old[prefix].element, &children[prefix]) {
+                old[prefix].element = children[prefix].clone();
+            }
             prefix += 1;
         }
         let mut suffix = 0;
@@ -159,7 +176,9 @@ impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
             if !same(&old[kept].element, &children[now]) {
                 break;
             }
-            old[kept].element = children[now].clone();
+            if !same_pointer(&old[kept].element, &children[now]) {
+                old[kept].element = children[now].clone();
+            }
             suffix += 1;
         }
         let fresh: Vec<Entry<G::Carried>> = children[prefix..children.len() - suffix]
