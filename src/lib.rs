@@ -19,6 +19,8 @@ pub mod model;
 pub mod notation;
 pub mod parallel;
 pub mod syntax;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod text;
 
 pub use notation::{Converted, Notation};

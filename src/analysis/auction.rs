@@ -8,9 +8,9 @@
 use crate::bridge::{Bid, Call, CallError, Seat};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::auction::{AfterEnd, AuctionModel};
 use crate::model::pbn::context::{is_vacant, GameContext};
+use crate::model::pbn::irregularity::Irregularity;
 use crate::model::values::ContractValue;
 
 fn who(seat: Option<Seat>) -> String {

@@ -186,25 +186,7 @@ mod tests {
             && notes.iter().all(|(index, _)| refs.contains(index))
     }
 
-    /// Every board of the RBN and LIN corpus, read.
-    fn corpus_boards() -> Vec<Board> {
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let mut boards = Vec::new();
-        for notation in ["rbn", "lin"] {
-            for entry in std::fs::read_dir(corpus.join(notation))
-                .expect("a corpus folder")
-                .flatten()
-            {
-                let bytes = std::fs::read(entry.path()).expect("a corpus file");
-                let source = crate::text::decode(&bytes).expect("a readable file");
-                boards.extend(match notation {
-                    "rbn" => crate::model::read_rbn(&source.text),
-                    _ => crate::model::read_lin(&source.text),
-                });
-            }
-        }
-        boards
-    }
+    use crate::testing::corpus_boards;
 
     /// A finding's code and message.
     type Words = (String, String);

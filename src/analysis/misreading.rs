@@ -5,7 +5,10 @@
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::pbn::misreading::{
     AnnotationMisreading, AuctionMisreading, DealMisreading, Misreading, PlayMisreading,
+    SectionMisreading,
 };
+use crate::model::pbn::SectionKind;
+use crate::syntax::TextRange;
 
 /// Adds the findings about `misreadings` to `out`, in the order they were met.
 pub fn report(misreadings: &[Misreading], out: &mut Vec<Diagnostic>) {
@@ -17,6 +20,7 @@ pub fn finding(misreading: &Misreading) -> Diagnostic {
     match misreading {
         Misreading::Deal(m) => deal(m),
         Misreading::Annotation(m) => annotation(m),
+        Misreading::Section { section, problem } => in_section(*section, problem),
         Misreading::Auction(m) => auction(m),
         Misreading::Play(m) => play(m),
     }
@@ -96,6 +100,19 @@ fn item_word(on_card: bool) -> &'static str {
     }
 }
 
+/// A second `what` (suffix or note reference) after one call or card.
+fn second(range: TextRange, first: TextRange, text: &str, on_card: bool, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::G603,
+        range,
+        format!(
+            "a {} takes at most one {what}; `{text}` is a second one",
+            item_word(on_card)
+        ),
+    )
+    .with_related(first, format!("the first {what}"))
+}
+
 fn annotation(m: &AnnotationMisreading) -> Diagnostic {
     match m {
         AnnotationMisreading::SecondSuffix {
@@ -103,29 +120,13 @@ fn annotation(m: &AnnotationMisreading) -> Diagnostic {
             first,
             text,
             on_card,
-        } => Diagnostic::new(
-            Code::G603,
-            *range,
-            format!(
-                "a {} takes at most one suffix; `{text}` is a second one",
-                item_word(*on_card)
-            ),
-        )
-        .with_related(*first, "the first suffix"),
+        } => second(*range, *first, text, *on_card, "suffix"),
         AnnotationMisreading::SecondNoteRef {
             range,
             first,
             text,
             on_card,
-        } => Diagnostic::new(
-            Code::G603,
-            *range,
-            format!(
-                "a {} takes at most one note reference; `{text}` is a second one",
-                item_word(*on_card)
-            ),
-        )
-        .with_related(*first, "the first note reference"),
+        } => second(*range, *first, text, *on_card, "note reference"),
         AnnotationMisreading::NagOutOfRange { range, text } => Diagnostic::new(
             Code::G601,
             *range,
@@ -158,20 +159,46 @@ fn annotation(m: &AnnotationMisreading) -> Diagnostic {
     }
 }
 
+fn in_section(section: SectionKind, m: &SectionMisreading) -> Diagnostic {
+    let (item, stray, end_mark) = match section {
+        SectionKind::Auction => ("call", Code::A301, Code::A312),
+        SectionKind::Play => ("card", Code::P501, Code::P510),
+    };
+    match m {
+        // The reference verifier passes over an annotation that annotates nothing: a warning.
+        SectionMisreading::StrayAnnotation { range, text } => Diagnostic::new(
+            stray,
+            *range,
+            format!("`{text}` annotates nothing: it must follow a {item}"),
+        )
+        .with_severity(Severity::Warning),
+        SectionMisreading::EndMarkTwice { range, first, star } => Diagnostic::new(
+            end_mark,
+            *range,
+            format!("`{}` is given twice", if *star { "*" } else { "+" }),
+        )
+        .with_related(*first, "the first one"),
+        SectionMisreading::StarAndPlus { range } => {
+            let message = match section {
+                SectionKind::Auction => {
+                    "`*` (no more calls) and `+` (to be continued) cannot both end the auction"
+                }
+                SectionKind::Play => {
+                    "`*` (no more cards) and `+` (to be continued) cannot both be given"
+                }
+            };
+            Diagnostic::new(end_mark, *range, message)
+        }
+    }
+}
+
 /// What `-` stands for, said when one stands where it cannot.
 const PLACEHOLDER_USE: &str =
     "`-` only stands before the dealer's first call, for the players before the dealer";
 
 fn auction(m: &AuctionMisreading) -> Diagnostic {
     match m {
-        // The reference verifier passes over an annotation, or a mark, that annotates nothing:
-        // a warning.
-        AuctionMisreading::StrayAnnotation { range, text } => Diagnostic::new(
-            Code::A301,
-            *range,
-            format!("`{text}` annotates nothing: it must follow a call"),
-        )
-        .with_severity(Severity::Warning),
+        // The reference verifier passes over a mark that marks nothing: a warning.
         AuctionMisreading::LoneMark { range, text } => Diagnostic::new(
             Code::A311,
             *range,
@@ -195,17 +222,6 @@ fn auction(m: &AuctionMisreading) -> Diagnostic {
                 format!("{what}, so it must come after the last call{hint}"),
             )
         }
-        AuctionMisreading::EndMarkTwice { range, first, star } => Diagnostic::new(
-            Code::A312,
-            *range,
-            format!("`{}` is given twice", if *star { "*" } else { "+" }),
-        )
-        .with_related(*first, "the first one"),
-        AuctionMisreading::StarAndPlus { range } => Diagnostic::new(
-            Code::A312,
-            *range,
-            "`*` (no more calls) and `+` (to be continued) cannot both end the auction",
-        ),
         AuctionMisreading::PlusAfterEnd { range } => Diagnostic::new(
             Code::A312,
             *range,
@@ -279,14 +295,7 @@ fn auction(m: &AuctionMisreading) -> Diagnostic {
 
 fn play(m: &PlayMisreading) -> Diagnostic {
     match m {
-        PlayMisreading::EndMarkTwice { range, first, star } => Diagnostic::new(
-            Code::P510,
-            *range,
-            format!("`{}` is given twice", if *star { "*" } else { "+" }),
-        )
-        .with_related(*first, "the first one"),
-        // The reference verifier passes over a mark or an annotation that marks nothing: a
-        // warning.
+        // The reference verifier passes over a mark that marks nothing: a warning.
         PlayMisreading::LoneMark { range, text } => {
             let message = match text.as_str() {
                 "^I" | "^S" => {
@@ -296,21 +305,10 @@ fn play(m: &PlayMisreading) -> Diagnostic {
             };
             Diagnostic::new(Code::P509, *range, message).with_severity(Severity::Warning)
         }
-        PlayMisreading::StrayAnnotation { range, text } => Diagnostic::new(
-            Code::P501,
-            *range,
-            format!("`{text}` annotates nothing: it must follow a card"),
-        )
-        .with_severity(Severity::Warning),
         PlayMisreading::StarBeforeCard { range } => Diagnostic::new(
             Code::P510,
             *range,
             "`*` ends the play section, so it must come after the last card",
-        ),
-        PlayMisreading::StarAndPlus { range } => Diagnostic::new(
-            Code::P510,
-            *range,
-            "`*` (no more cards) and `+` (to be continued) cannot both be given",
         ),
         PlayMisreading::AuctionMark { range, mark } => Diagnostic::new(
             Code::P509,

@@ -4,8 +4,8 @@
 use crate::bridge::{Denomination, PlayIssue, Seat, Suit};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::annotations::Irregularity;
 use crate::model::pbn::context::GameContext;
+use crate::model::pbn::irregularity::Irregularity;
 use crate::model::pbn::play::{NeedlessRevoke, PlayModel, SlotKind};
 use crate::syntax::TextRange;
 

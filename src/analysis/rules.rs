@@ -142,32 +142,18 @@ mod tests {
     /// The models of every game and board of the corpus (PBN games as the checker reads them,
     /// RBN records and LIN boards as their readers do), with the board record of the latter.
     fn corpus_models() -> Vec<(BoardModel, Option<Board>)> {
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         let mut models = Vec::new();
-        for notation in ["pbn", "rbn", "lin"] {
-            for entry in std::fs::read_dir(corpus.join(notation))
-                .expect("a corpus folder")
-                .flatten()
-            {
-                let bytes = std::fs::read(entry.path()).expect("a corpus file");
-                let source = crate::text::decode(&bytes).expect("a readable file");
-                let boards = match notation {
-                    "pbn" => {
-                        let parse = Parse::new(&source.text);
-                        let mut inherited = Inheritance::default();
-                        for game in parse.syntax().children().filter_map(Game::cast) {
-                            let report = check_game(&game, &inherited, &CheckOptions::default());
-                            inherited = report.inherited;
-                            models.push((report.board, None));
-                        }
-                        continue;
-                    }
-                    "rbn" => crate::model::read_rbn(&source.text),
-                    _ => crate::model::read_lin(&source.text),
-                };
-                models.extend(boards.into_iter().map(|b| (read_board_model(&b), Some(b))));
+        for text in crate::testing::corpus_texts("pbn") {
+            let parse = Parse::new(&text);
+            let mut inherited = Inheritance::default();
+            for game in parse.syntax().children().filter_map(Game::cast) {
+                let report = check_game(&game, &inherited, &CheckOptions::default());
+                inherited = report.inherited;
+                models.push((report.board, None));
             }
         }
+        let boards = crate::testing::corpus_boards().into_iter();
+        models.extend(boards.map(|b| (read_board_model(&b), Some(b))));
         models
     }
 

@@ -97,43 +97,29 @@ mod tests {
     /// with a place in its own text).
     #[test]
     fn an_rbn_or_lin_board_is_analysed_as_its_pbn_conversion_is() {
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         let (mut compared, mut played) = (0, 0);
-        for notation in ["rbn", "lin"] {
-            for entry in std::fs::read_dir(corpus.join(notation))
-                .expect("a corpus folder")
-                .flatten()
-            {
-                let bytes = std::fs::read(entry.path()).expect("a corpus file");
-                let source = crate::text::decode(&bytes).expect("a readable file");
-                let boards = match notation {
-                    "rbn" => crate::model::read_rbn(&source.text),
-                    _ => crate::model::read_lin(&source.text),
-                };
-                for board in &boards {
-                    let own = placed_play_record(&crate::model::pbn::read_board_for_editor(board));
-                    let text = crate::convert::write_pbn(board).text;
-                    let converted = crate::syntax::Parse::new(&text)
-                        .syntax()
-                        .children()
-                        .find_map(|node| play_record(&lower(&node)));
-                    let own = own.map(|(record, ranges)| {
-                        assert!(ranges.iter().all(|r| r.end() < NOWHERE.start()));
-                        record
-                    });
-                    let converted = converted.map(|(record, _)| record);
-                    assert_eq!(
-                        own.as_ref()
-                            .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
-                        converted
-                            .as_ref()
-                            .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
-                        "{board:#?}"
-                    );
-                    compared += 1;
-                    played += usize::from(own.is_some());
-                }
-            }
+        for board in &crate::testing::corpus_boards() {
+            let own = placed_play_record(&crate::model::pbn::read_board_for_editor(board));
+            let text = crate::convert::write_pbn(board).text;
+            let converted = crate::syntax::Parse::new(&text)
+                .syntax()
+                .children()
+                .find_map(|node| play_record(&lower(&node)));
+            let own = own.map(|(record, ranges)| {
+                assert!(ranges.iter().all(|r| r.end() < NOWHERE.start()));
+                record
+            });
+            let converted = converted.map(|(record, _)| record);
+            assert_eq!(
+                own.as_ref()
+                    .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
+                converted
+                    .as_ref()
+                    .map(|r| (r.deal, r.denomination, r.leader, &r.cards)),
+                "{board:#?}"
+            );
+            compared += 1;
+            played += usize::from(own.is_some());
         }
         eprintln!("{compared} boards compared, {played} with a play to analyse");
         assert!(played > 100, "only {played} boards with a play");

@@ -8,9 +8,11 @@
 //! Spellings real files use instead of PBN's (`P`, `1N`, `Dbl`) are read with their probable
 //! meaning.
 
-use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
-use super::misreading::{AuctionMisreading, Misreading};
+use super::annotations::{read_annotations, read_marks, Annotations, Mark};
+use super::irregularity::Irregularity;
+use super::misreading::{AuctionMisreading, Misreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
+use super::source_map::SectionKind;
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
 use crate::model::board::{AuctionRecord, CallKind};
 use crate::syntax::ast::{self, SectionItem};
@@ -359,13 +361,13 @@ impl AuctionReader {
                 // Stray text is reported by the parser (S003); annotations before any call have
                 // nothing to annotate.
                 SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
-                    out.push(
-                        AuctionMisreading::StrayAnnotation {
+                    out.push(Misreading::Section {
+                        section: SectionKind::Auction,
+                        problem: SectionMisreading::StrayAnnotation {
                             range,
                             text: token.text().to_string(),
-                        }
-                        .into(),
-                    );
+                        },
+                    });
                 }
                 _ => {}
             }
@@ -404,16 +406,19 @@ impl AuctionReader {
                 .into(),
             );
         } else if let Some(first) = same {
-            out.push(
-                AuctionMisreading::EndMarkTwice {
+            out.push(Misreading::Section {
+                section: SectionKind::Auction,
+                problem: SectionMisreading::EndMarkTwice {
                     range,
                     first,
                     star: is_star,
-                }
-                .into(),
-            );
+                },
+            });
         } else if other.is_some() {
-            out.push(AuctionMisreading::StarAndPlus { range }.into());
+            out.push(Misreading::Section {
+                section: SectionKind::Auction,
+                problem: SectionMisreading::StarAndPlus { range },
+            });
         } else if !is_star && self.state.is_finished() {
             out.push(AuctionMisreading::PlusAfterEnd { range }.into());
         }

@@ -4,7 +4,8 @@
 //! (`analysis/misreading.rs`) make findings of them, and the editor, which reads the same model,
 //! leaves them. No code or message is chosen here.
 
-use super::annotations::Irregularity;
+use super::irregularity::Irregularity;
+use super::source_map::SectionKind;
 use crate::bridge::{Card, Seat};
 use crate::syntax::TextRange;
 
@@ -15,6 +16,13 @@ pub enum Misreading {
     Deal(DealMisreading),
     /// Among the annotations after a call or a card.
     Annotation(AnnotationMisreading),
+    /// Among the items of an Auction or a Play section alike.
+    Section {
+        /// Which section.
+        section: SectionKind,
+        /// What is out of place.
+        problem: SectionMisreading,
+    },
     /// In an Auction section.
     Auction(AuctionMisreading),
     /// In a Play section.
@@ -82,17 +90,11 @@ pub enum AnnotationMisreading {
     },
 }
 
-/// Something in an Auction section that is no call as PBN writes one, or stands where it cannot.
+/// What may stand out of place in an Auction and a Play section alike.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AuctionMisreading {
-    /// An annotation before any call.
+pub enum SectionMisreading {
+    /// An annotation before any call or card.
     StrayAnnotation { range: TextRange, text: String },
-    /// `*` (`star`) or `+` with calls after it; `glued` when a `*` touches the call before it.
-    EndMarkBeforeCall {
-        range: TextRange,
-        star: bool,
-        glued: bool,
-    },
     /// A second `*` (`star`) or `+`.
     EndMarkTwice {
         range: TextRange,
@@ -101,6 +103,17 @@ pub enum AuctionMisreading {
     },
     /// Both `*` and `+`.
     StarAndPlus { range: TextRange },
+}
+
+/// Something in an Auction section that is no call as PBN writes one, or stands where it cannot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuctionMisreading {
+    /// `*` (`star`) or `+` with calls after it; `glued` when a `*` touches the call before it.
+    EndMarkBeforeCall {
+        range: TextRange,
+        star: bool,
+        glued: bool,
+    },
     /// `+` after the auction has ended.
     PlusAfterEnd { range: TextRange },
     /// A mark other than `^S` with no call after it.
@@ -131,20 +144,10 @@ pub enum AuctionMisreading {
 /// Something in a Play section that is no card as PBN writes one, or stands where it cannot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayMisreading {
-    /// A second `*` (`star`) or `+`.
-    EndMarkTwice {
-        range: TextRange,
-        first: TextRange,
-        star: bool,
-    },
     /// A mark with no card after it.
     LoneMark { range: TextRange, text: String },
-    /// An annotation before any card.
-    StrayAnnotation { range: TextRange, text: String },
     /// `*` with cards after it.
     StarBeforeCard { range: TextRange },
-    /// Both `*` and `+`.
-    StarAndPlus { range: TextRange },
     /// A mark of the auction (`^I`, `^S`) before a card.
     AuctionMark {
         range: TextRange,

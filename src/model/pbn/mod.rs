@@ -12,6 +12,7 @@ pub mod annotations;
 pub mod auction;
 pub mod context;
 pub mod deal;
+pub mod irregularity;
 pub mod misreading;
 pub mod play;
 pub(crate) mod record;

@@ -8,9 +8,11 @@
 //! are followed. The problems of reading (a card PBN does not spell so, a mark or annotation that
 //! stands nowhere, a misplaced `*` or `+`) are recorded as [`Misreading`]s; what following the play found is kept in the model for `analysis::play` to judge.
 
-use super::annotations::{read_annotations, read_marks, Annotations, Irregularity, Mark};
-use super::misreading::{Misreading, PlayMisreading};
+use super::annotations::{read_annotations, read_marks, Annotations, Mark};
+use super::irregularity::Irregularity;
+use super::misreading::{Misreading, PlayMisreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
+use super::source_map::SectionKind;
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
 use crate::model::board::{CardItem, CardKind, PlayRecord};
 use crate::syntax::ast::{self, SectionItem};
@@ -493,14 +495,14 @@ fn mark_once(
     out: &mut Vec<Misreading>,
 ) {
     match first {
-        Some(first) => out.push(
-            PlayMisreading::EndMarkTwice {
+        Some(first) => out.push(Misreading::Section {
+            section: SectionKind::Play,
+            problem: SectionMisreading::EndMarkTwice {
                 range,
                 first: *first,
                 star,
-            }
-            .into(),
-        ),
+            },
+        }),
         None => *first = Some(range),
     }
 }
@@ -547,13 +549,13 @@ fn read_items(
                 None
             }
             SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
-                out.push(
-                    PlayMisreading::StrayAnnotation {
+                out.push(Misreading::Section {
+                    section: SectionKind::Play,
+                    problem: SectionMisreading::StrayAnnotation {
                         range,
                         text: token.text().to_string(),
-                    }
-                    .into(),
-                );
+                    },
+                });
                 None
             }
             // Stray text is reported by the parser (S003).
@@ -573,7 +575,10 @@ fn read_items(
     if let (Some(star_range), Some(_), false) =
         (columns.end.star, columns.end.plus, columns.star_reported)
     {
-        out.push(PlayMisreading::StarAndPlus { range: star_range }.into());
+        out.push(Misreading::Section {
+            section: SectionKind::Play,
+            problem: SectionMisreading::StarAndPlus { range: star_range },
+        });
     }
     columns
 }
