@@ -1,13 +1,9 @@
-//! Inlay hints, for every notation from the board record: the high-card points after each hand
-//! and the winner after each trick, placed by where the record says each piece stands.
+//! Inlay hints, for every notation from the board's model: the high-card points after each hand
+//! and the winner after each trick, placed by where its source map says each piece stands.
 
-use crate::bridge::Seat;
 use crate::convert::Board;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::record::read_game_bridge;
-use crate::model::pbn::{read_board_for_editor, BoardModel};
-use crate::model::Inheritance;
-use crate::syntax::ast::Game;
+use crate::model::pbn::{lower, read_board_for_editor, BoardModel};
 use crate::syntax::{SyntaxNode, TextSize};
 
 /// An inlay hint: a label shown at a position.
@@ -22,46 +18,42 @@ pub struct InlayHint {
 }
 
 /// The hints of a game: high-card points after each hand of the Deal the Hidden tag does not
-/// hide, and the winner at the end of each trick of the play; read from the game's board
-/// record, as the hints of RBN records and LIN boards are.
+/// hide, and the winner at the end of each trick of the play; read from the game's model, as
+/// the hints of RBN records and LIN boards are.
 pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
-    match Game::cast(node.clone()) {
-        Some(game) => record_hints(&read_game_bridge(&game, &Inheritance::default())),
-        None => Vec::new(),
-    }
+    model_hints(&lower(node))
 }
 
 /// The inlay hints of a board in any notation: the high-card points after each hand it writes
 /// and does not hide, and the winner after each complete trick whose cards and seats are known.
 /// Offsets are those of the board's origins (relative to its piece).
 pub fn record_hints(board: &Board) -> Vec<InlayHint> {
-    model_hints(board, &read_board_for_editor(board))
+    model_hints(&read_board_for_editor(board))
 }
 
-/// [`record_hints`] of a board whose model the caller has read already
-/// ([`read_board_for_editor`]), so that one reading serves these hints and the server's.
-pub(crate) fn model_hints(board: &Board, model: &BoardModel) -> Vec<InlayHint> {
+/// The inlay hints of a board's model, placed by its source map; what has no place in the
+/// source gets none.
+pub(crate) fn model_hints(model: &BoardModel) -> Vec<InlayHint> {
     let mut out = Vec::new();
-    if let Some(deal) = &board.deal {
-        for seat in Seat::ALL {
-            let (Some(hand), Some(origin)) =
-                (deal.hands[seat.index()], deal.hand_origins[seat.index()])
-            else {
+    let map = &model.map;
+    if let Some(deal) = &map.hands {
+        for &(seat, range) in &map.hand_ranges {
+            let Some(hand) = deal.hand(seat) else {
                 continue;
             };
-            if deal.hidden[seat.index()] {
+            if map.hidden.contains(&seat) || range.end() >= NOWHERE.start() {
                 continue;
             }
             out.push(InlayHint {
-                offset: origin.end(),
+                offset: range.end(),
                 label: format!("{}", hand.hcp()),
                 tooltip: format!("{}: {} high-card points", seat.name(), hand.hcp()),
             });
         }
     }
-    // The winners are the ones the play's model reads (as the card hovers and the checks do),
-    // over the board lowered to a game's model: a trick whose winner is unknown gets no hint.
-    let tricks = model.map.play.iter().flat_map(|p| &p.tricks).enumerate();
+    // The winners are the ones the play's model reads (as the card hovers and the checks do):
+    // a trick whose winner is unknown gets no hint.
+    let tricks = map.play.iter().flat_map(|p| &p.tricks).enumerate();
     for (number, trick) in tricks {
         let Some(winner) = trick.winner.filter(|_| trick.end < NOWHERE.start()) else {
             continue;

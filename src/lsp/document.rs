@@ -907,8 +907,8 @@ impl OpenText for Document {
         let mut out = Vec::new();
         for (node, start) in snapshot.chunks(*wanted.start()..*wanted.end()) {
             if let Some(game) = Game::cast(node) {
-                let board = seams::read_board_bridge(&game);
-                out.push((board_hints(&board, more), start));
+                let model = seams::read_game_for_editor(&game);
+                out.push((board_hints(&model, more), start));
             }
         }
         out

@@ -16,7 +16,7 @@ use super::published::Published;
 use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::pbn::{read_board_for_editor, BoardModel};
+use crate::model::pbn::BoardModel;
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -28,12 +28,11 @@ pub(crate) type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram
 /// double dummy), given the board's model with its source map.
 pub(crate) type HintMore<'a> = &'a dyn Fn(&BoardModel) -> Vec<ide::InlayHint>;
 
-/// The inlay hints of a board in any notation: its own (points, trick winners) and what the
-/// server adds, in the order they stand; the board's model is read once for both.
-pub(super) fn board_hints(board: &Board, more: HintMore<'_>) -> Vec<ide::InlayHint> {
-    let model = read_board_for_editor(board);
-    let mut hints = ide::hints::model_hints(board, &model);
-    hints.extend(more(&model));
+/// The inlay hints of a board in any notation, from its model with its source map: its own
+/// (points, trick winners) and what the server adds, in the order they stand.
+pub(super) fn board_hints(model: &BoardModel, more: HintMore<'_>) -> Vec<ide::InlayHint> {
+    let mut hints = ide::hints::model_hints(model);
+    hints.extend(more(model));
     hints.sort_by_key(|h| h.offset);
     hints
 }

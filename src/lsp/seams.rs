@@ -151,10 +151,10 @@ pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> Board {
     crate::model::pbn::record::read_game(game, inherited)
 }
 
-/// The bridge of a PBN game read into the board record (no descriptive tags, no commentary, no
+/// A PBN game read into its model with its source map, as the editor reads it (no
 /// inheritance), for the inlay hints.
-pub(crate) fn read_board_bridge(game: &Game) -> Board {
-    crate::model::pbn::record::read_game_bridge(game, &Inheritance::default())
+pub(crate) fn read_game_for_editor(game: &Game) -> crate::model::pbn::BoardModel {
+    crate::model::pbn::lower(game.syntax())
 }
 
 /// An RBN record read into the board record, when it is a deal, advancing `carry`.

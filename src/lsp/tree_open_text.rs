@@ -153,7 +153,12 @@ where
     fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints {
         PieceCache::<G>::boards_in(self, wanted)
             .into_iter()
-            .map(|(board, start)| (board_hints(&board, more), start))
+            .map(|(board, start)| {
+                (
+                    board_hints(&crate::model::pbn::read_board_for_editor(&board), more),
+                    start,
+                )
+            })
             .collect()
     }
 }

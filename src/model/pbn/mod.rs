@@ -154,6 +154,9 @@ pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
             .filter(|s| record.hidden[s.index()])
             .collect();
         view_deal(deal, dealer, map);
+        // A hand the record does not write (LIN's fourth, worked out) has no place of its own.
+        map.hand_ranges
+            .retain(|(seat, _)| record.hand_origins[seat.index()].is_some());
     }
     if let Some(record) = &board.auction {
         board_notes(&record.notes, SectionKind::Auction, map);

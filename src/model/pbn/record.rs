@@ -46,15 +46,6 @@ pub(crate) fn read_game(game: &Game, inherited: &Inheritance) -> Board {
     board
 }
 
-/// Reads the bridge of one PBN game into a board with no descriptive tags and no commentary:
-/// dealer, vulnerability, deal, contract, result, auction and play, each with where it stands
-/// (what the inlay hints need, without reading every tag and comment of the game).
-pub(crate) fn read_game_bridge(game: &Game, inherited: &Inheritance) -> Board {
-    let mut board = Board::default();
-    read_bridge(game, inherited, &mut board);
-    board
-}
-
 /// The structured parts of a game, read into `board`.
 fn read_bridge(game: &Game, inherited: &Inheritance, board: &mut Board) {
     let sections = read_sections(game, inherited);
