@@ -16,7 +16,7 @@ pub fn report(misreadings: &[Misreading], out: &mut Vec<Diagnostic>) {
 }
 
 /// The finding about one problem of reading.
-pub fn finding(misreading: &Misreading) -> Diagnostic {
+fn finding(misreading: &Misreading) -> Diagnostic {
     match misreading {
         Misreading::Deal(m) => deal(m),
         Misreading::Annotation(m) => annotation(m),
