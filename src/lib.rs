@@ -5,8 +5,13 @@
 //! layers above (analysis, conversion, formatting, the editor features, the language server) read
 //! games through it.
 
+// The browser's build (no `native` feature) leaves out the command line, which is what reads
+// the settings files and some of the checker's options: what only it uses lies idle there.
+#![cfg_attr(not(feature = "native"), allow(dead_code, unused_imports))]
+
 pub mod analysis;
 pub mod bridge;
+#[cfg(feature = "native")]
 pub mod cli;
 pub(crate) mod config;
 pub mod convert;
@@ -22,5 +27,6 @@ pub mod syntax;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
+pub mod web;
 
 pub use notation::{Converted, Notation};

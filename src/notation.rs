@@ -194,6 +194,20 @@ impl Notation {
         }
     }
 
+    /// The address of each board on BBO's handviewer, one a line (a board without hands is a
+    /// `#` line saying so, so that the lines stay one a board).
+    pub fn handviewer_links(self, text: &str) -> String {
+        let mut links = String::new();
+        for board in self.read_boards(text) {
+            match crate::convert::handviewer::handviewer_url(&board) {
+                Some(url) => links.push_str(&url),
+                None => links.push_str("# a board without hands"),
+            }
+            links.push('\n');
+        }
+        links
+    }
+
     /// The other notation of a pair (for the editor's one-step conversion command).
     pub fn counterpart(self) -> Notation {
         match self {

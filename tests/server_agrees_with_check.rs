@@ -2,11 +2,12 @@
 //! language server (UTF-16 positions), the diagnostics it publishes for the current version are
 //! exactly what `check --min-severity hint` finds in the same text.
 
+mod common;
 mod lsp_harness;
 
+use common::agreement::{both_sides, position, settle, Rng};
 use kibitzer::analysis::CheckOptions;
-use kibitzer::diagnostic::flood::{fold_floods, FLOOD_LIMIT};
-use kibitzer::diagnostic::Diagnostic;
+use kibitzer::diagnostic::flood::FLOOD_LIMIT;
 use kibitzer::Notation;
 use lsp_harness::Harness;
 use serde_json::{json, Value};
@@ -82,95 +83,6 @@ const LIN_FRAGMENTS: &[&str] = &[
     "pg||\n",
     "https://www.bridgebase.com/tools/handviewer.html?n=SAKQJHT98D765C432&d=n&a=1SPPP\n",
 ];
-
-/// A small deterministic generator (xorshift), so that a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
-/// `at` moved to a place an LSP position can name: a character boundary, not inside `\r\n`.
-fn settle(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    if at > 0 && text.as_bytes()[at - 1] == b'\r' && text.as_bytes().get(at) == Some(&b'\n') {
-        at -= 1;
-    }
-    at
-}
-
-/// The LSP position (UTF-16 columns; lines end at `\n`, `\r\n` or `\r`) of byte `at`.
-fn position(text: &str, at: usize) -> Value {
-    let (mut line, mut column) = (0u32, 0u32);
-    let mut chars = text[..at].chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\r' | '\n' => {
-                line += 1;
-                column = 0;
-            }
-            c => column += c.len_utf16() as u32,
-        }
-    }
-    json!({"line": line, "character": column})
-}
-
-/// A diagnostic as both sides state it: code, severity, range and message.
-fn key_of_check(text: &str, d: &Diagnostic) -> String {
-    let range = json!({
-        "start": position(text, usize::from(d.range.start())),
-        "end": position(text, usize::from(d.range.end())),
-    });
-    let severity = match d.severity.name() {
-        "error" => 1,
-        "warning" => 2,
-        "info" => 3,
-        _ => 4,
-    };
-    // The server adds the catalogue name to the message, as editors show no other place for it.
-    format!(
-        "{} {severity} {range} {} ({})",
-        d.code,
-        d.message,
-        d.code.name()
-    )
-}
-
-fn key_of_server(d: &Value) -> String {
-    format!(
-        "{} {} {} {}",
-        d["code"].as_str().unwrap_or(""),
-        d["severity"],
-        d["range"],
-        d["message"].as_str().unwrap_or("")
-    )
-}
-
-/// What the server published and what check found in `text`, folded by the flood rule (which
-/// is what the server shows), each as sorted keys.
-fn both_sides(
-    text: &str,
-    published: &[Value],
-    found: Vec<Diagnostic>,
-) -> (Vec<String>, Vec<String>) {
-    let mut from_server: Vec<String> = published.iter().map(key_of_server).collect();
-    let mut from_check: Vec<String> = fold_floods(found)
-        .iter()
-        .map(|d| key_of_check(text, d))
-        .collect();
-    from_server.sort();
-    from_check.sort();
-    (from_server, from_check)
-}
 
 /// Types `edits` random edits into `file`, comparing every `every` edits; returns how many
 /// comparisons were made.

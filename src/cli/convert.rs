@@ -45,14 +45,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         Target::Rbn => Notation::Rbn,
         Target::Lin => Notation::Lin,
         Target::Handviewer => {
-            let mut text = String::new();
-            for board in from.read_boards(&source.text) {
-                match crate::convert::handviewer::handviewer_url(&board) {
-                    Some(url) => text.push_str(&url),
-                    None => text.push_str("# a board without hands"),
-                }
-                text.push('\n');
-            }
+            let text = from.handviewer_links(&source.text);
             return write(&args.output, &text);
         }
     };

@@ -11,8 +11,9 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::capabilities::{initialize_result, CONVERT_COMMAND};
 use super::config::{ProjectFiles, Settings};
-use super::convert::{code_actions, encoding_kind, legend, lsp_edits, negotiate};
+use super::convert::{code_actions, lsp_edits, negotiate};
 use super::handoff::{Handoff, StandIn};
 use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use super::open_text::ClientTerms;
@@ -24,10 +25,6 @@ use crate::double_dummy::pool::SolverPool;
 use crate::ide;
 use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
-
-/// The command that converts a document to the other notation: `[uri]` in, `{text, language,
-/// warnings}` out.
-pub(crate) const CONVERT_COMMAND: &str = "kibitzer.convert";
 
 /// State shared by the handlers and the background diagnostics tasks.
 #[derive(Debug)]
@@ -469,64 +466,7 @@ impl LanguageServer for Backend {
             let mut settings = lock(&self.shared.settings);
             *settings = settings.merged(options);
         }
-        let capabilities = lsp::ServerCapabilities {
-            position_encoding: Some(encoding_kind(encoding)),
-            text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
-                lsp::TextDocumentSyncOptions {
-                    open_close: Some(true),
-                    change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
-                    ..Default::default()
-                },
-            )),
-            hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
-            completion_provider: Some(lsp::CompletionOptions {
-                // No space: a list that opens by itself after a space turns the Enter that ends
-                // an auction line into a call. Completion opens on request there.
-                trigger_characters: Some(
-                    ["[", "\"", "=", "|"]
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect(),
-                ),
-                ..Default::default()
-            }),
-            definition_provider: Some(lsp::OneOf::Left(true)),
-            references_provider: Some(lsp::OneOf::Left(true)),
-            document_symbol_provider: Some(lsp::OneOf::Left(true)),
-            folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
-            semantic_tokens_provider: Some(
-                lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
-                    lsp::SemanticTokensOptions {
-                        legend: legend(),
-                        full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
-                        range: Some(true),
-                        ..Default::default()
-                    },
-                ),
-            ),
-            inlay_hint_provider: Some(lsp::OneOf::Left(true)),
-            code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
-                lsp::CodeActionOptions {
-                    code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
-                    ..Default::default()
-                },
-            )),
-            document_formatting_provider: Some(lsp::OneOf::Left(true)),
-            document_range_formatting_provider: Some(lsp::OneOf::Left(true)),
-            execute_command_provider: Some(lsp::ExecuteCommandOptions {
-                commands: vec![CONVERT_COMMAND.to_string()],
-                ..Default::default()
-            }),
-            ..Default::default()
-        };
-        Ok(lsp::InitializeResult {
-            capabilities,
-            server_info: Some(lsp::ServerInfo {
-                name: "kibitzer".to_string(),
-                version: Some(env!("CARGO_PKG_VERSION").to_string()),
-            }),
-            offset_encoding: Some(encoding_kind(encoding).as_str().to_string()),
-        })
+        Ok(initialize_result(encoding))
     }
 
     async fn initialized(&self, _: lsp::InitializedParams) {

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod agreement;
 pub mod meaning;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,290 @@
+//! The browser's session (`kibitzer::web::Session`, the server compiled to WebAssembly for the
+//! playground and VS Code for the web), driven here natively message by message: it publishes
+//! what `check` finds on every corpus file and after random edits, hands deals to the page's
+//! solver and takes their tables back, and answers anything, garbage included, without a panic.
+
+mod common;
+
+use common::agreement::{both_sides, position, settle, Rng};
+use common::corpus_files;
+use kibitzer::analysis::CheckOptions;
+use kibitzer::web::Session;
+use kibitzer::Notation;
+use serde_json::{json, Value};
+
+/// A session after `initialize`.
+fn session() -> Session {
+    let mut session = Session::new();
+    let answers = session.handle(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+            "params": {"capabilities": {}}})
+        .to_string(),
+    );
+    assert_eq!(answers.len(), 1);
+    assert!(answers[0]["result"]["capabilities"]["hoverProvider"] == json!(true));
+    session
+}
+
+/// The diagnostics published among `answers` for `uri`.
+fn published(answers: &[Value], uri: &str) -> Vec<Value> {
+    let publish = answers
+        .iter()
+        .rev()
+        .find(|a| a["method"] == "textDocument/publishDiagnostics" && a["params"]["uri"] == uri)
+        .unwrap_or_else(|| panic!("no diagnostics published for {uri} in {answers:?}"));
+    publish["params"]["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Opens `text` as `uri` in `language`; what was published.
+fn open(session: &mut Session, uri: &str, language: &str, text: &str) -> Vec<Value> {
+    let answers = session.handle(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+            {"uri": uri, "languageId": language, "version": 1, "text": text}}})
+        .to_string(),
+    );
+    published(&answers, uri)
+}
+
+/// The text of a corpus file as the checker reads it.
+fn read(path: &std::path::Path) -> String {
+    kibitzer::text::read_file(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .text
+}
+
+#[test]
+fn the_session_publishes_what_check_finds_on_every_corpus_file() {
+    let mut session = session();
+    let mut files = 0;
+    for (folder, extension, notation) in [
+        ("pbn", "pbn", Notation::Pbn),
+        ("rbn", "rbn", Notation::Rbn),
+        ("lin", "lin", Notation::Lin),
+    ] {
+        for path in corpus_files(folder, extension) {
+            let text = read(&path);
+            let uri = format!(
+                "file:///corpus/{}",
+                path.file_name().unwrap().to_string_lossy()
+            );
+            let diagnostics = open(&mut session, &uri, notation.extension(), &text);
+            let report = notation.check(&text, &CheckOptions::default());
+            let (from_session, from_check) = both_sides(&text, &diagnostics, report.diagnostics);
+            assert_eq!(from_session, from_check, "{}", path.display());
+            session.handle(
+                &json!({"jsonrpc": "2.0", "method": "textDocument/didClose",
+                    "params": {"textDocument": {"uri": uri}}})
+                .to_string(),
+            );
+            files += 1;
+        }
+    }
+    assert!(files > 200, "only {files} corpus files");
+}
+
+#[test]
+fn the_session_follows_edits_as_check_reads_the_text() {
+    const FRAGMENTS: &[&str] = &[
+        "[Deal \"N:",
+        "Pass ",
+        "P ",
+        "1S ",
+        "SA ",
+        "\n",
+        "\n\n",
+        "\r\n",
+        "\"",
+        "]",
+        "{",
+        "}",
+        "é",
+        "😀",
+        "mb|1s|",
+        "pc|SA|",
+        "md|3SAKQ,,,|",
+        "|",
+        "A:1S2H",
+        "D:",
+        "=1= ",
+        "AP",
+    ];
+    let mut rng = Rng(0x5eed_cafe);
+    let mut session = session();
+    for (folder, extension, notation) in [
+        ("pbn", "pbn", Notation::Pbn),
+        ("rbn", "rbn", Notation::Rbn),
+        ("lin", "lin", Notation::Lin),
+    ] {
+        // The three smallest files of each notation.
+        let mut paths = corpus_files(folder, extension);
+        paths.sort_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0));
+        for path in paths.iter().take(3) {
+            let mut text = read(path);
+            let uri = format!(
+                "file:///edits/{}",
+                path.file_name().unwrap().to_string_lossy()
+            );
+            open(&mut session, &uri, notation.extension(), &text);
+            for version in 2..40 {
+                let at = settle(&text, rng.below(text.len() + 1));
+                let end = settle(&text, (at + rng.below(6)).min(text.len())).max(at);
+                let insert = FRAGMENTS[rng.below(FRAGMENTS.len())];
+                let change = json!({"range": {"start": position(&text, at), "end": position(&text, end)},
+                    "text": insert});
+                text.replace_range(at..end, insert);
+                let answers = session.handle(
+                    &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                        "textDocument": {"uri": uri, "version": version},
+                        "contentChanges": [change]}})
+                    .to_string(),
+                );
+                let report = notation.check(&text, &CheckOptions::default());
+                let (from_session, from_check) =
+                    both_sides(&text, &published(&answers, &uri), report.diagnostics);
+                assert_eq!(
+                    from_session,
+                    from_check,
+                    "{} at version {version}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_deal_wanted_is_solved_by_another_session_and_shown() {
+    const DEAL: &str = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+    let text = format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n");
+    let mut page = session();
+    open(&mut page, "file:///dd.pbn", "pbn", &text);
+    let hover = json!({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": "file:///dd.pbn"}, "position": {"line": 3, "character": 12}}})
+    .to_string();
+    let answers = page.handle(&hover);
+    assert!(answers[0]["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("solving in the background"));
+    let wanted: Vec<&Value> = answers
+        .iter()
+        .filter(|a| a["method"] == "kibitzer/solveWanted")
+        .collect();
+    assert_eq!(wanted.len(), 1, "{answers:?}");
+    let deal = wanted[0]["params"]["deal"].as_str().unwrap().to_string();
+    assert_eq!(deal, DEAL);
+    // Asked once: a second hover before the table comes wants nothing more.
+    let again = page.handle(&hover);
+    assert!(again.iter().all(|a| a["method"] != "kibitzer/solveWanted"));
+
+    let mut solver = Session::new();
+    let solved = solver.handle(
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "kibitzer/solve", "params": {"deal": deal}})
+            .to_string(),
+    );
+    let tricks = solved[0]["result"]["tricks"].clone();
+    // The same table as the native solver's, cell by cell.
+    let native = kibitzer::double_dummy::solve_all(&[parse_deal(DEAL)])[0].expect("solved");
+    let cells: Vec<u8> = native.cells().map(|(_, _, t)| t).collect();
+    assert_eq!(tricks, json!(cells));
+
+    page.handle(
+        &json!({"jsonrpc": "2.0", "method": "kibitzer/solved",
+            "params": {"deal": deal, "tricks": tricks}})
+        .to_string(),
+    );
+    let shown = page.handle(&hover);
+    let value = shown[0]["result"]["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("DD   NT"), "{value}");
+    assert!(value.contains("Par NS 80 (NS 1S=)"), "{value}");
+    let board = page.handle(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "kibitzer/board", "params": {
+            "textDocument": {"uri": "file:///dd.pbn"}, "position": {"line": 0, "character": 1}}})
+        .to_string(),
+    );
+    assert_eq!(board[0]["result"]["doubleDummy"]["parScore"], json!(80));
+    assert_eq!(
+        board[0]["result"]["doubleDummy"]["tricks"]["N"]["S"],
+        json!(7)
+    );
+}
+
+/// The deal of a PBN Deal value, as the library reads it.
+fn parse_deal(text: &str) -> kibitzer::bridge::Deal {
+    let file = format!("[Deal \"{text}\"]\n");
+    let boards = Notation::Pbn.read_boards(&file);
+    kibitzer::bridge::Deal::from_hands(boards[0].deal.as_ref().expect("a deal").hands)
+}
+
+#[test]
+fn every_request_gets_one_answer_and_nothing_panics() {
+    let mut session = session();
+    open(&mut session, "file:///x.pbn", "pbn", "[Board \"1\"]\n");
+    let cases: Vec<(String, Option<i64>)> = vec![
+        ("not json at all".to_string(), Some(-32700)),
+        ("".to_string(), Some(-32700)),
+        ("[1, 2, 3]".to_string(), None),
+        ("{\"jsonrpc\": \"2.0\", \"id\": 5}".to_string(), Some(-32600)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "no/such"}).to_string(), Some(-32601)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": 3}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": "file:///closed.pbn"}, "position": {"line": 0, "character": 0}}}).to_string(), None),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": "file:///x.pbn"}, "position": {"line": 99, "character": 99}}}).to_string(), None),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/solve", "params": {"deal": "N:AKQ"}}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/convert", "params": {"uri": "file:///x.pbn", "to": "xyz"}}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/convert", "params": {"uri": "::", "to": "rbn"}}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/fromHandviewer", "params": {"url": "nothing"}}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "workspace/executeCommand", "params": {"command": "rm", "arguments": []}}).to_string(), Some(-32602)),
+    ];
+    for (message, error) in cases {
+        let answers = session.handle(&message);
+        let replies: Vec<&Value> = answers
+            .iter()
+            .filter(|a| a.get("method").is_none())
+            .collect();
+        match error {
+            Some(code) => {
+                assert_eq!(replies.len(), 1, "{message}: {answers:?}");
+                assert_eq!(
+                    replies[0]["error"]["code"],
+                    json!(code),
+                    "{message}: {answers:?}"
+                );
+            }
+            None if message.contains("\"id\"") => {
+                assert_eq!(replies.len(), 1, "{message}: {answers:?}");
+                assert!(replies[0].get("result").is_some(), "{message}: {answers:?}");
+            }
+            None => assert!(replies.is_empty(), "{message}: {answers:?}"),
+        }
+    }
+    // Notifications that do not fit are dropped; a change to a closed document, a stale
+    // version and a change past the end are each survived.
+    for message in [
+        json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///nope", "version": 2}, "contentChanges": [{"text": "x"}]}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x.pbn", "version": 0}, "contentChanges": [{"text": "x"}]}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x.pbn", "version": 9}, "contentChanges": [{"range": {"start": {"line": 40, "character": 0}, "end": {"line": 41, "character": 3}}, "text": "x"}]}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {}}),
+        json!({"jsonrpc": "2.0", "method": "kibitzer/solved", "params": {"deal": "N:", "tricks": [1, 2]}}),
+        json!({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {"settings": {"kibitzer": {"check": {"minSeverity": "error"}}}}}),
+    ] {
+        session.handle(&message.to_string());
+    }
+    // Random bytes and random pieces of JSON never take it down.
+    const ALPHABET: &[u8] = b"{}[]\":,0123 abcxyz\\idmethodparams\xff";
+    let mut rng = Rng(99);
+    for _ in 0..2000 {
+        let len = rng.below(80);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+            .collect();
+        session.handle(&String::from_utf8_lossy(&bytes));
+    }
+    let answers =
+        session.handle(&json!({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}).to_string());
+    assert_eq!(answers[0]["result"], Value::Null);
+}
