@@ -288,3 +288,39 @@ fn every_request_gets_one_answer_and_nothing_panics() {
         session.handle(&json!({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}).to_string());
     assert_eq!(answers[0]["result"], Value::Null);
 }
+
+#[test]
+fn a_batch_of_changes_is_published_once_as_its_end_reads() {
+    let mut session = session();
+    let uri = "file:///batch.pbn";
+    open(&mut session, uri, "pbn", "[Board \"1\"]\n[Dealer \"N\"]\n");
+    // Five keystrokes typed before the session could answer: `[Dealer "Q"]`, then back.
+    let changes: Vec<Value> = ["Q", "N", "Q", "N", "X"]
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": i + 2},
+                "contentChanges": [{"range": {"start": {"line": 1, "character": 9},
+                    "end": {"line": 1, "character": 10}}, "text": seat}]}})
+        })
+        .collect();
+    let mut batch = changes.clone();
+    batch.push(json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}));
+    let answers = session.handle(&Value::Array(batch).to_string());
+    let publishes: Vec<&Value> = answers
+        .iter()
+        .filter(|a| a["method"] == "textDocument/publishDiagnostics")
+        .collect();
+    assert_eq!(publishes.len(), 1, "{answers:?}");
+    assert_eq!(publishes[0]["params"]["version"], json!(6));
+    // The last text, `[Dealer "X"]`, is what was checked.
+    let text = "[Board \"1\"]\n[Dealer \"X\"]\n";
+    let report = Notation::Pbn.check(text, &CheckOptions::default());
+    let diagnostics = publishes[0]["params"]["diagnostics"].as_array().unwrap();
+    let (from_session, from_check) = both_sides(text, diagnostics, report.diagnostics);
+    assert_eq!(from_session, from_check);
+    assert!(!from_check.is_empty());
+    // The request in the batch is answered, before the publish.
+    assert_eq!(answers[0]["id"], json!(3));
+}

@@ -20,7 +20,7 @@ use crate::ide::diagram::DoubleDummyPart;
 use crate::lsp::capabilities::{initialize_result, CONVERT_COMMAND};
 use crate::lsp::config::Settings;
 use crate::lsp::convert::{code_actions, lsp_edits, negotiate};
-use crate::lsp::open_document::OpenDocument;
+use crate::lsp::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
 use crate::lsp::open_text::ClientTerms;
 use crate::lsp::position::{byte_range, offset_of, range_of};
 use crate::model::Board;
@@ -48,6 +48,8 @@ pub struct Session {
     wanted: RefCell<Vec<Deal>>,
     /// Deals already asked of the page, so that each is asked once.
     asked: RefCell<Vec<Deal>>,
+    /// The documents changed by the message or batch being answered, in order.
+    changed: Vec<Uri>,
     /// The solver, for a session that is the page's solving worker.
     solver: Option<ThreadSolver>,
 }
@@ -62,6 +64,7 @@ impl Default for Session {
             solved: HashMap::new(),
             wanted: RefCell::new(Vec::new()),
             asked: RefCell::new(Vec::new()),
+            changed: Vec::new(),
             solver: None,
         }
     }
@@ -73,10 +76,12 @@ impl Session {
         Session::default()
     }
 
-    /// Answers one message, given as JSON text: the messages to send back, in order (the
-    /// response to a request first, then any notifications).
-    pub fn handle(&mut self, message: &str) -> Vec<Value> {
-        let value: Value = match serde_json::from_str(message) {
+    /// Answers one message, or a batch of them (a JSON array, as JSON-RPC allows), given as
+    /// JSON text: the messages to send back, in order (the responses first, then the
+    /// notifications). The diagnostics of a document a batch changed are published once, after
+    /// the batch: a burst of keystrokes is checked once, at its end.
+    pub fn handle(&mut self, text: &str) -> Vec<Value> {
+        let value: Value = match serde_json::from_str(text) {
             Ok(value) => value,
             Err(error) => {
                 return vec![error_response(
@@ -85,30 +90,17 @@ impl Session {
                 )]
             }
         };
-        let id = value.get("id").cloned();
-        let params = value.get("params").cloned().unwrap_or(Value::Null);
-        let Some(method) = value.get("method").and_then(Value::as_str) else {
-            // A response (the session asks the client nothing) or a message with no method.
-            return match id {
-                Some(id) if value.get("result").is_none() && value.get("error").is_none() => {
-                    vec![error_response(
-                        id,
-                        (INVALID_REQUEST, "a request needs a method".to_string()),
-                    )]
-                }
-                _ => Vec::new(),
-            };
-        };
         let mut out = Vec::new();
-        match id {
-            Some(id) => {
-                let reply = match self.request(method, params) {
-                    Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-                    Err(refusal) => error_response(id, refusal),
-                };
-                out.push(reply);
+        match value {
+            Value::Array(messages) => {
+                for message in messages {
+                    self.message(message, &mut out);
+                }
             }
-            None => self.notification(method, params, &mut out),
+            message => self.message(message, &mut out),
+        }
+        for uri in std::mem::take(&mut self.changed) {
+            out.extend(self.publish(&uri));
         }
         for deal in self.wanted.take() {
             out.push(json!({
@@ -118,6 +110,42 @@ impl Session {
             }));
         }
         out
+    }
+
+    /// Takes one message of a batch: a request's answer goes into `out`; a notification
+    /// changes the documents (their diagnostics are published at the end of the batch).
+    fn message(&mut self, value: Value, out: &mut Vec<Value>) {
+        let id = value.get("id").cloned();
+        let params = value.get("params").cloned().unwrap_or(Value::Null);
+        let Some(method) = value.get("method").and_then(Value::as_str) else {
+            // A response (the session asks the client nothing), or no message at all.
+            if let Some(id) = id {
+                if value.get("result").is_none() && value.get("error").is_none() {
+                    out.push(error_response(
+                        id,
+                        (INVALID_REQUEST, "a request needs a method".to_string()),
+                    ));
+                }
+            }
+            return;
+        };
+        match id {
+            Some(id) => {
+                let reply = match self.request(method, params) {
+                    Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+                    Err(refusal) => error_response(id, refusal),
+                };
+                out.push(reply);
+            }
+            None => self.notification(method, params, out),
+        }
+    }
+
+    /// Notes that `uri`'s diagnostics are to be published at the end of the batch.
+    fn mark_changed(&mut self, uri: &Uri) {
+        if !self.changed.contains(uri) {
+            self.changed.push(uri.clone());
+        }
     }
 
     /// Answers a request.
@@ -346,7 +374,7 @@ impl Session {
                     self.encoding,
                 );
                 self.docs.insert(doc.uri.clone(), opened);
-                out.extend(self.publish(&doc.uri));
+                self.mark_changed(&doc.uri);
             }
             "textDocument/didChange" => {
                 let Ok(params) = read::<lsp::DidChangeTextDocumentParams>(params) else {
@@ -375,13 +403,14 @@ impl Session {
                     }
                 }
                 doc.set_version(params.text_document.version);
-                out.extend(self.publish(&uri));
+                self.mark_changed(&uri);
             }
             "textDocument/didClose" => {
                 let Ok(params) = read::<lsp::DidCloseTextDocumentParams>(params) else {
                     return;
                 };
                 let uri = params.text_document.uri;
+                self.changed.retain(|changed| changed != &uri);
                 if self.docs.remove(&uri).is_some() {
                     out.push(publish_notification(&uri, Vec::new(), None));
                 }
@@ -396,7 +425,7 @@ impl Session {
                     if let Some(doc) = self.docs.get_mut(&uri) {
                         doc.invalidate();
                     }
-                    out.extend(self.publish(&uri));
+                    self.mark_changed(&uri);
                 }
             }
             "kibitzer/solved" => {
@@ -437,7 +466,13 @@ impl Session {
     fn tokens(&mut self, uri: &Uri, range: Option<lsp::Range>) -> Option<lsp::SemanticTokens> {
         let encoding = self.encoding;
         let job = self.with_doc(uri, |doc| {
-            let bytes = range.and_then(|r| byte_range(doc.rope(), r, encoding));
+            let rope = doc.rope();
+            let bytes = match range {
+                Some(range) => byte_range(rope, range, encoding),
+                // As the native server: a whole document's colours stop at the limit (range
+                // requests, and the grammar's colours, cover the rest).
+                None => (rope.len_bytes() > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT)),
+            };
             doc.semantic_tokens(bytes, encoding)
         })?;
         Some(lsp::SemanticTokens {
