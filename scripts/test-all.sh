@@ -51,5 +51,8 @@ bash syntaxes/test.sh
 step "real editors: Neovim and Emacs + eglot, headless (installs them with apt-get when missing)"
 bash scripts/test-editors.sh
 
+step "the playground in a real browser: WebAssembly build, Chromium + Playwright, budgets (installs Chromium when missing)"
+bash scripts/test-web.sh
+
 step "VS Code extension in a real VS Code (code-server + headless Chromium; installs them when missing)"
 bash scripts/test-vscode.sh

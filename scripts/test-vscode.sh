@@ -4,7 +4,10 @@
 #      code-server; cached under ~/.cache/kibitzer-vscode-test, so reruns skip it);
 #   2. builds the language server (cargo build --release) and the extension (npm ci + esbuild);
 #   3. packages the .vsix (checks that packaging works and bundles the server);
-#   4. runs the extension test suites inside VS Code's extension host (editors/vscode/test/).
+#   4. runs the extension test suites inside VS Code's extension host (editors/vscode/test/);
+#   5. runs the ui suite again with a package that carries no native server (the extension then
+#      runs the server compiled to WebAssembly), and the web suite in VS Code's web worker
+#      extension host, as VS Code for the web runs the extension (SKIP_WASM=1 skips both).
 # Screenshots and logs land in editors/vscode/test-artifacts/. Exits non-zero on any failure.
 #
 # Environment:
@@ -42,6 +45,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 npx tsc --noEmit -p .
 npx tsc --noEmit -p src/webview
+npx tsc --noEmit -p src/web
 node scripts/build.mjs
 
 if [ -z "${SKIP_PACKAGE:-}" ]; then
@@ -92,6 +96,45 @@ if [ -f "$artifacts/vscode-server.pgid" ]; then
 fi
 if [ "$status" = 124 ] || [ "$status" = 137 ]; then
   echo "the test run took more than ${TEST_TIMEOUT:-900} s" >&2
+fi
+
+# Once more on the WebAssembly server: the ui suite with a package that carries no native
+# server (what a user on Windows or macOS gets from the universal .vsix), and no server path.
+if [ "$status" = 0 ] && [ -z "${SKIP_WASM:-}" ]; then
+  step "the ui suite again, on the WebAssembly server (a package with no native server)"
+  target_dir="${CARGO_TARGET_DIR:-$root/target}"
+  case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
+  if [ ! -s "$target_dir/wasm32-unknown-unknown/web/kibitzer.wasm" ]; then
+    bash "$root/scripts/build-web.sh"
+  fi
+  rm -f "$ext"/kibitzer-*.vsix
+  node scripts/package.mjs --universal --no-native
+  vsix="$ext/kibitzer-$(node -p "require('./package.json').version").vsix"
+  wasm_unpacked="$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix-wasm-XXXXXX")"
+  listing="$(node scripts/unpack-vsix.mjs "$vsix" "$wasm_unpacked")"
+  grep -q " extension/server/kibitzer.wasm\$" <<<"$listing" || { echo "missing from $vsix: server/kibitzer.wasm" >&2; exit 1; }
+  if grep -q " extension/server/.*/kibitzer\$" <<<"$listing"; then
+    echo "$vsix carries a native server; this run is for the WebAssembly one" >&2
+    exit 1
+  fi
+  node scripts/build.mjs >/dev/null # the package build is minified and has no tests: rebuild
+  set +e
+  SUITES=ui WASM_EXT="$wasm_unpacked/extension" ARTIFACTS="$artifacts/wasm" \
+    timeout --kill-after=20 "${TEST_TIMEOUT:-900}" "$NODE24" "$ext/test/run-vscode.mjs"
+  status=$?
+  set -e
+  rm -rf "$wasm_unpacked"
+fi
+
+# And as VS Code for the web runs it: in the web worker extension host, on the WebAssembly
+# server in web workers.
+if [ "$status" = 0 ] && [ -z "${SKIP_WASM:-}" ]; then
+  step "the extension in VS Code's web worker extension host (as in VS Code for the web)"
+  set +e
+  SUITES=web ARTIFACTS="$artifacts/web" \
+    timeout --kill-after=20 "${TEST_TIMEOUT:-900}" "$NODE24" "$ext/test/run-vscode.mjs"
+  status=$?
+  set -e
 fi
 echo "test-vscode: $((SECONDS - started)) s, exit $status; artefacts in $ext/test-artifacts"
 exit "$status"

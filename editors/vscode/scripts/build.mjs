@@ -3,8 +3,8 @@
 // the test modules that run inside VS Code's extension host.
 //   node scripts/build.mjs            build once
 //   node scripts/build.mjs --release  minified client, no test bundles (used by package.mjs)
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
@@ -45,6 +45,41 @@ await esbuild.build({
   entryPoints: [join(ext, "src", "webview", "preview.ts")],
   outfile: join(ext, "out", "webview", "preview.js"),
 });
+// VS Code for the web: the extension runs in a web worker (CommonJS, no Node), its server in
+// workers of its own; the desktop extension runs the same server in a Node worker thread where
+// no native server is packaged.
+await esbuild.build({
+  ...common,
+  platform: "browser",
+  entryPoints: [join(ext, "src", "web", "extension.ts")],
+  outfile: join(ext, "out", "web", "extension.js"),
+  minify: release,
+});
+await esbuild.build({
+  bundle: true,
+  platform: "browser",
+  format: "iife",
+  target: "es2022",
+  logLevel: "warning",
+  sourcemap: !release,
+  minify: release,
+  entryPoints: [join(ext, "src", "wasm", "server-browser.ts")],
+  outfile: join(ext, "out", "wasm", "server-browser.js"),
+});
+await esbuild.build({
+  ...common,
+  entryPoints: [join(ext, "src", "wasm", "server-node.ts")],
+  outfile: join(ext, "out", "wasm", "server-node.js"),
+  minify: release,
+});
+// The server compiled to WebAssembly (scripts/build-web.sh builds it), beside the native ones.
+const wasm = process.env.KIBITZER_WASM ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "wasm32-unknown-unknown", "web", "kibitzer.wasm");
+if (existsSync(wasm)) {
+  mkdirSync(join(ext, "server"), { recursive: true });
+  copyFileSync(wasm, join(ext, "server", "kibitzer.wasm"));
+} else {
+  console.warn(`no WebAssembly server at ${wasm} (scripts/build-web.sh builds it): the extension has none`);
+}
 if (!release) {
   await esbuild.build({
     ...common,
@@ -53,6 +88,15 @@ if (!release) {
       ui: join(ext, "test", "suite", "ui.ts"),
       packaged: join(ext, "test", "suite", "packaged.ts"),
     },
+    outdir: join(ext, "out", "test"),
+  });
+}
+if (!release) {
+  // The suite VS Code's web worker extension host runs (no Node there).
+  await esbuild.build({
+    ...common,
+    platform: "browser",
+    entryPoints: { web: join(ext, "test", "suite", "web.ts") },
     outdir: join(ext, "out", "test"),
   });
 }

@@ -1,5 +1,9 @@
-// Packages the extension to kibitzer-<version>.vsix (or kibitzer-<target>-<version>.vsix when a
-// server binary is bundled) in editors/vscode/.
+// Packages the extension to kibitzer-<target>-<version>.vsix in editors/vscode/ when a server
+// binary is bundled, else to kibitzer-<version>.vsix; with --universal, always to the one
+// kibitzer-<version>.vsix for every platform: the native server of this platform (when there
+// is one) and the server compiled to WebAssembly, which the extension uses on every other
+// platform (and VS Code for the web always). --no-native leaves the native server out (the
+// tests use such a package to run the extension on the WebAssembly server alone).
 //
 // The server binary bundled is $KIBITZER_SERVER_BINARY when set, else the one `cargo build
 // --release` just wrote: $CARGO_TARGET_DIR/release/kibitzer when CARGO_TARGET_DIR is set (never a
@@ -16,17 +20,26 @@ const repo = join(ext, "..", "..");
 const manifest = JSON.parse(readFileSync(join(ext, "package.json"), "utf8"));
 const exe = process.platform === "win32" ? "kibitzer.exe" : "kibitzer";
 
+const universal = process.argv.includes("--universal");
+const noNative = process.argv.includes("--no-native");
+
+// The build copies the WebAssembly server into server/ (when it has been built).
+rmSync(join(ext, "server"), { recursive: true, force: true });
 execFileSync(process.execPath, [join(ext, "scripts", "build.mjs"), "--release"], { stdio: "inherit" });
+const wasm = join(ext, "server", "kibitzer.wasm");
+if (universal && !existsSync(wasm)) {
+  console.error("a universal package needs the WebAssembly server: run scripts/build-web.sh (or set KIBITZER_WASM)");
+  process.exit(1);
+}
 
 const targetDir = process.env.CARGO_TARGET_DIR
   ? resolve(repo, process.env.CARGO_TARGET_DIR)
   : join(repo, "target");
 const candidates = [process.env.KIBITZER_SERVER_BINARY, join(targetDir, "release", exe)].filter(Boolean);
-const binary = candidates.find((p) => existsSync(p));
+const binary = noNative ? undefined : candidates.find((p) => existsSync(p));
 
-rmSync(join(ext, "server"), { recursive: true, force: true });
-const args = ["package", "--no-dependencies"];
-if (binary) {
+/** Copies the native server into server/<platform>-<arch>/; that folder's name. */
+function bundleNative(binary) {
   const platformDir = `${process.platform}-${process.arch}`;
   const dest = join(ext, "server", platformDir, exe);
   mkdirSync(dirname(dest), { recursive: true });
@@ -38,15 +51,26 @@ if (binary) {
   } catch {
     // no strip here: ship it as it is
   }
+  console.log(`bundling the server ${binary} as server/${platformDir}/${exe}`);
+  return platformDir;
+}
+
+const args = ["package", "--no-dependencies"];
+const platformDir = binary ? bundleNative(binary) : undefined;
+if (existsSync(wasm)) {
+  console.log("bundling server/kibitzer.wasm (the server on every platform without a native one)");
+}
+if (universal || !platformDir) {
+  args.push("--out", join(ext, `${manifest.name}-${manifest.version}.vsix`));
+  if (!platformDir && !existsSync(wasm)) {
+    console.warn(
+      `no server binary found (looked at ${candidates.join(", ")}) and no WebAssembly server: packaging without one; ` +
+        `users need kibitzer on PATH or kibitzer.server.path`,
+    );
+  }
+} else {
   const target = { arm: `${process.platform}-armhf` }[process.arch] ?? platformDir;
   args.push("--target", target, "--out", join(ext, `${manifest.name}-${target}-${manifest.version}.vsix`));
-  console.log(`bundling the server ${binary} as server/${platformDir}/${exe}`);
-} else {
-  args.push("--out", join(ext, `${manifest.name}-${manifest.version}.vsix`));
-  console.warn(
-    `no server binary found (looked at ${candidates.join(", ")}): packaging without one; ` +
-      `users need kibitzer on PATH or kibitzer.server.path`,
-  );
 }
 const vsce = join(ext, "node_modules", "@vscode", "vsce", "vsce");
 execFileSync(process.execPath, [vsce, ...args], { cwd: ext, stdio: "inherit" });

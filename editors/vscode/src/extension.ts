@@ -3,63 +3,38 @@
 
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
 import * as vscode from "vscode";
 import {
+  createMessageConnection,
   DidChangeConfigurationNotification,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
+  PortMessageReader,
+  PortMessageWriter,
   RevealOutputChannelOn,
   ServerOptions,
   TextEdit as LspTextEdit,
 } from "vscode-languageclient/node";
 import { ENCODED_LANGUAGES, settleEncoding } from "./encoding";
 import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
-import { findServer, ServerLocation, ServerNotFound } from "./server";
+import { findServer, ServerLocation, ServerNotFound, WASM_SERVER } from "./server";
+import { attachSolver } from "./wasm/solving";
+import {
+  ClientHost,
+  clientMiddleware,
+  convertDocument,
+  openInHandviewer,
+  serverSettings,
+} from "./client-common";
 
-/** The server's command that converts a document to the other notation. */
-export const SERVER_CONVERT_COMMAND = "kibitzer.convert";
-
-/** What the server's `kibitzer.convert` answers. */
-export interface Conversion {
-  text: string;
-  language: string;
-  /** What the target notation cannot express. */
-  warnings: string[];
-  /** The source's text that could not be read, place by place (older servers leave it out). */
-  unread?: string[];
-}
+export { convertedUri, SERVER_CONVERT_COMMAND, serverSettings } from "./client-common";
+export type { Conversion, ServerSettings } from "./client-common";
 
 /** The command a server may advertise to format one document to strict export format. */
 export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
-
-/** What the server reads: `initializationOptions` and the answer to `workspace/configuration`. */
-export interface ServerSettings {
-  check: { export: boolean; minSeverity: string; doubleDummy: boolean };
-  format: { eol: string; export: boolean };
-  diagnostics: { debounceMs: number };
-  doubleDummy: { enabled: boolean; playAnalysis: boolean };
-}
-
-export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
-  const c = vscode.workspace.getConfiguration("kibitzer", scope);
-  return {
-    check: {
-      export: c.get<boolean>("check.export", false),
-      minSeverity: c.get<string>("check.minSeverity", "hint"),
-      doubleDummy: c.get<boolean>("check.doubleDummy", false),
-    },
-    format: {
-      eol: c.get<string>("format.eol", "keep"),
-      export: c.get<boolean>("format.export", false),
-    },
-    diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
-    doubleDummy: {
-      enabled: c.get<boolean>("doubleDummy.enabled", true),
-      playAnalysis: c.get<boolean>("doubleDummy.playAnalysis", false),
-    },
-  };
-}
 
 /** What the extension hands to others (its tests among them). */
 export interface KibitzerApi {
@@ -114,11 +89,18 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     log(`server.path: ${JSON.stringify(vscode.workspace.getConfiguration("kibitzer").inspect("server.path"))}`);
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const wasm = path.join(context.extensionPath, WASM_SERVER);
   try {
     location = findServer(configured, context.extensionPath, folder);
   } catch (e) {
     location = undefined;
-    if (e instanceof ServerNotFound) {
+    if (!(e instanceof ServerNotFound)) {
+      throw e;
+    }
+    if (configured.trim() === "" && fs.existsSync(wasm)) {
+      // No native server for this platform: the same server compiled to WebAssembly.
+      location = { command: wasm, source: "wasm" };
+    } else {
       log(e.message);
       e.tried.forEach((t) => log(`  looked at: ${t}`));
       // Not awaited: the start (and the tests) must not wait for a click.
@@ -131,55 +113,47 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       });
       return;
     }
-    throw e;
   }
-  log(`starting ${location.command} lsp (found via ${location.source})`);
-
-  // No `transport`: the client then speaks over stdio without adding a `--stdio` argument.
-  const serverOptions: ServerOptions = {
-    run: { command: location.command, args: ["lsp"] },
-    debug: { command: location.command, args: ["lsp"] },
-  };
+  let serverOptions: ServerOptions;
+  let solver: Worker | undefined;
+  if (location.source === "wasm") {
+    log(`starting the WebAssembly server ${location.command} (no native server for ${process.platform}-${process.arch})`);
+    const script = path.join(context.extensionPath, "out", "wasm", "server-node.js");
+    const workerData = { wasm: location.command };
+    serverOptions = async () => {
+      const worker = new Worker(script, { workerData });
+      return { reader: new PortMessageReader(worker), writer: new PortMessageWriter(worker) };
+    };
+    // A second session solves deals for the hovers and the board preview.
+    solver = new Worker(script, { workerData });
+  } else {
+    log(`starting ${location.command} lsp (found via ${location.source})`);
+    // No `transport`: the client then speaks over stdio without adding a `--stdio` argument.
+    serverOptions = {
+      run: { command: location.command, args: ["lsp"] },
+      debug: { command: location.command, args: ["lsp"] },
+    };
+  }
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: "pbn" }, { language: "rbn" }, { language: "lin" }],
     initializationOptions: serverSettings(),
     outputChannel: output,
     traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    middleware: {
-      // VS Code keeps one line-end style per document and converts the line ends of every edit
-      // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.eol
-      // asks for a style the document does not have, add the edit that switches it.
-      provideDocumentFormattingEdits: async (document, options, token, next) => {
-        const edits = (await next(document, options, token)) ?? [];
-        const wanted = serverSettings(document.uri).format.eol;
-        const eol = wanted === "crlf" ? vscode.EndOfLine.CRLF : wanted === "lf" ? vscode.EndOfLine.LF : undefined;
-        if (eol !== undefined && document.eol !== eol) {
-          return [...edits, vscode.TextEdit.setEndOfLine(eol)];
-        }
-        return edits;
-      },
-      workspace: {
-        // Answer `workspace/configuration` for the section "kibitzer" with exactly the
-        // settings the server reads (the generic answer would also carry server.path, trace).
-        configuration: async (params, token, next) => {
-          const answers = await next(params, token);
-          if (!Array.isArray(answers)) {
-            return answers;
-          }
-          return params.items.map((item, i) => {
-            if (item.section === "kibitzer") {
-              const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
-              return serverSettings(scope);
-            }
-            return answers[i];
-          });
-        },
-      },
-    },
+    middleware: clientMiddleware(),
   };
   const c = new LanguageClient("kibitzer", "Kibitzer", serverOptions, clientOptions);
   client = c;
+  if (solver !== undefined) {
+    const worker = solver;
+    const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
+    connection.listen();
+    const attached = attachSolver(c, connection);
+    stopSolver = () => {
+      attached.dispose();
+      void worker.terminate();
+    };
+  }
   try {
     await c.start();
     const info = c.initializeResult?.serverInfo;
@@ -193,7 +167,12 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
 }
 
+/** Ends the WebAssembly server's solving worker, when there is one. */
+let stopSolver: () => void = () => undefined;
+
 async function stopClient(): Promise<void> {
+  stopSolver();
+  stopSolver = () => undefined;
   const c = client;
   client = undefined;
   if (c !== undefined) {
@@ -265,6 +244,9 @@ async function formatExport(): Promise<boolean> {
       if (location === undefined) {
         throw new Error("no kibitzer binary found (see the output)");
       }
+      if (location.source === "wasm") {
+        throw new Error("it needs the kibitzer program, which this platform has no package of (install it, or set kibitzer.server.path)");
+      }
       const text = doc.getText();
       const formatted = await formatWithCli(location.command, text, serverSettings(doc.uri).format.eol);
       if (formatted !== text) {
@@ -287,81 +269,6 @@ async function formatExport(): Promise<boolean> {
   return vscode.workspace.applyEdit(edit);
 }
 
-/** The untitled document a conversion of `source` to `language` goes to: the source's name
- * with the target's extension, beside it (Save proposes that name and folder). */
-export function convertedUri(source: vscode.Uri, language: string): vscode.Uri {
-  const extension = `.${language}`;
-  const stem = (path: string) => path.replace(/\.[^./\\]*$/, "");
-  if (source.scheme === "file") {
-    return vscode.Uri.file(stem(source.fsPath) + extension).with({ scheme: "untitled" });
-  }
-  const name = source.path.split("/").pop() || "converted";
-  return vscode.Uri.from({ scheme: "untitled", path: stem(name) + extension });
-}
-
-/** Opens (or reuses) the untitled document for a conversion and fills it with `text`. */
-async function openConverted(source: vscode.Uri, language: string, text: string): Promise<vscode.TextDocument> {
-  const uri = convertedUri(source, language);
-  let converted = await vscode.workspace.openTextDocument(uri);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(uri, new vscode.Range(converted.positionAt(0), converted.positionAt(converted.getText().length)), text);
-  await vscode.workspace.applyEdit(edit);
-  if (converted.languageId !== language) {
-    converted = await vscode.languages.setTextDocumentLanguage(converted, language);
-  }
-  return converted;
-}
-
-/**
- * Converts the active PBN or RBN document to the other notation with the server's
- * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. Text of the source
- * that could not be read, and what the target notation cannot express, are shown in warnings.
- * Resolves to the new document.
- */
-async function convertDocument(): Promise<vscode.TextDocument | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  const doc = editor?.document;
-  if (editor === undefined || doc === undefined || !["pbn", "rbn", "lin"].includes(doc.languageId)) {
-    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to convert it.");
-    return undefined;
-  }
-  await starting;
-  const c = client;
-  if (c === undefined || !c.isRunning()) {
-    void vscode.window.showErrorMessage("Kibitzer: the language server is not running (see the output).");
-    return undefined;
-  }
-  let result: Conversion;
-  try {
-    result = (await c.sendRequest(ExecuteCommandRequest.type, {
-      command: SERVER_CONVERT_COMMAND,
-      arguments: [doc.uri.toString()],
-    })) as Conversion;
-  } catch (e) {
-    log(`converting ${doc.uri.toString()}: ${String(e)}`);
-    void vscode.window.showErrorMessage(`Kibitzer: the conversion failed: ${String(e)}`);
-    return undefined;
-  }
-  if (typeof result?.text !== "string" || typeof result.language !== "string") {
-    void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
-    return undefined;
-  }
-  const converted = await openConverted(doc.uri, result.language, result.text);
-  await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-  const unread = Array.isArray(result.unread) ? result.unread.map(String) : [];
-  if (unread.length > 0) {
-    unread.forEach((w) => log(`not read: ${w}`));
-    void vscode.window.showWarningMessage(`Kibitzer: text of the source could not be read and is left out: ${unread.join("; ")}`);
-  }
-  const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
-  if (warnings.length > 0) {
-    const target = result.language.toUpperCase();
-    warnings.forEach((w) => log(`${target} cannot express: ${w}`));
-    void vscode.window.showWarningMessage(`Kibitzer: ${target} cannot express, and so leaves out: ${warnings.join("; ")}`);
-  }
-  return converted;
-}
-
 /** Reopens a bridge file in the encoding the server reads it in (see encoding.ts). */
 async function settleEncodingLogged(document: vscode.TextDocument): Promise<void> {
   if (!ENCODED_LANGUAGES.includes(document.languageId)) {
@@ -378,30 +285,6 @@ async function settleEncodingLogged(document: vscode.TextDocument): Promise<void
   }
 }
 
-/**
- * Opens the board at the cursor on BBO's handviewer in the browser (the address comes from the
- * server's `kibitzer/board`). Resolves to the address opened, if any.
- */
-async function openInHandviewer(): Promise<string | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  const c = client;
-  if (editor === undefined || c === undefined || !c.isRunning()) {
-    void vscode.window.showWarningMessage("Kibitzer: open a bridge file (with the server running) to show a board.");
-    return undefined;
-  }
-  const board = (await c.sendRequest(BOARD_REQUEST, {
-    textDocument: { uri: c.code2ProtocolConverter.asUri(editor.document.uri) },
-    position: c.code2ProtocolConverter.asPosition(editor.selection.active),
-  })) as { handviewer?: string | null } | null;
-  const url = board?.handviewer;
-  if (typeof url !== "string") {
-    void vscode.window.showWarningMessage("Kibitzer: the cursor is in no board with a known hand.");
-    return undefined;
-  }
-  await vscode.env.openExternal(vscode.Uri.parse(url, true));
-  return url;
-}
-
 /** Opens the board preview beside the active PBN, RBN or LIN editor. */
 function openBoardPreview(context: vscode.ExtensionContext): void {
   const editor = vscode.window.activeTextEditor;
@@ -416,6 +299,9 @@ function openBoardPreview(context: vscode.ExtensionContext): void {
   preview.open(editor);
 }
 
+/** The running client, as the shared commands see it. */
+const host: ClientHost = { client: () => client, ready: () => starting, log };
+
 export async function activate(context: vscode.ExtensionContext): Promise<KibitzerApi> {
   output = vscode.window.createOutputChannel("Kibitzer");
   context.subscriptions.push(
@@ -423,9 +309,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
-    vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument()),
+    vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument(host)),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => openBoardPreview(context)),
-    vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer()),
+    vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer.server.path")) {
         log("kibitzer.server.path changed: restarting the server");

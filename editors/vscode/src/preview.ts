@@ -3,7 +3,7 @@
 // It holds no bridge rules: the server's `kibitzer/board` request says everything it draws.
 
 import * as vscode from "vscode";
-import type { LanguageClient } from "vscode-languageclient/node";
+import type { BaseLanguageClient as LanguageClient } from "vscode-languageclient";
 
 /** The server's request for the board at a position. */
 export const BOARD_REQUEST = "kibitzer/board";
@@ -49,7 +49,7 @@ export class BoardPreview implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private document: vscode.TextDocument | undefined;
   private position: vscode.Position | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private asked = 0;
   /** When the followed document last changed (typing moves the cursor too). */
   private editedAt = 0;

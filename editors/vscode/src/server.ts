@@ -4,7 +4,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-export type ServerSource = "setting" | "bundled" | "path";
+export type ServerSource = "setting" | "bundled" | "path" | "wasm";
+
+/** Where the package keeps the server compiled to WebAssembly, relative to the extension: used
+ * where no native server is found (and always in VS Code for the web). */
+export const WASM_SERVER = path.join("server", "kibitzer.wasm");
 
 export interface ServerLocation {
   command: string;

@@ -13,6 +13,10 @@
 //   SUITES        suites to run, comma-separated (default: integration,ui, and packaged when
 //                 PACKAGED_EXT is set)
 //   PACKAGED_EXT  the unpacked .vsix's extension/ folder, for the "packaged" suite
+//   WASM_EXT      an unpacked .vsix with no native server: the suites run on it, with no server
+//                 path set, so that the extension runs the server compiled to WebAssembly
+//   SUITES=web    the extension in the web worker extension host (as in VS Code for the web),
+//                 on the WebAssembly server; alone in its session
 //   SUITE_TIMEOUT seconds per suite (default 240)
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -38,7 +42,16 @@ const CHROMIUM = need("CHROMIUM");
 const KIBITZER_BIN = need("KIBITZER_BIN");
 const ARTIFACTS = process.env.ARTIFACTS || path.join(ext, "test-artifacts");
 const PACKAGED_EXT = process.env.PACKAGED_EXT;
+const WASM_EXT = process.env.WASM_EXT;
 const SUITES = (process.env.SUITES || (PACKAGED_EXT ? "integration,ui,packaged" : "integration,ui")).split(",").filter(Boolean);
+// The web suite runs the extension where VS Code for the web does: in the web worker extension
+// host, which `remote.extensionKind` sends it to (a setting of the whole session, so the web
+// suite runs in a session of its own).
+const WEB_HOST = SUITES.includes("web");
+if (WEB_HOST && SUITES.length > 1) {
+  console.error("run-vscode: the web suite runs alone (SUITES=web)");
+  process.exit(2);
+}
 const SUITE_TIMEOUT = Number(process.env.SUITE_TIMEOUT || 240) * 1000;
 
 const say = (line) => console.log(`[run-vscode] ${line}`);
@@ -256,7 +269,9 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
   // The packaged suite loads the unpacked .vsix and a workspace that names no server.
   const packaged = suite === "packaged";
   if (packaged && !PACKAGED_EXT) throw new Error("the packaged suite needs PACKAGED_EXT");
-  const ws = packaged ? workspaces.plain : suite === "ui" ? workspaces.ui : workspaces.main;
+  const ws = WASM_EXT
+    ? suite === "ui" ? workspaces.uiPlain : workspaces.plain
+    : packaged || suite === "web" ? workspaces.plain : suite === "ui" ? workspaces.ui : workspaces.main;
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   const log = [];
   let resolveExit;
@@ -268,7 +283,7 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
   page.on("pageerror", (e) => log.push(`pageerror: ${e.message}`));
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [
-    ["extensionDevelopmentPath", remote(packaged ? PACKAGED_EXT : ext)],
+    ["extensionDevelopmentPath", remote(WASM_EXT ?? (packaged ? PACKAGED_EXT : ext))],
     ["extensionTestsPath", remote(path.join(ext, "out", "test", `${suite}.js`))],
   ];
   const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
@@ -278,11 +293,20 @@ async function runSuite(browser, port, pgid, workspaces, suite) {
   say(`suite ${suite}: opening ${url}`);
   await page.goto(url);
   const code = await Promise.race([exited, sleep(SUITE_TIMEOUT).then(() => "timeout")]);
+  if (suite === "web") {
+    // What the web suite left on screen: the board preview beside a file, drawn by the
+    // extension in the web worker host.
+    await page.screenshot({ path: path.join(ARTIFACTS, "web-worker-host.png") }).catch(() => {});
+  }
   state.stop = true;
   await snapshots;
   const results = path.join(ws, ".results", `${suite}.log`);
   if (fs.existsSync(results)) {
     process.stdout.write(fs.readFileSync(results, "utf8"));
+  } else {
+    // A suite with no file system (the web one) says its results on the console.
+    const said = log.map((l) => l.replace(/^\w+: /, "")).filter((l) => /^(ok |FAIL|web: )/.test(l));
+    process.stdout.write(said.map((l) => `${l}\n`).join(""));
   }
   fs.writeFileSync(path.join(ARTIFACTS, `${suite}-console.log`), log.join("\n") + "\n");
   if (code !== 0) {
@@ -357,6 +381,7 @@ async function main() {
     "editor.hover.delay": 100,
     "editor.hover.above": false,
     "editor.stickyScroll.enabled": false,
+    ...(WEB_HOST ? { "remote.extensionKind": { "kibitzer.kibitzer": ["web"] }, "extensions.webWorker": true } : {}),
   };
   // The web workbench has been seen to drop the user settings it read from the server's
   // data folder in the middle of a session, so the settings the tests depend on are the
@@ -375,6 +400,9 @@ async function main() {
   const plain = path.join(tmp, "plain-workspace");
   fs.cpSync(path.join(ext, "test", "fixtures"), plain, { recursive: true });
   writeJson(path.join(plain, ".vscode", "settings.json"), withoutServer);
+  const uiPlain = path.join(tmp, "ui-plain-workspace");
+  fs.cpSync(path.join(ext, "test", "fixtures"), uiPlain, { recursive: true });
+  writeJson(path.join(uiPlain, ".vscode", "settings.json"), withoutServer);
 
   const port = await freePort();
   const serverLog = fs.openSync(path.join(ARTIFACTS, "vscode-server.log"), "w");
@@ -398,6 +426,7 @@ async function main() {
         // No extension gallery: the tests must not reach out (and nothing could be reached).
         EXTENSIONS_GALLERY: "{}",
         KIBITZER_EXTENSION_LOG: path.join(ARTIFACTS, "extension.log"),
+        ...(WASM_EXT ? { KIBITZER_EXPECT_WASM: "1" } : {}),
       } },
   );
   const pgid = server.pid;
@@ -419,7 +448,7 @@ async function main() {
     });
     ok = true;
     for (const suite of SUITES) {
-      const passed = await runSuite(browser, port, pgid, { main: ws, ui, plain }, suite);
+      const passed = await runSuite(browser, port, pgid, { main: ws, ui, plain, uiPlain }, suite);
       ok = ok && passed;
     }
   } catch (e) {

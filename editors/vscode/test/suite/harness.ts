@@ -10,6 +10,8 @@ export interface Test {
   name: string;
   fn: () => Promise<void>;
   timeoutMs?: number;
+  /** Why the test needs the native server, when it does (the WebAssembly server skips it). */
+  nativeOnly?: string;
 }
 
 export function workspaceRoot(): string {
@@ -66,7 +68,7 @@ export function note(line: string): void {
 }
 
 /** Runs the tests in order; throws when any failed (the workbench then exits non-zero). */
-export async function runTests(suite: string, tests: Test[]): Promise<void> {
+export async function runTests(suite: string, tests: Test[], onWasm = false): Promise<void> {
   const resultsDir = path.join(workspaceRoot(), ".results");
   fs.mkdirSync(resultsDir, { recursive: true });
   const logFile = path.join(resultsDir, `${suite}.log`);
@@ -78,7 +80,13 @@ export async function runTests(suite: string, tests: Test[]): Promise<void> {
   };
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const t of tests) {
+    if (onWasm && t.nativeOnly) {
+      skipped++;
+      say(`skip ${t.name}: ${t.nativeOnly}`);
+      continue;
+    }
     const started = Date.now();
     try {
       await withTimeout(t.fn(), t.timeoutMs ?? 60_000, t.name);
@@ -90,7 +98,7 @@ export async function runTests(suite: string, tests: Test[]): Promise<void> {
       say(`FAIL ${t.name} (${Date.now() - started} ms)\n${detail.replace(/^/gm, "     ")}`);
     }
   }
-  say(`${suite}: ${passed} passed, ${failed} failed`);
+  say(`${suite}: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped on the WebAssembly server` : ""}`);
   if (failed > 0) {
     throw new Error(`${failed} of ${tests.length} ${suite} tests failed`);
   }

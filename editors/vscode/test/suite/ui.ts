@@ -306,6 +306,7 @@ const tests2: Test[] = [
   {
     name: "play analysis: an RBN play line shows what each card cost at double dummy",
     timeoutMs: 60_000,
+    nativeOnly: "the WebAssembly server has no play analysis (README: what the WebAssembly server gives up)",
     fn: async () => {
       const config = vscode.workspace.getConfiguration("kibitzer");
       await config.update("doubleDummy.playAnalysis", true, vscode.ConfigurationTarget.Workspace);
@@ -560,5 +561,12 @@ async function previewShows(what: string, wanted: (s: PreviewState) => boolean, 
 
 export async function run(): Promise<void> {
   await sleep(1000);
-  await runTests("ui", [...tests, ...tests2]);
+  const api = await k();
+  await api.ready();
+  const onWasm = api.server()?.source === "wasm";
+  if (process.env.KIBITZER_EXPECT_WASM) {
+    assert.ok(onWasm, `this run is for the WebAssembly server, but the extension found ${JSON.stringify(api.server())}`);
+    note(`on the WebAssembly server: ${api.server()?.command}`);
+  }
+  await runTests("ui", [...tests, ...tests2], onWasm);
 }

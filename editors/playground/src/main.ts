@@ -1,0 +1,348 @@
+// The playground page: an editor backed by Kibitzer's session in a worker, the board viewer
+// (the same one as VS Code's preview) following the cursor, double dummy from a second worker,
+// conversion, and files opened, dropped or pasted as a BBO handviewer address. Nothing leaves
+// the browser.
+
+import { EditorState, Compartment } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, highlightActiveLineGutter } from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
+import { lintGutter, lintKeymap } from "@codemirror/lint";
+import { completionKeymap, closeBrackets } from "@codemirror/autocomplete";
+import { oneDark } from "@codemirror/theme-one-dark";
+import { BoardViewer } from "../../vscode/src/webview/board-viewer";
+import { Rpc } from "./rpc";
+import { changesOf, LspDiagnostic, LspDocument, LspTextEdit, textOf, toOffset, toPosition } from "./lsp-editor";
+import { EXAMPLE } from "./example";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const session = new Rpc("worker.js");
+const solver = new Rpc("worker.js");
+const viewer = new BoardViewer($("board"), {
+  openHandviewer: (url) => window.open(url, "_blank", "noopener"),
+  rendered: (drawn) => {
+    (window as any).kibitzerBoard = drawn;
+  },
+});
+
+// For the tests, and anyone curious in the console: the two workers' sessions.
+(window as any).kibitzerWorkers = { session, solver };
+
+let view: EditorView | null = null;
+let current: LspDocument | null = null;
+let fileName = "example.pbn";
+let documents = 0;
+let legend: string[] = [];
+const theme = new Compartment();
+const LANGUAGES: Record<string, string> = { pbn: "pbn", rbn: "rbn", lin: "lin" };
+
+/** What the page says while it works (and the tests wait for). */
+function status(text: string): void {
+  $("status").textContent = text;
+}
+
+/** Whether the page is in its dark theme. */
+function dark(): boolean {
+  return document.documentElement.dataset.theme === "dark";
+}
+
+/** Opens `text` as the file `name` in a fresh editor (and a fresh document in the session). */
+function openText(name: string, text: string): void {
+  const extension = name.toLowerCase().split(".").pop() ?? "pbn";
+  const languageId = LANGUAGES[extension] ?? "pbn";
+  fileName = name;
+  status("Checking…");
+  current?.close();
+  documents += 1;
+  const doc = new LspDocument(session, `file:///playground/${documents}/${encodeURIComponent(name)}`, languageId);
+  current = doc;
+  const crlf = text.includes("\r\n");
+  const state = EditorState.create({
+    doc: text,
+    extensions: [
+      // A file with CRLF line ends keeps them: the session sees the text as it was opened.
+      ...(crlf ? [EditorState.lineSeparator.of("\r\n")] : []),
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightActiveLine(),
+      drawSelection(),
+      history(),
+      closeBrackets(),
+      highlightSelectionMatches(),
+      lintGutter(),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, ...completionKeymap, indentWithTab]),
+      theme.of(dark() ? oneDark : []),
+      ...doc.extensions(legend),
+      EditorView.updateListener.of((update) => {
+        if (update.selectionSet || update.docChanged) {
+          scheduleBoard();
+        }
+      }),
+    ],
+  });
+  view?.destroy();
+  view = new EditorView({ state, parent: $("editor") });
+  doc.onDiagnostics(showProblems);
+  doc.open(view);
+  $("file-name").textContent = `${name} · ${languageId.toUpperCase()}`;
+  (window as any).kibitzerView = view;
+  scheduleBoard();
+}
+
+/** At most this many problems are listed (the summary counts them all). */
+const LISTED = 200;
+let listedKey = "";
+
+/** The problems list under the editor (drawn again only when what it lists changed). */
+function showProblems(diagnostics: LspDiagnostic[]): void {
+  const names: Record<number, string> = { 1: "error", 2: "warning", 3: "info", 4: "hint" };
+  const counts: Record<string, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const d of diagnostics) {
+    counts[names[d.severity ?? 1] ?? "error"] += 1;
+  }
+  const summary = diagnostics.length === 0 ? "No problems" : Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${n} ${name}${n === 1 ? "" : "s"}`)
+    .join(", ");
+  $("problems-summary").textContent = summary + (diagnostics.length > LISTED ? ` (the first ${LISTED} listed)` : "");
+  status("Checked");
+  const listed = diagnostics.slice(0, LISTED);
+  const key = JSON.stringify(listed.map((d) => [d.range.start, d.code, d.message]));
+  if (key === listedKey) {
+    return;
+  }
+  listedKey = key;
+  const items = listed.map((d) => {
+    const severity = names[d.severity ?? 1] ?? "error";
+    const item = document.createElement("li");
+    item.className = `problem ${severity}`;
+    item.tabIndex = 0;
+    const where = document.createElement("span");
+    where.className = "where";
+    where.textContent = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    const code = document.createElement("span");
+    code.className = "code";
+    code.textContent = String(d.code ?? "");
+    item.append(where, code, d.message);
+    const go = () => {
+      if (!view) {
+        return;
+      }
+      const pos = toOffset(view.state.doc, d.range.start);
+      view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+      view.focus();
+    };
+    item.addEventListener("click", go);
+    item.addEventListener("keydown", (e) => e.key === "Enter" && go());
+    return item;
+  });
+  $("problems").replaceChildren(...items);
+}
+
+let boardTimer: ReturnType<typeof setTimeout> | undefined;
+let shownBoard = "";
+
+/** Draws the board under the cursor, a moment after the cursor settles. */
+function scheduleBoard(): void {
+  clearTimeout(boardTimer);
+  boardTimer = setTimeout(refreshBoard, 120);
+}
+
+async function refreshBoard(): Promise<void> {
+  if (!view || !current) {
+    return;
+  }
+  const doc = current;
+  const position = toPosition(view.state.doc, view.state.selection.main.head);
+  const board = await session.request("kibitzer/board", { textDocument: { uri: doc.uri }, position });
+  if (doc !== current) {
+    return;
+  }
+  // The same board as drawn already (typing elsewhere) is not drawn again.
+  const key = `${doc.uri}\n${JSON.stringify(board)}`;
+  if (key === shownBoard) {
+    return;
+  }
+  shownBoard = key;
+  viewer.show(board, { uri: doc.uri, version: doc.version, name: fileName });
+}
+
+// The double dummy of a deal the session wants: solved by the other worker, handed back, and
+// the board drawn again with it.
+const solving = new Set<string>();
+session.on("kibitzer/solveWanted", async ({ deal }: { deal: string }) => {
+  if (solving.has(deal)) {
+    return;
+  }
+  solving.add(deal);
+  $("dd-status").textContent = "Solving double dummy…";
+  try {
+    const started = performance.now();
+    const { tricks } = await solver.request("kibitzer/solve", { deal });
+    session.notify("kibitzer/solved", { deal, tricks });
+    $("dd-status").textContent = `Double dummy solved in ${Math.round(performance.now() - started)} ms`;
+    scheduleBoard();
+  } catch (error) {
+    $("dd-status").textContent = `Double dummy failed: ${error}`;
+  }
+});
+session.on("kibitzer/crashed", ({ message }: { message: string }) => status(`The checker stopped: ${message}`));
+
+/** Reads a dropped or chosen file: UTF-8 when it is, else Windows-1252 (as older tools
+ * write). */
+async function readFile(file: File): Promise<void> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("windows-1252").decode(bytes);
+  }
+  openText(file.name, text.replace(/^\uFEFF/, ""));
+}
+
+/** Saves `text` as the file `name` (a download). */
+function save(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function format(): Promise<void> {
+  if (!view || !current) {
+    return;
+  }
+  const edits = (await session.request("textDocument/formatting", {
+    textDocument: { uri: current.uri },
+    options: { tabSize: 2, insertSpaces: true },
+  })) as LspTextEdit[] | null;
+  if (edits && edits.length > 0) {
+    view.dispatch({ changes: changesOf(view.state.doc, edits) });
+    status(`Formatted (${edits.length} edit${edits.length === 1 ? "" : "s"})`);
+  } else {
+    status("Already formatted");
+  }
+}
+
+async function convert(): Promise<void> {
+  if (!current) {
+    return;
+  }
+  const to = ($("convert-to") as HTMLSelectElement).value;
+  const converted = await session.request("kibitzer/convert", { uri: current.uri, to });
+  const base = fileName.replace(/\.[^.]*$/, "");
+  const name = to === "url" ? `${base}-handviewer.txt` : `${base}.${to}`;
+  $("convert-text").textContent = converted.text;
+  const notes = [...converted.unread.map((u: string) => `not read: ${u}`), ...converted.warnings.map((w: string) => `left out: ${w}`)];
+  $("convert-notes").textContent = notes.length ? notes.join("\n") : "Nothing left out.";
+  $("convert-title").textContent = name;
+  const dialog = $("convert-dialog") as HTMLDialogElement;
+  $("convert-save").onclick = () => save(name, converted.text);
+  $("convert-open").onclick = () => {
+    dialog.close();
+    if (to !== "url") {
+      openText(name, converted.text);
+    }
+  };
+  ($("convert-open") as HTMLButtonElement).disabled = to === "url";
+  dialog.showModal();
+}
+
+async function openHandviewer(): Promise<void> {
+  const url = ($("handviewer-url") as HTMLInputElement).value.trim();
+  if (!url) {
+    return;
+  }
+  try {
+    const { text } = await session.request("kibitzer/fromHandviewer", { url });
+    openText("handviewer.lin", `${text}\n`);
+  } catch (error) {
+    status(String((error as Error).message));
+  }
+}
+
+function setTheme(name: "light" | "dark"): void {
+  document.documentElement.dataset.theme = name;
+  // The board viewer's stylesheet (VS Code's preview's) knows a dark theme by this class.
+  document.body.classList.toggle("vscode-dark", name === "dark");
+  view?.dispatch({ effects: theme.reconfigure(name === "dark" ? oneDark : []) });
+  try {
+    localStorage.setItem("kibitzer-theme", name);
+  } catch {
+    // A page without storage keeps its theme for this visit only.
+  }
+}
+
+async function start(): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem("kibitzer-theme");
+  } catch {
+    saved = null;
+  }
+  const prefersDark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
+  setTheme(saved === "dark" || (!saved && prefersDark) ? "dark" : "light");
+  status("Loading the checker…");
+  const init = await session.request("initialize", {
+    processId: null,
+    rootUri: null,
+    capabilities: {},
+  });
+  session.notify("initialized", {});
+  legend = init.capabilities.semanticTokensProvider?.legend?.tokenTypes ?? [];
+  $("version").textContent = `kibitzer ${init.serverInfo?.version ?? ""}`;
+  const params = new URLSearchParams(location.search);
+  openText("example.pbn", EXAMPLE);
+  if (params.get("handviewer")) {
+    ($("handviewer-url") as HTMLInputElement).value = params.get("handviewer") ?? "";
+    await openHandviewer();
+  }
+  status("Ready");
+}
+
+$("open-file").addEventListener("change", (e) => {
+  const file = (e.target as HTMLInputElement).files?.[0];
+  if (file) {
+    void readFile(file);
+  }
+});
+$("format").addEventListener("click", () => void format());
+$("convert").addEventListener("click", () => void convert());
+$("handviewer-open").addEventListener("click", () => void openHandviewer());
+$("handviewer-url").addEventListener("keydown", (e) => (e as KeyboardEvent).key === "Enter" && void openHandviewer());
+$("save").addEventListener("click", () => view && save(fileName, textOf(view)));
+$("theme").addEventListener("click", () => setTheme(dark() ? "light" : "dark"));
+$("convert-close").addEventListener("click", () => ($("convert-dialog") as HTMLDialogElement).close());
+$("board").addEventListener("keydown", (e) => {
+  if (viewer.key((e as KeyboardEvent).key)) {
+    e.preventDefault();
+  }
+});
+document.addEventListener("dragover", (e) => e.preventDefault());
+document.addEventListener("drop", (e) => {
+  e.preventDefault();
+  const file = e.dataTransfer?.files?.[0];
+  if (file) {
+    void readFile(file);
+  }
+});
+// A pasted handviewer address opens its board, wherever it is pasted outside the editor.
+document.addEventListener("paste", (e) => {
+  const text = e.clipboardData?.getData("text") ?? "";
+  const target = e.target as HTMLElement;
+  if (/handviewer\.html\?/.test(text) && !target.closest?.(".cm-editor")) {
+    ($("handviewer-url") as HTMLInputElement).value = text.trim();
+    void openHandviewer();
+  }
+});
+
+// Offline once loaded: a service worker keeps the page's files.
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  navigator.serviceWorker.register("sw.js").catch(() => undefined);
+}
+
+void start();

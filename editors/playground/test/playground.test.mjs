@@ -1,0 +1,288 @@
+// The playground in a real browser (Debian's Chromium, driven by Playwright): the page built
+// into target/web is served on localhost and used as a person would, with screenshots in
+// editors/playground/test-artifacts/ to look at.
+//   node test/playground.test.mjs   (after scripts/build-web.sh; KIBITZER_BIN: the native binary)
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..", "..");
+const web = process.env.KIBITZER_WEB ?? join(repo, "target", "web");
+const native = process.env.KIBITZER_BIN ?? join(repo, "target", "release", "kibitzer");
+const artifacts = join(here, "..", "test-artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+const DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+/** A board with a card given twice (♣4 to North and West). */
+const DUPLICATED = `[Board "3"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.764"]\n`;
+/** A board as a hand might type it: values in lower case, tags out of order, a robot's `P`. */
+const MESSY = `[Dealer "n"]\n[Board  "5"]\n[Vulnerable "none"]\n[Deal "${DEAL}"]\n[Declarer "W"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\nPass 1D Pass 3NT\nP Pass Pass\n[Play "N"]\nSA S8 S5 S2\nSK S9 S6 S3\n*\n`;
+/** The same with the `P` mended (the formatter leaves a game it cannot read as written). */
+const MENDED = MESSY.replace("P Pass Pass", "Pass Pass Pass");
+
+/** What the native binary prints for `args` with `text` as a file (named `name`) at the end. */
+function nativeOn(text, name, ...args) {
+  const dir = mkdtempSync(join(tmpdir(), "kibitzer-playground-"));
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  try {
+    return execFileSync(native, [...args, file]).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let failures = 0;
+const results = [];
+async function test(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    results.push(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failures += 1;
+    results.push(`FAIL ${name}: ${error?.stack ?? error}`);
+  }
+  console.log(results[results.length - 1]);
+}
+
+const { server, url } = await serve(web);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--no-first-run"],
+});
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+const consoleErrors = [];
+page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+page.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+/** Opens `text` as the file `name` through the page's Open… button. */
+async function openFile(name, text) {
+  const before = await page.evaluate(() => window.kibitzerView);
+  await page.setInputFiles("#open-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+  await page.waitForFunction((old) => window.kibitzerView && window.kibitzerView !== old, before);
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked");
+}
+
+/** The editor's text. */
+const editorText = () => page.evaluate(() => window.kibitzerView.state.doc.toString());
+
+/** Moves the mouse over the first place `needle` stands in the editor (plus `shift` chars). */
+async function pointAt(needle, shift = 0) {
+  const box = await page.evaluate(
+    ([needle, shift]) => {
+      const view = window.kibitzerView;
+      const at = view.state.doc.toString().indexOf(needle) + shift;
+      view.dispatch({ effects: [], scrollIntoView: true, selection: { anchor: at } });
+      const c = view.coordsAtPos(at);
+      return { x: (c.left + c.right) / 2 + 3, y: (c.top + c.bottom) / 2 };
+    },
+    [needle, shift],
+  );
+  await page.mouse.move(box.x, box.y);
+  return box;
+}
+
+await test("the page loads the checker and checks its example", async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked", null, { timeout: 30000 });
+  const summary = await page.textContent("#problems-summary");
+  assert.match(summary, /1 error/, summary);
+  assert.match(await page.textContent("#problems"), /A301/);
+  await page.screenshot({ path: join(artifacts, "playground-light.png") });
+});
+
+await test("a duplicated card: the squiggle and the D203 message", async () => {
+  await openFile("duplicated.pbn", DUPLICATED);
+  await page.waitForSelector(".cm-lintRange-error");
+  const problems = await page.textContent("#problems");
+  assert.match(problems, /D203/, problems);
+  assert.match(problems, /♣4/, problems);
+  // The squiggle stands under the second ♣4 (the last card of the Deal).
+  const marked = await page.textContent(".cm-lintRange-error");
+  assert.equal(marked, "4");
+  await page.screenshot({ path: join(artifacts, "playground-duplicated-card.png") });
+});
+
+await test("hover over the Deal draws the hand, then the double-dummy table", async () => {
+  await openFile("hover.pbn", MESSY);
+  await pointAt("AKQJ.T98");
+  await page.waitForSelector(".kb-hover pre", { timeout: 10000 });
+  const first = await page.textContent(".kb-hover");
+  assert.match(first, /North \(dealer\) · 10 HCP/, first);
+  assert.match(first, /being solved|DD/, first);
+  assert.match(first, /♠ A K Q J/, first);
+  // The deal is solved by the other worker; hovering again shows the table and par.
+  await page.waitForFunction(() => /solved/.test(document.getElementById("dd-status").textContent), null, { timeout: 20000 });
+  await page.mouse.move(5, 5);
+  await page.waitForSelector(".kb-hover", { state: "detached" });
+  await pointAt("AKQJ.T98");
+  await page.waitForFunction(() => /Par/.test(document.querySelector(".kb-hover")?.textContent ?? ""), null, { timeout: 10000 });
+  const solved = await page.textContent(".kb-hover");
+  assert.match(solved, /DD\s+NT/, solved);
+  await page.screenshot({ path: join(artifacts, "playground-hover.png") });
+});
+
+await test("a quick fix mends the robot's P", async () => {
+  await pointAt("P Pass Pass", 0);
+  await page.waitForSelector(".cm-diagnosticAction", { timeout: 10000 });
+  await page.click(".cm-diagnosticAction");
+  await page.waitForFunction(() => window.kibitzerView.state.doc.toString().includes("Pass Pass Pass\n"));
+  await page.waitForFunction(() => !/A301/.test(document.getElementById("problems").textContent));
+});
+
+await test("completion offers the legal calls", async () => {
+  await openFile("complete.pbn", `[Board "6"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n[Auction "N"]\nPass 1D `);
+  await page.evaluate(() => {
+    const view = window.kibitzerView;
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    view.focus();
+  });
+  await page.keyboard.press("Control+Space");
+  await page.waitForSelector(".cm-tooltip-autocomplete li", { timeout: 10000 });
+  const labels = await page.$$eval(".cm-tooltip-autocomplete li", (items) => items.map((i) => i.textContent));
+  const text = labels.join(" ");
+  assert.match(text, /1H/, text);
+  assert.match(text, /Pass/, text);
+  assert.doesNotMatch(text, /\b1C\b/, text);
+  await page.screenshot({ path: join(artifacts, "playground-completion.png") });
+  await page.keyboard.press("Escape");
+});
+
+await test("Format writes the game as kibitzer fmt does", async () => {
+  await openFile("format.pbn", MENDED);
+  const expected = execFileSync(native, ["fmt", "-"], { input: MENDED }).toString();
+  assert.notEqual(expected, MENDED);
+  await page.click("#format");
+  await page.waitForFunction((text) => window.kibitzerView.state.doc.toString() === text, expected, { timeout: 5000 }).catch(() => undefined);
+  const formatted = await editorText();
+  assert.equal(formatted, expected);
+  assert.match(formatted, /^\[Board "5"\]\n\[Dealer "N"\]/m);
+});
+
+await test("the board viewer follows the cursor and steps through the tricks", async () => {
+  await pointAt("SK S9");
+  await page.waitForFunction(() => window.kibitzerBoard?.board === "5");
+  const drawn = await page.evaluate(() => window.kibitzerBoard);
+  assert.equal(drawn.steps, 2);
+  await page.focus("#board");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.kibitzerBoard?.step === 1);
+  assert.match(await page.textContent("#board"), /Trick 1 of 2/);
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => window.kibitzerBoard?.step === 2);
+  await page.waitForSelector("#board .dd-box", { timeout: 20000 });
+  assert.match(await page.textContent("#board .dd-box"), /Par/);
+  await page.screenshot({ path: join(artifacts, "playground-board-viewer.png") });
+});
+
+await test("typing goes on while deals are being solved", async () => {
+  await openFile("typing.pbn", MENDED);
+  const { latencies, outstanding, solved } = await page.evaluate(async () => {
+    const { solver } = window.kibitzerWorkers;
+    // Thirty random deals for the solving worker: a second or more of work.
+    const ranks = "AKQJT98765432";
+    let finished = 0;
+    const solving = [];
+    for (let d = 0; d < 30; d++) {
+      const cards = [];
+      for (const suit of "SHDC") for (const rank of ranks) cards.push(suit + rank);
+      for (let i = cards.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [cards[i], cards[j]] = [cards[j], cards[i]];
+      }
+      const hands = [0, 1, 2, 3].map((h) =>
+        "SHDC".split("").map((suit) => ranks.split("").filter((r) => cards.slice(h * 13, h * 13 + 13).includes(suit + r)).join("")).join("."),
+      );
+      solving.push(solver.request("kibitzer/solve", { deal: `N:${hands.join(" ")}` }).then(() => (finished += 1)));
+    }
+    const view = window.kibitzerView;
+    const summary = document.getElementById("problems-summary");
+    const latencies = [];
+    const outstanding = [];
+    for (let i = 0; i < 6; i++) {
+      const started = performance.now();
+      const changed = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve(performance.now() - started);
+        });
+        observer.observe(summary, { childList: true, characterData: true, subtree: true });
+      });
+      // Alternately break a call (`Pass` to `Pas`) and mend it: each edit changes the findings.
+      const at = view.state.doc.toString().indexOf(i % 2 === 0 ? "Pass 1D" : "Pas 1D");
+      view.dispatch(i % 2 === 0 ? { changes: { from: at + 3, to: at + 4 } } : { changes: { from: at + 3, insert: "s" } });
+      latencies.push(await Promise.race([changed, new Promise((r) => setTimeout(() => r(9999), 3000))]));
+      outstanding.push(30 - finished);
+    }
+    await Promise.all(solving);
+    return { latencies, outstanding, solved: finished };
+  });
+  console.log(`     keystroke to diagnostics: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms; deals still being solved then: ${outstanding.join(", ")}`);
+  assert.equal(solved, 30);
+  assert.ok(outstanding[outstanding.length - 1] > 0, "the solving was over before the typing: nothing was shown");
+  assert.ok(latencies.every((ms) => ms < 200), `diagnostics while solving: ${latencies.join(", ")} ms`);
+});
+
+await test("Convert to RBN gives what kibitzer convert gives", async () => {
+  await openFile("convert.pbn", MESSY);
+  await page.selectOption("#convert-to", "rbn");
+  await page.click("#convert");
+  await page.waitForSelector("#convert-dialog[open]");
+  const text = await page.textContent("#convert-text");
+  const expected = nativeOn(MESSY, "convert.pbn", "convert", "--to", "rbn");
+  assert.equal(text, expected);
+  await page.screenshot({ path: join(artifacts, "playground-convert.png") });
+  await page.click("#convert-close");
+});
+
+await test("a pasted BBO handviewer address opens its board", async () => {
+  const address = nativeOn(MESSY, "board.pbn", "convert", "--to", "handviewer").trim();
+  await page.fill("#handviewer-url", address);
+  await page.click("#handviewer-open");
+  await page.waitForFunction(() => /handviewer\.lin/.test(document.getElementById("file-name").textContent));
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked");
+  assert.match(await editorText(), /md\|/);
+  await page.evaluate(() => window.kibitzerView.dispatch({ selection: { anchor: 3 } }));
+  await page.waitForFunction(() => window.kibitzerBoard?.board === "5");
+});
+
+await test("dark theme", async () => {
+  await page.click("#theme");
+  await openFile("hover.pbn", MESSY);
+  await pointAt("SK S9");
+  await page.waitForFunction(() => /hover\.pbn/.test(document.querySelector("#board .source")?.textContent ?? ""));
+  await page.waitForSelector("#board .dd-box", { timeout: 20000 });
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, "rgb(30, 33, 39)");
+  await page.screenshot({ path: join(artifacts, "playground-dark.png") });
+  await page.click("#theme");
+});
+
+await test("it works offline once loaded", async () => {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== undefined, null, { timeout: 10000 });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked", null, { timeout: 30000 });
+  assert.match(await page.textContent("#problems"), /A301/);
+  await context.setOffline(false);
+});
+
+await test("no error in the page's console", async () => {
+  assert.deepEqual(consoleErrors, []);
+});
+
+await browser.close();
+server.close();
+writeFileSync(join(artifacts, "results.txt"), results.join("\n") + "\n");
+console.log(`${results.length - failures} passed, ${failures} failed; screenshots in ${artifacts}`);
+process.exit(failures === 0 ? 0 : 1);

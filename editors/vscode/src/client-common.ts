@@ -1,0 +1,192 @@
+// What the desktop extension (extension.ts) and VS Code for the web's (web/extension.ts) do
+// alike with a running client: the settings the server reads, what the client changes on the
+// way, and the commands that only ask the server (conversion, the handviewer).
+
+import * as vscode from "vscode";
+import { BaseLanguageClient, ExecuteCommandRequest, Middleware } from "vscode-languageclient";
+import { BOARD_REQUEST } from "./preview";
+
+/** What the commands need of the extension that runs them. */
+export interface ClientHost {
+  /** The client, when one is running. */
+  client(): BaseLanguageClient | undefined;
+  /** Resolves when the current start attempt has finished. */
+  ready(): Promise<void>;
+  /** Writes a line to the extension's output. */
+  log(line: string): void;
+}
+
+/** The server's command that converts a document to the other notation. */
+export const SERVER_CONVERT_COMMAND = "kibitzer.convert";
+
+/** What the server's `kibitzer.convert` answers. */
+export interface Conversion {
+  text: string;
+  language: string;
+  /** What the target notation cannot express. */
+  warnings: string[];
+  /** The source's text that could not be read, place by place (older servers leave it out). */
+  unread?: string[];
+}
+
+/** What the server reads: `initializationOptions` and the answer to `workspace/configuration`. */
+export interface ServerSettings {
+  check: { export: boolean; minSeverity: string; doubleDummy: boolean };
+  format: { eol: string; export: boolean };
+  diagnostics: { debounceMs: number };
+  doubleDummy: { enabled: boolean; playAnalysis: boolean };
+}
+
+export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
+  const c = vscode.workspace.getConfiguration("kibitzer", scope);
+  return {
+    check: {
+      export: c.get<boolean>("check.export", false),
+      minSeverity: c.get<string>("check.minSeverity", "hint"),
+      doubleDummy: c.get<boolean>("check.doubleDummy", false),
+    },
+    format: {
+      eol: c.get<string>("format.eol", "keep"),
+      export: c.get<boolean>("format.export", false),
+    },
+    diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
+    doubleDummy: {
+      enabled: c.get<boolean>("doubleDummy.enabled", true),
+      playAnalysis: c.get<boolean>("doubleDummy.playAnalysis", false),
+    },
+  };
+}
+
+/** What the client changes between the editor and the server, in both extensions. */
+export function clientMiddleware(): Middleware {
+return {
+    // VS Code keeps one line-end style per document and converts the line ends of every edit
+    // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.eol
+    // asks for a style the document does not have, add the edit that switches it.
+    provideDocumentFormattingEdits: async (document, options, token, next) => {
+      const edits = (await next(document, options, token)) ?? [];
+      const wanted = serverSettings(document.uri).format.eol;
+      const eol = wanted === "crlf" ? vscode.EndOfLine.CRLF : wanted === "lf" ? vscode.EndOfLine.LF : undefined;
+      if (eol !== undefined && document.eol !== eol) {
+        return [...edits, vscode.TextEdit.setEndOfLine(eol)];
+      }
+      return edits;
+    },
+    workspace: {
+      // Answer `workspace/configuration` for the section "kibitzer" with exactly the
+      // settings the server reads (the generic answer would also carry server.path, trace).
+      configuration: async (params, token, next) => {
+        const answers = await next(params, token);
+        if (!Array.isArray(answers)) {
+          return answers;
+        }
+        return params.items.map((item, i) => {
+          if (item.section === "kibitzer") {
+            const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
+            return serverSettings(scope);
+          }
+          return answers[i];
+        });
+      },
+    },
+  };
+}
+
+/** The untitled document a conversion of `source` to `language` goes to: the source's name
+ * with the target's extension, beside it (Save proposes that name and folder). */
+export function convertedUri(source: vscode.Uri, language: string): vscode.Uri {
+  const extension = `.${language}`;
+  const stem = (path: string) => path.replace(/\.[^./\\]*$/, "");
+  if (source.scheme === "file") {
+    return vscode.Uri.file(stem(source.fsPath) + extension).with({ scheme: "untitled" });
+  }
+  const name = source.path.split("/").pop() || "converted";
+  return vscode.Uri.from({ scheme: "untitled", path: stem(name) + extension });
+}
+
+/** Opens (or reuses) the untitled document for a conversion and fills it with `text`. */
+async function openConverted(source: vscode.Uri, language: string, text: string): Promise<vscode.TextDocument> {
+  const uri = convertedUri(source, language);
+  let converted = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, new vscode.Range(converted.positionAt(0), converted.positionAt(converted.getText().length)), text);
+  await vscode.workspace.applyEdit(edit);
+  if (converted.languageId !== language) {
+    converted = await vscode.languages.setTextDocumentLanguage(converted, language);
+  }
+  return converted;
+}
+
+/**
+ * Converts the active PBN or RBN document to the other notation with the server's
+ * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. Text of the source
+ * that could not be read, and what the target notation cannot express, are shown in warnings.
+ * Resolves to the new document.
+ */
+export async function convertDocument(host: ClientHost): Promise<vscode.TextDocument | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const doc = editor?.document;
+  if (editor === undefined || doc === undefined || !["pbn", "rbn", "lin"].includes(doc.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to convert it.");
+    return undefined;
+  }
+  await host.ready();
+  const c = host.client();
+  if (c === undefined || !c.isRunning()) {
+    void vscode.window.showErrorMessage("Kibitzer: the language server is not running (see the output).");
+    return undefined;
+  }
+  let result: Conversion;
+  try {
+    result = (await c.sendRequest(ExecuteCommandRequest.type, {
+      command: SERVER_CONVERT_COMMAND,
+      arguments: [doc.uri.toString()],
+    })) as Conversion;
+  } catch (e) {
+    host.log(`converting ${doc.uri.toString()}: ${String(e)}`);
+    void vscode.window.showErrorMessage(`Kibitzer: the conversion failed: ${String(e)}`);
+    return undefined;
+  }
+  if (typeof result?.text !== "string" || typeof result.language !== "string") {
+    void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
+    return undefined;
+  }
+  const converted = await openConverted(doc.uri, result.language, result.text);
+  await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  const unread = Array.isArray(result.unread) ? result.unread.map(String) : [];
+  if (unread.length > 0) {
+    unread.forEach((w) => host.log(`not read: ${w}`));
+    void vscode.window.showWarningMessage(`Kibitzer: text of the source could not be read and is left out: ${unread.join("; ")}`);
+  }
+  const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
+  if (warnings.length > 0) {
+    const target = result.language.toUpperCase();
+    warnings.forEach((w) => host.log(`${target} cannot express: ${w}`));
+    void vscode.window.showWarningMessage(`Kibitzer: ${target} cannot express, and so leaves out: ${warnings.join("; ")}`);
+  }
+  return converted;
+}
+
+/**
+ * Opens the board at the cursor on BBO's handviewer in the browser (the address comes from the
+ * server's `kibitzer/board`). Resolves to the address opened, if any.
+ */
+export async function openInHandviewer(host: ClientHost): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const c = host.client();
+  if (editor === undefined || c === undefined || !c.isRunning()) {
+    void vscode.window.showWarningMessage("Kibitzer: open a bridge file (with the server running) to show a board.");
+    return undefined;
+  }
+  const board = (await c.sendRequest(BOARD_REQUEST, {
+    textDocument: { uri: c.code2ProtocolConverter.asUri(editor.document.uri) },
+    position: c.code2ProtocolConverter.asPosition(editor.selection.active),
+  })) as { handviewer?: string | null } | null;
+  const url = board?.handviewer;
+  if (typeof url !== "string") {
+    void vscode.window.showWarningMessage("Kibitzer: the cursor is in no board with a known hand.");
+    return undefined;
+  }
+  await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  return url;
+}
