@@ -14,14 +14,14 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 use super::config::Settings;
 use super::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
 use super::document::Document;
-use super::job::Job;
+use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
 use super::open_text::{HintMore, HoverMore, OpenText};
-use super::position::shifted;
+use super::position::{byte_range, shifted};
 use super::rbn_document::RbnDocument;
 use crate::notation::Notation;
 use crate::parallel::{map_slices, threads_for};
-use crate::syntax::TextRange;
+use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
 
 /// Documents larger than this get semantic tokens for their first this-many bytes only in a
@@ -133,15 +133,42 @@ impl OpenDocument {
         })
     }
 
-    /// The semantic tokens meeting the byte range `range` (the whole document when `None`), in
-    /// LSP form, worked out by the job.
+    /// The semantic tokens meeting `range` (the first [`FULL_TOKENS_LIMIT`] bytes of a longer
+    /// text when `None`: range requests, and the grammar's colours, cover the rest), in LSP
+    /// form, worked out by the job.
     pub fn semantic_tokens(
         &mut self,
-        range: Option<(usize, usize)>,
+        range: Option<lsp::Range>,
         encoding: PositionEncoding,
     ) -> Job<Vec<lsp::SemanticToken>> {
-        let (rope, job) = (self.body.rope().clone(), self.body.semantic_tokens(range));
+        let rope = self.body.rope().clone();
+        let bytes = match range {
+            Some(range) => byte_range(&rope, range, encoding),
+            None => (rope.len_bytes() > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT)),
+        };
+        let job = self.body.semantic_tokens(bytes);
         Box::new(move || encode_tokens(&rope, &job(), encoding))
+    }
+
+    /// The formatting of the document (of the games, records or boards `range` touches, when
+    /// given), worked out by the job; `None` when `range` does not fit the text.
+    pub fn format_job(
+        &self,
+        range: Option<lsp::Range>,
+        settings: &Settings,
+        encoding: PositionEncoding,
+    ) -> Option<FormatJob> {
+        let range = match range {
+            Some(range) => {
+                let (from, to) = byte_range(self.body.rope(), range, encoding)?;
+                Some(TextRange::new(
+                    TextSize::from(from as u32),
+                    TextSize::from(to as u32),
+                ))
+            }
+            None => None,
+        };
+        Some(self.body.formatter(range, settings))
     }
 
     /// Where the note reference at byte `offset` leads (an absolute byte range).

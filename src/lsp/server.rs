@@ -15,7 +15,7 @@ use super::capabilities::{initialize_result, CONVERT_COMMAND};
 use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, lsp_edits, negotiate};
 use super::handoff::{Handoff, StandIn};
-use super::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
+use super::open_document::OpenDocument;
 use super::open_text::ClientTerms;
 use super::position::{byte_range, offset_of, range_of};
 use super::published::Published;
@@ -23,7 +23,6 @@ use super::seams;
 use super::solving::Solving;
 use crate::double_dummy::pool::SolverPool;
 use crate::ide;
-use crate::syntax::{TextRange, TextSize};
 use crate::text::PositionEncoding;
 
 /// State shared by the handlers and the background diagnostics tasks.
@@ -185,14 +184,7 @@ impl Backend {
         range: Option<lsp::Range>,
     ) -> Option<lsp::SemanticTokens> {
         let encoding = self.encoding();
-        let job = self.with_any(uri, |doc| {
-            let rope = doc.rope();
-            let bytes = match range {
-                Some(range) => byte_range(rope, range, encoding),
-                None => (rope.len_bytes() > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT)),
-            };
-            doc.semantic_tokens(bytes, encoding)
-        })?;
+        let job = self.with_any(uri, |doc| doc.semantic_tokens(range, encoding))?;
         let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
         Some(lsp::SemanticTokens {
             result_id: None,
@@ -263,17 +255,8 @@ impl Backend {
         let settings = self.settings_for(uri).await;
         let (rope, job) = self
             .with_any(uri, |doc| {
-                let range = match range {
-                    Some(range) => {
-                        let (from, to) = byte_range(doc.rope(), range, encoding)?;
-                        Some(TextRange::new(
-                            TextSize::from(from as u32),
-                            TextSize::from(to as u32),
-                        ))
-                    }
-                    None => None,
-                };
-                Some((doc.rope().clone(), doc.formatter(range, &settings)))
+                let job = doc.format_job(range, &settings, encoding)?;
+                Some((doc.rope().clone(), job))
             })
             .flatten()?;
         tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))

@@ -20,12 +20,12 @@ use crate::ide::diagram::DoubleDummyPart;
 use crate::lsp::capabilities::{initialize_result, CONVERT_COMMAND};
 use crate::lsp::config::Settings;
 use crate::lsp::convert::{code_actions, lsp_edits, negotiate};
-use crate::lsp::open_document::{OpenDocument, FULL_TOKENS_LIMIT};
+use crate::lsp::open_document::OpenDocument;
 use crate::lsp::open_text::ClientTerms;
 use crate::lsp::position::{byte_range, offset_of, range_of};
 use crate::model::Board;
 use crate::notation::Notation;
-use crate::syntax::{TextRange, TextSize};
+use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
 /// JSON-RPC's error codes the session answers with.
@@ -221,13 +221,9 @@ impl Session {
                 });
                 answer(actions)
             }
-            "textDocument/formatting" => {
-                let params: lsp::DocumentFormattingParams = read(params)?;
-                answer(self.format(&params.text_document.uri, None))
-            }
-            "textDocument/rangeFormatting" => {
-                let params: lsp::DocumentRangeFormattingParams = read(params)?;
-                answer(self.format(&params.text_document.uri, Some(params.range)))
+            "textDocument/formatting" | "textDocument/rangeFormatting" => {
+                let params: DocumentAndRange = read(params)?;
+                answer(self.format(&params.text_document.uri, params.range))
             }
             _ => self.outline_request(method, params),
         }
@@ -238,46 +234,22 @@ impl Session {
         match method {
             "textDocument/definition" => {
                 let at: lsp::TextDocumentPositionParams = read(params)?;
-                let encoding = self.encoding;
-                let uri = at.text_document.uri.clone();
-                answer(at_position(
-                    &mut self.docs,
-                    self.encoding,
-                    &at,
-                    |doc, offset| {
-                        let target = doc.definition(offset)?;
-                        Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-                            uri,
-                            range_of(doc.rope(), target, encoding),
-                        )))
-                    },
-                ))
+                let found = self.locations(&at, |doc, offset| {
+                    doc.definition(offset).into_iter().collect()
+                });
+                answer(
+                    found
+                        .and_then(|found| found.into_iter().next())
+                        .map(lsp::GotoDefinitionResponse::Scalar),
+                )
             }
             "textDocument/references" => {
                 let params: lsp::ReferenceParams = read(params)?;
-                let encoding = self.encoding;
                 let include = params.context.include_declaration;
-                let at = params.text_document_position;
-                let uri = at.text_document.uri.clone();
-                answer(at_position(
-                    &mut self.docs,
-                    self.encoding,
-                    &at,
-                    |doc, offset| {
-                        let found = doc.references(offset, include);
-                        Some(
-                            found
-                                .into_iter()
-                                .map(|r| {
-                                    lsp::Location::new(
-                                        uri.clone(),
-                                        range_of(doc.rope(), r, encoding),
-                                    )
-                                })
-                                .collect::<Vec<_>>(),
-                        )
-                    },
-                ))
+                let found = self.locations(&params.text_document_position, |doc, offset| {
+                    doc.references(offset, include)
+                });
+                answer(found)
             }
             "textDocument/documentSymbol" => {
                 let params: lsp::DocumentSymbolParams = read(params)?;
@@ -293,13 +265,9 @@ impl Session {
                 });
                 answer(job.map(|job| job()))
             }
-            "textDocument/semanticTokens/full" => {
-                let params: lsp::SemanticTokensParams = read(params)?;
-                answer(self.tokens(&params.text_document.uri, None))
-            }
-            "textDocument/semanticTokens/range" => {
-                let params: lsp::SemanticTokensRangeParams = read(params)?;
-                answer(self.tokens(&params.text_document.uri, Some(params.range)))
+            "textDocument/semanticTokens/full" | "textDocument/semanticTokens/range" => {
+                let params: DocumentAndRange = read(params)?;
+                answer(self.tokens(&params.text_document.uri, params.range))
             }
             _ => Err((METHOD_NOT_FOUND, format!("no such method: {method}"))),
         }
@@ -451,6 +419,25 @@ impl Session {
         self.docs.get_mut(uri).map(f)
     }
 
+    /// The places `find` gives at the position `at` names, as locations in its document.
+    fn locations(
+        &mut self,
+        at: &lsp::TextDocumentPositionParams,
+        find: impl FnOnce(&mut OpenDocument, usize) -> Vec<TextRange>,
+    ) -> Option<Vec<lsp::Location>> {
+        let encoding = self.encoding;
+        let uri = &at.text_document.uri;
+        at_position(&mut self.docs, encoding, at, |doc, offset| {
+            let found = find(doc, offset);
+            Some(
+                found
+                    .into_iter()
+                    .map(|r| lsp::Location::new(uri.clone(), range_of(doc.rope(), r, encoding)))
+                    .collect(),
+            )
+        })
+    }
+
     /// The diagnostics of `uri` as a `publishDiagnostics` notification.
     fn publish(&mut self, uri: &Uri) -> Option<Value> {
         let terms = ClientTerms {
@@ -465,16 +452,7 @@ impl Session {
     /// The semantic tokens of `uri` (in `range`, when given).
     fn tokens(&mut self, uri: &Uri, range: Option<lsp::Range>) -> Option<lsp::SemanticTokens> {
         let encoding = self.encoding;
-        let job = self.with_doc(uri, |doc| {
-            let rope = doc.rope();
-            let bytes = match range {
-                Some(range) => byte_range(rope, range, encoding),
-                // As the native server: a whole document's colours stop at the limit (range
-                // requests, and the grammar's colours, cover the rest).
-                None => (rope.len_bytes() > FULL_TOKENS_LIMIT).then_some((0, FULL_TOKENS_LIMIT)),
-            };
-            doc.semantic_tokens(bytes, encoding)
-        })?;
+        let job = self.with_doc(uri, |doc| doc.semantic_tokens(range, encoding))?;
         Some(lsp::SemanticTokens {
             result_id: None,
             data: job(),
@@ -484,19 +462,8 @@ impl Session {
     /// The formatting edits of `uri` (of the games `range` touches, when given).
     fn format(&mut self, uri: &Uri, range: Option<lsp::Range>) -> Option<Vec<lsp::TextEdit>> {
         let encoding = self.encoding;
-        let settings = &self.settings;
         let doc = self.docs.get_mut(uri)?;
-        let range = match range {
-            Some(range) => {
-                let (from, to) = byte_range(doc.rope(), range, encoding)?;
-                Some(TextRange::new(
-                    TextSize::from(from as u32),
-                    TextSize::from(to as u32),
-                ))
-            }
-            None => None,
-        };
-        let job = doc.formatter(range, settings);
+        let job = doc.format_job(range, &self.settings, encoding)?;
         Some(lsp_edits(doc.rope(), job(), encoding))
     }
 
@@ -625,6 +592,14 @@ fn table_of_cells(cells: &[Value]) -> Option<TrickTable> {
 /// Parameters of the type a method takes, or why they are not.
 fn read<T: DeserializeOwned>(params: Value) -> Result<T, Refusal> {
     serde_json::from_value(params).map_err(|e| (INVALID_PARAMS, format!("bad parameters: {e}")))
+}
+
+/// The parameters a whole-document request and its range form share (formatting, colours).
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DocumentAndRange {
+    text_document: lsp::TextDocumentIdentifier,
+    range: Option<lsp::Range>,
 }
 
 /// A result as JSON.

@@ -27,13 +27,19 @@ const common = {
   sourcemap: true,
   logLevel: "warning",
 };
+// The desktop extension, and the worker thread that runs the WebAssembly server where no native
+// server is packaged.
 await esbuild.build({
   ...common,
-  entryPoints: [join(ext, "src", "extension.ts")],
-  outfile: join(ext, "out", "extension.js"),
+  entryPoints: {
+    extension: join(ext, "src", "extension.ts"),
+    "wasm/server-node": join(ext, "src", "wasm", "server-node.ts"),
+  },
+  outdir: join(ext, "out"),
   minify: release,
 });
-// The board preview's page runs in a webview (a browser), not in Node.
+// The board preview's page runs in a webview (a browser), not in Node; the WebAssembly
+// server's worker for VS Code for the web runs in a browser too.
 await esbuild.build({
   bundle: true,
   platform: "browser",
@@ -42,34 +48,19 @@ await esbuild.build({
   logLevel: "warning",
   sourcemap: !release,
   minify: release,
-  entryPoints: [join(ext, "src", "webview", "preview.ts")],
-  outfile: join(ext, "out", "webview", "preview.js"),
+  entryPoints: {
+    "webview/preview": join(ext, "src", "webview", "preview.ts"),
+    "wasm/server-browser": join(ext, "src", "wasm", "server-browser.ts"),
+  },
+  outdir: join(ext, "out"),
 });
 // VS Code for the web: the extension runs in a web worker (CommonJS, no Node), its server in
-// workers of its own; the desktop extension runs the same server in a Node worker thread where
-// no native server is packaged.
+// workers of its own (above).
 await esbuild.build({
   ...common,
   platform: "browser",
   entryPoints: [join(ext, "src", "web", "extension.ts")],
   outfile: join(ext, "out", "web", "extension.js"),
-  minify: release,
-});
-await esbuild.build({
-  bundle: true,
-  platform: "browser",
-  format: "iife",
-  target: "es2022",
-  logLevel: "warning",
-  sourcemap: !release,
-  minify: release,
-  entryPoints: [join(ext, "src", "wasm", "server-browser.ts")],
-  outfile: join(ext, "out", "wasm", "server-browser.js"),
-});
-await esbuild.build({
-  ...common,
-  entryPoints: [join(ext, "src", "wasm", "server-node.ts")],
-  outfile: join(ext, "out", "wasm", "server-node.js"),
   minify: release,
 });
 // The server compiled to WebAssembly (scripts/build-web.sh builds it), beside the native ones.

@@ -4,7 +4,7 @@
 
 import * as vscode from "vscode";
 import { BaseLanguageClient, ExecuteCommandRequest, Middleware } from "vscode-languageclient";
-import { BOARD_REQUEST } from "./preview";
+import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES } from "./preview";
 
 /** What the commands need of the extension that runs them. */
 export interface ClientHost {
@@ -189,4 +189,37 @@ export async function openInHandviewer(host: ClientHost): Promise<string | undef
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));
   return url;
+}
+
+/** Opens the board preview beside the active PBN, RBN or LIN editor, making it the first time
+ * (`existing` is the one made before, if any); the preview. */
+export function openBoardPreview(
+  context: vscode.ExtensionContext,
+  existing: BoardPreview | undefined,
+  host: ClientHost,
+): BoardPreview | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || !PREVIEW_LANGUAGES.includes(editor.document.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to preview its boards.");
+    return existing;
+  }
+  let preview = existing;
+  if (preview === undefined) {
+    preview = new BoardPreview(context.extensionUri, () => host.client(), (line) => host.log(line));
+    context.subscriptions.push(preview);
+  }
+  preview.open(editor);
+  return preview;
+}
+
+/** Stops `client` (when there is one), saying in the output what went wrong if it did. */
+export async function stopClient(client: BaseLanguageClient | undefined, log: (line: string) => void): Promise<void> {
+  if (client === undefined) {
+    return;
+  }
+  try {
+    await client.stop(5000);
+  } catch (e) {
+    log(`stopping the server: ${String(e)}`);
+  }
 }

@@ -26,8 +26,10 @@ import {
   ClientHost,
   clientMiddleware,
   convertDocument,
+  openBoardPreview,
   openInHandviewer,
   serverSettings,
+  stopClient as stopQuietly,
 } from "./client-common";
 
 export { convertedUri, SERVER_CONVERT_COMMAND, serverSettings } from "./client-common";
@@ -175,13 +177,7 @@ async function stopClient(): Promise<void> {
   stopSolver = () => undefined;
   const c = client;
   client = undefined;
-  if (c !== undefined) {
-    try {
-      await c.stop(5000);
-    } catch (e) {
-      log(`stopping the server: ${String(e)}`);
-    }
-  }
+  await stopQuietly(c, log);
 }
 
 /** Stops the client and starts a new one, after any start or restart under way: restarts
@@ -285,20 +281,6 @@ async function settleEncodingLogged(document: vscode.TextDocument): Promise<void
   }
 }
 
-/** Opens the board preview beside the active PBN, RBN or LIN editor. */
-function openBoardPreview(context: vscode.ExtensionContext): void {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined || !PREVIEW_LANGUAGES.includes(editor.document.languageId)) {
-    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to preview its boards.");
-    return;
-  }
-  if (preview === undefined) {
-    preview = new BoardPreview(context.extensionUri, () => client, log);
-    context.subscriptions.push(preview);
-  }
-  preview.open(editor);
-}
-
 /** The running client, as the shared commands see it. */
 const host: ClientHost = { client: () => client, ready: () => starting, log };
 
@@ -310,7 +292,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
     vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument(host)),
-    vscode.commands.registerCommand("kibitzer.openBoardPreview", () => openBoardPreview(context)),
+    vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
+      preview = openBoardPreview(context, preview, host);
+    }),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer.server.path")) {

@@ -14,8 +14,8 @@ import {
   LanguageClientOptions,
   RevealOutputChannelOn,
 } from "vscode-languageclient/browser";
-import { ClientHost, clientMiddleware, convertDocument, openInHandviewer, serverSettings } from "../client-common";
-import { BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "../preview";
+import { ClientHost, clientMiddleware, convertDocument, openBoardPreview, openInHandviewer, serverSettings, stopClient } from "../client-common";
+import { BoardPreview, PreviewState } from "../preview";
 import { attachSolver } from "../wasm/solving";
 
 let client: LanguageClient | undefined;
@@ -110,16 +110,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument(host)),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
-      const editor = vscode.window.activeTextEditor;
-      if (editor === undefined || !PREVIEW_LANGUAGES.includes(editor.document.languageId)) {
-        void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to preview its boards.");
-        return;
-      }
-      if (preview === undefined) {
-        preview = new BoardPreview(context.extensionUri, () => client, log);
-        context.subscriptions.push(preview);
-      }
-      preview.open(editor);
+      preview = openBoardPreview(context, preview, host);
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer") && client?.isRunning()) {
@@ -140,13 +131,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
 async function stop(): Promise<void> {
   const c = client;
   client = undefined;
-  if (c !== undefined) {
-    try {
-      await c.stop(5000);
-    } catch (e) {
-      log(`stopping the server: ${String(e)}`);
-    }
-  }
+  await stopClient(c, log);
   for (const worker of workers.splice(0)) {
     worker.terminate();
   }
