@@ -4,7 +4,7 @@
 //   node test/playground.test.mjs   (after scripts/build-web.sh; KIBITZER_BIN: the native binary)
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -252,6 +252,35 @@ await test("a pasted BBO handviewer address opens its board", async () => {
   assert.match(await editorText(), /md\|/);
   await page.evaluate(() => window.kibitzerView.dispatch({ selection: { anchor: 3 } }));
   await page.waitForFunction(() => window.kibitzerBoard?.board === "5");
+});
+
+await test("a file dropped on the page opens; Save downloads the text as it stands", async () => {
+  const before = await page.evaluate(() => window.kibitzerView);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.pbn", { type: "text/plain" }));
+    document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, DUPLICATED);
+  await page.waitForFunction((old) => window.kibitzerView !== old, before);
+  await page.waitForFunction(() => /dropped\.pbn/.test(document.getElementById("file-name").textContent));
+  await page.waitForFunction(() => /D203/.test(document.getElementById("problems").textContent));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+  assert.equal(download.suggestedFilename(), "dropped.pbn");
+  const saved = join(artifacts, "saved.pbn");
+  await download.saveAs(saved);
+  assert.equal(readFileSync(saved, "utf8"), DUPLICATED);
+});
+
+await test("a handviewer address pasted on the page (outside the editor) opens its board", async () => {
+  const address = nativeOn(MESSY, "board.pbn", "convert", "--to", "handviewer").trim();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text", text);
+    document.getElementById("board").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, address);
+  await page.waitForFunction(() => /handviewer\.lin/.test(document.getElementById("file-name").textContent));
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked");
+  assert.match(await editorText(), /md\|/);
 });
 
 await test("dark theme", async () => {
