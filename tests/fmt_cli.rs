@@ -50,7 +50,11 @@ fn formats_folders_in_place_recursively_and_checks() {
         .arg(dir.join("a.pbn"))
         .output()
         .unwrap();
-    assert_eq!(diff.status.code(), Some(0));
+    assert_eq!(
+        diff.status.code(),
+        Some(1),
+        "--diff exits 1 when it shows a change"
+    );
     let diff_text = String::from_utf8_lossy(&diff.stdout);
     assert!(diff_text.contains("+[Dealer \"N\"]"), "{diff_text}");
     assert_eq!(

@@ -20,26 +20,46 @@ pub(crate) enum Target {
     Handviewer,
 }
 
+/// The notations `--from` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Source {
+    /// Portable Bridge Notation.
+    Pbn,
+    /// Richard's Bridge Notation.
+    Rbn,
+    /// Bridge Base Online's LIN.
+    Lin,
+}
+
 /// Arguments of `kibitzer convert`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ConvertArgs {
     /// The notation to write.
     #[arg(long, value_enum)]
     to: Target,
-    /// Where to write (standard output when absent).
+    /// Where to write (standard output when absent or `-`).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The file to convert (`.rbn` is read as RBN, `.lin` as LIN, anything else as PBN).
+    /// The file to convert (`.rbn` is read as RBN, `.lin` as LIN, anything else as PBN); `-`
+    /// reads standard input (as PBN unless --from says otherwise).
     path: PathBuf,
+    /// The notation of the input, when its name does not tell (standard input, say).
+    #[arg(long, value_enum)]
+    from: Option<Source>,
 }
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let source = match super::files::read_or_exit(&args.path) {
+    let source = match super::files::read_or_exit("convert", &args.path) {
         Ok(source) => source,
         Err(code) => return code,
     };
-    let from = Notation::from_path(&args.path);
+    let from = match args.from {
+        Some(Source::Pbn) => Notation::Pbn,
+        Some(Source::Rbn) => Notation::Rbn,
+        Some(Source::Lin) => Notation::Lin,
+        None => Notation::from_path(&args.path),
+    };
     let to = match args.to {
         Target::Pbn => Notation::Pbn,
         Target::Rbn => Notation::Rbn,
@@ -76,21 +96,22 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
 fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
     // Atomically: an interrupted or failed write leaves the old file (or none), never half a
     // new one.
-    let written = match output {
-        Some(path) => super::files::write_atomically(path, text.as_bytes()),
+    match output
+        .as_deref()
+        .filter(|path| !super::files::is_stdin(path))
+    {
+        Some(path) => match super::files::write_atomically(path, text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("kibitzer convert: cannot write {}: {error}", path.display());
+                ExitCode::from(2)
+            }
+        },
         None => {
             use std::io::Write;
-            std::io::stdout().lock().write_all(text.as_bytes())
-        }
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            match output {
-                Some(path) => eprintln!("kibitzer: cannot write {}: {error}", path.display()),
-                None => eprintln!("kibitzer: cannot write to standard output: {error}"),
-            }
-            ExitCode::from(2)
+            let mut out = std::io::stdout().lock();
+            let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            super::exit_after_output("convert", written, ExitCode::SUCCESS)
         }
     }
 }

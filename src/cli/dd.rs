@@ -18,7 +18,7 @@ use crate::bridge::{Deal, Seat};
 use crate::diagnostic::apply_edits;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
 use crate::double_dummy::{par_for, solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
-use crate::text::{encode, read_file};
+use crate::text::encode;
 use crate::Notation;
 
 /// How `dd` prints.
@@ -40,7 +40,7 @@ pub(crate) struct DdArgs {
     /// How to print the tables.
     #[arg(long, value_enum, default_value_t = DdFormat::Human)]
     format: DdFormat,
-    /// Files, or folders searched recursively.
+    /// Files, or folders searched recursively; `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -58,7 +58,7 @@ struct BoardResult {
 
 /// Runs `dd`; exit code 0, or 2 when a file could not be read or written.
 pub fn run(args: &DdArgs) -> ExitCode {
-    let (files, mut failures) = super::files::gather(&args.paths);
+    let (files, mut failures) = super::files::gather("dd", &args.paths);
     let progress = progress_bar(&files);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -68,10 +68,11 @@ pub fn run(args: &DdArgs) -> ExitCode {
             Ok(boards) => match args.format {
                 DdFormat::Human => {
                     let text = human(path, &boards);
-                    let mut failed = false;
-                    progress.suspend(|| failed = out.write_all(text.as_bytes()).is_err());
-                    if failed {
-                        return ExitCode::from(2);
+                    let mut written = Ok(());
+                    progress.suspend(|| written = out.write_all(text.as_bytes()));
+                    if let Err(error) = written {
+                        progress.finish_and_clear();
+                        return super::exit_after_output("dd", Err(error), ExitCode::SUCCESS);
                     }
                 }
                 DdFormat::Json => json_files.push(json!({
@@ -86,16 +87,18 @@ pub fn run(args: &DdArgs) -> ExitCode {
         }
     }
     progress.finish_and_clear();
+    let mut written = Ok(());
     if args.format == DdFormat::Json {
         let document = json!({ "files": json_files });
-        if writeln!(out, "{document}").is_err() {
-            return ExitCode::from(2);
-        }
+        written = writeln!(out, "{document}");
     }
-    if out.flush().is_err() || failures > 0 {
-        return ExitCode::from(2);
-    }
-    ExitCode::SUCCESS
+    let written = written.and_then(|()| out.flush());
+    let done = if failures > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    };
+    super::exit_after_output("dd", written, done)
 }
 
 /// A progress bar over the deals of all files (counted by their `Deal` tags), with an ETA;
@@ -141,7 +144,11 @@ fn solve_batches(deals: &[Option<Deal>], progress: &ProgressBar) -> Vec<Option<T
 
 /// Solves one file's boards, and with `--write` writes the results into it.
 fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<BoardResult>, String> {
-    let source = read_file(path).map_err(|e| e.to_string())?;
+    if args.write && super::files::is_stdin(path) {
+        return Err("--write rewrites files: standard input has none to write to".to_string());
+    }
+    let source =
+        super::files::read_input(path).map_err(|e| super::files::read_failure(path, &e))?;
     let notation = Notation::from_path(path);
     if notation != Notation::Pbn {
         if args.write {

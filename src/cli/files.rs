@@ -7,33 +7,77 @@ use std::path::{Path, PathBuf};
 
 use crate::Notation;
 
-/// Reads and decodes one file a command works on; when it cannot, says why on standard error
-/// and gives the exit code 2 to end the command with.
-pub(crate) fn read_or_exit(path: &Path) -> Result<crate::text::SourceText, std::process::ExitCode> {
-    crate::text::read_file(path).map_err(|error| {
-        match error {
-            // An I/O error names the file already.
-            crate::text::ReadError::Io { .. } => eprintln!("kibitzer: {error}"),
-            _ => eprintln!("kibitzer: {}: {error}", path.display()),
+/// Whether a path names standard input (`-`), as every command that reads files accepts.
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads and decodes one input of a command: the file at `path`, or standard input for `-`.
+pub(crate) fn read_input(path: &Path) -> Result<crate::text::SourceText, crate::text::ReadError> {
+    if !is_stdin(path) {
+        return crate::text::read_file(path);
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|error| {
+        crate::text::ReadError::Io {
+            path: PathBuf::from("<stdin>"),
+            error,
         }
+    })?;
+    crate::text::decode(&bytes)
+}
+
+/// Reads and decodes one input of `command` ([`read_input`]); when it cannot, says why on
+/// standard error and gives the exit code 2 to end the command with.
+pub(crate) fn read_or_exit(
+    command: &str,
+    path: &Path,
+) -> Result<crate::text::SourceText, std::process::ExitCode> {
+    read_input(path).map_err(|error| {
+        eprintln!("kibitzer {command}: {}", read_failure(path, &error));
         std::process::ExitCode::from(2)
     })
 }
 
+/// Why `path` could not be read, naming it once: every command says it the same way.
+pub(crate) fn read_failure(path: &Path, error: &crate::text::ReadError) -> String {
+    match error {
+        // An I/O error names the file already.
+        crate::text::ReadError::Io { .. } => error.to_string(),
+        _ if is_stdin(path) => format!("<stdin>: {error}"),
+        _ => format!("{}: {error}", path.display()),
+    }
+}
+
 /// The files a command works on: each path that is a file (or `-`) as given, each folder
 /// searched with [`collect`]; and how many folders could not be read (each said on stderr).
-pub(crate) fn gather(paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {
+/// When nothing is found to work on, `command` warns that nothing was (as ruff does): a
+/// folder with no bridge file in it is more often a mistaken path than a clean archive.
+pub(crate) fn gather(command: &str, paths: &[PathBuf]) -> (Vec<PathBuf>, usize) {
     let mut files = Vec::new();
     let mut failures = 0;
     for path in paths {
-        if path.as_os_str() != "-" && path.is_dir() {
+        if !is_stdin(path) && path.is_dir() {
             if let Err(error) = collect(path, &mut files) {
-                eprintln!("kibitzer: {}: cannot read folder: {error}", path.display());
+                eprintln!(
+                    "kibitzer {command}: {}: cannot read folder: {error}",
+                    path.display()
+                );
                 failures += 1;
             }
         } else {
             files.push(path.clone());
         }
+    }
+    if files.is_empty() && failures == 0 {
+        eprintln!(
+            "kibitzer {command}: warning: no PBN, RBN or LIN file found in {} (files are found by their extension: .pbn, .rbn, .lin)",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     (files, failures)
 }

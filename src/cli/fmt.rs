@@ -26,7 +26,7 @@ pub(crate) struct FmtArgs {
     /// Write nothing; list the files that would change and exit with 1 if there are any.
     #[arg(long)]
     check: bool,
-    /// Write nothing; print a unified diff of what would change.
+    /// Write nothing; print a unified diff of what would change and exit with 1 if anything would.
     #[arg(long)]
     diff: bool,
     /// Print the formatted text of the one file given instead of rewriting it.
@@ -52,9 +52,12 @@ enum Outcome {
     Unchanged,
     Changed,
     Failed,
+    /// Standard output's reader went away (`| head`): the run stops there.
+    ReaderGone,
 }
 
-/// Formats the files; exit 2 on usage or I/O errors, 1 when `--check` finds changes, else 0.
+/// Formats the files; exit 2 on usage or I/O errors, 1 when `--check` or `--diff` finds
+/// changes, else 0.
 pub fn run(args: &FmtArgs) -> ExitCode {
     let explicit = match args.config.as_deref().map(Config::load).transpose() {
         Ok(config) => config,
@@ -94,7 +97,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
         eprintln!("kibitzer fmt: --stdout takes exactly one file");
         return ExitCode::from(2);
     }
-    let (files, unreadable) = super::files::gather(&args.paths);
+    let (files, unreadable) = super::files::gather("fmt", &args.paths);
     let mut failed = unreadable > 0;
     if args.stdout && files.len() != 1 {
         eprintln!("kibitzer fmt: --stdout takes exactly one file");
@@ -113,11 +116,12 @@ pub fn run(args: &FmtArgs) -> ExitCode {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,
+            Outcome::ReaderGone => break,
         }
     }
     if failed {
         ExitCode::from(2)
-    } else if changed && args.check {
+    } else if changed && (args.check || args.diff) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -172,17 +176,21 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             .context_radius(3)
             .header(&name, &name)
             .to_string();
-        if write_stdout(text.as_bytes()).is_err() {
-            return Outcome::Failed;
+        if let Err(outcome) = write_stdout(text.as_bytes()) {
+            return outcome;
         }
     }
     if args.check {
         if changed {
-            println!("{name}");
+            if let Err(outcome) = write_stdout(format!("{name}\n").as_bytes()) {
+                return outcome;
+            }
         }
     } else if args.stdout || stdin {
-        if !args.diff && write_stdout(&new_bytes).is_err() {
-            return Outcome::Failed;
+        if !args.diff {
+            if let Err(outcome) = write_stdout(&new_bytes) {
+                return outcome;
+            }
         }
     } else if changed && !args.diff {
         if let Err(error) = super::files::rewrite_unchanged(path, &bytes, &new_bytes) {
@@ -197,8 +205,17 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
     }
 }
 
-fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+/// Writes to standard output; the outcome that ends the file when that fails.
+fn write_stdout(bytes: &[u8]) -> Result<(), Outcome> {
     let mut out = std::io::stdout().lock();
-    out.write_all(bytes)?;
-    out.flush()
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|error| {
+            if super::reader_gone(&error) {
+                Outcome::ReaderGone
+            } else {
+                eprintln!("kibitzer fmt: cannot write to standard output: {error}");
+                Outcome::Failed
+            }
+        })
 }

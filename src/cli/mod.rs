@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Checks, formats, converts and explains contract-bridge deal files (PBN and RBN).
+/// Checks, formats, converts and solves contract-bridge deal files: PBN, RBN and LIN (BBO).
 #[derive(Debug, Parser)]
 #[command(name = "kibitzer", version, about, long_about = None)]
 struct Cli {
@@ -23,9 +23,9 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
-    /// Check PBN and RBN files and folders and report every problem found.
+    /// Check PBN, RBN and LIN files and folders (`-` reads standard input) and report every problem found.
     Check(check::CheckArgs),
-    /// Format PBN files in export format, RBN files canonically (in place unless --check, --diff or --stdout).
+    /// Format PBN files in export format, RBN and LIN files canonically (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),
     /// Run the language server over stdin/stdout.
     Lsp(LspArgs),
@@ -72,5 +72,29 @@ pub fn run(one_shot: impl FnOnce()) -> ExitCode {
         }
         Command::Convert(args) => convert::run(&args),
         Command::Dd(args) => dd::run(&args),
+    }
+}
+
+/// Whether a write to standard output failed only because its reader went away (`kibitzer
+/// check … | head`): the command then stops quietly, since no one is left to read the rest,
+/// and that is no failure of the command.
+pub(crate) fn reader_gone(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// The exit code of a command whose last write to standard output gave `written`: `done`
+/// when it went out or its reader had gone, 2 (with the reason on stderr) when it failed.
+pub(crate) fn exit_after_output(
+    command: &str,
+    written: std::io::Result<()>,
+    done: ExitCode,
+) -> ExitCode {
+    match written {
+        Ok(()) => done,
+        Err(error) if reader_gone(&error) => done,
+        Err(error) => {
+            eprintln!("kibitzer {command}: cannot write to standard output: {error}");
+            ExitCode::from(2)
+        }
     }
 }

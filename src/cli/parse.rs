@@ -7,20 +7,18 @@ use std::process::ExitCode;
 /// Arguments of `kibitzer parse`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ParseArgs {
-    /// The file to parse (`.rbn` files are read as RBN, anything else as PBN).
+    /// The file to parse (`.rbn` files are read as RBN, `.lin` as LIN, anything else as PBN).
     file: PathBuf,
 }
 
 /// Prints the tree of the file; exit code 2 when it cannot be read, else 0.
 pub fn run(args: &ParseArgs) -> ExitCode {
-    let source = match super::files::read_or_exit(&args.file) {
+    let source = match super::files::read_or_exit("parse", &args.file) {
         Ok(source) => source,
         Err(code) => return code,
     };
     let listing = crate::Notation::from_path(&args.file).dump(&source.text);
     let mut out = std::io::stdout().lock();
-    if out.write_all(listing.as_bytes()).is_err() {
-        return ExitCode::from(2);
-    }
-    ExitCode::SUCCESS
+    let written = out.write_all(listing.as_bytes()).and_then(|()| out.flush());
+    super::exit_after_output("parse", written, ExitCode::SUCCESS)
 }

@@ -192,15 +192,42 @@ async fn read_length(reader: &mut (impl AsyncBufReadExt + Unpin)) -> Option<usiz
 /// skipping header blocks without a length, so that no malformed input ends the session (the
 /// protocol library stops reading at the first framing error). Large opened texts are taken out
 /// of their messages and left in `handoff` for the server.
+///
+/// `exit` is not passed on: it ends the input instead. Given `exit`, the library stops at once
+/// and cancels what is under way, and a client that sends `shutdown` and `exit` back to back
+/// (several do) got "Canceled" for its `shutdown` and an exit status of 1 in most runs. At the
+/// end of its input the library finishes what is under way, `shutdown` included, and its answer
+/// goes out before the session ends.
 async fn sanitize(
     input: impl AsyncRead + Unpin,
     output: impl AsyncWrite + Unpin,
     handoff: Arc<Handoff>,
 ) {
     pump_frames(input, output, MAX_BODY, |length, body| {
-        Some(sanitized_body(&handoff, length, body))
+        if length < 64 && is_exit(&body) {
+            return Step::End;
+        }
+        Step::Forward(sanitized_body(&handoff, length, body))
     })
     .await;
+}
+
+/// Whether a message is the `exit` notification.
+fn is_exit(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body).is_ok_and(|value| {
+        value.get("method").and_then(serde_json::Value::as_str) == Some("exit")
+            && value.get("id").is_none()
+    })
+}
+
+/// What a pump does with one message.
+enum Step {
+    /// Writes this body in its place.
+    Forward(Vec<u8>),
+    /// Leaves it out.
+    Skip,
+    /// Leaves it out and stops: the output ends here.
+    End,
 }
 
 /// What reaches the protocol library for one client message of `length` bytes, of which `body`
@@ -240,21 +267,23 @@ fn sanitized_body(handoff: &Handoff, length: usize, body: Vec<u8>) -> Vec<u8> {
 }
 
 /// Reads framed messages from `input` until it ends, and writes to `output` what `step` makes
-/// of each (the announced length and the first `limit` bytes of the body; `None` drops the
-/// message); ends when either side does.
+/// of each (given the announced length and the first `limit` bytes of the body); ends when
+/// either side does, or `step` says so.
 async fn pump_frames(
     input: impl AsyncRead + Unpin,
     mut output: impl AsyncWrite + Unpin,
     limit: usize,
-    mut step: impl FnMut(usize, Vec<u8>) -> Option<Vec<u8>>,
+    mut step: impl FnMut(usize, Vec<u8>) -> Step,
 ) {
     let mut reader = BufReader::new(input);
     while let Some(length) = read_length(&mut reader).await {
         let Some(body) = read_body(&mut reader, length, limit).await else {
             return;
         };
-        let Some(body) = step(length, body) else {
-            continue;
+        let body = match step(length, body) {
+            Step::Forward(body) => body,
+            Step::Skip => continue,
+            Step::End => return,
         };
         if !write_frame(&mut output, &body).await {
             return;
@@ -313,9 +342,9 @@ async fn relay(
 ) {
     pump_frames(from_server, output, usize::MAX, |_, body| {
         match handoff.prepared_for(&body) {
-            Some(prepared) if prepared.is_empty() => None,
-            Some(prepared) => Some(prepared),
-            None => Some(body),
+            Some(prepared) if prepared.is_empty() => Step::Skip,
+            Some(prepared) => Step::Forward(prepared),
+            None => Step::Forward(body),
         }
     })
     .await;

@@ -91,7 +91,12 @@ pub(crate) struct CheckArgs {
     /// Use this settings file for every file instead of the nearest `kibitzer.toml`.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Files, or folders searched recursively for the notations Kibitzer reads.
+    /// The file name standard input (`-`) stands for: its notation (by extension), its
+    /// settings file, and the name its findings are reported under.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<PathBuf>,
+    /// Files, or folders searched recursively for the notations Kibitzer reads; `-` reads
+    /// standard input (as PBN, unless --stdin-filename names another notation).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -100,6 +105,15 @@ pub(crate) struct CheckArgs {
 struct Job<'a> {
     args: &'a CheckArgs,
     selection_args: SelectionArgs,
+    /// The path that stands for standard input in the list of files, when `-` was given.
+    stdin: Option<PathBuf>,
+}
+
+impl Job<'_> {
+    /// Whether `path` is standard input's place in the list of files.
+    fn reads_stdin(&self, path: &Path) -> bool {
+        self.stdin.as_deref() == Some(path)
+    }
 }
 
 /// How one file is checked: the run's options with its settings file applied.
@@ -137,6 +151,23 @@ impl Job<'_> {
 impl FileSettings {
     /// The findings of a text that this run reports.
     fn findings(&self, notation: Notation, text: &str, threads: usize) -> (usize, Vec<Diagnostic>) {
+        let (games, selected) = self.selected_findings(notation, text, threads);
+        let shown = selected
+            .into_iter()
+            .filter(|d| d.severity >= self.min)
+            .collect();
+        (games, shown)
+    }
+
+    /// The findings of a text whose codes are selected, whatever their severity: what `--fix`
+    /// fixes (as ruff does, the selection decides what is fixed, `--min-severity` only what
+    /// is shown).
+    fn selected_findings(
+        &self,
+        notation: Notation,
+        text: &str,
+        threads: usize,
+    ) -> (usize, Vec<Diagnostic>) {
         let report = if self.double_dummy {
             solve_then_check(&self.options, |options| {
                 notation.check_on(text, options, threads)
@@ -144,12 +175,12 @@ impl FileSettings {
         } else {
             notation.check_on(text, &self.options, threads)
         };
-        let shown = report
+        let selected = report
             .diagnostics
             .into_iter()
-            .filter(|d| self.shows(d))
+            .filter(|d| self.selection.allows(d.code.as_str()))
             .collect();
-        (report.games, shown)
+        (report.games, selected)
     }
 
     /// The findings of a text that this run reports, located and handed to `out` as the check
@@ -205,7 +236,11 @@ impl FileSettings {
         out: &mut FindingsOut<'_>,
     ) -> Option<Result<Checked, String>> {
         let large = std::fs::metadata(path).is_ok_and(|m| stream::wanted(m.len()));
-        if !large || job.args.fix || self.double_dummy || Notation::from_path(path) != Notation::Pbn
+        if !large
+            || job.args.fix
+            || self.double_dummy
+            || job.reads_stdin(path)
+            || Notation::from_path(path) != Notation::Pbn
         {
             return None;
         }
@@ -296,7 +331,24 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         eprintln!("kibitzer check: --diff and --unsafe-fixes go with --fix");
         return ExitCode::from(2);
     }
-    let (files, mut failures) = super::files::gather(&args.paths);
+    let reads_stdin = args.paths.iter().any(|p| super::files::is_stdin(p));
+    if reads_stdin && args.fix && !args.diff {
+        eprintln!(
+            "kibitzer check: --fix cannot write its fixes back to standard input; add --diff to see them, or fix a file"
+        );
+        return ExitCode::from(2);
+    }
+    let (mut files, mut failures) = super::files::gather("check", &args.paths);
+    let stdin = reads_stdin.then(|| {
+        args.stdin_filename
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("-"))
+    });
+    if let Some(stdin) = &stdin {
+        for file in files.iter_mut().filter(|f| super::files::is_stdin(f)) {
+            file.clone_from(stdin);
+        }
+    }
     let configs = match settings_files(&files, args.config.as_deref()) {
         Ok(configs) => configs,
         Err(error) => {
@@ -307,6 +359,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let job = Job {
         args,
         selection_args,
+        stdin,
     };
     let min = args
         .min_severity
@@ -326,6 +379,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         drawn: false,
         begun: false,
         write_failed: false,
+        reader_gone: false,
     };
     // Asked once: the bar's state is locked while it steps aside.
     screen.drawn = !screen.progress.is_hidden();
@@ -339,9 +393,21 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         totals,
         progress,
         write_failed,
+        reader_gone,
         ..
     } = screen;
     progress.finish_and_clear();
+    if reader_gone {
+        // What was found before the reader went says how the run ends; nothing more is
+        // written to a pipe no one reads.
+        return if failures > 0 {
+            ExitCode::from(2)
+        } else if totals.errors > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
     let finished = if args.diff {
         eprintln!(
             "kibitzer check: would fix {} finding(s) in {} file(s)",
@@ -413,6 +479,12 @@ fn check_and_print<W: Write>(
         let mut pending: std::collections::BTreeMap<usize, Outcome> = Default::default();
         let mut printed = 0;
         for (i, event) in receiver {
+            if screen.reader_gone {
+                // Every thread waiting for its turn is let go, and the receiver dropped: each
+                // stops when it next hands something over.
+                turn.advance(usize::MAX);
+                break;
+            }
             match event {
                 Event::Findings(encoding, batch) => {
                     let path = files.get(i).map_or(Path::new(""), PathBuf::as_path);
@@ -452,44 +524,62 @@ struct Screen<W: Write> {
     /// Whether the file being printed has had its beginning written.
     begun: bool,
     write_failed: bool,
+    /// Whether standard output's reader went away (`| head`): nothing more is printed, the
+    /// run stops, and that is no failure.
+    reader_gone: bool,
 }
 
 impl<W: Write> Screen<W> {
+    /// Records how a write went: a failure, or the reader gone.
+    fn wrote(&mut self, written: std::io::Result<()>) {
+        match written {
+            Ok(()) => {}
+            Err(error) if super::reader_gone(&error) => self.reader_gone = true,
+            Err(_) => self.write_failed = true,
+        }
+    }
+
+    /// Whether anything more is to be written.
+    fn writes(&self) -> bool {
+        !self.write_failed && !self.reader_gone
+    }
+
     /// Counts and prints findings of the file whose turn it is.
     fn findings(&mut self, path: &Path, encoding: Encoding, findings: &[Located]) {
         self.totals.add_findings(findings, self.unsafe_fixes);
+        let (printing, drawn, writes) = (self.printing, self.drawn, self.writes());
         let (out, printer, begun) = (&mut self.out, &mut self.printer, self.begun);
-        let (printing, drawn, failed) = (self.printing, self.drawn, &mut self.write_failed);
+        let mut written = Ok(());
         // The bar steps aside while the findings are written.
         self.progress.suspend(|| {
-            if printing && !*failed {
+            if printing && writes {
                 let began = if begun {
                     Ok(())
                 } else {
                     printer.begin_file(out, path, encoding.name())
                 };
-                *failed |= began
-                    .and_then(|()| printer.findings(out, path, findings))
-                    .is_err();
+                written = began.and_then(|()| printer.findings(out, path, findings));
             }
-            if drawn {
-                *failed |= out.flush().is_err();
+            if drawn && writes && written.is_ok() {
+                written = out.flush();
             }
         });
+        self.wrote(written);
         self.begun = true;
     }
 
     /// Ends a checked file: its last findings and its counts.
     fn file(&mut self, path: &Path, checked: &Checked) {
-        if let Some(diff) = &checked.diff {
-            self.write_failed |= self.out.write_all(diff.as_bytes()).is_err();
+        if let Some(diff) = checked.diff.as_ref().filter(|_| self.writes()) {
+            let written = self.out.write_all(diff.as_bytes());
+            self.wrote(written);
         }
         self.findings(path, checked.encoding, &checked.findings);
-        if self.printing && !self.write_failed {
-            self.write_failed |= self
+        if self.printing && self.writes() {
+            let written = self
                 .printer
-                .end_file(&mut self.out, checked.games, checked.fixed)
-                .is_err();
+                .end_file(&mut self.out, checked.games, checked.fixed);
+            self.wrote(written);
         }
         self.begun = false;
         self.totals.add_file(checked.games, checked.fixed);
@@ -505,12 +595,14 @@ impl<W: Write> Screen<W> {
 
     /// Ends a file that could not be checked (its findings so far are printed).
     fn failed(&mut self, message: &str) {
-        if self.begun && self.printing && !self.write_failed {
-            self.write_failed |= self.printer.end_file(&mut self.out, 0, 0).is_err();
+        if self.begun && self.printing && self.writes() {
+            let written = self.printer.end_file(&mut self.out, 0, 0);
+            self.wrote(written);
         }
         self.begun = false;
         self.progress.inc(1);
-        self.progress.suspend(|| eprintln!("kibitzer: {message}"));
+        self.progress
+            .suspend(|| eprintln!("kibitzer check: {message}"));
     }
 }
 
@@ -554,11 +646,12 @@ fn check_file(
         if let Some(result) = settings.streamed(path, job, threads, &mut out) {
             return result;
         }
-        read_source(path)
-            .map_err(|error| match error {
-                ReadError::Io { .. } => error.to_string(),
-                other => format!("{}: {other}", path.display()),
-            })
+        let read = if job.reads_stdin(path) {
+            super::files::read_input(Path::new("-"))
+        } else {
+            read_source(path)
+        };
+        read.map_err(|error| super::files::read_failure(path, &error))
             .and_then(|source| check_source(path, source, job, &settings, threads, &mut out))
     });
     let rest = out.rest();
@@ -606,10 +699,14 @@ fn check_source(
             diff: None,
         });
     }
-    let (new_text, applied, (games, diagnostics)) =
+    let (new_text, applied, (games, selected)) =
         fix::fix_until_done(&source.text, args.unsafe_fixes, |text| {
-            settings.findings(notation, text, threads)
+            settings.selected_findings(notation, text, threads)
         });
+    let diagnostics: Vec<Diagnostic> = selected
+        .into_iter()
+        .filter(|d| d.severity >= settings.min)
+        .collect();
     let mut fixed = 0;
     let mut diff = None;
     // What is reported is the text as it now stands on disk: fixed, unless only shown.

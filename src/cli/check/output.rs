@@ -597,6 +597,17 @@ pub fn statistics(out: &mut impl Write, format: Format, totals: &Totals) -> std:
         serde_json::to_writer(&mut *out, &list)?;
         return writeln!(out);
     }
+    if rows.is_empty() {
+        // Silence would leave the reader wondering whether the run did anything.
+        return writeln!(
+            out,
+            "No findings in {} {} ({} {}).",
+            totals.files,
+            plural(totals.files, "file", "files"),
+            totals.games,
+            plural(totals.games, "game", "games")
+        );
+    }
     let width = rows.first().map_or(1, |r| r.1.to_string().len());
     for (code, count, fixable) in rows {
         let name = lookup(code).map_or("", |c| c.name);
@@ -608,6 +619,15 @@ pub fn statistics(out: &mut impl Write, format: Format, totals: &Totals) -> std:
         writeln!(out, "{count:>width$}  {code}  {name}{fixes}")?;
     }
     Ok(())
+}
+
+/// `one` or `many`, as `count` asks.
+fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 {
+        one
+    } else {
+        many
+    }
 }
 
 /// Escapes workflow-command data: `%`, CR and LF (and, in a property, `:` and `,`).
