@@ -14,10 +14,10 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import endplay, bridg
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check endplay==0.5.12 bridgebots==0.0.12
 fi
-cargo build --release --locked --example lin_boards -q
 files=(../shared/corpus/lin/*.lin)
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-./target/release/examples/lin_boards "${files[@]}" >"$out"
+# Through cargo, which knows where it builds (CARGO_TARGET_DIR, a target-dir in its settings).
+cargo run --release --locked --example lin_boards -q -- "${files[@]}" >"$out"
 # bridgebots logs every board it drops; the script accounts for each, so the log is noise here.
 "$VENV/bin/python" scripts/lin_readers_diff.py "$out" "${files[@]}" 2> >(grep -v '^WARNING:root:' >&2)

@@ -87,11 +87,13 @@ printf '%s\n' "${corpus[@]}" "${mutants[@]}" "${games[@]}" \
   | xvfb-run -a parallel -j "$(nproc)" -n 10 -X "$WORK/run-reference.sh"
 
 cargo build --release --locked --example reference_diff -q
+# Through cargo, which knows where it builds (CARGO_TARGET_DIR, a target-dir in its settings).
+reference_diff() { cargo run --release --locked --example reference_diff -q -- "$@"; }
 status=0
 echo "== the shared corpus"
-./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${corpus[@]}" || status=1
+reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${corpus[@]}" || status=1
 echo "== $MUTANTS mutants"
-./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${mutants[@]}" || status=1
+reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${mutants[@]}" || status=1
 echo "== 3,000 generated games"
-./target/release/examples/reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${games[@]}" || status=1
+reference_diff --logs "$WORK/logs" --exports "$WORK/exports" "${games[@]}" || status=1
 exit $status

@@ -13,8 +13,9 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? resolve(process.argv[i + 1]) : fallback;
 };
-const out = arg("--out", join(repo, "target", "web"));
-const wasm = arg("--wasm", join(repo, "target", "wasm32-unknown-unknown", "web", "kibitzer.wasm"));
+const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
+const out = arg("--out", join(targetDir, "web"));
+const wasm = arg("--wasm", join(targetDir, "wasm32-unknown-unknown", "web", "kibitzer.wasm"));
 
 mkdirSync(out, { recursive: true });
 const common = { bundle: true, platform: "browser", target: "es2022", minify: true, sourcemap: true, logLevel: "warning" };

@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -18,8 +18,8 @@ import { serve } from "./serve.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const web = process.env.KIBITZER_WEB ?? join(repo, "target", "web");
-const native = process.env.KIBITZER_BIN ?? join(repo, "target", "release", "kibitzer");
+const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "web");
+const native = process.env.KIBITZER_BIN ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "release", "kibitzer");
 const generator = join(repo, "..", "shared", "tools", "gen_pbn.py");
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

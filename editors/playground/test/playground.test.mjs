@@ -6,15 +6,15 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "./serve.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const web = process.env.KIBITZER_WEB ?? join(repo, "target", "web");
-const native = process.env.KIBITZER_BIN ?? join(repo, "target", "release", "kibitzer");
+const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "web");
+const native = process.env.KIBITZER_BIN ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "release", "kibitzer");
 const artifacts = join(here, "..", "test-artifacts");
 mkdirSync(artifacts, { recursive: true });
 

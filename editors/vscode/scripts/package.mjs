@@ -32,9 +32,7 @@ if (universal && !existsSync(wasm)) {
   process.exit(1);
 }
 
-const targetDir = process.env.CARGO_TARGET_DIR
-  ? resolve(repo, process.env.CARGO_TARGET_DIR)
-  : join(repo, "target");
+const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
 const candidates = [process.env.KIBITZER_SERVER_BINARY, join(targetDir, "release", exe)].filter(Boolean);
 const binary = noNative ? undefined : candidates.find((p) => existsSync(p));
 
