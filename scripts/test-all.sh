@@ -56,3 +56,8 @@ bash scripts/test-web.sh
 
 step "VS Code extension in a real VS Code (code-server + headless Chromium; installs them when missing)"
 bash scripts/test-vscode.sh
+
+# Last: pre-commit's `cargo install` builds in the same target folder, and no step after it
+# should find the binary it left there.
+step "pre-commit hooks in a scratch git repository (installs pre-commit from PyPI into a venv)"
+bash scripts/test-pre-commit.sh
