@@ -13,7 +13,7 @@ pub mod analysis;
 pub mod bridge;
 #[cfg(feature = "native")]
 pub mod cli;
-pub(crate) mod config;
+pub mod config;
 pub mod convert;
 pub mod diagnostic;
 pub mod double_dummy;

@@ -414,6 +414,67 @@ async fn game_checks_with_quick_fixes_and_unused_notes() {
 }
 
 #[tokio::test]
+async fn fix_all_on_request_applies_every_safe_fix_of_the_selected_codes_and_nothing_else() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    // Two games with robot spellings, a Contract that disagrees with the auction (its fix is
+    // unsafe: it changes what the file says), and no line end at the end (S011, a hint).
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Contract \"2S\"]\n[Declarer \"N\"]\n[Auction \"N\"]\nP 1N P P\nP\n\n[Board \"2\"]\n[Dealer \"E\"]\n[Auction \"E\"]\n1s P 2s AP";
+    h.open("pbn", text).await;
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}});
+    let ask = |only: Value| json!({"textDocument": {"uri": URI}, "range": whole, "context": {"diagnostics": [], "only": only}});
+    // The cursor's lightbulb does not ask for it (it would check the whole file each time).
+    let plain = h
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": whole, "context": {"diagnostics": []}}),
+        )
+        .await;
+    assert!(
+        plain
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["kind"] != "source.fixAll.kibitzer"),
+        "{plain}"
+    );
+    for only in [
+        json!(["source.fixAll.kibitzer"]),
+        json!(["source.fixAll"]),
+        json!(["source"]),
+    ] {
+        let actions = h
+            .request("textDocument/codeAction", ask(only.clone()))
+            .await;
+        let fix_all: Vec<&Value> = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["kind"] == "source.fixAll.kibitzer")
+            .collect();
+        assert_eq!(fix_all.len(), 1, "{only}: {actions}");
+        let edits = fix_all[0]["edit"]["changes"][URI].as_array().unwrap();
+        let fixed = apply_edits(text, edits);
+        assert_eq!(
+            fixed,
+            "[Board \"1\"]\n[Dealer \"N\"]\n[Contract \"2S\"]\n[Declarer \"N\"]\n[Auction \"N\"]\nPass 1NT Pass Pass\nPass\n\n[Board \"2\"]\n[Dealer \"E\"]\n[Auction \"E\"]\n1s Pass 2s AP\n",
+            "{only}"
+        );
+        // Only the lines that change are sent.
+        assert!(edits.len() <= 3, "{edits:?}");
+    }
+    // Asked for another kind, or with nothing to fix, there is no such action.
+    let other = h
+        .request("textDocument/codeAction", ask(json!(["refactor"])))
+        .await;
+    assert!(other.as_array().unwrap().is_empty(), "{other}");
+    h.change(2, json!([{"text": "[Board \"1\"]\n"}])).await;
+    let clean = h
+        .request("textDocument/codeAction", ask(json!(["source.fixAll"])))
+        .await;
+    assert!(clean.as_array().unwrap().is_empty(), "{clean}");
+}
+
+#[tokio::test]
 async fn formatting_gives_one_edit_per_changed_game() {
     let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     let text =

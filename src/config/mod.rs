@@ -31,51 +31,86 @@ pub use select::Selection;
 /// The name of the settings file.
 pub(crate) const FILE_NAME: &str = "kibitzer.toml";
 
-#[derive(Debug, Default, Deserialize)]
+/// Kibitzer's settings for the files in this folder and the folders below it (kibitzer.toml):
+/// what `kibitzer check` and `kibitzer fmt` do, and the editor with them.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(title = "kibitzer.toml")]
 struct RawFile {
+    /// What checking reports.
     #[serde(default)]
     check: RawCheck,
+    /// How formatting writes files.
     #[serde(default)]
     format: RawFormat,
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// What checking reports.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawCheck {
+    /// The only codes to report, or their prefixes (`"A"`, `"T1"`, `"A301"`); every code when
+    /// not given.
     select: Option<Vec<String>>,
+    /// Codes or prefixes to report as well as the selected ones.
     #[serde(default)]
     extend_select: Vec<String>,
+    /// Codes or prefixes never to report.
     #[serde(default)]
     ignore: Vec<String>,
+    /// Hide findings below this severity (info when not given).
     min_severity: Option<SeverityName>,
+    /// Hold every file to the PBN standard's export format, as if it began with `% EXPORT`.
     export: Option<bool>,
+    /// Codes or prefixes not to report in the files a pattern matches (patterns are relative to
+    /// this file's folder: `"robots/**/*.pbn" = ["A301"]`).
     #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, Vec<String>>")]
     per_file_ignores: toml::Table,
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// How formatting writes files.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawFormat {
+    /// The line ends to write (keep: those the file has).
     eol: Option<EolName>,
+    /// Write the PBN standard's strict export format: the `% PBN 2.1` and `% EXPORT` header and
+    /// the missing mandatory tags.
     export: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+/// A severity, from the slightest: a hint, an informational note, a warning, an error.
+#[derive(Debug, Clone, Copy, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum SeverityName {
+    /// Everything, style hints included.
     Hint,
+    /// Informational notes, warnings and errors.
     Info,
+    /// Warnings and errors.
     Warning,
+    /// Errors only.
     Error,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+/// Line ends.
+#[derive(Debug, Clone, Copy, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum EolName {
+    /// Keep each file's own line ends.
     Keep,
+    /// `\n` (Unix, macOS).
     Lf,
+    /// `\r\n` (Windows; the PBN standard's export format).
     Crlf,
+}
+
+/// The JSON Schema of `kibitzer.toml`, made from the types its settings are read into: editors
+/// that know TOML (Even Better TOML, taplo) complete and check the file with it. The copy
+/// committed in `editors/schema/` is tested against this.
+pub fn settings_schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(RawFile)).unwrap_or_default()
 }
 
 /// A `kibitzer.toml` read and checked.

@@ -4,6 +4,7 @@
 //! speaks in these types, so they sit below all of them and depend on nothing but text ranges.
 
 pub(crate) mod catalogue;
+pub(crate) mod fix;
 pub mod flood;
 mod severity;
 

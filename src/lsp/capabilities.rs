@@ -61,7 +61,10 @@ fn capabilities(encoding: PositionEncoding) -> lsp::ServerCapabilities {
         inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
             lsp::CodeActionOptions {
-                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                code_action_kinds: Some(vec![
+                    lsp::CodeActionKind::QUICKFIX,
+                    super::convert::fix_all_kind(),
+                ]),
                 ..Default::default()
             },
         )),

@@ -399,6 +399,48 @@ pub(crate) fn lsp_edits(
         .collect()
 }
 
+/// The kind of the "fix all" code action: what an editor asks for on save
+/// (`"editor.codeActionsOnSave": {"source.fixAll.kibitzer": "explicit"}`).
+pub(crate) fn fix_all_kind() -> lsp::CodeActionKind {
+    lsp::CodeActionKind::new("source.fixAll.kibitzer")
+}
+
+/// Whether a code action request asks for "fix all": only when it names a kind that the fix-all
+/// kind falls under (`source`, `source.fixAll`, `source.fixAll.kibitzer`), since fixing a
+/// whole document checks it again and again, too much for each move of the cursor.
+pub(crate) fn wants_fix_all(context: &lsp::CodeActionContext) -> bool {
+    let kind = fix_all_kind();
+    context.only.as_ref().is_some_and(|only| {
+        only.iter().any(|asked| {
+            let asked = asked.as_str();
+            kind.as_str() == asked || kind.as_str().starts_with(&format!("{asked}."))
+        })
+    })
+}
+
+/// The "fix all" code action for the document `uri`, when `edits` change anything.
+pub(crate) fn fix_all_action(
+    rope: &Rope,
+    uri: &lsp::Uri,
+    edits: Vec<crate::diagnostic::TextEdit>,
+    encoding: PositionEncoding,
+) -> Option<lsp::CodeActionOrCommand> {
+    if edits.is_empty() {
+        return None;
+    }
+    let changes =
+        std::collections::HashMap::from([(uri.clone(), lsp_edits(rope, edits, encoding))]);
+    Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title: "Fix all safely fixable problems (Kibitzer)".to_string(),
+        kind: Some(fix_all_kind()),
+        edit: Some(lsp::WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }))
+}
+
 /// The quick fixes the diagnostics `found` carry, as code actions on the document `uri` (a fix
 /// is preferred when it is its diagnostic's only one).
 pub(crate) fn code_actions(

@@ -171,6 +171,13 @@ impl OpenDocument {
         Some(self.body.formatter(range, settings))
     }
 
+    /// The edits of "fix all" (`source.fixAll.kibitzer`): the safe fixes of every selected code
+    /// over the whole document, as `check --fix` applies them; empty when there is none.
+    pub fn fix_all(&self, settings: &Settings) -> Vec<crate::diagnostic::TextEdit> {
+        let text = self.body.rope().to_string();
+        super::seams::fix_all(self.notation, &text, settings)
+    }
+
     /// Where the note reference at byte `offset` leads (an absolute byte range).
     pub fn definition(&mut self, offset: usize) -> Option<TextRange> {
         let (target, start) = self.body.definition(offset)?;

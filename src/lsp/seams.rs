@@ -14,7 +14,7 @@ use crate::format::{format_outline, format_outline_range, FormatOptions};
 use crate::model::rbn::is_deal;
 use crate::model::Inheritance;
 use crate::model::{Board, Carry};
-use crate::notation::{Converted, Notation};
+use crate::notation::Notation;
 use crate::syntax::ast::Game;
 use crate::syntax::rbn::{RbnNode, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
@@ -49,6 +49,30 @@ pub(crate) fn piece_diagnostics(
         options,
     )
     .1
+}
+
+/// The edits of "fix all" on a whole text (`source.fixAll`): every safe fix of every code the
+/// settings select, applied and checked again until none is left, as `kibitzer check --fix`
+/// does to a file; none when nothing is fixed.
+pub(crate) fn fix_all(notation: Notation, text: &str, settings: &Settings) -> Vec<TextEdit> {
+    let options = check_options(settings, text);
+    let selected = |d: &Diagnostic| {
+        settings
+            .selection
+            .as_ref()
+            .is_none_or(|s| s.allows(d.code.as_str()))
+    };
+    let (fixed, applied, _) = crate::diagnostic::fix::fix_until_done(text, false, |text| {
+        let report = notation.check(text, &options);
+        (
+            (),
+            report.diagnostics.into_iter().filter(selected).collect(),
+        )
+    });
+    if applied == 0 {
+        return Vec::new();
+    }
+    crate::diagnostic::fix::edits_between(text, &fixed)
 }
 
 fn options(settings: &Settings) -> FormatOptions {
@@ -99,9 +123,34 @@ pub(crate) fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> 
     out
 }
 
-/// A document converted to the other notation.
-pub fn convert(notation: Notation, text: &str) -> Converted {
-    notation.convert(text, notation.counterpart())
+/// The answer to `kibitzer.convert` (and the browser's `kibitzer/convert`): a document in
+/// `notation` converted to `to` (`pbn`, `rbn`, `lin`, or `url` for BBO handviewer addresses,
+/// one a line; the other notation when not given), as `{text, language, warnings, unread}`.
+pub(crate) fn conversion(
+    notation: Notation,
+    text: &str,
+    to: Option<&str>,
+) -> Result<serde_json::Value, String> {
+    if to == Some("url") {
+        return Ok(serde_json::json!({
+            "text": notation.handviewer_links(text),
+            "language": "url",
+            "warnings": [],
+            "unread": [],
+        }));
+    }
+    let target = match to {
+        None => notation.counterpart(),
+        Some(name) => Notation::from_language_id(name)
+            .ok_or_else(|| format!("no notation called {name:?} (pbn, rbn, lin or url)"))?,
+    };
+    let converted = notation.convert(text, target);
+    Ok(serde_json::json!({
+        "text": converted.text,
+        "language": converted.notation.extension(),
+        "warnings": converted.dropped,
+        "unread": converted.unread,
+    }))
 }
 
 /// The suppression facts of a piece of a PBN document, when it holds `% kibitzer-ignore:`

@@ -13,7 +13,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::capabilities::{initialize_result, CONVERT_COMMAND};
 use super::config::{ProjectFiles, Settings};
-use super::convert::{code_actions, lsp_edits, negotiate};
+use super::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
 use super::handoff::{Handoff, StandIn};
 use super::open_document::OpenDocument;
 use super::open_text::ClientTerms;
@@ -746,6 +746,7 @@ impl LanguageServer for Backend {
         let encoding = self.encoding();
         let settings = self.settings_for(&params.text_document.uri).await;
         let uri = params.text_document.uri.clone();
+        let fix_all = wants_fix_all(&params.context);
         let actions = self.with_any(&uri, |doc| {
             let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
             let found = doc.diagnostics_in(
@@ -756,7 +757,12 @@ impl LanguageServer for Backend {
                     encoding,
                 },
             );
-            Some(code_actions(doc.rope(), &uri, found, encoding))
+            let mut actions = code_actions(doc.rope(), &uri, found, encoding);
+            if fix_all {
+                let edits = doc.fix_all(&settings);
+                actions.extend(fix_all_action(doc.rope(), &uri, edits, encoding));
+            }
+            Some(actions)
         });
         Ok(actions.flatten())
     }
@@ -776,7 +782,7 @@ impl LanguageServer for Backend {
         });
         let Some(uri) = uri else {
             return Err(tower_lsp_server::jsonrpc::Error::invalid_params(
-                "kibitzer.convert takes the document's URI: [uri]",
+                "kibitzer.convert takes the document's URI and, if wanted, the target: [uri, \"pbn\" | \"rbn\" | \"lin\" | \"url\"]",
             ));
         };
         let open = self.with_any(&uri, |doc| (doc.notation(), doc.rope().clone()));
@@ -804,15 +810,18 @@ impl LanguageServer for Backend {
                 }
             }
         };
-        let converted = tokio::task::spawn_blocking(move || seams::convert(notation, &text))
-            .await
-            .map_err(|_| tower_lsp_server::jsonrpc::Error::internal_error())?;
-        Ok(Some(serde_json::json!({
-            "text": converted.text,
-            "language": converted.notation.extension(),
-            "warnings": converted.dropped,
-            "unread": converted.unread,
-        })))
+        let to = params
+            .arguments
+            .get(1)
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let converted =
+            tokio::task::spawn_blocking(move || seams::conversion(notation, &text, to.as_deref()))
+                .await
+                .map_err(|_| tower_lsp_server::jsonrpc::Error::internal_error())?;
+        converted
+            .map(Some)
+            .map_err(tower_lsp_server::jsonrpc::Error::invalid_params)
     }
 
     async fn formatting(

@@ -19,12 +19,12 @@ use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
 use crate::lsp::capabilities::{initialize_result, CONVERT_COMMAND};
 use crate::lsp::config::Settings;
-use crate::lsp::convert::{code_actions, lsp_edits, negotiate};
+use crate::lsp::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
 use crate::lsp::open_document::OpenDocument;
 use crate::lsp::open_text::ClientTerms;
 use crate::lsp::position::{byte_range, offset_of, range_of};
+use crate::lsp::seams;
 use crate::model::Board;
-use crate::notation::Notation;
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -213,11 +213,17 @@ impl Session {
                 let encoding = self.encoding;
                 let settings = &self.settings;
                 let uri = params.text_document.uri.clone();
+                let fix_all = wants_fix_all(&params.context);
                 let actions = self.docs.get_mut(&uri).and_then(|doc| {
                     let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
                     let terms = ClientTerms { settings, encoding };
                     let found = doc.diagnostics_in(from, to, terms);
-                    Some(code_actions(doc.rope(), &uri, found, encoding))
+                    let mut actions = code_actions(doc.rope(), &uri, found, encoding);
+                    if fix_all {
+                        let edits = doc.fix_all(settings);
+                        actions.extend(fix_all_action(doc.rope(), &uri, edits, encoding));
+                    }
+                    Some(actions)
                 });
                 answer(actions)
             }
@@ -484,8 +490,10 @@ impl Session {
                     .or_else(|| argument.get("uri").and_then(Value::as_str))
             })
             .unwrap_or("");
-        let to = self.with_open(uri, |doc| doc.notation().counterpart())?;
-        self.convert(json!({"uri": uri, "to": to.extension()}))
+        let to = params.arguments.get(1).and_then(Value::as_str);
+        let (notation, text) =
+            self.with_open(uri, |doc| (doc.notation(), doc.rope().to_string()))?;
+        seams::conversion(notation, &text, to).map_err(|message| (INVALID_PARAMS, message))
     }
 
     /// `kibitzer/convert`: `{uri, to}` (`pbn`, `rbn`, `lin`, or `url` for BBO handviewer
@@ -495,23 +503,7 @@ impl Session {
         let to = params.get("to").and_then(Value::as_str).unwrap_or("");
         let (notation, text) =
             self.with_open(uri, |doc| (doc.notation(), doc.rope().to_string()))?;
-        if to == "url" {
-            return Ok(json!({
-                "text": notation.handviewer_links(&text),
-                "language": "url",
-                "warnings": [],
-                "unread": [],
-            }));
-        }
-        let target = Notation::from_language_id(to)
-            .ok_or_else(|| (INVALID_PARAMS, format!("no notation called {to:?}")))?;
-        let converted = notation.convert(&text, target);
-        Ok(json!({
-            "text": converted.text,
-            "language": converted.notation.extension(),
-            "warnings": converted.dropped,
-            "unread": converted.unread,
-        }))
+        seams::conversion(notation, &text, Some(to)).map_err(|message| (INVALID_PARAMS, message))
     }
 
     /// Runs `f` on the open document whose URI is the text `uri`.

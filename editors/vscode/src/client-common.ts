@@ -95,7 +95,7 @@ return {
 /** The untitled document a conversion of `source` to `language` goes to: the source's name
  * with the target's extension, beside it (Save proposes that name and folder). */
 export function convertedUri(source: vscode.Uri, language: string): vscode.Uri {
-  const extension = `.${language}`;
+  const extension = language === "plaintext" ? "-handviewer.txt" : `.${language}`;
   const stem = (path: string) => path.replace(/\.[^./\\]*$/, "");
   if (source.scheme === "file") {
     return vscode.Uri.file(stem(source.fsPath) + extension).with({ scheme: "untitled" });
@@ -117,18 +117,37 @@ async function openConverted(source: vscode.Uri, language: string, text: string)
   return converted;
 }
 
+/** What a document can be converted to: `to` is what the server's `kibitzer.convert` takes. */
+export const CONVERSION_TARGETS: { label: string; detail: string; to: string }[] = [
+  { label: "PBN", detail: "Portable Bridge Notation, the standard (export format)", to: "pbn" },
+  { label: "RBN", detail: "Richard's Bridge Notation", to: "rbn" },
+  { label: "LIN", detail: "Bridge Base Online's files", to: "lin" },
+  { label: "BBO handviewer links", detail: "one web address per board, to open it on BBO", to: "url" },
+];
+
 /**
- * Converts the active PBN or RBN document to the other notation with the server's
- * `kibitzer.convert` and opens the result, unsaved, in an editor beside it. Text of the source
- * that could not be read, and what the target notation cannot express, are shown in warnings.
- * Resolves to the new document.
+ * Converts the active PBN, RBN or LIN document to `to` (`pbn`, `rbn`, `lin` or `url`; asked for
+ * with a list when not given) with the server's `kibitzer.convert` and opens the result,
+ * unsaved, in an editor beside it. Text of the source that could not be read, and what the
+ * target notation cannot express, are shown in warnings. Resolves to the new document.
  */
-export async function convertDocument(host: ClientHost): Promise<vscode.TextDocument | undefined> {
+export async function convertDocument(host: ClientHost, to?: string): Promise<vscode.TextDocument | undefined> {
   const editor = vscode.window.activeTextEditor;
   const doc = editor?.document;
   if (editor === undefined || doc === undefined || !["pbn", "rbn", "lin"].includes(doc.languageId)) {
     void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to convert it.");
     return undefined;
+  }
+  if (to === undefined) {
+    const choices = CONVERSION_TARGETS.filter((t) => t.to !== doc.languageId);
+    const picked = await vscode.window.showQuickPick(choices, {
+      title: "Kibitzer: convert this file to…",
+      placeHolder: "The converted file opens beside this one, unsaved",
+    });
+    if (picked === undefined) {
+      return undefined;
+    }
+    to = picked.to;
   }
   await host.ready();
   const c = host.client();
@@ -140,7 +159,7 @@ export async function convertDocument(host: ClientHost): Promise<vscode.TextDocu
   try {
     result = (await c.sendRequest(ExecuteCommandRequest.type, {
       command: SERVER_CONVERT_COMMAND,
-      arguments: [doc.uri.toString()],
+      arguments: [doc.uri.toString(), to],
     })) as Conversion;
   } catch (e) {
     host.log(`converting ${doc.uri.toString()}: ${String(e)}`);
@@ -151,7 +170,9 @@ export async function convertDocument(host: ClientHost): Promise<vscode.TextDocu
     void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
     return undefined;
   }
-  const converted = await openConverted(doc.uri, result.language, result.text);
+  // Handviewer addresses are plain text, in a file of their own.
+  const links = result.language === "url";
+  const converted = await openConverted(doc.uri, links ? "plaintext" : result.language, result.text);
   await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const unread = Array.isArray(result.unread) ? result.unread.map(String) : [];
   if (unread.length > 0) {
@@ -165,6 +186,40 @@ export async function convertDocument(host: ClientHost): Promise<vscode.TextDocu
     void vscode.window.showWarningMessage(`Kibitzer: ${target} cannot express, and so leaves out: ${warnings.join("; ")}`);
   }
   return converted;
+}
+
+/** The languages Kibitzer formats and fixes. */
+const BRIDGE_LANGUAGES = ["pbn", "rbn", "lin"];
+
+/** The kind of the server's "fix all" code action. */
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append("kibitzer");
+
+/**
+ * "Kibitzer: Fix All Safely Fixable Problems": applies the server's `source.fixAll.kibitzer`
+ * action to the active document (what `kibitzer check --fix` does to a file). Resolves to
+ * whether anything was fixed.
+ */
+export async function fixAll(): Promise<boolean> {
+  const editor = vscode.window.activeTextEditor;
+  const doc = editor?.document;
+  if (doc === undefined || !BRIDGE_LANGUAGES.includes(doc.languageId)) {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN, RBN or LIN document to fix it.");
+    return false;
+  }
+  const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(0));
+  const actions =
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      "vscode.executeCodeActionProvider",
+      doc.uri,
+      whole,
+      FIX_ALL_KIND.value,
+    )) ?? [];
+  const action = actions.find((a) => a.kind !== undefined && FIX_ALL_KIND.contains(a.kind) && a.edit !== undefined);
+  if (action?.edit === undefined) {
+    void vscode.window.showInformationMessage("Kibitzer: nothing in this file can be fixed safely.");
+    return false;
+  }
+  return vscode.workspace.applyEdit(action.edit);
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   ClientHost,
   clientMiddleware,
   convertDocument,
+  fixAll,
   openBoardPreview,
   openInHandviewer,
   serverSettings,
@@ -291,7 +292,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
-    vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument(host)),
+    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string) => convertDocument(host, to)),
+    vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
       preview = openBoardPreview(context, preview, host);
     }),

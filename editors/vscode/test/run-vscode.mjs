@@ -366,7 +366,6 @@ async function main() {
     "files.autoSave": "off",
     "kibitzer.server.path": KIBITZER_BIN,
     "kibitzer.diagnostics.debounceMs": 50,
-    "[pbn]": { "editor.formatOnSave": true },
     "workbench.startupEditor": "none",
     "workbench.tips.enabled": false,
     "workbench.colorTheme": "Dark Modern",

@@ -1,7 +1,6 @@
 //! `kibitzer check`: diagnostics for files and folders, for people, programs and CI; `--fix`
 //! applies the fixes the checks offer.
 
-mod fix;
 mod flow;
 mod output;
 mod stream;
@@ -700,7 +699,7 @@ fn check_source(
         });
     }
     let (new_text, applied, (games, selected)) =
-        fix::fix_until_done(&source.text, args.unsafe_fixes, |text| {
+        crate::diagnostic::fix::fix_until_done(&source.text, args.unsafe_fixes, |text| {
             settings.selected_findings(notation, text, threads)
         });
     let diagnostics: Vec<Diagnostic> = selected

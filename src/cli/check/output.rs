@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::fix::wanted;
 use crate::diagnostic::catalogue::{lookup, CATALOGUE};
+use crate::diagnostic::fix::wanted;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::syntax::TextRange;
 use crate::text::LineIndex;

@@ -14,7 +14,7 @@ import {
   LanguageClientOptions,
   RevealOutputChannelOn,
 } from "vscode-languageclient/browser";
-import { ClientHost, clientMiddleware, convertDocument, openBoardPreview, openInHandviewer, serverSettings, stopClient } from "../client-common";
+import { ClientHost, clientMiddleware, convertDocument, fixAll, openBoardPreview, openInHandviewer, serverSettings, stopClient } from "../client-common";
 import { BoardPreview, PreviewState } from "../preview";
 import { attachSolver } from "../wasm/solving";
 
@@ -107,7 +107,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
         "Kibitzer: formatting to strict export format needs the kibitzer program, which VS Code for the web cannot run. Format Document formats as kibitzer fmt does.",
       ),
     ),
-    vscode.commands.registerCommand("kibitzer.convertDocument", () => convertDocument(host)),
+    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string) => convertDocument(host, to)),
+    vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
       preview = openBoardPreview(context, preview, host);

@@ -328,12 +328,12 @@ const tests: Test[] = [
     },
   },
   {
-    name: "Kibitzer: Convert to PBN/RBN opens the PBN beside the RBN source",
+    name: "Kibitzer: Convert to Another Format… opens the PBN beside the RBN source",
     fn: async () => {
       const editor = await open("boards.rbn");
       const source = editor.document.uri.toString();
       await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false });
-      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument");
+      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument", "pbn");
       assert.ok(converted, "the command gave no document");
       assert.equal(converted.languageId, "pbn");
       assert.ok(converted.isUntitled, "the result is not an untitled document");
@@ -384,6 +384,64 @@ const tests: Test[] = [
       const again = await vscode.commands.executeCommand<vscode.TextEdit[]>("vscode.executeFormatDocumentProvider", doc.uri, { tabSize: 4, insertSpaces: true });
       const changes = (again ?? []).filter((e) => doc.getText(e.range) !== e.newText);
       assert.equal(changes.length, 0, `formatting the formatted file changes it: ${JSON.stringify(changes)}`);
+    },
+  },
+  {
+    name: "fix on save: with source.fixAll.kibitzer in editor.codeActionsOnSave, saving writes Pass and 1NT and nothing else",
+    timeoutMs: 60_000,
+    fn: async () => {
+      const name = "robot.pbn";
+      const head = '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n';
+      fs.writeFileSync(path.join(workspaceRoot(), name), head);
+      const onSave = vscode.workspace.getConfiguration("editor", { languageId: "pbn" });
+      await onSave.update("codeActionsOnSave", { "source.fixAll.kibitzer": "explicit" }, vscode.ConfigurationTarget.Workspace, true);
+      try {
+        const editor = await open(name);
+        const doc = editor.document;
+        await api();
+        assert.ok(await editor.edit((e) => e.insert(doc.lineAt(doc.lineCount - 1).range.end, "P 1N P P\nP\n")));
+        await diagnosticsWith(doc.uri, ["A301"]);
+        assert.ok(await doc.save(), "save failed");
+        const onDisk = fs.readFileSync(doc.uri.fsPath, "utf8");
+        assert.equal(onDisk, head + "Pass 1NT Pass Pass\nPass\n");
+      } finally {
+        await onSave.update("codeActionsOnSave", undefined, vscode.ConfigurationTarget.Workspace, true);
+      }
+    },
+  },
+  {
+    name: "Kibitzer: Fix All Safely Fixable Problems fixes the whole document, and says so when nothing is left",
+    fn: async () => {
+      const name = "fixall.pbn";
+      fs.writeFileSync(path.join(workspaceRoot(), name), '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S P 2S P\nP P\n\n[Board "2"]\n[Dealer "E"]\n[Auction "E"]\n1N AP\n');
+      const editor = await open(name);
+      const doc = editor.document;
+      await api();
+      await diagnosticsWith(doc.uri, ["A301"]);
+      assert.equal(await vscode.commands.executeCommand<boolean>("kibitzer.fixAll"), true);
+      assert.equal(doc.getText(), '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S Pass 2S Pass\nPass Pass\n\n[Board "2"]\n[Dealer "E"]\n[Auction "E"]\n1NT AP\n');
+      assert.equal(await vscode.commands.executeCommand<boolean>("kibitzer.fixAll"), false);
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    },
+  },
+  {
+    name: "Kibitzer: Convert to Another Format… takes the target: a PBN file to LIN and to handviewer links",
+    fn: async () => {
+      const editor = await open("auction.pbn");
+      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false });
+      await api();
+      const lin = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument", "lin");
+      assert.ok(lin, "the command gave no document");
+      assert.equal(lin.languageId, "lin");
+      assert.equal(lin.uri.fsPath, file("auction.lin").fsPath);
+      assert.match(lin.getText(), /mb\|/, lin.getText());
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false });
+      const links = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument", "url");
+      assert.ok(links, "the command gave no document");
+      assert.equal(links.languageId, "plaintext");
+      assert.match(links.getText(), /^https:\/\/www\.bridgebase\.com\/tools\/handviewer\.html\?/m, links.getText());
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     },
   },
   {
@@ -562,7 +620,7 @@ const tests: Test[] = [
         assert.ok(first.includes(t), `line 1 has no ${t}: ${JSON.stringify(first)}`);
       }
       // Converting gives the PBN beside it, named after the source.
-      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument");
+      const converted = await vscode.commands.executeCommand<vscode.TextDocument | undefined>("kibitzer.convertDocument", "pbn");
       assert.ok(converted);
       assert.equal(converted.languageId, "pbn");
       assert.equal(converted.uri.fsPath, file("match.pbn").fsPath);

@@ -221,6 +221,27 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "in an auction, a call then Enter ends the line: Enter does not take the completion (Tab does)",
+    fn: async () => {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "auction.pbn")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const line = rangeOf(doc, "1H Pass", "1H").start.line;
+      const end = doc.lineAt(line).range.end;
+      editor.selection = new vscode.Selection(end, end);
+      await vscode.commands.executeCommand("workbench.action.focusActiveEditorGroup");
+      await sleep(300);
+      // As one types an auction: a call, its completion list open, Enter, the next call.
+      const facts = await snapshot("auction-call-enter", { type: "1S P", keys: ["Enter"] });
+      assert.equal(facts.keyboardError, "");
+      try {
+        assert.equal(doc.lineAt(line).text.trimEnd(), "1H Pass 1S P", `the line became ${JSON.stringify(doc.lineAt(line).text)} (${facts.screenshot})`);
+        assert.equal(doc.lineAt(line + 1).text.trim(), "", `Enter inserted ${JSON.stringify(doc.lineAt(line + 1).text)}`);
+      } finally {
+        await vscode.commands.executeCommand("workbench.action.files.revert");
+      }
+    },
+  },
+  {
     name: "in an RBN play, completion offers the cards the player on turn may play",
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "boards.rbn")));

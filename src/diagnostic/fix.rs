@@ -1,7 +1,8 @@
-//! `check --fix`: applying the fixes the checks offer to a file's text, and checking again until
-//! nothing more applies.
+//! Applying the fixes the checks offer to a text, and checking again until nothing more
+//! applies: what `check --fix` does to a file and the editor's "fix all" (`source.fixAll`) to a
+//! document.
 
-use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit, TextRange};
 
 /// How many times a file is checked and fixed at most: a fix may reveal another finding with a
 /// fix of its own (a call respelled, then the contract it makes compared).
@@ -83,11 +84,44 @@ pub(crate) fn fix_until_done<T>(
     (current, total, checked)
 }
 
+/// The edits that turn `old` into `new`, line by line: what an editor is sent for a whole text
+/// fixed at once, so that the lines no fix touched (and the cursor and marks on them) stay as
+/// they are.
+pub(crate) fn edits_between(old: &str, new: &str) -> Vec<TextEdit> {
+    use similar::DiffTag;
+    let diff = similar::TextDiff::from_lines(old, new);
+    // Where each line starts, from the diff's own lines (it splits at `\n`, `\r\n` and `\r`).
+    let starts = |lines: &[&str]| -> Vec<usize> {
+        let mut at = 0;
+        let mut starts = Vec::with_capacity(lines.len() + 1);
+        starts.push(0);
+        for line in lines {
+            at += line.len();
+            starts.push(at);
+        }
+        starts
+    };
+    let (old_starts, new_starts) = (starts(diff.old_slices()), starts(diff.new_slices()));
+    diff.ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .filter_map(|op| {
+            let (from, to) = (op.old_range(), op.new_range());
+            let start = u32::try_from(*old_starts.get(from.start)?).ok()?;
+            let end = u32::try_from(*old_starts.get(from.end)?).ok()?;
+            let text = new.get(*new_starts.get(to.start)?..*new_starts.get(to.end)?)?;
+            Some(TextEdit {
+                range: TextRange::new(start.into(), end.into()),
+                new_text: text.to_string(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::diagnostic::Code;
-    use crate::diagnostic::TextRange;
 
     fn at(start: u32, end: u32) -> TextRange {
         TextRange::new(start.into(), end.into())
@@ -128,5 +162,37 @@ mod tests {
         assert!(left.is_empty());
         // Three rounds that fixed something and the one that found nothing: no check twice.
         assert_eq!(checks.get(), 4);
+    }
+
+    #[test]
+    fn the_edits_between_two_texts_touch_only_the_lines_that_differ() {
+        for (old, new) in [
+            ("a\nP 1N\nc\n", "a\nPass 1NT\nc\n"),
+            ("a\r\nb\r\nc", "a\r\nB\r\nc\n"),
+            ("x\ry\r", "x\rz\r"),
+            ("", "new\n"),
+            ("gone\n", ""),
+            ("same\n", "same\n"),
+        ] {
+            let edits = edits_between(old, new);
+            assert_eq!(crate::diagnostic::apply_edits(old, &edits), new, "{old:?}");
+            let untouched = old.lines().filter(|l| new.lines().any(|n| n == *l)).count();
+            let touched: usize = edits
+                .iter()
+                .map(|e| {
+                    old[usize::from(e.range.start())..usize::from(e.range.end())]
+                        .lines()
+                        .count()
+                })
+                .sum();
+            assert!(
+                touched + untouched <= old.lines().count().max(1),
+                "{old:?}: {edits:?}"
+            );
+        }
+        assert!(edits_between("same\n", "same\n").is_empty());
+        let edits = edits_between("a\nP 1N\nc\n", "a\nPass 1NT\nc\n");
+        assert_eq!(edits.len(), 1);
+        assert_eq!(edits[0].range, at(2, 7));
     }
 }
