@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `kibitzer dd --write` sharded with GNU parallel, one process per file, as the README's recipe
+# `kibitzer dd --write` sharded with GNU parallel, one process per file, as the recipe in docs/command-line.md
 # for annotating a library does it: the result must equal one process over all files.
 # Installs GNU parallel with apt-get when it is missing.
 set -euo pipefail
