@@ -133,6 +133,16 @@ impl Notation {
         }
     }
 
+    /// The syntax errors of a text: where formatting leaves a game, record or board as it is
+    /// written, since it rewrites only what it can read whole.
+    pub fn syntax_errors(self, text: &str) -> Vec<crate::syntax::SyntaxError> {
+        match self {
+            Notation::Pbn => Parse::new(text).errors().to_vec(),
+            Notation::Rbn => RbnParse::new(text).errors().to_vec(),
+            Notation::Lin => LinParse::new(text).errors().to_vec(),
+        }
+    }
+
     /// The syntax tree printed one node or token a line, then the syntax errors.
     pub fn dump(self, text: &str) -> String {
         match self {

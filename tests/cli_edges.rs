@@ -199,6 +199,30 @@ fn fmt_diff_exits_1_when_it_shows_a_change() {
 }
 
 #[test]
+fn fmt_says_which_games_it_left_as_written_and_why() {
+    let dir = scratch("cli-edges-fmt-left");
+    let path = dir.join("a.pbn");
+    std::fs::write(&path, "[Event \"x\"]\n[Board \"1\"\n\n[Event  \"y\"]\n").unwrap();
+    let output = kibitzer(&["fmt", &path.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0));
+    let err = text(&output.stderr);
+    assert!(
+        err.contains("a game with a syntax error is left as written")
+            && err.contains("line 2: S002"),
+        "{err}"
+    );
+    // The game that could be read is formatted; the other is kept byte for byte.
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "[Event \"x\"]\n[Board \"1\"\n\n[Event \"y\"]\n"
+    );
+    // A file with no syntax error formats without a word.
+    std::fs::write(&path, "[Event  \"y\"]\n").unwrap();
+    let output = kibitzer(&["fmt", &path.to_string_lossy()]);
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+}
+
+#[test]
 fn fix_follows_the_selection_not_what_is_shown() {
     let dir = scratch("cli-edges-fix-selection");
     let path = dir.join("a.pbn");

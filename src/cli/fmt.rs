@@ -160,7 +160,9 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let formatted = crate::Notation::from_path(path).format(&source.text, options);
+    let notation = crate::Notation::from_path(path);
+    let formatted = notation.format(&source.text, options);
+    report_left_as_written(&name, &source.text, notation);
     let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {
         eprintln!(
             "kibitzer fmt: {name}: the result cannot be written in {}",
@@ -203,6 +205,43 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
     } else {
         Outcome::Unchanged
     }
+}
+
+/// At most this many places where formatting left text as written are listed one by one.
+const LEFT_LISTED: usize = 5;
+
+/// Says on stderr where formatting left the text as written, and why: a game, record or board
+/// with a syntax error is not rewritten (nothing the formatter cannot read whole is touched),
+/// and without a word the user would take it for formatted.
+fn report_left_as_written(name: &str, text: &str, notation: crate::Notation) {
+    let errors = notation.syntax_errors(text);
+    if errors.is_empty() {
+        return;
+    }
+    let index = crate::text::LineIndex::new(text);
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(LEFT_LISTED)
+        .map(|error| {
+            let line = index.line_of(u32::from(error.range.start())) + 1;
+            format!("  line {line}: {} {}", error.code.code(), error.message)
+        })
+        .collect();
+    if errors.len() > LEFT_LISTED {
+        lines.push(format!(
+            "  and {} more (`kibitzer check {name}` lists them all)",
+            errors.len() - LEFT_LISTED
+        ));
+    }
+    let piece = match notation {
+        crate::Notation::Pbn => "game",
+        crate::Notation::Rbn => "record",
+        crate::Notation::Lin => "board",
+    };
+    eprintln!(
+        "kibitzer fmt: warning: {name}: a {piece} with a syntax error is left as written (fix the error, then format again):\n{}",
+        lines.join("\n")
+    );
 }
 
 /// Writes to standard output; the outcome that ends the file when that fails.
