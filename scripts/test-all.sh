@@ -48,6 +48,9 @@ bash scripts/test-fuzz.sh
 step "TextMate grammar tests"
 bash syntaxes/test.sh
 
+step "tree-sitter grammars: their own cases, and Kibitzer's tree over the corpus (builds the tree-sitter CLI from crates.io)"
+bash scripts/test-tree-sitter.sh
+
 step "real editors: Neovim and Emacs + eglot, headless (installs them with apt-get when missing)"
 bash scripts/test-editors.sh
 

@@ -32,5 +32,23 @@ fn the_helix_languages_file_says_what_helix_expects() {
         );
         let servers = language.get("language-servers").and_then(Value::as_array);
         assert_eq!(servers.unwrap(), &vec![Value::String("kibitzer".into())]);
+        assert_eq!(language["grammar"].as_str(), Some(name));
+    }
+    // Each language's tree-sitter grammar, from this repository's syntaxes/tree-sitter/, where
+    // the grammar, its generated parser and its highlight queries are.
+    let grammars = document["grammar"].as_array().expect("[[grammar]] entries");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (grammar, name) in grammars.iter().zip(["pbn", "rbn", "lin"]) {
+        assert_eq!(grammar["name"].as_str(), Some(name));
+        let path = grammar["source"]["path"].as_str().expect("a path source");
+        let inside = path
+            .strip_prefix("/path/to/kibitzer/")
+            .expect("a path under the repository");
+        for file in ["grammar.js", "src/parser.c", "queries/highlights.scm"] {
+            assert!(
+                root.join(inside).join(file).is_file(),
+                "{name}: no {inside}/{file}"
+            );
+        }
     }
 }

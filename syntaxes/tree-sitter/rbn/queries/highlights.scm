@@ -1,0 +1,6 @@
+; RBN highlights. Capture names are those Helix, Zed and nvim-treesitter all know.
+
+(label) @keyword
+(data) @string
+(percent_line) @keyword.directive
+(paragraph) @comment
