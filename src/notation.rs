@@ -96,6 +96,15 @@ impl Notation {
         }
     }
 
+    /// What one piece of a document is called: a PBN game, an RBN record, a LIN board.
+    pub fn piece_name(self) -> &'static str {
+        match self {
+            Notation::Pbn => "game",
+            Notation::Rbn => "record",
+            Notation::Lin => "board",
+        }
+    }
+
     /// Checks a whole document (diagnostic ranges in the text), on every core for large texts.
     pub fn check(self, text: &str, options: &CheckOptions) -> FileReport {
         let threads = crate::parallel::available_threads();

@@ -495,6 +495,28 @@ async fn formatting_gives_one_edit_per_changed_game() {
 }
 
 #[tokio::test]
+async fn formatting_says_which_game_it_left_as_written_and_why() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    let text = "[Event \"x\"]\n[Board \"1\"\n\n[Event  \"y\"]\n";
+    h.open("pbn", text).await;
+    let format =
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}});
+    let edits = h.request("textDocument/formatting", format.clone()).await;
+    // The second game is formatted; the first, whose tag pair is not closed, is kept.
+    assert_eq!(
+        apply_edits(text, edits.as_array().unwrap()),
+        "[Event \"x\"]\n[Board \"1\"\n\n[Event \"y\"]\n"
+    );
+    let said = h.next("window/showMessage").await;
+    assert_eq!(said["type"], 2, "{said}");
+    let message = said["message"].as_str().unwrap();
+    assert!(
+        message.contains("a game with a syntax error is left as written (line 2)"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
 async fn inheritance_follows_edits_to_earlier_games() {
     let settings = json!({"diagnostics": {"debounceMs": 0}, "check": {"minSeverity": "info"}});
     let (mut h, _) = Harness::start(URI, json!({}), settings).await;

@@ -19,7 +19,11 @@ fn assumes_target_folder(line: &str) -> bool {
         "join(repo, \"target\"",
     ]
     .iter()
-    .any(|path| line.contains(path))
+    // `$target/release` reads a variable the script got from cargo: only a literal folder counts.
+    .any(|path| {
+        line.match_indices(path)
+            .any(|(at, _)| !line[..at].ends_with('$'))
+    })
 }
 
 #[test]

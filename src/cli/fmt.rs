@@ -233,11 +233,7 @@ fn report_left_as_written(name: &str, text: &str, notation: crate::Notation) {
             errors.len() - LEFT_LISTED
         ));
     }
-    let piece = match notation {
-        crate::Notation::Pbn => "game",
-        crate::Notation::Rbn => "record",
-        crate::Notation::Lin => "board",
-    };
+    let piece = notation.piece_name();
     eprintln!(
         "kibitzer fmt: warning: {name}: a {piece} with a syntax error is left as written (fix the error, then format again):\n{}",
         lines.join("\n")

@@ -178,6 +178,34 @@ impl OpenDocument {
         super::seams::fix_all(self.notation, &text, settings)
     }
 
+    /// What formatting leaves as written, said for the editor: the games, records or boards
+    /// holding a syntax error are not rewritten (only what can be read whole is), and without a
+    /// word the user would take them for formatted. `None` when every piece can be formatted.
+    pub fn left_as_written(&self) -> Option<String> {
+        const LISTED: usize = 5;
+        let text = self.body.rope().to_string();
+        let errors = self.notation.syntax_errors(&text);
+        if errors.is_empty() {
+            return None;
+        }
+        let index = crate::text::LineIndex::new(&text);
+        let mut lines: Vec<u32> = errors
+            .iter()
+            .map(|e| index.line_of(u32::from(e.range.start())) + 1)
+            .collect();
+        lines.dedup();
+        let listed: Vec<String> = lines.iter().take(LISTED).map(u32::to_string).collect();
+        let more = match lines.len().saturating_sub(LISTED) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        Some(format!(
+            "Kibitzer: a {} with a syntax error is left as written (line {}{more}): formatting changes only what it can read whole. Fix the underlined error, then format again.",
+            self.notation.piece_name(),
+            listed.join(", ")
+        ))
+    }
+
     /// Where the note reference at byte `offset` leads (an absolute byte range).
     pub fn definition(&mut self, offset: usize) -> Option<TextRange> {
         let (target, start) = self.body.definition(offset)?;

@@ -39,6 +39,9 @@ struct Shared {
     projects: Mutex<ProjectFiles>,
     /// Settings-file errors already shown (each is shown once).
     reported: Mutex<Vec<String>>,
+    /// What formatting last left as written in each document, as shown (shown again only when
+    /// it changes, so that formatting on each save does not repeat it).
+    left_as_written: Mutex<HashMap<Uri, String>>,
     /// Whether the client lets the server register a watcher for settings files.
     supports_watching: AtomicBool,
     /// Whether the client can be asked to request inlay hints again.
@@ -118,6 +121,7 @@ impl Backend {
                 handoff,
                 projects: Mutex::new(ProjectFiles::default()),
                 reported: Mutex::new(Vec::new()),
+                left_as_written: Mutex::new(HashMap::new()),
                 supports_watching: AtomicBool::new(false),
                 supports_hint_refresh: AtomicBool::new(false),
                 solver,
@@ -253,15 +257,40 @@ impl Backend {
     async fn format(&self, uri: &Uri, range: Option<lsp::Range>) -> Option<Vec<lsp::TextEdit>> {
         let encoding = self.encoding();
         let settings = self.settings_for(uri).await;
-        let (rope, job) = self
+        let (rope, job, left) = self
             .with_any(uri, |doc| {
                 let job = doc.format_job(range, &settings, encoding)?;
-                Some((doc.rope().clone(), job))
+                Some((doc.rope().clone(), job, doc.left_as_written()))
             })
             .flatten()?;
+        self.say_left_as_written(uri, left).await;
         tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))
             .await
             .ok()
+    }
+
+    /// Tells the user what formatting left as written, when that changed since it was last
+    /// said for the document.
+    async fn say_left_as_written(&self, uri: &Uri, left: Option<String>) {
+        let new = {
+            let mut said = lock(&self.shared.left_as_written);
+            match left {
+                None => {
+                    said.remove(uri);
+                    None
+                }
+                Some(message) if said.get(uri) == Some(&message) => None,
+                Some(message) => {
+                    said.insert(uri.clone(), message.clone());
+                    Some(message)
+                }
+            }
+        };
+        if let Some(message) = new {
+            self.client
+                .show_message(lsp::MessageType::WARNING, message)
+                .await;
+        }
     }
 
     /// `kibitzer/board`: the board at a position as a viewer draws it (see [`ide::BoardView`]),
@@ -600,6 +629,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri).is_some();
         self.shared.solver.forget(&uri);
+        lock(&self.shared.left_as_written).remove(&uri);
         if removed {
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
         }

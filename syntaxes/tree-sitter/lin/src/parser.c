@@ -1672,7 +1672,7 @@ TS_PUBLIC const TSLanguage *tree_sitter_lin(void) {
     .max_reserved_word_set_size = 0,
     .metadata = {
       .major_version = 0,
-      .minor_version = 0,
+      .minor_version = 1,
       .patch_version = 0,
     },
   };
