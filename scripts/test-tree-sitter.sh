@@ -3,9 +3,10 @@
 # from crates.io (pinned) into cargo's target folder the first time:
 #   1. `tree-sitter generate` gives back the committed parser (src/) byte for byte;
 #   2. `tree-sitter test`: each grammar's own cases (test/corpus) and highlight cases;
-#   3. against Kibitzer's tree over the whole corpus: every file Kibitzer reads without a syntax
-#      error parses with no ERROR or MISSING node into as many games, tag pairs and sections
-#      (PBN), records and fields (RBN), boards and pairs (LIN) as Kibitzer's tree has
+#   3. against Kibitzer's tree over the whole corpus and generated files: every file Kibitzer
+#      reads without a syntax error parses with no ERROR or MISSING node into as many games, tag
+#      pairs and sections (PBN), records, fields and note lines (RBN), boards and pairs (LIN) as
+#      Kibitzer's tree has
 #      (scripts/tree_sitter_agreement.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,20 @@ export TREE_SITTER_DIR="$target/tree-sitter-home" TREE_SITTER_LIBDIR="$target/tr
 mkdir -p "$TREE_SITTER_LIBDIR"
 [ -f "$TREE_SITTER_DIR/config.json" ] || "$cli" init-config >/dev/null
 
+# Beside the corpus, generated files: gen_pbn.py's games (plain, rich, CR LF), and the same
+# games written as RBN and LIN by Kibitzer's converter (the corpus has no RBN note lines; these
+# found that the grammar read them as fields).
+generated=$(mktemp -d)
+trap 'rm -rf "$generated"' EXIT
+python3 ../shared/tools/gen_pbn.py -o "$generated/plain.pbn" --no-comments --seed 9 500
+python3 ../shared/tools/gen_pbn.py -o "$generated/rich.pbn" --rich --seed 7 500
+python3 ../shared/tools/gen_pbn.py -o "$generated/crlf.pbn" --crlf --seed 8 500
+for file in "$generated"/*.pbn; do
+  for to in rbn lin; do
+    "$kibitzer" convert --to "$to" -o "${file%.pbn}.$to" "$file" 2>/dev/null
+  done
+done
+
 status=0
 for notation in pbn rbn lin; do
   dir="$root/syntaxes/tree-sitter/$notation"
@@ -36,9 +51,9 @@ for notation in pbn rbn lin; do
   (cd "$dir" && "$cli" test) || status=1
   files=()
   case $notation in
-    pbn) files=(../shared/corpus/pbn/* tests/fixtures/standard/*.pbn) ;;
-    rbn) files=(../shared/corpus/rbn/*) ;;
-    lin) files=(../shared/corpus/lin/*) ;;
+    pbn) files=(../shared/corpus/pbn/* tests/fixtures/standard/*.pbn "$generated"/*.pbn) ;;
+    rbn) files=(../shared/corpus/rbn/* "$generated"/*.rbn) ;;
+    lin) files=(../shared/corpus/lin/* "$generated"/*.lin) ;;
   esac
   # The highlight queries compile against the grammar and capture something in a real file.
   captures=$(cd "$dir" && "$cli" query queries/highlights.scm "$root/${files[0]}" 2>&1) || { echo "$captures" >&2; status=1; }

@@ -3,7 +3,7 @@
 
 For every file Kibitzer reads without a syntax error, the tree-sitter grammar must give a tree
 with no ERROR or MISSING node and the same number of each unit Kibitzer's tree has (PBN: games,
-tag pairs, sections; RBN: records and fields; LIN: boards and pairs). Files in UTF-16 are left
+tag pairs, sections; RBN: records, fields and note lines; LIN: boards and pairs). Files in UTF-16 are left
 out: tree-sitter reads UTF-8, Kibitzer decodes first.
 
 usage: tree_sitter_agreement.py KIBITZER TREE_SITTER GRAMMAR_DIR NOTATION FILE...
@@ -17,7 +17,8 @@ import sys
 UNITS = {
     "pbn": [("games", r"^\s*GAME@", "game"), ("tag pairs", r"^\s*TAG_PAIR@", "tag_pair"),
             ("sections", r"^\s*[A-Z]+_SECTION@", "section")],
-    "rbn": [("records", r"^\s*RECORD@", "record"), ("fields", r"^\s*FIELD@", "field")],
+    "rbn": [("records", r"^\s*RECORD@", "record"), ("fields", r"^\s*FIELD@", "field"),
+            ("notes", r"^\s*NOTE@", "note")],
     "lin": [("boards", r"^\s*BOARD@", "board"), ("pairs", r"^\s*PAIR@", "pair")],
 }
 

@@ -4,8 +4,8 @@
  *
  * It splits a file as Kibitzer's own parser does: records are separated by lines that are
  * empty (or hold only spaces); a record is a run of labelled lines (fields), `%` lines and `{…}`
- * paragraphs. Kibitzer's test suite parses the whole corpus with it and compares records and
- * fields with Kibitzer's tree (scripts/test-tree-sitter.sh).
+ * paragraphs. Kibitzer's test suite parses the whole corpus with it and compares records, fields
+ * and note lines with Kibitzer's tree (scripts/test-tree-sitter.sh).
  */
 const NEWLINE = /\r?\n|\r/;
 
@@ -27,14 +27,20 @@ module.exports = grammar({
     // data, not a note line's label).
     record: ($) => prec.right(seq($._item, repeat(seq($._newline, optional($._item))))),
 
-    _item: ($) => choice($.field, $.percent_line, $.paragraph),
+    _item: ($) => choice($.field, $.note, $.percent_line, $.paragraph),
 
     // A label, then (after one space) its data to the end of the line; a label alone is a null
     // field.
     field: ($) => seq(field("label", $.label), optional(field("data", $.data))),
 
-    // T D L E S F K N B H A C P R I M in either case, and the note lines 0-9.
-    label: () => token(prec(2, /[TDLESFKNBHACPRIMtdlesfknbhacprim0-9]/)),
+    // T D L E S F K N B H A C P R I M, in either case.
+    label: () => token(prec(2, /[TDLESFKNBHACPRIMtdlesfknbhacprim]/)),
+
+    // A note line: its number 0-9, then the note's text (what a `^n` in the auction or play
+    // refers to).
+    note: ($) => seq(field("number", $.note_number), optional(field("text", $.data))),
+
+    note_number: () => token(prec(2, /[0-9]/)),
 
     data: () => /[^\r\n]+/,
 

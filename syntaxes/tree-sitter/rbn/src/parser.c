@@ -7,37 +7,40 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 21
-#define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 14
+#define STATE_COUNT 23
+#define LARGE_STATE_COUNT 7
+#define SYMBOL_COUNT 16
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 8
+#define TOKEN_COUNT 9
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 2
+#define FIELD_COUNT 4
 #define MAX_ALIAS_SEQUENCE_LENGTH 4
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 3
+#define PRODUCTION_ID_COUNT 5
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym_label = 1,
-  sym_data = 2,
-  sym_percent_line = 3,
-  sym_paragraph = 4,
-  sym__newline = 5,
-  sym__blank = 6,
-  sym__leading_blank = 7,
-  sym_file = 8,
-  sym_record = 9,
-  sym__item = 10,
-  sym_field = 11,
-  aux_sym_file_repeat1 = 12,
-  aux_sym_record_repeat1 = 13,
+  sym_note_number = 2,
+  sym_data = 3,
+  sym_percent_line = 4,
+  sym_paragraph = 5,
+  sym__newline = 6,
+  sym__blank = 7,
+  sym__leading_blank = 8,
+  sym_file = 9,
+  sym_record = 10,
+  sym__item = 11,
+  sym_field = 12,
+  sym_note = 13,
+  aux_sym_file_repeat1 = 14,
+  aux_sym_record_repeat1 = 15,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym_label] = "label",
+  [sym_note_number] = "note_number",
   [sym_data] = "data",
   [sym_percent_line] = "percent_line",
   [sym_paragraph] = "paragraph",
@@ -48,6 +51,7 @@ static const char * const ts_symbol_names[] = {
   [sym_record] = "record",
   [sym__item] = "_item",
   [sym_field] = "field",
+  [sym_note] = "note",
   [aux_sym_file_repeat1] = "file_repeat1",
   [aux_sym_record_repeat1] = "record_repeat1",
 };
@@ -55,6 +59,7 @@ static const char * const ts_symbol_names[] = {
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym_label] = sym_label,
+  [sym_note_number] = sym_note_number,
   [sym_data] = sym_data,
   [sym_percent_line] = sym_percent_line,
   [sym_paragraph] = sym_paragraph,
@@ -65,6 +70,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_record] = sym_record,
   [sym__item] = sym__item,
   [sym_field] = sym_field,
+  [sym_note] = sym_note,
   [aux_sym_file_repeat1] = aux_sym_file_repeat1,
   [aux_sym_record_repeat1] = aux_sym_record_repeat1,
 };
@@ -75,6 +81,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_label] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_note_number] = {
     .visible = true,
     .named = true,
   },
@@ -118,6 +128,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_note] = {
+    .visible = true,
+    .named = true,
+  },
   [aux_sym_file_repeat1] = {
     .visible = false,
     .named = false,
@@ -131,25 +145,36 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
 enum ts_field_identifiers {
   field_data = 1,
   field_label = 2,
+  field_number = 3,
+  field_text = 4,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_data] = "data",
   [field_label] = "label",
+  [field_number] = "number",
+  [field_text] = "text",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [1] = {.index = 0, .length = 1},
-  [2] = {.index = 1, .length = 2},
+  [2] = {.index = 1, .length = 1},
+  [3] = {.index = 2, .length = 2},
+  [4] = {.index = 4, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
     {field_label, 0},
   [1] =
+    {field_number, 0},
+  [2] =
     {field_data, 1},
     {field_label, 0},
+  [4] =
+    {field_number, 0},
+    {field_text, 1},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -182,11 +207,13 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [18] = 18,
   [19] = 19,
   [20] = 20,
+  [21] = 21,
+  [22] = 22,
 };
 
 static const TSCharacterRange sym_label_character_set_1[] = {
-  {'0', '9'}, {'A', 'F'}, {'H', 'I'}, {'K', 'N'}, {'P', 'P'}, {'R', 'T'}, {'a', 'f'}, {'h', 'i'},
-  {'k', 'n'}, {'p', 'p'}, {'r', 't'},
+  {'A', 'F'}, {'H', 'I'}, {'K', 'N'}, {'P', 'P'}, {'R', 'T'}, {'a', 'f'}, {'h', 'i'}, {'k', 'n'},
+  {'p', 'p'}, {'r', 't'},
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -195,79 +222,82 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   switch (state) {
     case 0:
       if (eof) ADVANCE(16);
-      if (lookahead == '\n') ADVANCE(32);
-      if (lookahead == '\r') ADVANCE(33);
-      if (lookahead == '%') ADVANCE(20);
+      if (lookahead == '\n') ADVANCE(33);
+      if (lookahead == '\r') ADVANCE(34);
+      if (lookahead == '%') ADVANCE(21);
       if (lookahead == '{') ADVANCE(12);
       if (lookahead == 0xfeff) SKIP(0);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(1);
       if (lookahead == 0x0b ||
           lookahead == '\f') SKIP(0);
-      if (set_contains(sym_label_character_set_1, 11, lookahead)) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (set_contains(sym_label_character_set_1, 10, lookahead)) ADVANCE(17);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(32);
-      if (lookahead == '\r') ADVANCE(33);
-      if (lookahead == '%') ADVANCE(20);
+      if (lookahead == '\n') ADVANCE(33);
+      if (lookahead == '\r') ADVANCE(34);
+      if (lookahead == '%') ADVANCE(21);
       if (lookahead == '{') ADVANCE(12);
       if (lookahead == 0xfeff) SKIP(1);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(1);
       if (lookahead == 0x0b ||
           lookahead == '\f') SKIP(1);
-      if (set_contains(sym_label_character_set_1, 11, lookahead)) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (set_contains(sym_label_character_set_1, 10, lookahead)) ADVANCE(17);
       END_STATE();
     case 2:
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(31);
+      if (lookahead == '\n') ADVANCE(26);
+      if (lookahead == '\r') ADVANCE(32);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(2);
       END_STATE();
     case 3:
-      if (lookahead == '\n') ADVANCE(30);
+      if (lookahead == '\n') ADVANCE(31);
       END_STATE();
     case 4:
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(26);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(27);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(4);
       END_STATE();
     case 5:
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(35);
-      if (lookahead == '%') ADVANCE(20);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(36);
+      if (lookahead == '%') ADVANCE(21);
       if (lookahead == '{') ADVANCE(12);
       if (lookahead == 0xfeff) SKIP(5);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(5);
       if (lookahead == 0x0b ||
           lookahead == '\f') SKIP(5);
-      if (set_contains(sym_label_character_set_1, 11, lookahead)) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (set_contains(sym_label_character_set_1, 10, lookahead)) ADVANCE(17);
       END_STATE();
     case 6:
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(35);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(36);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(6);
       END_STATE();
     case 7:
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(34);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(35);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(7);
       END_STATE();
     case 8:
-      if (lookahead == '\n') ADVANCE(28);
+      if (lookahead == '\n') ADVANCE(29);
       END_STATE();
     case 9:
-      if (lookahead == '\n') ADVANCE(28);
+      if (lookahead == '\n') ADVANCE(29);
       if (lookahead == '\r') ADVANCE(8);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(9);
       END_STATE();
     case 10:
-      if (lookahead == '\r') ADVANCE(29);
+      if (lookahead == '\r') ADVANCE(30);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(10);
       END_STATE();
@@ -277,41 +307,43 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == ' ') ADVANCE(11);
       END_STATE();
     case 12:
-      if (lookahead == '}') ADVANCE(21);
+      if (lookahead == '}') ADVANCE(22);
       if (lookahead != 0) ADVANCE(12);
       END_STATE();
     case 13:
       if (eof) ADVANCE(16);
-      if (lookahead == '\n') ADVANCE(23);
-      if (lookahead == '\r') ADVANCE(22);
-      if (lookahead == '%') ADVANCE(20);
+      if (lookahead == '\n') ADVANCE(24);
+      if (lookahead == '\r') ADVANCE(23);
+      if (lookahead == '%') ADVANCE(21);
       if (lookahead == '{') ADVANCE(12);
       if (lookahead == 0xfeff) SKIP(13);
       if (('\t' <= lookahead && lookahead <= '\f') ||
           lookahead == ' ') SKIP(13);
-      if (set_contains(sym_label_character_set_1, 11, lookahead)) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (set_contains(sym_label_character_set_1, 10, lookahead)) ADVANCE(17);
       END_STATE();
     case 14:
       if (eof) ADVANCE(16);
-      if (lookahead == '\n') ADVANCE(23);
-      if (lookahead == '\r') ADVANCE(22);
-      if (lookahead == 0xfeff) ADVANCE(18);
+      if (lookahead == '\n') ADVANCE(24);
+      if (lookahead == '\r') ADVANCE(23);
+      if (lookahead == 0xfeff) ADVANCE(19);
       if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') ADVANCE(18);
-      if (lookahead != 0) ADVANCE(19);
+          lookahead == ' ') ADVANCE(19);
+      if (lookahead != 0) ADVANCE(20);
       END_STATE();
     case 15:
       if (eof) ADVANCE(16);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(35);
-      if (lookahead == '%') ADVANCE(20);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(36);
+      if (lookahead == '%') ADVANCE(21);
       if (lookahead == '{') ADVANCE(12);
       if (lookahead == 0xfeff) SKIP(15);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(5);
       if (lookahead == 0x0b ||
           lookahead == '\f') SKIP(15);
-      if (set_contains(sym_label_character_set_1, 11, lookahead)) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (set_contains(sym_label_character_set_1, 10, lookahead)) ADVANCE(17);
       END_STATE();
     case 16:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -320,132 +352,135 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym_label);
       END_STATE();
     case 18:
-      ACCEPT_TOKEN(sym_data);
-      if (lookahead == '\n') ADVANCE(23);
-      if (lookahead == '\r') ADVANCE(22);
-      if (lookahead == 0xfeff) ADVANCE(18);
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') ADVANCE(18);
-      if (lookahead != 0) ADVANCE(19);
+      ACCEPT_TOKEN(sym_note_number);
       END_STATE();
     case 19:
       ACCEPT_TOKEN(sym_data);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(19);
+      if (lookahead == '\n') ADVANCE(24);
+      if (lookahead == '\r') ADVANCE(23);
+      if (lookahead == 0xfeff) ADVANCE(19);
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') ADVANCE(19);
+      if (lookahead != 0) ADVANCE(20);
       END_STATE();
     case 20:
-      ACCEPT_TOKEN(sym_percent_line);
+      ACCEPT_TOKEN(sym_data);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r') ADVANCE(20);
       END_STATE();
     case 21:
+      ACCEPT_TOKEN(sym_percent_line);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(21);
+      END_STATE();
+    case 22:
       ACCEPT_TOKEN(sym_paragraph);
-      if (lookahead == '}') ADVANCE(21);
+      if (lookahead == '}') ADVANCE(22);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r') ADVANCE(12);
       END_STATE();
-    case 22:
-      ACCEPT_TOKEN(sym__newline);
-      if (lookahead == '\n') ADVANCE(24);
-      if (lookahead == '\r') ADVANCE(29);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(10);
-      END_STATE();
     case 23:
       ACCEPT_TOKEN(sym__newline);
-      if (lookahead == '\n') ADVANCE(28);
-      if (lookahead == '\r') ADVANCE(8);
+      if (lookahead == '\n') ADVANCE(25);
+      if (lookahead == '\r') ADVANCE(30);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(9);
+          lookahead == ' ') ADVANCE(10);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(sym__newline);
-      if (lookahead == '\r') ADVANCE(3);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(11);
-      END_STATE();
-    case 25:
-      ACCEPT_TOKEN(sym__blank);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(31);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(2);
-      END_STATE();
-    case 26:
-      ACCEPT_TOKEN(sym__blank);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(26);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(4);
-      END_STATE();
-    case 27:
-      ACCEPT_TOKEN(sym__blank);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(34);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(7);
-      END_STATE();
-    case 28:
-      ACCEPT_TOKEN(sym__blank);
-      if (lookahead == '\n') ADVANCE(28);
+      if (lookahead == '\n') ADVANCE(29);
       if (lookahead == '\r') ADVANCE(8);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(9);
       END_STATE();
+    case 25:
+      ACCEPT_TOKEN(sym__newline);
+      if (lookahead == '\r') ADVANCE(3);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(11);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(sym__blank);
+      if (lookahead == '\n') ADVANCE(26);
+      if (lookahead == '\r') ADVANCE(32);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(2);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(sym__blank);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(27);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(4);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(sym__blank);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(35);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(7);
+      END_STATE();
     case 29:
       ACCEPT_TOKEN(sym__blank);
-      if (lookahead == '\r') ADVANCE(29);
+      if (lookahead == '\n') ADVANCE(29);
+      if (lookahead == '\r') ADVANCE(8);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(9);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(sym__blank);
+      if (lookahead == '\r') ADVANCE(30);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(10);
       END_STATE();
-    case 30:
+    case 31:
       ACCEPT_TOKEN(sym__blank);
       if (lookahead == '\r') ADVANCE(3);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(11);
       END_STATE();
-    case 31:
-      ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(35);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(6);
-      END_STATE();
     case 32:
       ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(31);
+      if (lookahead == '\n') ADVANCE(26);
+      if (lookahead == '\r') ADVANCE(36);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(2);
+          lookahead == ' ') ADVANCE(6);
       END_STATE();
     case 33:
       ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(36);
-      if (lookahead == '\r') ADVANCE(26);
+      if (lookahead == '\n') ADVANCE(26);
+      if (lookahead == '\r') ADVANCE(32);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(4);
+          lookahead == ' ') ADVANCE(2);
       END_STATE();
     case 34:
       ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(27);
-      if (lookahead == '\r') ADVANCE(35);
+      if (lookahead == '\n') ADVANCE(37);
+      if (lookahead == '\r') ADVANCE(27);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(6);
+          lookahead == ' ') ADVANCE(4);
       END_STATE();
     case 35:
       ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(35);
+      if (lookahead == '\n') ADVANCE(28);
+      if (lookahead == '\r') ADVANCE(36);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(6);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(sym__leading_blank);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(34);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(36);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(6);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(sym__leading_blank);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(35);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(7);
       END_STATE();
@@ -464,7 +499,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [6] = {.lex_state = 0},
   [7] = {.lex_state = 0},
   [8] = {.lex_state = 14},
-  [9] = {.lex_state = 13},
+  [9] = {.lex_state = 14},
   [10] = {.lex_state = 13},
   [11] = {.lex_state = 13},
   [12] = {.lex_state = 13},
@@ -475,13 +510,16 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [17] = {.lex_state = 13},
   [18] = {.lex_state = 13},
   [19] = {.lex_state = 13},
-  [20] = {.lex_state = 0},
+  [20] = {.lex_state = 13},
+  [21] = {.lex_state = 13},
+  [22] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym_label] = ACTIONS(1),
+    [sym_note_number] = ACTIONS(1),
     [sym_percent_line] = ACTIONS(1),
     [sym_paragraph] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
@@ -489,25 +527,73 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__leading_blank] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_file] = STATE(20),
-    [sym_record] = STATE(13),
-    [sym__item] = STATE(9),
-    [sym_field] = STATE(9),
+    [sym_file] = STATE(22),
+    [sym_record] = STATE(14),
+    [sym__item] = STATE(10),
+    [sym_field] = STATE(10),
+    [sym_note] = STATE(10),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym_label] = ACTIONS(5),
-    [sym_percent_line] = ACTIONS(7),
-    [sym_paragraph] = ACTIONS(7),
-    [sym__leading_blank] = ACTIONS(9),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(9),
+    [sym_paragraph] = ACTIONS(9),
+    [sym__leading_blank] = ACTIONS(11),
   },
   [STATE(2)] = {
-    [sym__item] = STATE(18),
-    [sym_field] = STATE(18),
-    [ts_builtin_sym_end] = ACTIONS(11),
+    [sym__item] = STATE(19),
+    [sym_field] = STATE(19),
+    [sym_note] = STATE(19),
+    [ts_builtin_sym_end] = ACTIONS(13),
     [sym_label] = ACTIONS(5),
-    [sym_percent_line] = ACTIONS(13),
-    [sym_paragraph] = ACTIONS(13),
-    [sym__newline] = ACTIONS(15),
-    [sym__blank] = ACTIONS(11),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(15),
+    [sym_paragraph] = ACTIONS(15),
+    [sym__newline] = ACTIONS(17),
+    [sym__blank] = ACTIONS(13),
+  },
+  [STATE(3)] = {
+    [sym_record] = STATE(16),
+    [sym__item] = STATE(10),
+    [sym_field] = STATE(10),
+    [sym_note] = STATE(10),
+    [ts_builtin_sym_end] = ACTIONS(19),
+    [sym_label] = ACTIONS(5),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(9),
+    [sym_paragraph] = ACTIONS(9),
+  },
+  [STATE(4)] = {
+    [sym_record] = STATE(21),
+    [sym__item] = STATE(10),
+    [sym_field] = STATE(10),
+    [sym_note] = STATE(10),
+    [ts_builtin_sym_end] = ACTIONS(21),
+    [sym_label] = ACTIONS(5),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(9),
+    [sym_paragraph] = ACTIONS(9),
+  },
+  [STATE(5)] = {
+    [sym_record] = STATE(21),
+    [sym__item] = STATE(10),
+    [sym_field] = STATE(10),
+    [sym_note] = STATE(10),
+    [ts_builtin_sym_end] = ACTIONS(23),
+    [sym_label] = ACTIONS(5),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(9),
+    [sym_paragraph] = ACTIONS(9),
+  },
+  [STATE(6)] = {
+    [sym_record] = STATE(21),
+    [sym__item] = STATE(10),
+    [sym_field] = STATE(10),
+    [sym_note] = STATE(10),
+    [ts_builtin_sym_end] = ACTIONS(25),
+    [sym_label] = ACTIONS(5),
+    [sym_note_number] = ACTIONS(7),
+    [sym_percent_line] = ACTIONS(9),
+    [sym_paragraph] = ACTIONS(9),
   },
 };
 
@@ -515,206 +601,175 @@ static const uint16_t ts_small_parse_table[] = {
   [0] = 5,
     ACTIONS(5), 1,
       sym_label,
-    ACTIONS(17), 1,
-      ts_builtin_sym_end,
-    STATE(12), 1,
+    ACTIONS(7), 1,
+      sym_note_number,
+    STATE(21), 1,
       sym_record,
-    ACTIONS(7), 2,
+    ACTIONS(9), 2,
       sym_percent_line,
       sym_paragraph,
-    STATE(9), 2,
+    STATE(10), 3,
       sym__item,
       sym_field,
-  [18] = 5,
-    ACTIONS(5), 1,
-      sym_label,
-    ACTIONS(19), 1,
-      ts_builtin_sym_end,
-    STATE(19), 1,
-      sym_record,
-    ACTIONS(7), 2,
-      sym_percent_line,
-      sym_paragraph,
-    STATE(9), 2,
-      sym__item,
-      sym_field,
-  [36] = 5,
-    ACTIONS(5), 1,
-      sym_label,
-    ACTIONS(21), 1,
-      ts_builtin_sym_end,
-    STATE(19), 1,
-      sym_record,
-    ACTIONS(7), 2,
-      sym_percent_line,
-      sym_paragraph,
-    STATE(9), 2,
-      sym__item,
-      sym_field,
-  [54] = 5,
-    ACTIONS(5), 1,
-      sym_label,
-    ACTIONS(23), 1,
-      ts_builtin_sym_end,
-    STATE(19), 1,
-      sym_record,
-    ACTIONS(7), 2,
-      sym_percent_line,
-      sym_paragraph,
-    STATE(9), 2,
-      sym__item,
-      sym_field,
-  [72] = 4,
-    ACTIONS(5), 1,
-      sym_label,
-    STATE(19), 1,
-      sym_record,
-    ACTIONS(7), 2,
-      sym_percent_line,
-      sym_paragraph,
-    STATE(9), 2,
-      sym__item,
-      sym_field,
-  [87] = 3,
-    ACTIONS(25), 1,
-      ts_builtin_sym_end,
+      sym_note,
+  [19] = 3,
     ACTIONS(27), 1,
+      ts_builtin_sym_end,
+    ACTIONS(29), 1,
       sym_data,
-    ACTIONS(29), 2,
-      sym__newline,
-      sym__blank,
-  [98] = 3,
-    ACTIONS(33), 1,
-      sym__newline,
-    STATE(10), 1,
-      aux_sym_record_repeat1,
     ACTIONS(31), 2,
-      ts_builtin_sym_end,
+      sym__newline,
       sym__blank,
-  [109] = 3,
+  [30] = 3,
     ACTIONS(33), 1,
-      sym__newline,
-    STATE(11), 1,
-      aux_sym_record_repeat1,
-    ACTIONS(35), 2,
       ts_builtin_sym_end,
-      sym__blank,
-  [120] = 3,
-    ACTIONS(39), 1,
-      sym__newline,
-    STATE(11), 1,
-      aux_sym_record_repeat1,
+    ACTIONS(35), 1,
+      sym_data,
     ACTIONS(37), 2,
-      ts_builtin_sym_end,
-      sym__blank,
-  [131] = 3,
-    ACTIONS(19), 1,
-      ts_builtin_sym_end,
-    ACTIONS(42), 1,
-      sym__blank,
-    STATE(17), 1,
-      aux_sym_file_repeat1,
-  [141] = 3,
-    ACTIONS(17), 1,
-      ts_builtin_sym_end,
-    ACTIONS(44), 1,
-      sym__blank,
-    STATE(15), 1,
-      aux_sym_file_repeat1,
-  [151] = 2,
-    ACTIONS(48), 1,
       sym__newline,
-    ACTIONS(46), 2,
+      sym__blank,
+  [41] = 3,
+    ACTIONS(41), 1,
+      sym__newline,
+    STATE(11), 1,
+      aux_sym_record_repeat1,
+    ACTIONS(39), 2,
       ts_builtin_sym_end,
       sym__blank,
-  [159] = 3,
-    ACTIONS(19), 1,
+  [52] = 3,
+    ACTIONS(41), 1,
+      sym__newline,
+    STATE(12), 1,
+      aux_sym_record_repeat1,
+    ACTIONS(43), 2,
       ts_builtin_sym_end,
-    ACTIONS(42), 1,
       sym__blank,
-    STATE(16), 1,
-      aux_sym_file_repeat1,
-  [169] = 3,
-    ACTIONS(50), 1,
+  [63] = 3,
+    ACTIONS(47), 1,
+      sym__newline,
+    STATE(12), 1,
+      aux_sym_record_repeat1,
+    ACTIONS(45), 2,
       ts_builtin_sym_end,
+      sym__blank,
+  [74] = 2,
     ACTIONS(52), 1,
-      sym__blank,
-    STATE(16), 1,
-      aux_sym_file_repeat1,
-  [179] = 3,
-    ACTIONS(21), 1,
-      ts_builtin_sym_end,
-    ACTIONS(55), 1,
-      sym__blank,
-    STATE(16), 1,
-      aux_sym_file_repeat1,
-  [189] = 2,
-    ACTIONS(57), 1,
       sym__newline,
-    ACTIONS(37), 2,
-      ts_builtin_sym_end,
-      sym__blank,
-  [197] = 1,
     ACTIONS(50), 2,
       ts_builtin_sym_end,
       sym__blank,
-  [202] = 1,
-    ACTIONS(59), 1,
+  [82] = 3,
+    ACTIONS(19), 1,
+      ts_builtin_sym_end,
+    ACTIONS(54), 1,
+      sym__blank,
+    STATE(17), 1,
+      aux_sym_file_repeat1,
+  [92] = 2,
+    ACTIONS(58), 1,
+      sym__newline,
+    ACTIONS(56), 2,
+      ts_builtin_sym_end,
+      sym__blank,
+  [100] = 3,
+    ACTIONS(23), 1,
+      ts_builtin_sym_end,
+    ACTIONS(60), 1,
+      sym__blank,
+    STATE(18), 1,
+      aux_sym_file_repeat1,
+  [110] = 3,
+    ACTIONS(23), 1,
+      ts_builtin_sym_end,
+    ACTIONS(60), 1,
+      sym__blank,
+    STATE(20), 1,
+      aux_sym_file_repeat1,
+  [120] = 3,
+    ACTIONS(21), 1,
+      ts_builtin_sym_end,
+    ACTIONS(62), 1,
+      sym__blank,
+    STATE(20), 1,
+      aux_sym_file_repeat1,
+  [130] = 2,
+    ACTIONS(64), 1,
+      sym__newline,
+    ACTIONS(45), 2,
+      ts_builtin_sym_end,
+      sym__blank,
+  [138] = 3,
+    ACTIONS(66), 1,
+      ts_builtin_sym_end,
+    ACTIONS(68), 1,
+      sym__blank,
+    STATE(20), 1,
+      aux_sym_file_repeat1,
+  [148] = 1,
+    ACTIONS(66), 2,
+      ts_builtin_sym_end,
+      sym__blank,
+  [153] = 1,
+    ACTIONS(71), 1,
       ts_builtin_sym_end,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 18,
-  [SMALL_STATE(5)] = 36,
-  [SMALL_STATE(6)] = 54,
-  [SMALL_STATE(7)] = 72,
-  [SMALL_STATE(8)] = 87,
-  [SMALL_STATE(9)] = 98,
-  [SMALL_STATE(10)] = 109,
-  [SMALL_STATE(11)] = 120,
-  [SMALL_STATE(12)] = 131,
-  [SMALL_STATE(13)] = 141,
-  [SMALL_STATE(14)] = 151,
-  [SMALL_STATE(15)] = 159,
-  [SMALL_STATE(16)] = 169,
-  [SMALL_STATE(17)] = 179,
-  [SMALL_STATE(18)] = 189,
-  [SMALL_STATE(19)] = 197,
-  [SMALL_STATE(20)] = 202,
+  [SMALL_STATE(7)] = 0,
+  [SMALL_STATE(8)] = 19,
+  [SMALL_STATE(9)] = 30,
+  [SMALL_STATE(10)] = 41,
+  [SMALL_STATE(11)] = 52,
+  [SMALL_STATE(12)] = 63,
+  [SMALL_STATE(13)] = 74,
+  [SMALL_STATE(14)] = 82,
+  [SMALL_STATE(15)] = 92,
+  [SMALL_STATE(16)] = 100,
+  [SMALL_STATE(17)] = 110,
+  [SMALL_STATE(18)] = 120,
+  [SMALL_STATE(19)] = 130,
+  [SMALL_STATE(20)] = 138,
+  [SMALL_STATE(21)] = 148,
+  [SMALL_STATE(22)] = 153,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
   [0] = {.entry = {.count = 0, .reusable = false}},
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 0, 0, 0),
-  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [11] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_record_repeat1, 1, 0, 0),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [15] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 1, 0, 0),
-  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 1, 0, 0),
-  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 2, 0, 0),
+  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [13] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_record_repeat1, 1, 0, 0),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [17] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 1, 0, 0),
+  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 1, 0, 0),
   [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 3, 0, 0),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 4, 0, 0),
-  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_field, 1, 0, 1),
-  [27] = {.entry = {.count = 1, .reusable = false}}, SHIFT(14),
-  [29] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_field, 1, 0, 1),
-  [31] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record, 1, 0, 0),
-  [33] = {.entry = {.count = 1, .reusable = false}}, SHIFT(2),
-  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record, 2, 0, 0),
-  [37] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0),
-  [39] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [42] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [44] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [46] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_field, 2, 0, 2),
-  [48] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_field, 2, 0, 2),
-  [50] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_file_repeat1, 2, 0, 0),
-  [52] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_file_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [57] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0),
-  [59] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 2, 0, 0),
+  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_file, 4, 0, 0),
+  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_note, 1, 0, 2),
+  [29] = {.entry = {.count = 1, .reusable = false}}, SHIFT(15),
+  [31] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_note, 1, 0, 2),
+  [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_field, 1, 0, 1),
+  [35] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [37] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_field, 1, 0, 1),
+  [39] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record, 1, 0, 0),
+  [41] = {.entry = {.count = 1, .reusable = false}}, SHIFT(2),
+  [43] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record, 2, 0, 0),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0),
+  [47] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [50] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_field, 2, 0, 3),
+  [52] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_field, 2, 0, 3),
+  [54] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_note, 2, 0, 4),
+  [58] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_note, 2, 0, 4),
+  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [64] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_record_repeat1, 2, 0, 0),
+  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_file_repeat1, 2, 0, 0),
+  [68] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_file_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
+  [71] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
 };
 
 #ifdef __cplusplus
