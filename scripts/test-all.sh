@@ -51,6 +51,9 @@ bash syntaxes/test.sh
 step "tree-sitter grammars: their own cases, and Kibitzer's tree over the corpus (builds the tree-sitter CLI from crates.io)"
 bash scripts/test-tree-sitter.sh
 
+step "kibitzer.toml's schema in taplo, the TOML engine of Even Better TOML (installs @taplo/cli from npm)"
+bash scripts/test-toml-schema.sh
+
 step "real editors: Neovim and Emacs + eglot, headless (installs them with apt-get when missing)"
 bash scripts/test-editors.sh
 

@@ -37,19 +37,50 @@ export interface ServerSettings {
   doubleDummy: { enabled: boolean; playAnalysis: boolean };
 }
 
+/** The settings renamed for their titles (VS Code makes a setting's title from its key), with
+ * the names they had before: an older name is still read where the new one is not set. */
+export const RENAMED_SETTINGS: ReadonlyArray<[string, string]> = [
+  ["check.problemsShown", "check.minSeverity"],
+  ["check.strictExportFormat", "check.export"],
+  ["check.doubleDummyResults", "check.doubleDummy"],
+  ["check.delayAfterTyping", "diagnostics.debounceMs"],
+  ["format.lineEnds", "format.eol"],
+  ["format.strictExportFormat", "format.export"],
+];
+
+/** Whether a setting has a value of the user's anywhere (user, workspace, folder, language). */
+function isSet(c: vscode.WorkspaceConfiguration, key: string): boolean {
+  const i = c.inspect(key);
+  return (
+    i !== undefined &&
+    [i.globalValue, i.workspaceValue, i.workspaceFolderValue, i.globalLanguageValue, i.workspaceLanguageValue,
+      i.workspaceFolderLanguageValue].some((v) => v !== undefined)
+  );
+}
+
+/** A setting's value by its current name, or by its older name when only that one is set. */
+function setting<T>(c: vscode.WorkspaceConfiguration, key: string, fallback: T): T {
+  const older = RENAMED_SETTINGS.find(([current]) => current === key)?.[1];
+  if (older !== undefined && !isSet(c, key) && isSet(c, older)) {
+    return c.get<T>(older, fallback);
+  }
+  return c.get<T>(key, fallback);
+}
+
 export function serverSettings(scope?: vscode.ConfigurationScope): ServerSettings {
   const c = vscode.workspace.getConfiguration("kibitzer", scope);
+  // The server's own names stay as they were: Neovim, Emacs and the browser send them too.
   return {
     check: {
-      export: c.get<boolean>("check.export", false),
-      minSeverity: c.get<string>("check.minSeverity", "hint"),
-      doubleDummy: c.get<boolean>("check.doubleDummy", false),
+      export: setting(c, "check.strictExportFormat", false),
+      minSeverity: setting(c, "check.problemsShown", "hint"),
+      doubleDummy: setting(c, "check.doubleDummyResults", false),
     },
     format: {
-      eol: c.get<string>("format.eol", "keep"),
-      export: c.get<boolean>("format.export", false),
+      eol: setting(c, "format.lineEnds", "keep"),
+      export: setting(c, "format.strictExportFormat", false),
     },
-    diagnostics: { debounceMs: c.get<number>("diagnostics.debounceMs", 150) },
+    diagnostics: { debounceMs: setting(c, "check.delayAfterTyping", 150) },
     doubleDummy: {
       enabled: c.get<boolean>("doubleDummy.enabled", true),
       playAnalysis: c.get<boolean>("doubleDummy.playAnalysis", false),
@@ -61,7 +92,7 @@ export function serverSettings(scope?: vscode.ConfigurationScope): ServerSetting
 export function clientMiddleware(): Middleware {
 return {
     // VS Code keeps one line-end style per document and converts the line ends of every edit
-    // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.eol
+    // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.lineEnds
     // asks for a style the document does not have, add the edit that switches it.
     provideDocumentFormattingEdits: async (document, options, token, next) => {
       const edits = (await next(document, options, token)) ?? [];

@@ -214,7 +214,7 @@ function formatWithCli(command: string, text: string, eol: string): Promise<stri
 
 /**
  * Formats the active PBN document once to strict export format (header, mandatory tags),
- * whatever `kibitzer.format.export` says. Asks the server when it advertises the command
+ * whatever `kibitzer.format.strictExportFormat` says. Asks the server when it advertises the command
  * `kibitzer.lsp.formatExport`; otherwise runs the CLI (`kibitzer fmt --export --eol … --stdout -`).
  */
 async function formatExport(): Promise<boolean> {

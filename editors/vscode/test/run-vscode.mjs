@@ -251,6 +251,10 @@ async function serveSnapshots(page, ws, state) {
             .filter((t) => t && t !== "none")
             .slice(0, 200),
           outputChannels: [...document.querySelectorAll("option")].map((o) => o.textContent ?? ""),
+          // The titles of the settings the Settings editor shows ("Check: Problems Shown").
+          settingTitles: [...document.querySelectorAll(".settings-editor .setting-item-title")]
+            .map((e) => e.innerText.replace(/\s+/g, " ").trim())
+            .filter((t) => t),
           // The rows of the suggestion list when it is open (label first, then its detail).
           suggestions: [...document.querySelectorAll(".suggest-widget.visible .monaco-list-row")]
             .map((row) => row.innerText.replace(/\s+/g, " ").trim())
@@ -365,7 +369,7 @@ async function main() {
   const settings = {
     "files.autoSave": "off",
     "kibitzer.server.path": KIBITZER_BIN,
-    "kibitzer.diagnostics.debounceMs": 50,
+    "kibitzer.check.delayAfterTyping": 50,
     "workbench.startupEditor": "none",
     "workbench.tips.enabled": false,
     "workbench.colorTheme": "Dark Modern",

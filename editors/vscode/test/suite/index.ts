@@ -196,38 +196,64 @@ const tests: Test[] = [
       assert.equal(t105.severity, vscode.DiagnosticSeverity.Hint);
     },
   },
-  {
-    name: "kibitzer.check.minSeverity reaches the server (hints vanish at warning, come back at hint)",
+  ...["check.problemsShown", "check.minSeverity"].map((key) => ({
+    name: `kibitzer.${key} reaches the server (hints vanish at warning, come back at hint)`,
     fn: async () => {
       const editor = await open("errors.pbn");
       const uri = editor.document.uri;
       await diagnosticsWith(uri, ["T105", "D203"]);
       try {
-        await setSetting("check.minSeverity", "warning");
+        await setSetting(key, "warning");
         await waitFor("T105 to vanish", () => {
           const ds = vscode.languages.getDiagnostics(uri);
           return !ds.some((d) => codeOf(d) === "T105") && ds.some((d) => codeOf(d) === "D203") ? true : undefined;
         });
       } finally {
+        await setSetting(key, undefined);
+      }
+      await diagnosticsWith(uri, ["T105", "D203"]);
+    },
+  })),
+  {
+    name: "a setting's new name wins over its older name when both are set",
+    fn: async () => {
+      const editor = await open("errors.pbn");
+      const uri = editor.document.uri;
+      await diagnosticsWith(uri, ["T105", "D203"]);
+      try {
+        await setSetting("check.problemsShown", "hint");
+        await setSetting("check.minSeverity", "warning");
+        // The older name alone would hide the hint T105 (within half a second in the tests
+        // above); with the new name set too, it stays.
+        await sleep(1500);
+        const shown = vscode.languages.getDiagnostics(uri).map(codeOf);
+        assert.ok(shown.includes("T105"), `T105 hidden though check.problemsShown is hint: ${shown.join(" ")}`);
+        await setSetting("check.problemsShown", undefined);
+        await waitFor("T105 to vanish under the older name's 'warning'", () => {
+          const ds = vscode.languages.getDiagnostics(uri);
+          return !ds.some((d) => codeOf(d) === "T105") && ds.some((d) => codeOf(d) === "D203") ? true : undefined;
+        });
+      } finally {
+        await setSetting("check.problemsShown", undefined);
         await setSetting("check.minSeverity", undefined);
       }
       await diagnosticsWith(uri, ["T105", "D203"]);
     },
   },
   {
-    name: "kibitzer.check.export reaches the server (missing mandatory tags reported while it is on)",
+    name: "kibitzer.check.strictExportFormat reaches the server (missing mandatory tags reported while it is on)",
     fn: async () => {
       const editor = await open("errors.pbn");
       const uri = editor.document.uri;
       await diagnosticsWith(uri, ["D203"]);
       assert.ok(!vscode.languages.getDiagnostics(uri).some((d) => codeOf(d) === "T106"), "T106 without export checks");
       try {
-        await setSetting("check.export", true);
+        await setSetting("check.strictExportFormat", true);
         const ds = await diagnosticsWith(uri, ["T106"]);
         // Game 1 starts at its [Event on line 4.
         assert.ok(ds.some((d) => codeOf(d) === "T106" && d.range.start.line === 3), describe(ds));
       } finally {
-        await setSetting("check.export", undefined);
+        await setSetting("check.strictExportFormat", undefined);
       }
       await waitFor("T106 to vanish", () =>
         vscode.languages.getDiagnostics(uri).some((d) => codeOf(d) === "T106") ? undefined : true,
@@ -377,7 +403,7 @@ const tests: Test[] = [
       const auction = lines.indexOf('[Auction "E"]');
       assert.ok(auction >= 0, onDisk);
       assert.deepEqual(lines.slice(auction + 1, auction + 4), ["Pass 1H Pass 1S", "Pass 2C Pass Pass", "Pass"], onDisk);
-      // kibitzer.format.export is off: no header is added.
+      // kibitzer.format.strictExportFormat is off: no header is added.
       assert.ok(!onDisk.includes("% EXPORT"), onDisk);
       assert.ok(!onDisk.includes("\r\n"), "line ends are kept (LF)");
       // Formatting is idempotent.
@@ -445,7 +471,7 @@ const tests: Test[] = [
     },
   },
   {
-    name: "kibitzer.format.eol = crlf: format on save writes CRLF line ends",
+    name: "kibitzer.format.lineEnds = crlf: format on save writes CRLF line ends",
     fn: async () => {
       const name = "eol.pbn";
       fs.writeFileSync(path.join(workspaceRoot(), name), '[Board "3"]\n[Event "Line ends"]\n[Dealer "S"]\n');
@@ -453,7 +479,7 @@ const tests: Test[] = [
       const doc = editor.document;
       assert.equal(doc.eol, vscode.EndOfLine.LF);
       try {
-        await setSetting("format.eol", "crlf");
+        await setSetting("format.lineEnds", "crlf");
         await api();
         assert.ok(await editor.edit((e) => e.replace(find(doc, "[Event", "Line ends"), "Line ends!")));
         assert.ok(await doc.save(), "save failed");
@@ -461,7 +487,7 @@ const tests: Test[] = [
         assert.equal(onDisk, '[Event "Line ends!"]\r\n[Board "3"]\r\n[Dealer "S"]\r\n');
         assert.equal(doc.eol, vscode.EndOfLine.CRLF);
       } finally {
-        await setSetting("format.eol", undefined);
+        await setSetting("format.lineEnds", undefined);
       }
     },
   },
@@ -480,7 +506,7 @@ const tests: Test[] = [
       assert.deepEqual(names.filter((n) => MANDATORY.includes(n)), MANDATORY, text);
       assert.ok(lines.includes('[Site "?"]'), text);
       // The setting stays off: ordinary formatting still adds no header.
-      assert.equal(vscode.workspace.getConfiguration("kibitzer").get("format.export"), false);
+      assert.equal(vscode.workspace.getConfiguration("kibitzer").get("format.strictExportFormat"), false);
     },
   },
   {

@@ -36,6 +36,8 @@ interface PageFacts {
   keyboardError: string;
   /** The rows of the visible suggestion list (completions), [] when none is open. */
   suggestions: string[];
+  /** The titles of the settings shown in the Settings editor, [] when it is closed. */
+  settingTitles: string[];
 }
 
 /** What the driver does before the screenshot. */
@@ -273,6 +275,23 @@ const tests2: Test[] = [
         }
       } finally {
         await vscode.commands.executeCommand("workbench.action.files.revert");
+      }
+    },
+  },
+  {
+    name: "the Settings editor titles Kibitzer's settings in words, not in code (no Debounce Ms, no Eol)",
+    fn: async () => {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "@ext:kibitzer.kibitzer");
+      await sleep(2500);
+      const facts = await snapshot("settings-titles");
+      await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+      const titles = facts.settingTitles.join(" | ");
+      for (const wanted of ["Problems Shown", "Line Ends", "Delay After Typing", "Strict Export Format"]) {
+        assert.ok(titles.includes(wanted), `no "${wanted}" among the titles: ${titles} (${facts.screenshot})`);
+      }
+      // The older names are still read, but the Settings editor hides them while they are unset.
+      for (const unwanted of ["Debounce Ms", "Eol", "Min Severity"]) {
+        assert.ok(!titles.includes(unwanted), `"${unwanted}" still shown: ${titles} (${facts.screenshot})`);
       }
     },
   },
