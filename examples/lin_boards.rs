@@ -7,13 +7,14 @@
 //! calls as `P`, `X`, `XX` or a bid (`1C`, `3N`); cards in the order played.
 
 use kibitzer::bridge::{Call, Seat, Suit};
-use kibitzer::model::board::{Board, CallKind, CardKind};
+use kibitzer::model::board::{CallKind, CardKind};
+use kibitzer::model::pbn::BoardModel;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
-fn board_json(board: &Board) -> Value {
+fn board_json(board: &BoardModel) -> Value {
     let mut deal = serde_json::Map::new();
-    if let Some(record) = &board.deal {
+    if let Some(record) = &board.context.deal {
         for seat in Seat::ALL {
             let Some(hand) = record.hands[seat.index()] else {
                 continue;
@@ -34,7 +35,7 @@ fn board_json(board: &Board) -> Value {
     let calls: Vec<String> = board
         .auction
         .iter()
-        .flat_map(|a| &a.calls)
+        .flat_map(|a| a.written())
         .filter_map(|item| match item.kind {
             CallKind::Call(Call::Pass) => Some("P".to_string()),
             CallKind::Call(Call::Double) => Some("X".to_string()),
@@ -48,7 +49,7 @@ fn board_json(board: &Board) -> Value {
     let cards: Vec<String> = board
         .play
         .iter()
-        .flat_map(|p| &p.tricks)
+        .flat_map(|p| p.written())
         .flatten()
         .filter_map(|item| match item.kind {
             CardKind::Card(card) => Some(format!("{}{}", card.suit.letter(), card.rank.letter())),
@@ -57,8 +58,8 @@ fn board_json(board: &Board) -> Value {
         .collect();
     json!({
         "deal": deal,
-        "dealer": board.dealer.map(|(s, _)| s.letter().to_string()),
-        "vul": board.vulnerability.map(|(v, _)| v.pbn().to_string()),
+        "dealer": board.dealer().map(|s| s.letter().to_string()),
+        "vul": board.vulnerability().map(|v| v.pbn().to_string()),
         "calls": calls,
         "cards": cards,
     })

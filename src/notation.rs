@@ -10,10 +10,11 @@ use std::path::Path;
 
 use crate::analysis::{check_stream_into, CheckOptions, FileReport, Found};
 use crate::convert::{
-    read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn, Board,
+    read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn,
 };
 use crate::format::pieces::format_pieces;
 use crate::format::{format_text, FormatOptions};
+use crate::model::pbn::BoardModel;
 use crate::model::{read_lin_parse, read_pbn_parse, read_rbn_parse};
 use crate::syntax::lin::{LinLanguage, LinParse};
 use crate::syntax::rbn::{RbnLanguage, RbnParse};
@@ -161,8 +162,8 @@ impl Notation {
         }
     }
 
-    /// Reads every board of a text into the format-neutral record.
-    pub fn read_boards(self, text: &str) -> Vec<Board> {
+    /// Reads every board of a text whole into its model.
+    pub fn read_boards(self, text: &str) -> Vec<BoardModel> {
         match self {
             Notation::Pbn => read_pbn(text),
             Notation::Rbn => read_rbn(text),
@@ -171,7 +172,7 @@ impl Notation {
     }
 
     /// Writes boards as a whole text in this notation, with what it cannot express.
-    pub fn write_boards(self, boards: &[Board]) -> (String, Vec<String>) {
+    pub fn write_boards(self, boards: &[BoardModel]) -> (String, Vec<String>) {
         match self {
             Notation::Pbn => write_pbn_file(boards),
             Notation::Rbn => write_rbn(boards),
@@ -181,7 +182,7 @@ impl Notation {
 
     /// Reads every board of a text, with the text its syntax errors kept the reading from
     /// (see [`unread_text`]).
-    pub fn read_boards_and_unread(self, text: &str) -> (Vec<Board>, Vec<String>) {
+    pub fn read_boards_and_unread(self, text: &str) -> (Vec<BoardModel>, Vec<String>) {
         match self {
             Notation::Pbn => {
                 let parse = Parse::new(text);

@@ -22,9 +22,9 @@ pub(crate) fn corpus_texts(notation: &str) -> Vec<String> {
 pub(crate) fn corpus_boards() -> Vec<Board> {
     let rbn = corpus_texts("rbn")
         .into_iter()
-        .flat_map(|t| crate::model::read_rbn(&t));
+        .flat_map(|t| crate::model::rbn_records(&crate::syntax::rbn::RbnParse::new(&t)));
     let lin = corpus_texts("lin")
         .into_iter()
-        .flat_map(|t| crate::model::read_lin(&t));
+        .flat_map(|t| crate::model::lin_records(&crate::syntax::lin::LinParse::new(&t)));
     rbn.chain(lin).collect()
 }

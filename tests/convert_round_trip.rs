@@ -4,7 +4,7 @@
 mod common;
 
 use kibitzer::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
-use kibitzer::model::board::Board;
+use kibitzer::model::pbn::{BoardModel, SectionKind};
 
 const CARRIED: [&str; 16] = [
     "Event",
@@ -26,13 +26,13 @@ const CARRIED: [&str; 16] = [
 ];
 
 /// What must survive the round trip, without source ranges.
-fn essence(board: &Board) -> String {
+fn essence(board: &BoardModel) -> String {
     let facts: Vec<_> = CARRIED
         .iter()
         .map(|n| {
             (
                 n,
-                board.info(n).map(|v| {
+                board.fact(n).map(|v| {
                     if *n == "Score" {
                         ns_score(v)
                     } else {
@@ -45,35 +45,45 @@ fn essence(board: &Board) -> String {
     let calls: Vec<_> = board
         .auction
         .iter()
-        .flat_map(|a| &a.calls)
-        .map(|c| (c.kind, c.annotation.clone()))
+        .flat_map(|a| a.written())
+        .map(|c| (c.kind, c.annotation))
         .collect();
     let cards: Vec<_> = board
         .play
         .iter()
-        .flat_map(|p| &p.tricks)
+        .flat_map(|p| p.written())
         .flatten()
-        .map(|c| (c.kind, c.seat, c.annotation.clone()))
+        .map(|c| (c.kind, c.seat, c.annotation))
         .collect();
+    let (auction_notes, play_notes) = (
+        board.notes(SectionKind::Auction),
+        board.notes(SectionKind::Play),
+    );
     let notes = (
         board
             .auction
             .as_ref()
-            .filter(|a| !a.calls.is_empty() || !a.notes.is_empty())
-            .map(|a| &a.notes),
+            .filter(|a| !a.written().is_empty() || !auction_notes.is_empty())
+            .map(|_| &auction_notes),
         board
             .play
             .as_ref()
-            .filter(|p| !p.tricks.is_empty() || !p.notes.is_empty())
-            .map(|p| &p.notes),
+            .filter(|p| !p.written().is_empty() || !play_notes.is_empty())
+            .map(|_| &play_notes),
     );
     format!(
         "{facts:?}\n{:?} {:?}\n{:?}\n{:?}\n{calls:?}\n{cards:?}\n{notes:?}\n{:?}",
-        board.dealer.map(|d| d.0),
-        board.vulnerability.map(|v| v.0),
-        board.deal.as_ref().map(|d| (d.hands, d.hidden)),
-        board.contract.map(|c| (c.kind, c.declarer)),
-        board.result.map(|r| r.0),
+        board.dealer(),
+        board.vulnerability(),
+        board
+            .context
+            .deal
+            .as_ref()
+            .map(|d| (d.hands, board.hidden())),
+        board
+            .contract_given()
+            .map(|(kind, declarer, _)| (kind, declarer)),
+        board.result_tricks(),
     )
 }
 

@@ -8,7 +8,8 @@ use kibitzer::analysis::lin::check_lin_text;
 use kibitzer::bridge::Seat;
 use kibitzer::convert::{read_lin, read_pbn, write_lin, write_pbn_file};
 use kibitzer::diagnostic::{Applicability, Diagnostic};
-use kibitzer::model::board::{Board, CallKind, CardKind};
+use kibitzer::model::board::{CallKind, CardKind};
+use kibitzer::model::pbn::BoardModel;
 use kibitzer::syntax::lin::LinParse;
 use kibitzer::text::decode;
 
@@ -53,9 +54,9 @@ fn every_corpus_file_parses_losslessly_and_checks() {
 }
 
 /// Each seat's cards in the order that seat played them.
-fn cards_by_seat(board: &Board) -> Vec<Vec<String>> {
+fn cards_by_seat(board: &BoardModel) -> Vec<Vec<String>> {
     let mut out = vec![Vec::new(); 4];
-    for item in board.play.iter().flat_map(|p| &p.tricks).flatten() {
+    for item in board.play.iter().flat_map(|p| p.written()).flatten() {
         if let (Some(seat), CardKind::Card(card)) = (item.seat, item.kind) {
             out[seat.index()].push(card.to_string());
         }
@@ -63,11 +64,11 @@ fn cards_by_seat(board: &Board) -> Vec<Vec<String>> {
     out
 }
 
-fn calls(board: &Board) -> Vec<String> {
+fn calls(board: &BoardModel) -> Vec<String> {
     board
         .auction
         .iter()
-        .flat_map(|a| &a.calls)
+        .flat_map(|a| a.written())
         .map(|c| match c.kind {
             CallKind::Call(call) => call.to_string(),
             CallKind::AllPass => "AP".into(),
@@ -76,11 +77,12 @@ fn calls(board: &Board) -> Vec<String> {
         .collect()
 }
 
-fn hands(board: &Board) -> Vec<Option<String>> {
+fn hands(board: &BoardModel) -> Vec<Option<String>> {
     Seat::ALL
         .iter()
         .map(|s| {
             board
+                .context
                 .deal
                 .as_ref()
                 .and_then(|d| d.hands[s.index()])
@@ -98,7 +100,7 @@ fn lin_converts_to_pbn_with_the_same_deal_calls_and_cards_and_comes_back_stable(
         let back = read_pbn(&pbn);
         assert_eq!(back.len(), boards.len(), "{}", path.display());
         for (a, b) in boards.iter().zip(&back) {
-            let board = a.info("Board").unwrap_or("?");
+            let board = a.fact("Board").unwrap_or("?");
             assert_eq!(hands(a), hands(b), "{} board {board}: deal", path.display());
             assert_eq!(
                 calls(a),
@@ -142,7 +144,7 @@ fn pbn_converts_to_lin_with_the_same_deal_calls_and_cards() {
         assert_eq!(back.len(), boards.len(), "{}", path.display());
         for (a, b) in boards.iter().zip(&back) {
             // LIN's md starts with the dealer: a deal without one is not comparable.
-            if a.dealer.is_none() || a.deal.is_none() {
+            if a.dealer().is_none() || a.context.deal.is_none() {
                 continue;
             }
             assert_eq!(hands(a), hands(b), "{}: deal", path.display());
@@ -289,8 +291,8 @@ fn a_vugraph_result_that_contradicts_the_claim_is_l709() {
     assert_eq!(&bad[d.range.start().into()..d.range.end().into()], "4SN+1");
     // The header's names reach the board: the open room's four.
     let boards = read_lin(&good);
-    assert_eq!(boards[0].info("South"), Some("s"));
-    assert_eq!(boards[0].info("Event"), Some("Final"));
+    assert_eq!(boards[0].fact("South"), Some("s"));
+    assert_eq!(boards[0].fact("Event"), Some("Final"));
 }
 
 /// A header with two `rs` pairs: the boards are held against the last (as the header hands it
@@ -380,7 +382,7 @@ fn handviewer_addresses_pasted_into_a_lin_file_are_boards() {
     for board in &boards {
         assert_eq!(hands(board), hands(&boards[0]));
         assert_eq!(calls(board), ["1S", "Pass"]);
-        assert_eq!(board.info("Board"), Some("7"));
+        assert_eq!(board.fact("Board"), Some("7"));
     }
     assert!(codes(&text).is_empty(), "{:?}", codes(&text));
 

@@ -54,7 +54,7 @@ fn inherited_values_reach_every_game_and_hash_takes_the_redefined_value() {
     let column = |name: &str| -> Vec<String> {
         boards
             .iter()
-            .map(|b| b.info(name).unwrap_or("(none)").to_string())
+            .map(|b| b.fact(name).unwrap_or("(none)").to_string())
             .collect()
     };
     // `##` at the top holds for the games that leave the tag out; a Date given again in
@@ -78,7 +78,7 @@ fn end_positions_hold_fewer_cards_and_name_only_the_trump_suit() {
     let boards = kibitzer::model::read_pbn(&fixture("end-positions-3.10.pbn"));
     assert_eq!(boards.len(), 3);
     // 3.4.11: West and East given, North and South left out.
-    let deal = boards[0].deal.as_ref().expect("a deal");
+    let deal = boards[0].context.deal.as_ref().expect("a deal");
     let given: Vec<bool> = deal.hands.iter().map(Option::is_some).collect();
     assert_eq!(given.iter().filter(|g| **g).count(), 2, "{given:?}");
     let expected = [
@@ -86,16 +86,16 @@ fn end_positions_hold_fewer_cards_and_name_only_the_trump_suit() {
         (&boards[2], 2, 2, Denomination::Hearts),
     ];
     for (board, cards, tricks, trumps) in expected {
-        let deal = board.deal.as_ref().expect("a deal");
+        let deal = board.context.deal.as_ref().expect("a deal");
         for hand in deal.hands.iter().flatten() {
             assert_eq!(hand.bits().count_ones(), cards);
         }
         // The Contract gives the trumps alone, and the board keeps them (the play's tricks are
         // won under them; a conversion writes them on).
-        let contract = board.contract.as_ref().expect("a contract");
-        assert_eq!(contract.kind, ContractValue::TrumpOnly(trumps));
+        let (contract, _, _) = board.contract_given().expect("a contract");
+        assert_eq!(contract, ContractValue::TrumpOnly(trumps));
         let play = board.play.as_ref().expect("a play");
-        assert_eq!(play.tricks.len(), tricks);
+        assert_eq!(play.written().len(), tricks);
     }
 }
 
@@ -109,7 +109,7 @@ fn an_end_position_keeps_its_trumps_through_rbn_and_lin_says_it_cannot() {
     let contracts = |text: &str| -> Vec<String> {
         kibitzer::model::read_pbn(text)
             .iter()
-            .map(|b| b.contract.map(|c| c.kind.pbn()).unwrap_or_default())
+            .map(|b| b.contract().map(|c| c.pbn()).unwrap_or_default())
             .collect()
     };
     assert_eq!(contracts(&back), contracts(&pbn));

@@ -242,7 +242,7 @@ proptest! {
     #[test]
     fn rbn_editor_features_never_panic(text in rbnish(), at in any::<prop::sample::Index>()) {
         // Each record with what the records before it hand down, as the server reads them.
-        use kibitzer::ide::{rbn, record_hints};
+        use kibitzer::ide::{model_hints, rbn};
         use kibitzer::syntax::rbn::{RbnParse, Record};
         let mut carry = kibitzer::model::Carry::default();
         for (node, _) in RbnParse::new(&text).chunks() {
@@ -256,8 +256,9 @@ proptest! {
             let _ = rbn::note_definition(&record, offset);
             let _ = rbn::note_references(&record, offset, true);
             let _ = rbn::semantic_tokens(&record);
-            let board = kibitzer::model::read_record(&record, &mut carry);
-            for hint in record_hints(&board) {
+            let board = rbn::board_of(&record, &carry);
+            kibitzer::model::read_record(&record, &mut carry);
+            for hint in model_hints(&board) {
                 prop_assert!(u32::from(hint.offset) <= len);
             }
         }
@@ -267,7 +268,7 @@ proptest! {
     fn lin_editor_features_never_panic(text in linish(), at in any::<prop::sample::Index>()) {
         // Each board with what the vugraph header before it hands down, as the server reads
         // them: the hover and completions read the board lowered to a game's model.
-        use kibitzer::ide::{lin, record_hints};
+        use kibitzer::ide::{lin, model_hints};
         use kibitzer::model::LinCarry;
         use kibitzer::syntax::lin::{LinParse, Piece};
         let mut carry = LinCarry::default();
@@ -282,7 +283,7 @@ proptest! {
             let _ = lin::piece_symbol(&piece, &carry);
             let _ = lin::semantic_tokens(&piece);
             if piece.is_board() {
-                for hint in record_hints(&lin::board_of(&piece, &carry)) {
+                for hint in model_hints(&lin::board_of(&piece, &carry)) {
                     prop_assert!(u32::from(hint.offset) <= len);
                 }
             } else {

@@ -203,7 +203,7 @@ mod tests {
             };
             (d.code.to_string(), message.to_string())
         };
-        let text = crate::convert::write_pbn(board).text;
+        let text = crate::convert::write_pbn(&crate::model::pbn::read_board_for_editor(board)).text;
         let report = Notation::Pbn.check(&text, &CheckOptions::default());
         // The families a board's models are judged by (the conversion's text has its own S).
         let judged = |d: &&Diagnostic| "DANPXG".contains(d.code.family());

@@ -7,7 +7,6 @@
 use super::board::check_board;
 use super::{CheckOptions, FileReport, Found, PieceFindings};
 use crate::bridge::Seat;
-use crate::convert::Board;
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::lin::{
@@ -15,6 +14,7 @@ use crate::model::lin::{
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
 use crate::model::values::ContractValue;
+use crate::model::Board;
 use crate::parallel::{pull_in_order, threads_for};
 use crate::syntax::lin::{
     piece_is_board, piece_ranges, read_piece, LinNode, LinParse, Pair, Piece,

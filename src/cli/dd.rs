@@ -159,24 +159,16 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
             ));
         }
         let boards = notation.read_boards(&source.text);
-        let deals: Vec<Option<Deal>> = boards
-            .iter()
-            .map(|b| {
-                b.deal
-                    .as_ref()
-                    .map(|d| Deal::from_hands(d.hands))
-                    .filter(Deal::is_complete)
-            })
-            .collect();
+        let deals: Vec<Option<Deal>> = boards.iter().map(|b| b.whole_deal()).collect();
         let tables = solve_batches(&deals, progress);
         return Ok(boards
             .iter()
             .zip(tables)
             .map(|(b, table)| {
-                let dealer = b.dealer.map(|d| d.0);
-                let vulnerability = b.vulnerability.map(|v| v.0);
+                let dealer = b.dealer();
+                let vulnerability = b.vulnerability();
                 BoardResult {
-                    board: b.info("Board").map(str::to_string),
+                    board: b.fact("Board").map(str::to_string),
                     dealer,
                     vulnerable: vulnerability.map(|v| v.pbn()),
                     solved: table.map(|t| {

@@ -3,12 +3,13 @@
 
 use super::to_lin::bbo_vulnerability;
 use crate::bridge::{Call, Seat, Suit};
-use crate::model::board::{AuctionRecord, Board, CallKind, CardKind, PlayRecord};
+use crate::model::board::{CallItem, CallKind, CardItem, CardKind};
+use crate::model::pbn::BoardModel;
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
 /// board number, names, auction and play, as far as they are known. `None` when no hand is known.
-pub(crate) fn handviewer_url(board: &Board) -> Option<String> {
-    let deal = board.deal.as_ref()?;
+pub(crate) fn handviewer_url(board: &BoardModel) -> Option<String> {
+    let deal = board.context.deal.as_ref()?;
     let mut fields: Vec<(String, String)> = Vec::new();
     for seat in Seat::ALL {
         if let Some(hand) = deal.hands[seat.index()] {
@@ -23,25 +24,33 @@ pub(crate) fn handviewer_url(board: &Board) -> Option<String> {
     if fields.is_empty() {
         return None;
     }
-    if let Some((dealer, _)) = board.dealer {
+    if let Some(dealer) = board.dealer() {
         fields.push(("d".into(), dealer.letter().to_ascii_lowercase().to_string()));
     }
-    if let Some((vul, _)) = board.vulnerability {
+    if let Some(vul) = board.vulnerability() {
         fields.push(("v".into(), bbo_vulnerability(vul, "-").into()));
     }
-    if let Some(number) = board.info("Board").filter(|b| !b.is_empty()) {
+    if let Some(number) = board.fact("Board").filter(|b| !b.is_empty()) {
         fields.push(("b".into(), number.to_string()));
     }
     for seat in Seat::ALL {
-        if let Some(name) = board.info(seat.name()).filter(|n| !n.trim().is_empty()) {
+        if let Some(name) = board.fact(seat.name()).filter(|n| !n.trim().is_empty()) {
             let key = format!("{}n", seat.letter().to_ascii_lowercase());
             fields.push((key, name.to_string()));
         }
     }
-    if let Some(calls) = board.auction.as_ref().and_then(handviewer_calls) {
+    if let Some(calls) = board
+        .auction
+        .as_ref()
+        .and_then(|a| handviewer_calls(&a.written()))
+    {
         fields.push(("a".into(), calls));
     }
-    if let Some(cards) = board.play.as_ref().and_then(handviewer_cards) {
+    if let Some(cards) = board
+        .play
+        .as_ref()
+        .and_then(|p| handviewer_cards(&p.written()))
+    {
         fields.push(("p".into(), cards));
     }
     let query: Vec<String> = fields
@@ -56,11 +65,11 @@ pub(crate) fn handviewer_url(board: &Board) -> Option<String> {
 
 /// The auction as the handviewer's `a=` wants it (`1SP4SPPP`), up to the first unknown call;
 /// `AP` becomes the passes that end the auction.
-fn handviewer_calls(auction: &AuctionRecord) -> Option<String> {
+fn handviewer_calls(calls: &[CallItem]) -> Option<String> {
     let mut out = String::new();
     let mut passes_in_a_row = 0;
     let mut any_bid = false;
-    for item in &auction.calls {
+    for item in calls {
         match item.kind {
             CallKind::Call(call) => {
                 out.push_str(&match call {
@@ -88,9 +97,9 @@ fn handviewer_calls(auction: &AuctionRecord) -> Option<String> {
 }
 
 /// The play as the handviewer's `p=` wants it (`CACTC5C2…`), up to the first card not known.
-fn handviewer_cards(play: &PlayRecord) -> Option<String> {
+fn handviewer_cards(tricks: &[Vec<CardItem>]) -> Option<String> {
     let mut out = String::new();
-    'tricks: for trick in &play.tricks {
+    'tricks: for trick in tricks {
         for item in trick {
             match item.kind {
                 CardKind::Card(card) => out.push_str(&card.to_string()),

@@ -1,15 +1,16 @@
-//! Converting between PBN, RBN and LIN: writers from the notation-neutral [`Board`] record.
+//! Converting between PBN, RBN and LIN: writers from a board's model.
 //!
-//! Each notation is read into [`Board`]s by the `model` layer (bridge types plus descriptive
-//! facts under PBN tag names) and written here. Whatever the source says that the record or
-//! the target cannot hold is collected and reported, never dropped silently.
+//! Each notation is read whole into each board's `BoardModel` by the `model` layer (its
+//! context, deal, auction and play as written and followed, and its descriptive facts under PBN
+//! tag names) and written here. Whatever the source says that the model or the target cannot
+//! hold is collected and reported, never dropped silently.
 
 pub(crate) mod handviewer;
 pub(crate) mod to_lin;
 pub(crate) mod to_pbn;
 pub(crate) mod to_rbn;
 
-pub use crate::model::{read_lin, read_pbn, read_rbn, Board};
+pub use crate::model::{read_lin, read_pbn, read_rbn};
 pub use to_lin::write_lin;
 pub use to_pbn::{write_pbn, PbnGame};
 pub use to_rbn::{write_pbn_file, write_rbn};

@@ -1,8 +1,9 @@
 //! Writing [`Board`]s as LIN, one board a line, in the order BBO writes the keys.
 
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
-use crate::model::board::*;
+use crate::model::board::{calls_end, CallItem, CallKind, CardItem, CardKind};
 use crate::model::lin::MD_ORDER;
+use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::ContractValue;
 
 /// The facts LIN has a key for; every other fact is reported as dropped.
@@ -12,7 +13,7 @@ const CARRIED: [&str; 6] = ["Board", "Room", "North", "East", "South", "West"];
 const MATCH: [&str; 5] = ["Event", "Stage", "Scoring", "HomeTeam", "VisitTeam"];
 
 /// Writes boards as a LIN file, and the list of what LIN cannot express.
-pub fn write_lin(boards: &[Board]) -> (String, Vec<String>) {
+pub fn write_lin(boards: &[BoardModel]) -> (String, Vec<String>) {
     let mut out = String::new();
     let mut dropped = Vec::new();
     let several = boards.len() > 1;
@@ -49,14 +50,19 @@ pub(crate) fn bbo_vulnerability(vul: Vulnerability, none: &'static str) -> &'sta
 }
 
 /// One board as a line of pairs.
-fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<String>) -> String {
+fn write_board(
+    board: &BoardModel,
+    position: usize,
+    with_qx: bool,
+    dropped: &mut Vec<String>,
+) -> String {
     let mut pairs: Vec<(&str, String)> = Vec::new();
-    if with_qx || board.info("Room").is_some() {
+    if with_qx || board.fact("Room").is_some() {
         pairs.push(("qx", qx_value(board, position, dropped)));
     }
     let names: Vec<String> = MD_ORDER
         .iter()
-        .map(|s| board.info(s.name()).unwrap_or("").replace([',', '|'], " "))
+        .map(|s| board.fact(s.name()).unwrap_or("").replace([',', '|'], " "))
         .collect();
     if names.iter().any(|n| !n.is_empty()) {
         pairs.push(("pn", names.join(",")));
@@ -66,20 +72,26 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
         pairs.push(("md", md));
     }
     pairs.push(("rh", String::new()));
-    if let Some(name) = board.info("Board") {
+    if let Some(name) = board.fact("Board") {
         pairs.push(("ah", format!("Board {name}")));
     }
-    if let Some((vul, _)) = board.vulnerability {
+    if let Some(vul) = board.vulnerability() {
         pairs.push(("sv", bbo_vulnerability(vul, "o").to_string()));
     }
-    if let Some(auction) = &board.auction {
-        write_auction(&mut pairs, auction, dropped);
+    let calls = board.auction.as_ref().map(|a| a.written());
+    if let Some(calls) = &calls {
+        write_auction(
+            &mut pairs,
+            calls,
+            &board.notes(SectionKind::Auction),
+            dropped,
+        );
     }
     let played = match &board.play {
-        Some(play) => write_play(&mut pairs, play, dropped),
+        Some(play) => write_play(&mut pairs, &play.written(), dropped),
         None => 0,
     };
-    if let Some((result, _)) = board.result {
+    if let Some(result) = board.result_tricks() {
         // LIN has no result key: a claim says it, unless the play shows every trick.
         if played < 52 {
             pairs.push(("mc", result.to_string()));
@@ -88,7 +100,7 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
     for comment in &board.commentary {
         pairs.push(("nt", comment.replace('|', "/")));
     }
-    note_unwritten(board, dropped);
+    note_unwritten(board, calls.as_deref(), dropped);
     pairs
         .iter()
         .map(|(k, v)| format!("{k}|{v}|"))
@@ -97,13 +109,13 @@ fn write_board(board: &Board, position: usize, with_qx: bool, dropped: &mut Vec<
 
 /// The `qx` value: the room letter (when the source named one) and the board's number, or its
 /// place in the file when it has none (said in `dropped`).
-fn qx_value(board: &Board, position: usize, dropped: &mut Vec<String>) -> String {
+fn qx_value(board: &BoardModel, position: usize, dropped: &mut Vec<String>) -> String {
     let number = match board_number(board) {
         Some(n) => n.to_string(),
         None => {
             note(
                 dropped,
-                match board.info("Board") {
+                match board.fact("Board") {
                     Some(b) if !b.trim().is_empty() => format!(
                         "the board `{b}` is numbered by its place in qx, which takes a number \
                          (ah keeps its name)"
@@ -116,7 +128,7 @@ fn qx_value(board: &Board, position: usize, dropped: &mut Vec<String>) -> String
         }
     };
     // No room letter when the source named no room (a teaching file's `qx|A2|`).
-    let room = match board.info("Room") {
+    let room = match board.fact("Room") {
         Some(r) if r.eq_ignore_ascii_case("closed") => "c",
         Some(r) if r.eq_ignore_ascii_case("open") => "o",
         _ => "",
@@ -128,12 +140,12 @@ fn qx_value(board: &Board, position: usize, dropped: &mut Vec<String>) -> String
 /// written.
 fn write_play(
     pairs: &mut Vec<(&str, String)>,
-    play: &PlayRecord,
+    tricks: &[Vec<CardItem>],
     dropped: &mut Vec<String>,
 ) -> usize {
     let mut played = 0;
     pairs.push(("pg", String::new()));
-    for trick in &play.tricks {
+    for trick in tricks {
         for item in trick {
             let CardKind::Card(card) = item.kind else {
                 note(dropped, "the play after a card that is not known".into());
@@ -152,11 +164,11 @@ fn write_play(
 
 /// Says in `dropped` what of the board LIN has no place for: a contract without its auction,
 /// tags, hidden hands, and the dealer it assumes.
-fn note_unwritten(board: &Board, dropped: &mut Vec<String>) {
-    if let Some(contract) = &board.contract {
+fn note_unwritten(board: &BoardModel, calls: Option<&[CallItem]>, dropped: &mut Vec<String>) {
+    if let Some(contract) = board.contract() {
         // LIN has no contract key: a contract is known only from a finished auction.
-        if !board.auction.as_ref().is_some_and(|a| a.calls_end()) {
-            let what = match contract.kind {
+        if !calls.is_some_and(calls_end) {
+            let what = match contract {
                 ContractValue::TrumpOnly(_) => "the trumps of an end position",
                 _ => "the contract of a board without a finished auction",
             };
@@ -166,19 +178,15 @@ fn note_unwritten(board: &Board, dropped: &mut Vec<String>) {
             );
         }
     }
-    for info in &board.info {
+    for info in &board.facts {
         if !CARRIED.contains(&info.name.as_str()) && !MATCH.contains(&info.name.as_str()) {
             note(dropped, format!("the {} tag", info.name));
         }
     }
-    if board
-        .deal
-        .as_ref()
-        .is_some_and(|d| d.hidden.iter().any(|h| *h))
-    {
+    if board.hidden().iter().any(|h| *h) {
         note(dropped, "which hands are hidden".into());
     }
-    if board.dealer.is_none() && board.deal.is_some() {
+    if board.dealer().is_none() && board.context.deal.is_some() {
         let assumed = assumed_dealer(board);
         let why = match board_number(board) {
             Some(n) => format!("the dealer of board {n} by the usual rotation"),
@@ -196,12 +204,12 @@ fn note_unwritten(board: &Board, dropped: &mut Vec<String>) {
 
 /// The `vg` header line for boards that carry match data (event, segment, scoring, teams), from
 /// the first board that has any.
-fn vugraph_header(boards: &[Board]) -> Option<String> {
+fn vugraph_header(boards: &[BoardModel]) -> Option<String> {
     let first = boards
         .iter()
-        .find(|b| MATCH.iter().any(|m| b.info(m).is_some()))?;
-    let field = |name: &str| first.info(name).unwrap_or("").replace([',', '|'], " ");
-    let scoring = match first.info("Scoring").map(|s| s.trim().to_ascii_uppercase()) {
+        .find(|b| MATCH.iter().any(|m| b.fact(m).is_some()))?;
+    let field = |name: &str| first.fact(name).unwrap_or("").replace([',', '|'], " ");
+    let scoring = match first.fact("Scoring").map(|s| s.trim().to_ascii_uppercase()) {
         Some(s) if s.starts_with("IMP") => "I",
         Some(s) if s.starts_with("MP") || s.starts_with("MATCHPOINT") => "P",
         Some(s) if s.starts_with("BAM") => "B",
@@ -209,7 +217,7 @@ fn vugraph_header(boards: &[Board]) -> Option<String> {
     };
     let numbers: Vec<u32> = boards
         .iter()
-        .filter_map(|b| b.info("Board")?.trim().parse().ok())
+        .filter_map(|b| b.fact("Board")?.trim().parse().ok())
         .collect();
     let low = numbers.iter().min().map(u32::to_string).unwrap_or_default();
     let high = numbers.iter().max().map(u32::to_string).unwrap_or_default();
@@ -223,20 +231,20 @@ fn vugraph_header(boards: &[Board]) -> Option<String> {
 }
 
 /// The board's number, when its Board fact is one.
-fn board_number(board: &Board) -> Option<u32> {
-    board.info("Board")?.trim().parse().ok().filter(|&n| n > 0)
+fn board_number(board: &BoardModel) -> Option<u32> {
+    board.fact("Board")?.trim().parse().ok().filter(|&n| n > 0)
 }
 
 /// The dealer `md` names for a board whose dealer is not given: the one its number gives by the
 /// usual rotation (board 1 North, 2 East, …), else North.
-fn assumed_dealer(board: &Board) -> Seat {
+fn assumed_dealer(board: &BoardModel) -> Seat {
     board_number(board).map_or(Seat::North, |n| Seat::North.offset(((n - 1) % 4) as usize))
 }
 
 /// The `md` value: the dealer digit, then the hands of South, West, North and East.
-fn md_value(board: &Board) -> Option<String> {
-    let deal = board.deal.as_ref()?;
-    let digit = match board.dealer.map_or_else(|| assumed_dealer(board), |d| d.0) {
+fn md_value(board: &BoardModel) -> Option<String> {
+    let deal = board.context.deal.as_ref()?;
+    let digit = match board.dealer().unwrap_or_else(|| assumed_dealer(board)) {
         Seat::South => '1',
         Seat::West => '2',
         Seat::North => '3',
@@ -257,12 +265,13 @@ fn md_value(board: &Board) -> Option<String> {
 
 fn write_auction(
     pairs: &mut Vec<(&str, String)>,
-    auction: &AuctionRecord,
+    calls: &[CallItem],
+    notes: &[(u8, String)],
     dropped: &mut Vec<String>,
 ) {
     let mut any_bid = false;
     let mut passes = 0;
-    for item in &auction.calls {
+    for item in calls {
         let call = match item.kind {
             CallKind::Call(call) => call,
             CallKind::AllPass => {
@@ -297,7 +306,7 @@ fn write_auction(
         let explanation = item
             .annotation
             .note
-            .and_then(|n| auction.notes.iter().find(|(i, _)| *i == n))
+            .and_then(|n| notes.iter().find(|(i, _)| *i == n))
             .map(|(_, t)| t.replace('|', "/"));
         if item.annotation.alert || explanation.is_some() {
             text.push('!');

@@ -1,7 +1,8 @@
-//! Writing a [`Board`] as a PBN game.
+//! Writing a board's model as a PBN game.
 
-use crate::bridge::{Call, Seat, Suit};
-use crate::model::board::*;
+use crate::bridge::{Call, Deal, Seat, Suit};
+use crate::model::board::{calls_end, Annotation, CallItem, CallKind, CardItem, CardKind};
+use crate::model::pbn::{BoardModel, SectionKind};
 
 /// A board written as a PBN game, and what of it PBN cannot hold.
 #[derive(Debug, Clone, Default)]
@@ -37,7 +38,7 @@ const ORDER: [&str; 8] = [
 ];
 
 /// Writes the board as one PBN game (tags, auction, play, commentary).
-pub fn write_pbn(board: &Board) -> PbnGame {
+pub fn write_pbn(board: &BoardModel) -> PbnGame {
     // About what a board with its auction and play takes, so that the text grows once or not.
     let mut out = PbnGame {
         text: String::with_capacity(1024),
@@ -49,47 +50,57 @@ pub fn write_pbn(board: &Board) -> PbnGame {
     }
     let mut written: Vec<&str> = Vec::new();
     for name in ORDER {
-        if let Some(info) = board.info.iter().find(|i| i.name == name) {
+        if let Some(info) = board.facts.iter().find(|i| i.name == name) {
             out.tag(name, &info.value);
             written.push(name);
         }
     }
-    if let Some((dealer, _)) = board.dealer {
+    if let Some(dealer) = board.dealer() {
         out.tag("Dealer", &dealer.letter().to_string());
     }
-    if let Some((v, _)) = board.vulnerability {
+    if let Some(v) = board.vulnerability() {
         out.tag("Vulnerable", v.pbn());
     }
-    if let Some(deal) = &board.deal {
+    if let Some(deal) = &board.context.deal {
         // The Deal starts with the dealer's hand, as export format does (LIN always writes
         // South first).
-        write_deal(&mut out, deal, board.dealer.map(|(seat, _)| seat));
+        let first = board.deal.as_ref().and_then(|d| d.first);
+        write_deal(&mut out, deal, board.dealer().or(first), board.hidden());
     }
-    if let Some(info) = board.info.iter().find(|i| i.name == "Scoring") {
+    if let Some(info) = board.facts.iter().find(|i| i.name == "Scoring") {
         out.tag("Scoring", &info.value);
         written.push("Scoring");
     }
-    if let Some(contract) = &board.contract {
-        out.tag("Declarer", &contract.pbn_declarer());
-        let value = contract.kind.pbn();
-        out.tag("Contract", &value);
+    if let Some((contract, declarer, _)) = board.contract_given() {
+        let declarer = declarer.map(|s| s.letter().to_string());
+        out.tag("Declarer", &declarer.unwrap_or_default());
+        out.tag("Contract", &contract.pbn());
     }
-    if let Some((tricks, _)) = board.result {
+    if let Some(tricks) = board.result_tricks() {
         out.tag("Result", &tricks.to_string());
     }
-    for info in &board.info {
+    for info in &board.facts {
         if !written.contains(&info.name.as_str()) {
             out.tag(&info.name, &info.value);
         }
     }
-    if let (Some(auction), Some((dealer, _))) = (&board.auction, board.dealer) {
-        write_auction(&mut out, auction, dealer);
-    } else if board.auction.as_ref().is_some_and(|a| !a.calls.is_empty()) {
-        out.dropped
-            .push("the auction (no dealer is given)".to_string());
+    let calls = board.auction.as_ref().map(|a| a.written());
+    match (&calls, board.dealer()) {
+        (Some(calls), Some(dealer)) => {
+            write_auction(&mut out, calls, &board.notes(SectionKind::Auction), dealer)
+        }
+        (Some(calls), None) if !calls.is_empty() => out
+            .dropped
+            .push("the auction (no dealer is given)".to_string()),
+        _ => {}
     }
     if let Some(play) = &board.play {
-        write_play(&mut out, play);
+        write_play(
+            &mut out,
+            play.opening_leader,
+            &play.written(),
+            &board.notes(SectionKind::Play),
+        );
     }
     out
 }
@@ -126,8 +137,8 @@ fn wrap_comment(text: &str) -> String {
     out
 }
 
-fn write_deal(out: &mut PbnGame, deal: &DealRecord, dealer: Option<Seat>) {
-    let first = dealer.or(deal.first).unwrap_or(Seat::North);
+fn write_deal(out: &mut PbnGame, deal: &Deal, first: Option<Seat>, hidden: [bool; 4]) {
+    let first = first.unwrap_or(Seat::North);
     out.push("[Deal \"");
     out.push(&format!("{}:", first.letter()));
     for i in 0..4 {
@@ -154,7 +165,7 @@ fn write_deal(out: &mut PbnGame, deal: &DealRecord, dealer: Option<Seat>) {
     out.push("\"]\n");
     let hidden: String = Seat::ALL
         .iter()
-        .filter(|s| deal.hidden[s.index()])
+        .filter(|s| hidden[s.index()])
         .map(|s| s.letter())
         .collect();
     if !hidden.is_empty() {
@@ -189,12 +200,12 @@ fn write_notes(out: &mut PbnGame, notes: &[(u8, String)]) {
     }
 }
 
-fn write_auction(out: &mut PbnGame, auction: &AuctionRecord, dealer: Seat) {
+fn write_auction(out: &mut PbnGame, calls: &[CallItem], notes: &[(u8, String)], dealer: Seat) {
     out.tag("Auction", &dealer.letter().to_string());
     let mut count = 0;
     let mut ended = false;
     let mut dropped = Vec::new();
-    for item in &auction.calls {
+    for item in calls {
         let call = match item.kind {
             CallKind::Call(call) => Some(call),
             CallKind::AllPass => {
@@ -227,7 +238,7 @@ fn write_auction(out: &mut PbnGame, auction: &AuctionRecord, dealer: Seat) {
             break;
         }
     }
-    if !ended && !auction.calls_end() {
+    if !ended && !calls_end(calls) {
         out.push(if count % 4 == 0 { "*" } else { " *" });
         count += 1;
     }
@@ -235,21 +246,26 @@ fn write_auction(out: &mut PbnGame, auction: &AuctionRecord, dealer: Seat) {
     if count % 4 != 0 {
         out.push("\n");
     }
-    write_notes(out, &auction.notes);
+    write_notes(out, notes);
     out.dropped.extend(dropped);
 }
 
-fn write_play(out: &mut PbnGame, play: &PlayRecord) {
-    let Some(leader) = play.leader else {
+fn write_play(
+    out: &mut PbnGame,
+    leader: Option<Seat>,
+    tricks: &[Vec<CardItem>],
+    notes: &[(u8, String)],
+) {
+    let Some(leader) = leader else {
         out.dropped
             .push("the play (the opening leader is unknown)".to_string());
         return;
     };
     out.tag("Play", &leader.letter().to_string());
     let mut dropped = Vec::new();
-    let total = play.tricks.len();
+    let total = tricks.len();
     let mut complete = true;
-    for (n, trick) in play.tricks.iter().enumerate() {
+    for (n, trick) in tricks.iter().enumerate() {
         let mut columns: [Option<&CardItem>; 4] = [None; 4];
         for item in trick {
             if let Some(seat) = item.seat {
@@ -293,7 +309,7 @@ fn write_play(out: &mut PbnGame, play: &PlayRecord) {
         }
         out.push("\n");
     }
-    write_notes(out, &play.notes);
+    write_notes(out, notes);
     dropped.dedup();
     out.dropped.extend(dropped);
 }
@@ -308,7 +324,7 @@ mod tests {
     #[test]
     fn an_auction_of_only_a_quiz_point_keeps_the_game_whole() {
         use crate::bridge::Card;
-        use crate::model::board::{AuctionRecord, CallItem, CardItem, PlayRecord};
+        use crate::model::board::{AuctionRecord, Board, PlayRecord};
         let mut board = Board {
             dealer: Some((Seat::North, None)),
             ..Board::default()
@@ -335,7 +351,7 @@ mod tests {
             }]],
             ..PlayRecord::default()
         });
-        let text = write_pbn(&board).text;
+        let text = write_pbn(&crate::model::pbn::read_board_for_editor(&board)).text;
         let auction = text.find("[Auction").expect("an Auction section");
         assert!(text.contains("[Play \"E\"]"), "{text}");
         assert!(!text[auction..].contains("\n\n"), "{text}");

@@ -1,7 +1,8 @@
-//! Writing [`Board`]s as RBN records.
+//! Writing boards' models as RBN records.
 
-use crate::bridge::{Call, Seat, Suit, Vulnerability};
-use crate::model::board::*;
+use crate::bridge::{Call, Deal, Seat, Suit, Vulnerability};
+use crate::model::board::{Annotation, CallItem, CallKind, CardItem, CardKind};
+use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::rbn::SCORING;
 use crate::model::values::ContractValue;
 
@@ -34,7 +35,7 @@ const CARRIED: [&str; 23] = [
 
 /// Writes boards as an RBN file (`% RBN` signature, one empty line after each record), and the
 /// list of what RBN cannot express.
-pub fn write_rbn(boards: &[Board]) -> (String, Vec<String>) {
+pub fn write_rbn(boards: &[BoardModel]) -> (String, Vec<String>) {
     let mut out = String::from("% RBN 2.2\n");
     let mut dropped = Vec::new();
     let mut previous: Vec<(char, String)> = Vec::new();
@@ -74,10 +75,10 @@ pub fn write_rbn(boards: &[Board]) -> (String, Vec<String>) {
 }
 
 /// The fields of one record in canonical order (notes as digit labels, paragraphs as `{`).
-fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
+fn fields(board: &BoardModel) -> (Vec<(char, String)>, Vec<String>) {
     let mut f: Vec<(char, String)> = Vec::new();
     let mut lost = board.dropped.clone();
-    let info = |name: &str| board.info(name).map(str::to_string);
+    let info = |name: &str| board.fact(name).map(str::to_string);
     let escape = |s: &str| s.replace(':', "::");
     match (info("Description"), info("Annotator")) {
         (Some(t), Some(a)) => f.push(('T', format!("{}:{}", escape(&t), escape(&a)))),
@@ -122,17 +123,21 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
     if let Some(b) = info("Board") {
         f.push(('B', b));
     }
-    if let Some(deal) = &board.deal {
-        f.push(('H', hands(deal)));
+    if let Some(deal) = &board.context.deal {
+        let first = board.deal.as_ref().and_then(|d| d.first);
+        f.push(('H', hands(deal, first, board.hidden())));
     }
     auction_fields(board, &mut f, &mut lost);
-    if let Some(v) = board.contract.and_then(|c| contract_field(c, &mut lost)) {
+    if let Some(v) = board
+        .contract_given()
+        .and_then(|(contract, declarer, _)| contract_field(contract, declarer, &mut lost))
+    {
         f.push(('C', v));
     }
     if let Some(play) = &board.play {
-        if let Some(p) = play_text(play, &mut lost) {
+        if let Some(p) = play_text(play.opening_leader, &play.written(), &mut lost) {
             f.push(('P', p));
-            notes(&play.notes, &mut f, &mut lost);
+            notes(&board.notes(SectionKind::Play), &mut f, &mut lost);
         }
     }
     if let Some(r) = result_field(board, &mut lost) {
@@ -141,7 +146,7 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
     for comment in &board.commentary {
         f.push(('{', commentary_field(comment, &mut lost)));
     }
-    for fact in &board.info {
+    for fact in &board.facts {
         if !CARRIED.contains(&fact.name.as_str()) {
             lost.push(format!("the {} tag", fact.name));
         }
@@ -151,8 +156,8 @@ fn fields(board: &Board) -> (Vec<(char, String)>, Vec<String>) {
 
 /// The D field: the date without its dots (unknown month and day left off), the time after a
 /// `:`, and `G` when the date is UTC's. A date not in the form yyyy.mm.dd is lost.
-fn date_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
-    let date = board.info("Date").or(board.info("UTCDate"))?;
+fn date_field(board: &BoardModel, lost: &mut Vec<String>) -> Option<String> {
+    let date = board.fact("Date").or(board.fact("UTCDate"))?;
     let date_ok = date.len() == 10
         && date.char_indices().all(|(i, c)| {
             if i == 4 || i == 7 {
@@ -169,19 +174,19 @@ fn date_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
     while d.len() > 4 && d.ends_with("??") {
         d.truncate(d.len() - 2);
     }
-    if let Some(time) = board.info("Time").or(board.info("UTCTime")) {
+    if let Some(time) = board.fact("Time").or(board.fact("UTCTime")) {
         d.push(':');
         d.push_str(&time.replace(':', ""));
     }
-    if board.info("Date").is_none() {
+    if board.fact("Date").is_none() {
         d.push('G');
     }
     Some(d)
 }
 
 /// The N field: the players by partnership, then the room (`O`/`C`) or the table.
-fn players_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
-    let info = |name: &str| board.info(name).map(str::to_string);
+fn players_field(board: &BoardModel, lost: &mut Vec<String>) -> Option<String> {
+    let info = |name: &str| board.fact(name).map(str::to_string);
     let names = ["North", "South", "West", "East"].map(|n| info(n).unwrap_or_default());
     let room = match info("Room").as_deref() {
         Some("Open") => Some("O".to_string()),
@@ -205,17 +210,18 @@ fn players_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
 
 /// The A field (dealer, vulnerability and calls; "A EN" alone when there are no calls) and the
 /// auction's notes.
-fn auction_fields(board: &Board, f: &mut Vec<(char, String)>, lost: &mut Vec<String>) {
-    let no_calls = AuctionRecord::default();
-    let Some(auction) = board.auction.as_ref().or(board.dealer.map(|_| &no_calls)) else {
-        return;
+fn auction_fields(board: &BoardModel, f: &mut Vec<(char, String)>, lost: &mut Vec<String>) {
+    let calls: Vec<CallItem> = match (&board.auction, board.dealer()) {
+        (Some(auction), _) => auction.written(),
+        (None, Some(_)) => Vec::new(),
+        (None, None) => return,
     };
-    let Some((dealer, _)) = board.dealer else {
+    let Some(dealer) = board.dealer() else {
         lost.push("an auction without a dealer".to_string());
         return;
     };
     let mut a = dealer.letter().to_string();
-    if let Some((v, _)) = board.vulnerability {
+    if let Some(v) = board.vulnerability() {
         a.push(match v {
             Vulnerability::None => 'Z',
             Vulnerability::NS => 'N',
@@ -223,7 +229,7 @@ fn auction_fields(board: &Board, f: &mut Vec<(char, String)>, lost: &mut Vec<Str
             Vulnerability::All => 'B',
         });
     }
-    for (i, item) in auction.calls.iter().enumerate() {
+    for (i, item) in calls.iter().enumerate() {
         if i % 4 == 0 {
             a.push(':');
         }
@@ -244,12 +250,16 @@ fn auction_fields(board: &Board, f: &mut Vec<(char, String)>, lost: &mut Vec<Str
         a.push_str(&annotation(&item.annotation, lost));
     }
     f.push(('A', a));
-    notes(&auction.notes, f, lost);
+    notes(&board.notes(SectionKind::Auction), f, lost);
 }
 
 /// The C field: `P`, `4SX:N`, or an end position's trumps alone (`H:E`).
-fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<String> {
-    match (contract.kind, contract.declarer) {
+fn contract_field(
+    contract: ContractValue,
+    declarer: Option<Seat>,
+    lost: &mut Vec<String>,
+) -> Option<String> {
+    match (contract, declarer) {
         (ContractValue::Passed, declarer) => {
             // RBN's `C P` names no declarer; PBN files sometimes give one for a passed-out
             // board (BridgeComposer does), which means nothing at the table but is said.
@@ -280,12 +290,12 @@ fn contract_field(contract: ContractRecord, lost: &mut Vec<String>) -> Option<St
 
 /// The R field: the tricks (`P` when passed out), the score signed, and the IMPs (`=` for none)
 /// or the percentage with two decimals after a `:`.
-fn result_field(board: &Board, lost: &mut Vec<String>) -> Option<String> {
-    let info = |name: &str| board.info(name).map(str::to_string);
+fn result_field(board: &BoardModel, lost: &mut Vec<String>) -> Option<String> {
+    let info = |name: &str| board.fact(name).map(str::to_string);
     let mut r = String::new();
-    match (board.result, board.contract.map(|c| c.kind)) {
+    match (board.result_tricks(), board.contract()) {
         (_, Some(ContractValue::Passed)) => r.push('P'),
-        (Some((n, _)), _) => r.push_str(&n.to_string()),
+        (Some(n), _) => r.push_str(&n.to_string()),
         _ => {}
     }
     if let Some(points) = info("Score").and_then(|s| side_value(&s)) {
@@ -379,12 +389,12 @@ fn notes(notes: &[(u8, String)], f: &mut Vec<(char, String)>, lost: &mut Vec<Str
     }
 }
 
-fn hands(deal: &DealRecord) -> String {
-    let first = deal.first.unwrap_or(Seat::North);
+fn hands(deal: &Deal, first: Option<Seat>, hidden: [bool; 4]) -> String {
+    let first = first.unwrap_or(Seat::North);
     let mut h = first.letter().to_string();
     for i in 0..4 {
         let seat = first.offset(i);
-        h.push(if deal.hidden[seat.index()] { ';' } else { ':' });
+        h.push(if hidden[seat.index()] { ';' } else { ':' });
         if let Some(hand) = deal.hands[seat.index()] {
             let suits: Vec<String> = Suit::ALL
                 .iter()
@@ -400,16 +410,20 @@ fn hands(deal: &DealRecord) -> String {
     h
 }
 
-fn play_text(play: &PlayRecord, lost: &mut Vec<String>) -> Option<String> {
-    let leader = play.leader?;
+fn play_text(
+    leader: Option<Seat>,
+    tricks: &[Vec<CardItem>],
+    lost: &mut Vec<String>,
+) -> Option<String> {
+    let leader = leader?;
     // A play with no card (PBN's `[Play "E"]` with only `+` or `*`) says nothing RBN's P field
     // can hold: `P E` alone is no play, and declarer's left-hand opponent leads anyway.
-    if play.tricks.iter().all(Vec::is_empty) {
+    if tricks.iter().all(Vec::is_empty) {
         return None;
     }
     let mut p = format!("{}", leader.letter());
-    let last = play.tricks.len().saturating_sub(1);
-    'tricks: for (n, trick) in play.tricks.iter().enumerate() {
+    let last = tricks.len().saturating_sub(1);
+    'tricks: for (n, trick) in tricks.iter().enumerate() {
         if n < last && trick.len() != 4 {
             lost.push("the play from an incomplete trick before the last on".to_string());
             break;
@@ -447,7 +461,7 @@ fn play_text(play: &PlayRecord, lost: &mut Vec<String>) -> Option<String> {
 }
 
 /// Writes boards as a PBN file, and the list of what PBN cannot express.
-pub fn write_pbn_file(boards: &[Board]) -> (String, Vec<String>) {
+pub fn write_pbn_file(boards: &[BoardModel]) -> (String, Vec<String>) {
     let mut out = String::from("% PBN 2.1\n");
     let mut dropped = Vec::new();
     for (i, board) in boards.iter().enumerate() {

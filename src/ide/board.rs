@@ -1,6 +1,6 @@
 //! The board as a picture wants it: hands by seat and suit, the auction from its first seat with
 //! notes and alerts, contract, declarer, result and the play trick by trick, all in PBN
-//! spelling. Read from the format-neutral board record, so every notation gives the same shape;
+//! spelling. Read from the board's model, so every notation gives the same shape;
 //! it is what the `kibitzer/board` request returns (the README documents the JSON).
 
 use crate::model::values::ContractValue;
@@ -8,7 +8,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{trick_winner, Seat, Suit};
-use crate::model::board::{Board, CallKind, CardKind};
+use crate::model::board::{CallKind, CardKind};
+use crate::model::pbn::{BoardModel, SectionKind};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -111,14 +112,20 @@ pub struct PlayView {
     pub notes: BTreeMap<u8, String>,
 }
 
-/// The view of a board read from a document in `notation`.
-pub fn board_view(board: &Board, notation: &str) -> BoardView {
+/// The view of a board read from a document in `notation`, from its whole model (read with its
+/// facts: `read_board` for a PBN game, `read_board_for_editor` for a board of another notation).
+pub fn board_view(board: &BoardModel, notation: &str) -> BoardView {
     let mut hands = BTreeMap::new();
     let mut hcp = BTreeMap::new();
     let mut players = BTreeMap::new();
     let mut hidden = Vec::new();
+    let hidden_seats = board.hidden();
     for seat in Seat::ALL {
-        let hand = board.deal.as_ref().and_then(|d| d.hands[seat.index()]);
+        let hand = board
+            .context
+            .deal
+            .as_ref()
+            .and_then(|d| d.hands[seat.index()]);
         let suits = hand.map(|hand| {
             Suit::ALL
                 .iter()
@@ -127,17 +134,16 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
         });
         hands.insert(seat.letter(), suits);
         hcp.insert(seat.letter(), hand.map(|h| h.hcp()));
-        if let Some(name) = board.info(seat.name()).filter(|n| !n.trim().is_empty()) {
+        if let Some(name) = board.fact(seat.name()).filter(|n| !n.trim().is_empty()) {
             players.insert(seat.letter(), name.to_string());
         }
-        if board.deal.as_ref().is_some_and(|d| d.hidden[seat.index()]) {
+        if hidden_seats[seat.index()] {
             hidden.push(seat.letter());
         }
     }
     let auction = board.auction.as_ref().map(|auction| {
-        let first = board.dealer.map(|(seat, _)| seat.letter());
-        let calls = auction
-            .calls
+        let written = auction.written();
+        let calls = written
             .iter()
             .map(|c| match c.kind {
                 CallKind::Call(call) => call.to_string(),
@@ -146,22 +152,20 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
             })
             .collect();
         AuctionView {
-            first,
+            first: board.dealer().map(Seat::letter),
             calls,
-            call_notes: auction.calls.iter().map(|c| c.annotation.note).collect(),
-            alerts: auction.calls.iter().map(|c| c.annotation.alert).collect(),
-            notes: auction.notes.iter().cloned().collect(),
+            call_notes: written.iter().map(|c| c.annotation.note).collect(),
+            alerts: written.iter().map(|c| c.annotation.alert).collect(),
+            notes: board.notes(SectionKind::Auction).into_iter().collect(),
         }
     });
-    let (contract, declarer) = match &board.contract {
-        Some(record) => (Some(record.kind.pbn()), record.declarer.map(Seat::letter)),
-        None => (None, None),
-    };
-    let trump = match board.contract.as_ref().map(|c| c.kind) {
+    let contract = board.contract_given();
+    let trump = match contract.map(|(kind, _, _)| kind) {
         Some(ContractValue::Passed) | None => None,
         Some(kind) => Some(kind.trump()),
     };
     let play = board.play.as_ref().map(|play| {
+        let written = play.written();
         let card_text = |kind: &CardKind| match kind {
             CardKind::Card(card) => card.to_string(),
             CardKind::Unknown => "-".to_string(),
@@ -172,38 +176,37 @@ pub fn board_view(board: &Board, notation: &str) -> BoardView {
             CardKind::Query => "?".to_string(),
         };
         PlayView {
-            leader: play.leader.map(Seat::letter),
-            tricks: play
-                .tricks
+            leader: play.opening_leader.map(Seat::letter),
+            tricks: written
                 .iter()
                 .map(|trick| trick.iter().map(|c| card_text(&c.kind)).collect())
                 .collect(),
-            seats: play
-                .tricks
+            seats: written
                 .iter()
                 .map(|trick| trick.iter().map(|c| c.seat.map(Seat::letter)).collect())
                 .collect(),
-            winners: play
-                .tricks
+            winners: written
                 .iter()
                 .map(|trick| trump.and_then(|trump| winner(trick, trump)))
                 .collect(),
-            notes: play.notes.iter().cloned().collect(),
+            notes: board.notes(SectionKind::Play).into_iter().collect(),
         }
     });
     BoardView {
         notation: notation.to_string(),
-        board: board.info("Board").map(str::to_string),
-        dealer: board.dealer.map(|(seat, _)| seat.letter()),
-        vulnerable: board.vulnerability.map(|(v, _)| v.pbn().to_string()),
+        board: board.fact("Board").map(str::to_string),
+        dealer: board.dealer().map(Seat::letter),
+        vulnerable: board.vulnerability().map(|v| v.pbn().to_string()),
         hands,
         hcp,
         hidden,
         players,
         auction,
-        contract,
-        declarer,
-        result: board.result.map(|(n, _)| n),
+        contract: contract.map(|(kind, _, _)| kind.pbn()),
+        declarer: contract
+            .and_then(|(_, declarer, _)| declarer)
+            .map(Seat::letter),
+        result: board.result_tricks(),
         play,
         double_dummy: None,
         handviewer: crate::convert::handviewer::handviewer_url(board),

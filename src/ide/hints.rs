@@ -1,9 +1,8 @@
 //! Inlay hints, for every notation from the board's model: the high-card points after each hand
 //! and the winner after each trick, placed by where its source map says each piece stands.
 
-use crate::convert::Board;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::{lower, read_board_for_editor, BoardModel};
+use crate::model::pbn::{lower, BoardModel};
 use crate::syntax::{SyntaxNode, TextSize};
 
 /// An inlay hint: a label shown at a position.
@@ -24,16 +23,9 @@ pub fn inlay_hints(node: &SyntaxNode) -> Vec<InlayHint> {
     model_hints(&lower(node))
 }
 
-/// The inlay hints of a board in any notation: the high-card points after each hand it writes
-/// and does not hide, and the winner after each complete trick whose cards and seats are known.
-/// Offsets are those of the board's origins (relative to its piece).
-pub fn record_hints(board: &Board) -> Vec<InlayHint> {
-    model_hints(&read_board_for_editor(board))
-}
-
 /// The inlay hints of a board's model, placed by its source map; what has no place in the
 /// source gets none.
-pub(crate) fn model_hints(model: &BoardModel) -> Vec<InlayHint> {
+pub fn model_hints(model: &BoardModel) -> Vec<InlayHint> {
     let mut out = Vec::new();
     let map = &model.map;
     if let Some(deal) = &map.hands {

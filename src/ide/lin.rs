@@ -1,9 +1,9 @@
 //! Editor features for LIN boards: hover, completion and the outline.
 //!
 //! Each function takes one piece (a board or the vugraph header, rooted at its own start, so
-//! offsets and ranges are relative to it) and what the header hands down, reads the board into
-//! the notation-neutral [`Board`] and answers from that, with the diagram, call, card and score
-//! wording RBN uses. Nothing here knows about LSP.
+//! offsets and ranges are relative to it) and what the header hands down, reads the board once
+//! into its model and answers from that, with the diagram, call, card and score wording RBN
+//! uses. Nothing here knows about LSP.
 
 use super::completion::Completion;
 use super::hover::Hover;
@@ -13,8 +13,8 @@ use super::record::{
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Suit};
-use crate::convert::Board;
 use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
+use crate::model::pbn::{read_board_for_editor, BoardModel};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 
@@ -41,8 +41,8 @@ pub(crate) fn key_meaning(key: &str) -> &'static str {
 }
 
 /// The board of a piece.
-pub fn board_of(piece: &Piece, carry: &LinCarry) -> Board {
-    read_board(piece, carry)
+pub fn board_of(piece: &Piece, carry: &LinCarry) -> BoardModel {
+    read_board_for_editor(&read_board(piece, carry))
 }
 
 fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair<'_>> {
@@ -77,7 +77,7 @@ pub fn hover(piece: &Piece, carry: &LinCarry, offset: TextSize) -> Option<Hover>
             let call = board
                 .auction
                 .iter()
-                .flat_map(|a| &a.calls)
+                .flat_map(|a| a.written())
                 .filter_map(|c| c.origin)
                 .find(|o| o.contains_inclusive(offset) && value.contains_range(*o))?;
             (call_hover(&board, call)?, call)
@@ -123,7 +123,7 @@ pub(crate) fn lin_call(call: Call) -> String {
     }
 }
 
-fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
+fn call_completions(board: &BoardModel, before: TextSize, range: TextRange) -> Vec<Completion> {
     let Some(state) = open_auction_before(board, before) else {
         return Vec::new();
     };
@@ -136,7 +136,7 @@ fn call_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Co
         .collect()
 }
 
-fn card_completions(board: &Board, before: TextSize, range: TextRange) -> Vec<Completion> {
+fn card_completions(board: &BoardModel, before: TextSize, range: TextRange) -> Vec<Completion> {
     let Some((turn, cards)) = playable_before(board, before, None) else {
         return Vec::new();
     };
@@ -168,7 +168,7 @@ pub fn piece_symbol(piece: &Piece, carry: &LinCarry) -> Symbol {
     let board = board_of(piece, carry);
     Symbol::game(
         board_title(&board),
-        board.info("Room").map(|r| format!("{r} room")),
+        board.fact("Room").map(|r| format!("{r} room")),
         (range, selection),
         Vec::new(),
     )

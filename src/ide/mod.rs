@@ -20,7 +20,7 @@ pub(crate) mod tokens;
 
 pub use board::{board_view, BoardView};
 pub use completion::{completions, Completion, CompletionKind};
-pub use hints::{inlay_hints, record_hints, InlayHint};
+pub use hints::{inlay_hints, model_hints, InlayHint};
 pub use hover::{hover, Hover};
 pub use navigation::{definition, references};
 pub use outline::{folding_ranges, game_symbol, FoldKind, Symbol, SymbolKind};

@@ -100,7 +100,8 @@ mod tests {
         let (mut compared, mut played) = (0, 0);
         for board in &crate::testing::corpus_boards() {
             let own = placed_play_record(&crate::model::pbn::read_board_for_editor(board));
-            let text = crate::convert::write_pbn(board).text;
+            let text =
+                crate::convert::write_pbn(&crate::model::pbn::read_board_for_editor(board)).text;
             let converted = crate::syntax::Parse::new(&text)
                 .syntax()
                 .children()

@@ -1,9 +1,9 @@
 //! Editor features for RBN records: hover, completion, outline and folding.
 //!
 //! Each function takes one record (rooted at its own start, so offsets and ranges are relative
-//! to it) and the [`Carry`] handed down by the records before it, reads the record into the
-//! notation-neutral [`Board`] and answers from that, sharing the diagram, score and outline
-//! wording with PBN. Nothing here knows about LSP.
+//! to it) and the [`Carry`] handed down by the records before it, reads the record once into
+//! its board's model and answers from that, sharing the diagram, score and outline wording with
+//! PBN. Nothing here knows about LSP.
 
 use rowan::NodeOrToken;
 
@@ -15,8 +15,9 @@ use super::record::{
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Card, Denomination, Seat, Suit};
+use crate::model::pbn::{read_board_for_editor, BoardModel};
 use crate::model::rbn::read_bid;
-use crate::model::{read_record, Board, Carry};
+use crate::model::{read_record, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
 use crate::syntax::{TextRange, TextSize};
 
@@ -45,8 +46,8 @@ pub(crate) fn label_meaning(label: char) -> &'static str {
 
 /// The board a record describes, with what earlier records hand down (`carry` is the state
 /// before the record and is left as it is).
-pub fn board_of(record: &Record, carry: &Carry) -> Board {
-    read_record(record, &mut carry.clone())
+pub fn board_of(record: &Record, carry: &Carry) -> BoardModel {
+    read_board_for_editor(&read_record(record, &mut carry.clone()))
 }
 
 /// The field whose line holds `offset` (its end included).
@@ -186,7 +187,7 @@ pub(crate) fn rbn_call(call: Call) -> String {
 }
 
 /// The legal next calls in an A line whose data before the cursor is `data`.
-fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completion> {
+fn call_completions(board: &BoardModel, data: &str, offset: TextSize) -> Vec<Completion> {
     if !data.contains(':') {
         return Vec::new(); // still in the dealer and vulnerability
     }
@@ -211,7 +212,7 @@ fn call_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completi
 }
 
 /// The playable cards in a P line whose data before the cursor is `data`.
-fn card_completions(board: &Board, data: &str, offset: TextSize) -> Vec<Completion> {
+fn card_completions(board: &BoardModel, data: &str, offset: TextSize) -> Vec<Completion> {
     let upper = data.to_ascii_uppercase();
     let explicit = match upper.as_bytes() {
         [s, b':', ..] => Seat::from_char(char::from(*s)),
@@ -259,7 +260,7 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
                 board
                     .auction
                     .as_ref()
-                    .map(|a| format!("{} calls", a.calls.len())),
+                    .map(|a| format!("{} calls", a.written().len())),
                 SymbolKind::Section,
             ),
             'P' => (
@@ -267,7 +268,7 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
                 board
                     .play
                     .as_ref()
-                    .map(|p| format!("{} tricks", p.tricks.len())),
+                    .map(|p| format!("{} tricks", p.written().len())),
                 SymbolKind::Section,
             ),
             _ => continue,
@@ -291,7 +292,7 @@ pub fn record_symbol(record: &Record, carry: &Carry) -> Symbol {
         .map_or(range, |f| f.line_range());
     Symbol::game(
         board_title(&board),
-        board.info("Event").map(str::to_string),
+        board.fact("Event").map(str::to_string),
         (range, selection),
         children,
     )

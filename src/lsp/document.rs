@@ -23,9 +23,9 @@ use super::published::{CachedDiagnostic, CheckedPiece, Part, Published};
 use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
-use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::model::pbn::BoardModel;
 use crate::model::Inheritance;
 use crate::parallel::{available_threads, map_slices, threads_for};
 use crate::syntax::ast::Game;
@@ -361,9 +361,9 @@ impl Document {
         Some((SyntaxNode::new_root(node), start))
     }
 
-    /// The board (game) holding `offset`, read into the format-neutral record with what earlier
-    /// games hand down; `None` outside every game.
-    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+    /// The board (game) holding `offset`, read whole into its model with what earlier games
+    /// hand down; `None` outside every game.
+    pub fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         let index = self.outline.child_index_at(offset as u32)?;
         let game = as_game(self.tree(index)?)?;
         let none = Inheritance::default();
@@ -807,7 +807,7 @@ impl OpenText for Document {
         Document::invalidate_double_dummy(self)
     }
 
-    fn board_at(&mut self, offset: usize) -> Option<Board> {
+    fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         Document::board_at(self, offset)
     }
 

@@ -5,12 +5,12 @@ use std::ops::RangeInclusive;
 
 use super::open_text::Placed;
 use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
+use super::seams;
 use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::lin::{check_lin_piece, LinState};
 use crate::analysis::PieceFindings;
-use crate::convert::Board;
 use crate::ide;
-use crate::model::lin::read_board;
+use crate::model::pbn::BoardModel;
 use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
 use crate::syntax::{TextRange, TextSize};
 
@@ -43,17 +43,17 @@ fn piece_of(context: &PieceContext<LinLanguage>) -> Option<Piece> {
 
 impl LinDocument {
     /// The board holding `offset`, if it is in a board.
-    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+    pub fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         let context = self.piece_at(offset)?;
         let piece = piece_of(&context)?;
         piece
             .is_board()
-            .then(|| read_board(&piece, context.carried.carry()))
+            .then(|| seams::read_lin_board(&piece, context.carried.carry()))
     }
 }
 
 impl PieceBody<LinLanguage> for LinChecks {
-    fn board_at(doc: &mut LinDocument, offset: usize) -> Option<Board> {
+    fn board_at(doc: &mut LinDocument, offset: usize) -> Option<BoardModel> {
         LinDocument::board_at(doc, offset)
     }
 
@@ -92,7 +92,7 @@ impl PieceBody<LinLanguage> for LinChecks {
         Vec::new()
     }
 
-    fn boards_in(doc: &mut LinDocument, wanted: RangeInclusive<usize>) -> Vec<(Board, usize)> {
+    fn boards_in(doc: &mut LinDocument, wanted: RangeInclusive<usize>) -> Vec<(BoardModel, usize)> {
         let (from, to) = (*wanted.start(), *wanted.end());
         doc.pieces()
             .into_iter()
@@ -102,7 +102,12 @@ impl PieceBody<LinLanguage> for LinChecks {
                 // An address's board has its places in the LIN it stands for, not in the file.
                 let wanted =
                     piece.is_board() && piece.url().is_none() && end >= from && context.start <= to;
-                wanted.then(|| (read_board(&piece, context.carried.carry()), context.start))
+                wanted.then(|| {
+                    (
+                        seams::lin_board_for_editor(&piece, context.carried.carry()),
+                        context.start,
+                    )
+                })
             })
             .collect()
     }
@@ -151,14 +156,14 @@ mod tests {
         assert!(after.iter().any(|d| code(d) == "A302"), "{after:?}");
         assert_eq!(
             doc.board_at(3)
-                .and_then(|b| b.info("Board").map(str::to_string)),
+                .and_then(|b| b.fact("Board").map(str::to_string)),
             Some("1".into())
         );
         // The line end after a board (where the cursor stands at the end of its line) is in it.
         let line_end = doc.rope.to_string().find('\n').unwrap();
         assert_eq!(
             doc.board_at(line_end)
-                .and_then(|b| b.info("Board").map(str::to_string)),
+                .and_then(|b| b.fact("Board").map(str::to_string)),
             Some("1".into())
         );
     }

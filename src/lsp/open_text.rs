@@ -13,7 +13,6 @@ use super::config::Settings;
 use super::job::{FormatJob, Job};
 use super::position::{change_range, BadChange};
 use super::published::Published;
-use crate::convert::Board;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
 use crate::model::pbn::BoardModel;
@@ -22,7 +21,8 @@ use crate::text::PositionEncoding;
 
 /// What the server adds under the hover of a deal in any notation (the double-dummy lines),
 /// given the board it is the deal of.
-pub(crate) type HoverMore<'a> = &'a dyn Fn(&Board) -> Option<crate::ide::diagram::DoubleDummyPart>;
+pub(crate) type HoverMore<'a> =
+    &'a dyn Fn(&BoardModel) -> Option<crate::ide::diagram::DoubleDummyPart>;
 
 /// What the server adds to the inlay hints of a board in any notation (what each card cost at
 /// double dummy), given the board's model with its source map.
@@ -108,7 +108,7 @@ pub(crate) trait OpenText: Send + std::fmt::Debug {
     /// Forgets the cached diagnostics that double-dummy results decide (only PBN keeps them).
     fn invalidate_double_dummy(&mut self) {}
     /// The board holding `offset`, if any.
-    fn board_at(&mut self, offset: usize) -> Option<Board>;
+    fn board_at(&mut self, offset: usize) -> Option<BoardModel>;
     /// The complete deal of the game holding `offset`, for the double-dummy solver to work on
     /// ahead of a hover (only PBN shows double-dummy results).
     fn deal_to_solve(&mut self, _offset: usize) -> Option<crate::bridge::Deal> {

@@ -14,7 +14,8 @@ use super::tree_document::{PieceBody, TreeDocument};
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::{Board, Carry};
+use crate::model::pbn::BoardModel;
+use crate::model::Carry;
 use crate::syntax::rbn::{RbnLanguage, RbnNode, RbnParse, Record};
 use crate::syntax::{TextRange, TextSize};
 
@@ -75,7 +76,7 @@ fn record_of(context: &PieceContext<RbnLanguage>) -> Option<Record> {
 
 impl RbnDocument {
     /// The board of the record holding `offset`, if it is a deal.
-    pub fn board_at(&mut self, offset: usize) -> Option<Board> {
+    pub fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         let context = self.context_at(offset);
         let record = record_of(&context)?;
         let mut carry = (*context.carried).clone();
@@ -84,7 +85,7 @@ impl RbnDocument {
 }
 
 impl PieceBody<RbnLanguage> for RbnChecks {
-    fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<Board> {
+    fn board_at(doc: &mut RbnDocument, offset: usize) -> Option<BoardModel> {
         doc.board_at(offset)
     }
 
@@ -150,7 +151,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
         Some((found, context.start))
     }
 
-    fn boards_in(doc: &mut RbnDocument, wanted: RangeInclusive<usize>) -> Vec<(Board, usize)> {
+    fn boards_in(doc: &mut RbnDocument, wanted: RangeInclusive<usize>) -> Vec<(BoardModel, usize)> {
         let (from, to) = (*wanted.start(), *wanted.end());
         let len = doc.rope.len_bytes();
         doc.pieces()
@@ -161,8 +162,7 @@ impl PieceBody<RbnLanguage> for RbnChecks {
                 if end < from || context.start > to.min(len) {
                     return None;
                 }
-                let mut carry = (*context.carried).clone();
-                let board = seams::read_rbn_board(&record, &mut carry)?;
+                let board = seams::rbn_board_for_editor(&record, &context.carried)?;
                 Some((board, context.start))
             })
             .collect()

@@ -11,11 +11,14 @@ pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
 use crate::analysis::{check_piece, document_options, CheckOptions};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
+use crate::model::pbn::BoardModel;
+use crate::model::pbn::{lower_record, read_board_for_editor};
 use crate::model::rbn::is_deal;
 use crate::model::Inheritance;
-use crate::model::{Board, Carry};
+use crate::model::{Carry, LinCarry};
 use crate::notation::Notation;
 use crate::syntax::ast::Game;
+use crate::syntax::lin::Piece;
 use crate::syntax::rbn::{RbnNode, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
 
@@ -195,9 +198,10 @@ pub(crate) fn suppress_rbn(
     )
 }
 
-/// A PBN game read into the format-neutral board record (for the board view).
-pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> Board {
-    crate::model::pbn::record::read_game(game, inherited)
+/// A PBN game read whole into its model, with what earlier games hand down (for the board view
+/// and the double-dummy hover).
+pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> BoardModel {
+    crate::model::pbn::read_board(game, inherited)
 }
 
 /// A PBN game read into its model with its source map, as the editor reads it (no
@@ -206,7 +210,26 @@ pub(crate) fn read_game_for_editor(game: &Game) -> crate::model::pbn::BoardModel
     crate::model::pbn::lower(game.syntax())
 }
 
-/// An RBN record read into the board record, when it is a deal, advancing `carry`.
-pub(crate) fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<Board> {
-    is_deal(record).then(|| crate::model::read_record(record, carry))
+/// An RBN record read whole into its model, when it is a deal, advancing `carry` (for the
+/// board view and the double-dummy hover).
+pub(crate) fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<BoardModel> {
+    is_deal(record).then(|| lower_record(&crate::model::read_record(record, carry)))
+}
+
+/// An RBN record read into its model for the editor (with the views it looks things up in),
+/// when it is a deal.
+pub(crate) fn rbn_board_for_editor(record: &Record, carry: &Carry) -> Option<BoardModel> {
+    is_deal(record)
+        .then(|| read_board_for_editor(&crate::model::read_record(record, &mut carry.clone())))
+}
+
+/// A LIN board read into its model for the editor (with the views it looks things up in).
+pub(crate) fn lin_board_for_editor(piece: &Piece, carry: &LinCarry) -> BoardModel {
+    read_board_for_editor(&crate::model::lin::read_board(piece, carry))
+}
+
+/// A LIN board read whole into its model, with what its header hands down (for the board view
+/// and the double-dummy hover).
+pub(crate) fn read_lin_board(piece: &Piece, carry: &LinCarry) -> BoardModel {
+    lower_record(&crate::model::lin::read_board(piece, carry))
 }

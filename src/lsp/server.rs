@@ -649,7 +649,7 @@ impl LanguageServer for Backend {
         let at = params.text_document_position_params;
         let uri = &at.text_document.uri;
         let double_dummy = self.shared.settings_for(uri).0.double_dummy;
-        let more = |board: &crate::convert::Board| {
+        let more = |board: &crate::model::pbn::BoardModel| {
             double_dummy
                 .then(|| self.shared.solver.hover(uri, board))
                 .flatten()

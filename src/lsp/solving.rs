@@ -12,11 +12,11 @@ use tower_lsp_server::ls_types::Uri;
 
 use super::seams;
 use crate::bridge::Deal;
-use crate::convert::Board;
 use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::double_dummy::{Par, TrickTable};
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
+use crate::model::pbn::BoardModel;
 
 /// What a document asks the solver for: each kind has its own queue, so that a new request of
 /// one kind replaces the older ones of that kind only.
@@ -168,17 +168,13 @@ impl Solving {
     /// What `board`'s deal makes at double dummy, in any notation: `None` without a whole
     /// deal; `Some(None)` while it is being solved (asked for on behalf of `uri`'s hover);
     /// else the table, and par when the vulnerability is known.
-    fn of_board(&self, uri: &Uri, board: &Board) -> Option<Option<(TrickTable, Option<Par>)>> {
-        let record = board.deal.as_ref()?;
-        let deal = Deal::from_hands(record.hands);
-        if !deal.is_complete() {
-            return None;
-        }
+    fn of_board(&self, uri: &Uri, board: &BoardModel) -> Option<Option<(TrickTable, Option<Par>)>> {
+        let deal = board.whole_deal()?;
         match self.pool.lookup(&deal) {
             Lookup::Solved(table) => {
-                let par = board.vulnerability.map(|(v, _)| {
-                    crate::double_dummy::par_for(&table, v, board.dealer.map(|d| d.0))
-                });
+                let par = board
+                    .vulnerability()
+                    .map(|v| crate::double_dummy::par_for(&table, v, board.dealer()));
                 Some(Some((table, par)))
             }
             Lookup::Pending | Lookup::Unknown => {
@@ -190,7 +186,7 @@ impl Solving {
 
     /// The double-dummy part of a hover over the deal of `board`: the table and par when
     /// solved, else that it is being solved.
-    pub(super) fn hover(&self, uri: &Uri, board: &Board) -> Option<DoubleDummyPart> {
+    pub(super) fn hover(&self, uri: &Uri, board: &BoardModel) -> Option<DoubleDummyPart> {
         Some(match self.of_board(uri, board)? {
             Some((table, par)) => DoubleDummyPart::Solved(table, par),
             None => DoubleDummyPart::Pending,
@@ -199,7 +195,11 @@ impl Solving {
 
     /// The board view's double-dummy results when solved (else `None`, and the deal is
     /// queued).
-    pub(super) fn view(&self, uri: &Uri, board: &Board) -> Option<ide::board::DoubleDummyView> {
+    pub(super) fn view(
+        &self,
+        uri: &Uri,
+        board: &BoardModel,
+    ) -> Option<ide::board::DoubleDummyView> {
         let (table, par) = self.of_board(uri, board)??;
         Some(ide::board::double_dummy_view(&table, par.as_ref()))
     }

@@ -10,8 +10,8 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::Uri;
 
 use super::open_text::Placed;
-use crate::convert::Board;
 use crate::ide;
+use crate::model::pbn::BoardModel;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 
 /// What a notation whose document is a [`TreeDocument`] answers, in its own terms: ranges are
@@ -23,7 +23,7 @@ pub(crate) trait PieceBody<G: TopGrammar>:
     Default + Send + Sized + std::fmt::Debug + 'static
 {
     /// The board holding `offset`, if any.
-    fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Board>;
+    fn board_at(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<BoardModel>;
     /// The hover at `offset`, with the start of its piece.
     fn hover(doc: &mut TreeDocument<G, Self>, offset: usize) -> Option<Placed<ide::Hover>>;
     /// The completions at `offset`, with the start of their piece.
@@ -55,7 +55,7 @@ pub(crate) trait PieceBody<G: TopGrammar>:
     fn boards_in(
         doc: &mut TreeDocument<G, Self>,
         wanted: RangeInclusive<usize>,
-    ) -> Vec<(Board, usize)>;
+    ) -> Vec<(BoardModel, usize)>;
 }
 
 /// An open document of a notation whose tree is a [`TopLevel`] of pieces.

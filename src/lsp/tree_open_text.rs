@@ -18,9 +18,9 @@ use super::piece_cache::{CarryingGrammar, PieceCache};
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
 use super::tree_document::{PieceBody, TreeDocument};
-use crate::convert::Board;
 use crate::format::pieces::{piece_edits, PieceFormat};
 use crate::ide;
+use crate::model::pbn::BoardModel;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 
 impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
@@ -89,7 +89,7 @@ where
         self.forget_findings()
     }
 
-    fn board_at(&mut self, offset: usize) -> Option<Board> {
+    fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         PieceCache::<G>::board_at(self, offset)
     }
 
@@ -153,12 +153,7 @@ where
     fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints {
         PieceCache::<G>::boards_in(self, wanted)
             .into_iter()
-            .map(|(board, start)| {
-                (
-                    board_hints(&crate::model::pbn::read_board_for_editor(&board), more),
-                    start,
-                )
-            })
+            .map(|(board, start)| (board_hints(&board, more), start))
             .collect()
     }
 }

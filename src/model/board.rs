@@ -16,6 +16,11 @@ pub(crate) type Origin = Option<TextRange>;
 /// at the record's start, and no position in the text finds it.
 pub(crate) const NOWHERE: TextRange = TextRange::empty(TextSize::new(u32::MAX));
 
+/// A range that stands in the source (`None` for [`NOWHERE`] or a range running up to it).
+pub(crate) fn placed(range: TextRange) -> Origin {
+    (range.end() < NOWHERE.start()).then_some(range)
+}
+
 /// A descriptive fact under its PBN tag name (`Event`, `North`, `Score`…).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Info {
@@ -71,23 +76,28 @@ pub struct AuctionRecord {
     pub origin: Origin,
 }
 
-impl AuctionRecord {
-    /// Whether the calls end the auction: four passes, or three after a bid (counted over every
-    /// call given, legal or not).
-    pub fn calls_end(&self) -> bool {
-        let mut passes = 0;
-        let mut bid = false;
-        for item in &self.calls {
-            match item.kind {
-                CallKind::Call(Call::Pass) => passes += 1,
-                CallKind::Call(_) => {
-                    passes = 0;
-                    bid = true;
-                }
-                _ => {}
+/// Whether `calls` end the auction: four passes, or three after a bid (counted over every call
+/// given, legal or not).
+pub(crate) fn calls_end(calls: &[CallItem]) -> bool {
+    let mut passes = 0;
+    let mut bid = false;
+    for item in calls {
+        match item.kind {
+            CallKind::Call(Call::Pass) => passes += 1,
+            CallKind::Call(_) => {
+                passes = 0;
+                bid = true;
             }
+            _ => {}
         }
-        (bid && passes >= 3) || (!bid && passes >= 4)
+    }
+    (bid && passes >= 3) || (!bid && passes >= 4)
+}
+
+impl AuctionRecord {
+    /// Whether the calls end the auction (see [`calls_end`]).
+    pub fn calls_end(&self) -> bool {
+        calls_end(&self.calls)
     }
 
     /// The calls the auction is followed through: up to a quiz point (RBN's `Y`, which asks for

@@ -3,9 +3,9 @@
 //!
 //! This layer reads and never judges: the checks (`analysis`), the editor features (`ide`), the
 //! converters (`convert`) and the formatter read games through it, so that a call, a card or a
-//! tag value means the same thing to all of them. [`Board`] is the notation-neutral record every
-//! notation lowers to ([`read_pbn`], [`read_rbn`], [`read_lin`]); [`pbn`] keeps a PBN game's
-//! finer structure (each tag, note and note reference with its range) for the editor.
+//! tag value means the same thing to all of them. Every board, in every notation, is read into
+//! one [`pbn::BoardModel`] ([`read_pbn`], [`read_rbn`], [`read_lin`] read a whole text so); the
+//! RBN and LIN readers gather a board into the [`Board`] record on the way.
 
 pub mod board;
 pub(crate) mod handviewer;
@@ -17,20 +17,46 @@ pub mod values;
 
 pub use board::Board;
 pub use lin::LinCarry;
-pub use pbn::record::{read_pbn, read_pbn_parse};
 pub use rbn::{read_record, Carry};
 pub use tags::Inheritance;
 
+use crate::syntax::ast::Game;
 use crate::syntax::lin::{LinParse, Piece};
 use crate::syntax::rbn::{RbnParse, Record};
+use crate::syntax::Parse;
+use pbn::{lower_record, BoardModel};
 
-/// Reads every board of a LIN text (a vugraph header handed to the boards after it).
-pub fn read_lin(text: &str) -> Vec<Board> {
+/// Reads every game of a PBN text whole (inheritance resolved as the checker resolves it).
+pub fn read_pbn(text: &str) -> Vec<BoardModel> {
+    read_pbn_parse(&Parse::new(text))
+}
+
+/// [`read_pbn`] from the text's parse.
+pub fn read_pbn_parse(parse: &Parse) -> Vec<BoardModel> {
+    let mut inherited = Inheritance::default();
+    let mut boards = Vec::new();
+    for node in parse.syntax().children() {
+        let Some(game) = Game::cast(node) else {
+            continue;
+        };
+        boards.push(pbn::read_board(&game, &inherited));
+        inherited.advance(&game);
+    }
+    boards
+}
+
+/// Reads every board of a LIN text whole (a vugraph header handed to the boards after it).
+pub fn read_lin(text: &str) -> Vec<BoardModel> {
     read_lin_parse(&LinParse::new(text))
 }
 
 /// [`read_lin`] from the text's parse.
-pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
+pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<BoardModel> {
+    lin_records(parse).iter().map(lower_record).collect()
+}
+
+/// Every board of a LIN text's parse, as its reader gives it.
+pub(crate) fn lin_records(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
     // The comment lines of a header go with the board after it.
@@ -54,13 +80,18 @@ pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<Board> {
     boards
 }
 
-/// Reads every deal of an RBN text (the repetition rules applied).
-pub fn read_rbn(text: &str) -> Vec<Board> {
+/// Reads every deal of an RBN text whole (the repetition rules applied).
+pub fn read_rbn(text: &str) -> Vec<BoardModel> {
     read_rbn_parse(&RbnParse::new(text))
 }
 
 /// [`read_rbn`] from the text's parse.
-pub(crate) fn read_rbn_parse(parse: &RbnParse) -> Vec<Board> {
+pub(crate) fn read_rbn_parse(parse: &RbnParse) -> Vec<BoardModel> {
+    rbn_records(parse).iter().map(lower_record).collect()
+}
+
+/// Every deal of an RBN text's parse, as its reader gives it.
+pub(crate) fn rbn_records(parse: &RbnParse) -> Vec<Board> {
     let mut carry = Carry::default();
     parse
         .chunks()

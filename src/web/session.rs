@@ -24,7 +24,7 @@ use crate::lsp::open_document::OpenDocument;
 use crate::lsp::open_text::ClientTerms;
 use crate::lsp::position::{byte_range, offset_of, range_of};
 use crate::lsp::seams;
-use crate::model::Board;
+use crate::model::pbn::BoardModel;
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 
@@ -173,7 +173,7 @@ impl Session {
                 let at: lsp::TextDocumentPositionParams = read(params)?;
                 let double_dummy = self.settings.double_dummy;
                 let (solved, wanted, asked) = (&self.solved, &self.wanted, &self.asked);
-                let more = |board: &Board| {
+                let more = |board: &BoardModel| {
                     double_dummy
                         .then(|| hover_part(solved, wanted, asked, board))
                         .flatten()
@@ -538,18 +538,14 @@ fn hover_part(
     solved: &HashMap<Deal, TrickTable>,
     wanted: &RefCell<Vec<Deal>>,
     asked: &RefCell<Vec<Deal>>,
-    board: &Board,
+    board: &BoardModel,
 ) -> Option<DoubleDummyPart> {
-    let record = board.deal.as_ref()?;
-    let deal = Deal::from_hands(record.hands);
-    if !deal.is_complete() {
-        return None;
-    }
+    let deal = board.whole_deal()?;
     match solved.get(&deal) {
         Some(table) => {
             let par = board
-                .vulnerability
-                .map(|(v, _)| par_for(table, v, board.dealer.map(|d| d.0)));
+                .vulnerability()
+                .map(|v| par_for(table, v, board.dealer()));
             Some(DoubleDummyPart::Solved(*table, par))
         }
         None => {

@@ -60,6 +60,8 @@ pub struct Annotations {
     pub note: Option<NoteRef>,
     /// The NAGs in text order.
     pub nags: Vec<Nag>,
+    /// Whether the call or card is alerted (RBN's `*`, LIN's `!`; PBN writes no alert).
+    pub alert: bool,
 }
 
 impl Annotations {
@@ -69,6 +71,16 @@ impl Annotations {
         let ends = ends.chain(self.note.iter().map(|n| n.range.end()));
         let ends = ends.chain(self.nags.iter().map(|n| n.range.end()));
         TextRange::new(range.start(), ends.fold(range.end(), TextSize::max))
+    }
+
+    /// The annotations as another notation's record holds them: the suffix, the alert and the
+    /// note reference (a note past 255 and the NAGs are not held).
+    pub fn written(&self) -> crate::model::board::Annotation {
+        crate::model::board::Annotation {
+            suffix: self.suffix.as_ref().map(|s| s.text.clone()),
+            alert: self.alert,
+            note: self.note.and_then(|n| u8::try_from(n.index).ok()),
+        }
     }
 
     /// The annotations of a call or card of another notation's record, placed at `range` (the
@@ -91,6 +103,7 @@ impl Annotations {
                 range,
             }),
             nags: Vec::new(),
+            alert: annotation.alert,
         }
     }
 }

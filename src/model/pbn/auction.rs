@@ -14,7 +14,7 @@ use super::misreading::{AuctionMisreading, Misreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
-use crate::model::board::{AuctionRecord, CallKind};
+use crate::model::board::{placed, AuctionRecord, CallItem, CallKind};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -162,6 +162,11 @@ pub struct AuctionModel {
     pub last_call_range: Option<TextRange>,
     /// The first thing given after the auction had ended, if any.
     pub after_end: Option<(TextRange, AfterEnd)>,
+    /// What is written that the auction is not followed through, kept as written: an all pass
+    /// after the auction has ended, and what another notation's record writes past where its
+    /// auction is followed to (from a quiz point `Y` on, or after an all pass). Conversion and
+    /// the preview write it.
+    pub unfollowed: Vec<CallItem>,
     state: bridge::Auction,
     seats_known: bool,
 }
@@ -190,6 +195,29 @@ impl AuctionModel {
         } else {
             Vec::new()
         }
+    }
+
+    /// The calls as written, in order, each with its annotation: the calls read (after the end
+    /// too), the all pass, and what is written past where the auction is followed: what
+    /// conversion and the preview write.
+    pub fn written(&self) -> Vec<CallItem> {
+        let mut out = Vec::with_capacity(self.calls.len() + 1 + self.unfollowed.len());
+        for entry in &self.calls {
+            out.push(CallItem {
+                kind: CallKind::Call(entry.call),
+                annotation: entry.annotations.written(),
+                origin: placed(entry.annotations.extent(entry.range)),
+            });
+        }
+        if let Some(all_pass) = self.all_pass {
+            out.push(CallItem {
+                kind: CallKind::AllPass,
+                annotation: self.all_pass_annotations.written(),
+                origin: placed(self.all_pass_annotations.extent(all_pass)),
+            });
+        }
+        out.extend(self.unfollowed.iter().cloned());
+        out
     }
 
     /// The call at `offset` (a position inside its token), if there is one.
@@ -273,7 +301,12 @@ pub(crate) fn lower_auction_record(
         tag_range: dealer_origin.unwrap_or(range),
         range,
     };
-    reader.finish(head, Vec::new())
+    let mut model = reader.finish(head, Vec::new());
+    let followed = record.followed().len();
+    model
+        .unfollowed
+        .extend_from_slice(&record.calls[followed..]);
+    model
 }
 
 /// The state of reading an auction's calls in order.
@@ -288,6 +321,7 @@ struct AuctionReader {
     end: EndMarks,
     after_end: Option<(TextRange, AfterEnd)>,
     last_call_range: Option<TextRange>,
+    unfollowed: Vec<CallItem>,
 }
 
 impl AuctionReader {
@@ -305,6 +339,7 @@ impl AuctionReader {
             end: EndMarks::default(),
             after_end: None,
             last_call_range: None,
+            unfollowed: Vec::new(),
         }
     }
 
@@ -513,6 +548,12 @@ impl AuctionReader {
                 }
                 if self.state.is_finished() {
                     self.after_end(range, AfterEnd::AllPass);
+                    // Nothing to follow, but written all the same.
+                    self.unfollowed.push(CallItem {
+                        kind: CallKind::AllPass,
+                        annotation: self.all_pass_annotations.written(),
+                        origin: placed(self.all_pass_annotations.extent(range)),
+                    });
                 } else {
                     self.all_pass.get_or_insert(range);
                     self.finish_with_passes();
@@ -584,6 +625,7 @@ impl AuctionReader {
             },
             last_call_range: self.last_call_range,
             after_end: self.after_end,
+            unfollowed: self.unfollowed,
             seats_known: self.seats_known,
             state,
         }

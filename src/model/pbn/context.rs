@@ -14,6 +14,7 @@ use super::misreading::Misreading;
 use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
+use crate::model::board::Info;
 use crate::model::board::NOWHERE;
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{
@@ -173,6 +174,16 @@ pub struct BoardModel {
     /// Where each item stands in the text, for the editor (empty as the checks read it: they
     /// place their findings from the items' own ranges).
     pub map: SourceMap,
+    /// The descriptive facts under their PBN tag names (every tag but the context's, the
+    /// sections' and Hidden, `#` and `##` followed), in reading order, each with where it stands
+    /// when it stands anywhere. Read for what writes or shows a whole board (conversion, the
+    /// preview); empty as the checks and the editor read a board.
+    pub facts: Vec<Info>,
+    /// The free-text commentary, in order (read with the facts).
+    pub commentary: Vec<String>,
+    /// What the source said that the model cannot hold, for conversion to say (read with the
+    /// facts).
+    pub dropped: Vec<String>,
 }
 
 impl BoardModel {
@@ -214,6 +225,53 @@ impl BoardModel {
     /// The trump suit of the contract (`None` in no trump or when unknown).
     pub fn trump(&self) -> Option<Suit> {
         self.contract()?.trump()
+    }
+
+    /// The tricks declarer won, as the board gives them (the Result tag's, or another
+    /// notation's result): what conversion writes and the preview shows.
+    pub fn result_tricks(&self) -> Option<u8> {
+        self.declarer_tricks().or_else(|| {
+            // A count the rules take for none (past 13) is still written on as it was given.
+            self.context.result_tag.as_ref()?.text.trim().parse().ok()
+        })
+    }
+
+    /// The deal when all four hands are given whole: what double dummy solves.
+    pub fn whole_deal(&self) -> Option<Deal> {
+        self.context.deal.filter(Deal::is_complete)
+    }
+
+    /// The value of a descriptive fact.
+    pub fn fact(&self, name: &str) -> Option<&str> {
+        self.facts
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.value.as_str())
+    }
+
+    /// The notes of the auction or the play (`section`), by number, as conversion and the
+    /// preview give them (a number past 255 is not held).
+    pub fn notes(&self, section: super::SectionKind) -> Vec<(u8, String)> {
+        self.map
+            .notes
+            .iter()
+            .filter(|n| n.section == section)
+            .filter_map(|n| Some((u8::try_from(n.number).ok()?, n.text.clone())))
+            .collect()
+    }
+
+    /// Which hands are hidden (N, E, S, W), when the board has a deal.
+    pub fn hidden(&self) -> [bool; 4] {
+        let dealt = self.context.deal.is_some();
+        std::array::from_fn(|i| dealt && self.map.hidden.contains(&Seat::ALL[i]))
+    }
+
+    /// The contract with its declarer and where the contract is given (`None` for nowhere):
+    /// what conversion writes and the preview shows.
+    pub fn contract_given(&self) -> Option<(ContractValue, Option<Seat>, Option<TextRange>)> {
+        let contract = self.context.contract?;
+        let at = self.context.contract_tag.as_ref().map(|t| t.range);
+        Some((contract, self.declarer(), at.filter(|r| *r != NOWHERE)))
     }
 }
 

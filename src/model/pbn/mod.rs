@@ -1,6 +1,6 @@
 //! A PBN game lowered: the Deal ([`deal`]), the Auction ([`auction`]) and the Play ([`play`])
 //! read as the checks read them, the context they are read against and the [`BoardModel`] that
-//! holds them all ([`context`]), the board record conversion reads ([`record`]), and the
+//! holds them all ([`context`]), a game's descriptive facts and commentary ([`facts`]), and the
 //! [`SourceMap`] the editor reads beside the model ([`source_map`]): its tags, hands, calls and
 //! cards with their seats, tricks and notes, each with its range.
 //!
@@ -12,10 +12,10 @@ pub mod annotations;
 pub mod auction;
 pub mod context;
 pub mod deal;
+pub(crate) mod facts;
 pub mod irregularity;
 pub mod misreading;
 pub mod play;
-pub(crate) mod record;
 pub(crate) mod section;
 pub mod source_map;
 
@@ -64,10 +64,58 @@ pub(crate) fn parse_note(value: &str) -> Option<(u32, String)> {
 /// Lowers a game node (rooted at the game's start) for the editor: its model as the checks read
 /// it ([`context::read_sections`]) with its source map: its tags, hands, calls, cards and notes.
 pub fn lower(node: &SyntaxNode) -> BoardModel {
-    let Some(game) = Game::cast(node.clone()) else {
-        return BoardModel::default();
-    };
-    let mut model = context::read_sections(&game, &crate::model::Inheritance::default());
+    match Game::cast(node.clone()) {
+        Some(game) => lower_game(&game, &crate::model::Inheritance::default()),
+        None => BoardModel::default(),
+    }
+}
+
+/// A game read whole, for what writes or shows it (conversion, the preview): its model with
+/// its source map ([`lower`]), `#` and `##` followed from `inherited`, with its descriptive facts,
+/// its commentary, and, when it has no Contract tag, the contract its finished auction gives.
+pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
+    // What writing and showing a board read of the map: the hidden hands and the notes (not
+    // the tags and views the editor looks things up in).
+    let mut model = context::read_sections(game, inherited);
+    model.map.hidden = hidden_seats(game);
+    lower_first_notes(game, &mut model.map);
+    model.facts = facts::read_facts(game, inherited);
+    model.commentary = facts::read_commentary(game);
+    if model.context.contract.is_none() {
+        // Conversion writes the contract the auction gives (the play needs the trumps to know
+        // who won each trick); the checks never read this model.
+        if let Some(auction) = &model.auction {
+            if let (Some(contract), Some(declarer)) = (auction.contract, auction.declarer) {
+                model.context.contract =
+                    Some(crate::model::values::ContractValue::Contract(contract));
+                model.context.declarer = Some(context::DeclarerValue {
+                    seat: declarer,
+                    swapped: false,
+                });
+            }
+        }
+    }
+    let nags = model
+        .auction
+        .iter()
+        .any(|a| a.calls.iter().any(|c| !c.annotations.nags.is_empty()))
+        || model.play.iter().any(|p| {
+            p.tricks
+                .iter()
+                .flat_map(|t| &t.cards)
+                .any(|s| s.played && !s.annotations().nags.is_empty())
+        });
+    if nags {
+        model
+            .dropped
+            .push("numeric annotation glyphs ($n)".to_string());
+    }
+    model
+}
+
+/// [`lower`] of a game with what earlier games hand down.
+fn lower_game(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
+    let mut model = context::read_sections(game, inherited);
     let map = &mut model.map;
     let mut deal_node = None;
     for tag in game.tag_pairs() {
@@ -87,29 +135,8 @@ pub fn lower(node: &SyntaxNode) -> BoardModel {
         }
         map.tags.push(lowered);
     }
-    map.hidden = map
-        .value("Hidden")
-        .map(|v| {
-            v.chars()
-                .filter_map(|c| Seat::from_char(c.to_ascii_uppercase()))
-                .collect()
-        })
-        .unwrap_or_default();
-    // Only the first Auction and the first Play count, as for the checks.
-    let (mut auction_seen, mut play_seen) = (false, false);
-    for section in game.sections() {
-        match section.kind() {
-            SyntaxKind::AUCTION_SECTION if !auction_seen => {
-                auction_seen = true;
-                lower_notes(&section, SectionKind::Auction, map);
-            }
-            SyntaxKind::PLAY_SECTION if !play_seen => {
-                play_seen = true;
-                lower_notes(&section, SectionKind::Play, map);
-            }
-            _ => {}
-        }
-    }
+    map.hidden = hidden_seats(game);
+    lower_first_notes(game, map);
     let dealer = model.context.dealer;
     // The Deal as the checks read it; one they leave unread (empty, `?`, `#`) is read here all
     // the same, for what the editor can still show of it.
@@ -129,6 +156,38 @@ pub fn lower(node: &SyntaxNode) -> BoardModel {
     model
 }
 
+/// The seats the first Hidden tag of `game` hides.
+fn hidden_seats(game: &Game) -> Vec<Seat> {
+    game.tag_pairs()
+        .find(|t| t.name() == "Hidden")
+        .and_then(|t| t.value())
+        .map(|v| {
+            v.chars()
+                .filter_map(|c| Seat::from_char(c.to_ascii_uppercase()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The notes of the first Auction and the first Play section, and the references to them (only
+/// those count, as for the checks).
+fn lower_first_notes(game: &Game, map: &mut SourceMap) {
+    let (mut auction_seen, mut play_seen) = (false, false);
+    for section in game.sections() {
+        match section.kind() {
+            SyntaxKind::AUCTION_SECTION if !auction_seen => {
+                auction_seen = true;
+                lower_notes(&section, SectionKind::Auction, map);
+            }
+            SyntaxKind::PLAY_SECTION if !play_seen => {
+                play_seen = true;
+                lower_notes(&section, SectionKind::Play, map);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The auction and play of a model in its source map.
 fn view_sections(model: &mut BoardModel) {
     let map = &mut model.map;
@@ -139,38 +198,63 @@ fn view_sections(model: &mut BoardModel) {
     map.play = model.play.as_ref().map(|p| view_play(p, &map.note_refs));
 }
 
-/// A board read from another notation (an RBN record, a LIN board) for the editor: its model
-/// as the checks read it ([`context::read_board_model`]) with its source map, so that the
-/// editor answers about it as about a game: its hands, its auction and play (the seats, the
-/// legality of each call, the winner of each trick), and its notes with the calls and cards
-/// that refer to them. It has no tags; what has no place in the source stands at [`NOWHERE`].
+/// A board read from another notation (an RBN record, a LIN board) whole, for everything but
+/// the checks (the editor, conversion, the preview): its model as the checks read it
+/// ([`context::read_board_model`]) with its source map, so that the editor answers about it as
+/// about a game (its hands, its auction and play with the seats, the legality of each call and
+/// the winner of each trick, its notes and what refers to them), its descriptive facts,
+/// commentary and what its reading dropped, and a play no leader is known for, kept as written.
+/// It has no tags; what has no place in the source stands at [`NOWHERE`].
 pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
-    let mut model = context::read_board_model(board);
+    let mut model = lower_record(board);
     let dealer = model.context.dealer;
     let map = &mut model.map;
     if let (Some(record), Some(deal)) = (&board.deal, &model.deal) {
-        map.hidden = Seat::ALL
-            .into_iter()
-            .filter(|s| record.hidden[s.index()])
-            .collect();
         view_deal(deal, dealer, map);
         // A hand the record does not write (LIN's fourth, worked out) has no place of its own.
         map.hand_ranges
             .retain(|(seat, _)| record.hand_origins[seat.index()].is_some());
     }
     if let Some(record) = &board.auction {
-        board_notes(&record.notes, SectionKind::Auction, map);
         for call in &record.calls {
             board_note_ref(&call.annotation, call.origin, SectionKind::Auction, map);
         }
     }
     if let Some(record) = &board.play {
-        board_notes(&record.notes, SectionKind::Play, map);
         for card in record.tricks.iter().flatten() {
             board_note_ref(&card.annotation, card.origin, SectionKind::Play, map);
         }
     }
     view_sections(&mut model);
+    model
+}
+
+/// A board read from another notation whole, for writing and showing it (conversion, the
+/// preview, double dummy): [`read_board_for_editor`] without the views the editor looks things
+/// up in, with the hidden hands and the notes.
+pub(crate) fn lower_record(board: &Board) -> BoardModel {
+    let mut model = context::read_board_model(board);
+    model.facts = board.info.clone();
+    model.commentary = board.commentary.clone();
+    model.dropped = board.dropped.clone();
+    if let (None, Some(record)) = (&model.play, &board.play) {
+        // A play no leader is known for is not followed (the checks read none), but it is shown
+        // and written as it stands.
+        model.play = Some(play::lower_unled_play_record(record, NOWHERE));
+    }
+    let map = &mut model.map;
+    if let (Some(record), Some(_)) = (&board.deal, &model.deal) {
+        map.hidden = Seat::ALL
+            .into_iter()
+            .filter(|s| record.hidden[s.index()])
+            .collect();
+    }
+    if let Some(record) = &board.auction {
+        board_notes(&record.notes, SectionKind::Auction, map);
+    }
+    if let Some(record) = &board.play {
+        board_notes(&record.notes, SectionKind::Play, map);
+    }
     model
 }
 
@@ -283,8 +367,8 @@ fn view_play(play: &play::PlayModel, note_refs: &[NoteRef]) -> PlayView {
             }
             cards.push(CardView {
                 range: slot.range,
-                card: slot.card(),
-                seat: seats_known.then_some(slot.seat),
+                card: slot.written_card(),
+                seat: (seats_known && slot.is_seated()).then_some(slot.seat),
                 trick: index,
                 notes: notes_of(note_refs, slot.range),
             });

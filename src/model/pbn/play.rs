@@ -14,7 +14,7 @@ use super::misreading::{Misreading, PlayMisreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
-use crate::model::board::{CardItem, CardKind, PlayRecord};
+use crate::model::board::{placed, CardItem, CardKind, PlayRecord};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 use smallvec::SmallVec;
@@ -50,8 +50,22 @@ pub enum SlotKind {
     Card(Card),
     /// `-`: a card that is unknown or not played yet (also an unreadable card token).
     Unknown,
-    /// `+`: the next card to be played.
+    /// `+`: the next card to be played (also a card another notation's trick leaves out).
     Continue,
+    /// RBN's `+` or `-` that the hands do not resolve: the highest or lowest card of the suit
+    /// led, followed as an unknown card.
+    Shortcut {
+        /// `true` for `+`, the highest.
+        highest: bool,
+        /// The suit led, when known.
+        suit: Option<Suit>,
+    },
+    /// RBN's `Y`, "what would you play here?" (a quiz point), followed as an unknown card.
+    Quiz,
+    /// A card of a trick whose players are not known (LIN gives the cards in the order of play,
+    /// so after a trick whose winner is unknown nobody's seat is): kept as written (`None` for
+    /// an unknown card) and followed as an unknown card.
+    Unseated(Option<Card>),
 }
 
 /// One column of a trick as the file gives it.
@@ -110,6 +124,7 @@ static NO_ANNOTATIONS: Annotations = Annotations {
     suffix: None,
     note: None,
     nags: Vec::new(),
+    alert: false,
 };
 
 impl PlaySlot {
@@ -136,6 +151,20 @@ impl PlaySlot {
             SlotKind::Card(card) => Some(card),
             _ => None,
         }
+    }
+
+    /// The card as written, when it is one, whether or not its player is known (a card whose
+    /// player is not known is followed as an unknown card: [`PlaySlot::card`] does not give it).
+    pub fn written_card(&self) -> Option<Card> {
+        match self.kind {
+            SlotKind::Card(card) | SlotKind::Unseated(Some(card)) => Some(card),
+            _ => None,
+        }
+    }
+
+    /// Whether the slot's player is known (within a play whose seats are known).
+    pub fn is_seated(&self) -> bool {
+        !matches!(self.kind, SlotKind::Unseated(_))
     }
 }
 
@@ -332,8 +361,10 @@ pub fn lower_play(
 
 /// Reads the play of another notation's record, whose cards are read already (each placed at
 /// its origin, or at `range`, the whole play's, when it has none), as the checks read the Play
-/// section of its PBN image: the columns of each trick from the leader round, `-` for a card
-/// not known or not given, closed with `*` when the play stops short. `None` when the leader is
+/// section of its PBN image: the columns of each trick from the leader round (a card whose player
+/// is not known in the order it was played), what PBN cannot write (a shortcut, a quiz point)
+/// kept as it is and followed as an unknown card, a card not given as the next to be played,
+/// closed with `*` when the play stops short. `None` when the leader is
 /// unknown (the image then has no Play section).
 pub(crate) fn lower_play_record(
     record: &PlayRecord,
@@ -342,22 +373,47 @@ pub(crate) fn lower_play_record(
     out: &mut Vec<Misreading>,
 ) -> Option<PlayModel> {
     let leader = record.leader?;
+    Some(lower_led_play_record(record, leader, facts, range, out))
+}
+
+/// [`lower_play_record`] of a play led by `leader`.
+fn lower_led_play_record(
+    record: &PlayRecord,
+    leader: Seat,
+    facts: &PlayFacts,
+    range: TextRange,
+    out: &mut Vec<Misreading>,
+) -> PlayModel {
     let mut raw = Vec::with_capacity(record.tricks.len() * 4);
     let mut complete = true;
     for trick in &record.tricks {
         let mut columns: [Option<&CardItem>; 4] = [None; 4];
+        // The cards whose players are not known stand in the order they were played.
+        let mut unseated = 0;
         for item in trick {
-            if let Some(seat) = item.seat {
-                columns[(seat.index() + 4 - leader.index()) % 4] = Some(item);
+            match item.seat {
+                Some(seat) => columns[(seat.index() + 4 - leader.index()) % 4] = Some(item),
+                None => {
+                    if let Some(column) = columns.get_mut(unseated) {
+                        *column = Some(item);
+                    }
+                    unseated += 1;
+                }
             }
         }
         complete &= trick.len() >= 4;
         raw.extend(columns.iter().map(|column| match column {
             Some(item) => {
                 let at = item.origin.unwrap_or(range);
-                let kind = match item.kind {
-                    CardKind::Card(card) => SlotKind::Card(card),
-                    _ => SlotKind::Unknown,
+                let kind = match (item.kind, item.seat) {
+                    (CardKind::Card(card), None) => SlotKind::Unseated(Some(card)),
+                    (_, None) => SlotKind::Unseated(None),
+                    (CardKind::Card(card), Some(_)) => SlotKind::Card(card),
+                    (CardKind::Unknown, Some(_)) => SlotKind::Unknown,
+                    (CardKind::Shortcut { highest, suit }, Some(_)) => {
+                        SlotKind::Shortcut { highest, suit }
+                    }
+                    (CardKind::Query, Some(_)) => SlotKind::Quiz,
                 };
                 let annotations = Annotations::of_record(&item.annotation, at);
                 RawSlot {
@@ -367,8 +423,9 @@ pub(crate) fn lower_play_record(
                     extras: CardExtras::boxed(Vec::new(), annotations),
                 }
             }
+            // A card the trick leaves out is the next to be played, as PBN's `+` is.
             None => RawSlot {
-                kind: SlotKind::Unknown,
+                kind: SlotKind::Continue,
                 range,
                 standard: true,
                 extras: None,
@@ -388,7 +445,86 @@ pub(crate) fn lower_play_record(
         end: EndMarks { star, plus: None },
         ..Columns::default()
     };
-    Some(follow_columns(head, columns, facts, out))
+    let mut model = follow_columns(head, columns, facts, out);
+    // The record gives the cards that were played: one not yet known to the checks (a card
+    // after the last known one of the final trick) was played all the same.
+    for slot in model.tricks.iter_mut().flat_map(|t| t.cards.iter_mut()) {
+        slot.played |= slot.kind != SlotKind::Continue;
+    }
+    model
+}
+
+/// The play of another notation's record that names no leader (a LIN board whose auction has
+/// not ended): its cards as written, in the order played, with no player known, followed as
+/// unknown cards against nothing. For what writes or shows a board; the checks read no play.
+pub(crate) fn lower_unled_play_record(record: &PlayRecord, range: TextRange) -> PlayModel {
+    let unled = PlayRecord {
+        leader: Some(Seat::North),
+        tricks: record
+            .tricks
+            .iter()
+            .map(|trick| {
+                trick
+                    .iter()
+                    .map(|item| CardItem {
+                        seat: None,
+                        ..item.clone()
+                    })
+                    .collect()
+            })
+            .collect(),
+        ..record.clone()
+    };
+    let facts = PlayFacts::default();
+    let mut model = lower_led_play_record(&unled, Seat::North, &facts, range, &mut Vec::new());
+    model.head.seat = None;
+    model.opening_leader = None;
+    for trick in &mut model.tricks {
+        trick.leader = None;
+        trick.winner = None;
+    }
+    model
+}
+
+impl PlayModel {
+    /// The cards as written, trick by trick in the order of play (in the order written where the
+    /// players are not known), each with its player when known and its annotation: what
+    /// conversion and the preview write. A `+` and what follows the last card played are not
+    /// among them.
+    pub fn written(&self) -> Vec<Vec<CardItem>> {
+        let mut tricks = Vec::with_capacity(self.tricks.len());
+        for trick in &self.tricks {
+            let cards: Vec<CardItem> = trick
+                .cards
+                .iter()
+                .filter(|slot| slot.played)
+                .filter_map(|slot| {
+                    let kind = match slot.kind {
+                        SlotKind::Card(card) | SlotKind::Unseated(Some(card)) => {
+                            CardKind::Card(card)
+                        }
+                        SlotKind::Unknown | SlotKind::Unseated(None) => CardKind::Unknown,
+                        SlotKind::Shortcut { highest, suit } => {
+                            CardKind::Shortcut { highest, suit }
+                        }
+                        SlotKind::Quiz => CardKind::Query,
+                        SlotKind::Continue => return None,
+                    };
+                    let seat = slot.is_seated().then_some(slot.seat);
+                    Some(CardItem {
+                        kind,
+                        seat,
+                        annotation: slot.annotations().written(),
+                        origin: placed(slot.annotations().extent(slot.range)),
+                    })
+                })
+                .collect();
+            if !cards.is_empty() {
+                tricks.push(cards);
+            }
+        }
+        tricks
+    }
 }
 
 /// Follows the columns of a play read from `head` against `facts` into its model.
@@ -773,7 +909,11 @@ impl Follower {
                     self.state.play(seat, card)
                 };
             }
-            SlotKind::Unknown | SlotKind::Continue => {
+            SlotKind::Unknown
+            | SlotKind::Continue
+            | SlotKind::Shortcut { .. }
+            | SlotKind::Quiz
+            | SlotKind::Unseated(_) => {
                 self.state.play_unknown(seat);
             }
         }

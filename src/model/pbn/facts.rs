@@ -1,0 +1,85 @@
+//! What a PBN game says besides its bridge: the descriptive tags, read as facts under their
+//! names with `#` and `##` followed, and the comments, read as commentary. Conversion and the
+//! preview read them; the checks read the tags themselves.
+
+use rowan::NodeOrToken;
+
+use super::context::KEY_TAGS;
+use crate::model::board::Info;
+use crate::model::tags::Inheritance;
+use crate::syntax::ast::Game;
+use crate::syntax::SyntaxKind;
+
+/// The tags besides the context's whose values are read into the structured parts of the board,
+/// not kept as facts.
+const STRUCTURED: [&str; 3] = ["Auction", "Play", "Note"];
+
+/// The descriptive tags of `game` (everything not read into the structured parts, and not
+/// Hidden), `#` and `##` followed: a tag the game leaves out takes the value a `##` of an earlier
+/// game set. Empty and `?` values are left out.
+pub(crate) fn read_facts(game: &Game, inherited: &Inheritance) -> Vec<Info> {
+    let mut facts: Vec<Info> = Vec::new();
+    let mut set = |name: &str, value: String| match facts.iter_mut().find(|f| f.name == name) {
+        Some(fact) => fact.value = value,
+        None => facts.push(Info {
+            name: name.to_string(),
+            value,
+            origin: None,
+        }),
+    };
+    let given: Vec<String> = game.tag_pairs().map(|t| t.name()).collect();
+    for (name, value) in inherited.defaults() {
+        let structured = KEY_TAGS.contains(&name) || STRUCTURED.contains(&name);
+        let shown = !value.is_empty() && value != "?";
+        if shown && !structured && name != "Hidden" && !given.iter().any(|g| g == name) {
+            set(name, value.to_string());
+        }
+    }
+    for tag in game.tag_pairs() {
+        let name = tag.name();
+        let in_section = tag
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() != SyntaxKind::GAME);
+        if in_section
+            || name == "Hidden"
+            || KEY_TAGS.contains(&name.as_str())
+            || STRUCTURED.contains(&name.as_str())
+        {
+            continue;
+        }
+        let Some(mut value) = tag.value() else {
+            continue;
+        };
+        if value == "#" {
+            value = inherited.previous(&name).unwrap_or("").to_string();
+        } else if let Some(v) = value.strip_prefix("##") {
+            value = v.to_string();
+        }
+        if !value.is_empty() && value != "?" {
+            set(&name, value);
+        }
+    }
+    facts
+}
+
+/// The comments of the game (`{…}` without its braces, `;…` without its semicolon), in order.
+pub(crate) fn read_commentary(game: &Game) -> Vec<String> {
+    let mut commentary = Vec::new();
+    for element in game.syntax().descendants_with_tokens() {
+        if let NodeOrToken::Token(token) = element {
+            let text = token.text();
+            match token.kind() {
+                SyntaxKind::COMMENT_BLOCK => {
+                    let inner = text.strip_prefix('{').unwrap_or(text);
+                    commentary.push(inner.strip_suffix('}').unwrap_or(inner).to_string());
+                }
+                SyntaxKind::COMMENT_LINE => {
+                    commentary.push(text.strip_prefix(';').unwrap_or(text).trim().to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    commentary
+}
