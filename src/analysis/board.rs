@@ -1,10 +1,10 @@
 //! Checking a board read from another notation (an RBN record, a LIN board): the D, A, N, P, X
 //! and G checks of PBN, run on the same models.
 //!
-//! The board's deal, auction and play are lowered into the models a PBN game's sections are
-//! read into, each piece placed at its origin in the source, and judged by the same passes
-//! (`deal`, `auction`, `play`, `cross`); its note references are checked against its records'
-//! notes (`notes::check_board_notes`). No bridge rule is written twice. A finding about a piece
+//! The board is read into the same `BoardModel` a PBN game is (`model::pbn::lower_record`),
+//! each piece placed at its origin in the source, and judged by the same rules (`deal`,
+//! `auction`, `play`, `cross`); its note references are checked against its notes
+//! (`notes::check_board_notes`), and its facts give the cross-checks. No bridge rule is written twice. A finding about a piece
 //! with no place in the source (a value carried over from an earlier record, which was checked
 //! there) is not shown; nor is a related place that has none.
 
@@ -14,14 +14,13 @@ use super::rules::{judge, Judged};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::NOWHERE;
-use crate::model::pbn::context::read_board_model;
-use crate::model::Board;
+use crate::model::pbn::BoardModel;
 use crate::syntax::TextRange;
 
 /// The diagnostics of a board read from the notation with catalogue letter `notation` (RBN's
 /// `R`, LIN's `L`), placed on its source: those of the codes the catalogue reports in that
 /// notation. Their PBN spelling fixes have nothing to mend in the source and are dropped.
-pub(crate) fn check_board(board: &Board, notation: char) -> Vec<Diagnostic> {
+pub(crate) fn check_board(board: &BoardModel, notation: char) -> Vec<Diagnostic> {
     judge_models(board)
         .into_iter()
         .filter(|d| kept(d, board, notation) && is_placed(d.range))
@@ -41,23 +40,27 @@ fn is_placed(range: TextRange) -> bool {
 
 /// Whether a finding on `board` is kept: of a code the notation reports, and no rotation finding
 /// when the board gives no number.
-fn kept(d: &Diagnostic, board: &Board, notation: char) -> bool {
-    d.code.applies_to(notation) && !(d.code == Code::X802 && board.info("Board").is_none())
+fn kept(d: &Diagnostic, board: &BoardModel, notation: char) -> bool {
+    d.code.applies_to(notation) && !(d.code == Code::X802 && board.fact("Board").is_none())
 }
 
 /// The descriptive facts of a board the cross-checks compare with it, each at its origin.
-pub(crate) fn cross_tags(board: &Board) -> CrossTags<'_> {
+pub(crate) fn cross_tags(board: &BoardModel) -> CrossTags<'_> {
     let info = |name: &str| {
-        board.info.iter().find(|i| i.name == name).map(|i| Value {
+        board.facts.iter().find(|i| i.name == name).map(|i| Value {
             text: i.value.as_str(),
             range: i.origin.unwrap_or(NOWHERE),
         })
     };
     CrossTags {
         board: info("Board"),
-        vulnerable: board.vulnerability.map(|(v, origin)| Value {
+        vulnerable: board.vulnerability().map(|v| Value {
             text: v.pbn(),
-            range: origin.unwrap_or(NOWHERE),
+            range: board
+                .context
+                .vulnerable_tag
+                .as_ref()
+                .map_or(NOWHERE, |t| t.range),
         }),
         score: info("Score"),
         scoring: info("Scoring"),
@@ -67,17 +70,10 @@ pub(crate) fn cross_tags(board: &Board) -> CrossTags<'_> {
 
 /// The diagnostics the rules find on the board's model, each at the origin of the piece it is
 /// about ([`NOWHERE`] for a piece with none), and those of its note references.
-fn judge_models(board: &Board) -> Vec<Diagnostic> {
+fn judge_models(board: &BoardModel) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let model = read_board_model(board);
     let tags = cross_tags(board);
-    judge(
-        &Judged {
-            board: &model,
-            tags,
-        },
-        &mut out,
-    );
+    judge(&Judged { board, tags }, &mut out);
     check_board_notes(board, &mut out);
     out
 }
@@ -186,6 +182,8 @@ mod tests {
             && notes.iter().all(|(index, _)| refs.contains(index))
     }
 
+    use crate::model::board::Board;
+    use crate::model::pbn::lower_record;
     use crate::testing::corpus_boards;
 
     /// A finding's code and message.
@@ -203,20 +201,21 @@ mod tests {
             };
             (d.code.to_string(), message.to_string())
         };
-        let text = crate::convert::write_pbn(&crate::model::pbn::read_board_for_editor(board)).text;
+        let model = lower_record(board);
+        let text = crate::convert::write_pbn(&model).text;
         let report = Notation::Pbn.check(&text, &CheckOptions::default());
         // The families a board's models are judged by (the conversion's text has its own S).
         let judged = |d: &&Diagnostic| "DANPXG".contains(d.code.family());
         let mut converted: Vec<_> = report
             .diagnostics
             .iter()
-            .filter(|d| kept(d, board, notation))
+            .filter(|d| kept(d, &model, notation))
             .filter(judged)
             .map(words)
             .collect();
-        let mut models: Vec<_> = judge_models(board)
+        let mut models: Vec<_> = judge_models(&model)
             .iter()
-            .filter(|d| kept(d, board, notation))
+            .filter(|d| kept(d, &model, notation))
             .map(words)
             .collect();
         converted.sort();
@@ -423,7 +422,7 @@ mod tests {
                     mutate(&mut board, &mut dice);
                 }
                 for notation in ['R', 'L'] {
-                    let shown = check_board(&board, notation);
+                    let shown = check_board(&lower_record(&board), notation);
                     assert!(
                         shown
                             .iter()

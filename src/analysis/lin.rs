@@ -13,6 +13,7 @@ use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
+use crate::model::pbn::lower_record;
 use crate::model::values::ContractValue;
 use crate::model::Board;
 use crate::parallel::{pull_in_order, threads_for};
@@ -415,7 +416,7 @@ fn piece_findings(
         check_pair(pair, &key, read, &mut found);
     }
     let board = reader.finish();
-    found.extend(check_board(&board, 'L'));
+    found.extend(check_board(&lower_record(&board), 'L'));
     let in_header = check_result(pairs, &board, header);
     (found, in_header)
 }
@@ -438,7 +439,7 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
     let pairs: Vec<Pair> = inner.pairs().collect();
     check_pairs(&pairs, &mut found);
     let board = read_pairs(&pairs, carry.unwrap_or(&LinCarry::default()));
-    found.extend(check_board(&board, 'L'));
+    found.extend(check_board(&lower_record(&board), 'L'));
     found
         .into_iter()
         .map(|d| Diagnostic {

@@ -5,7 +5,8 @@
 
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::board::{Annotation, Board, Origin, NOWHERE};
+use crate::model::board::{Annotation, CallKind, Origin, NOWHERE};
+use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::newline_of;
 use crate::syntax::ast::{Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
@@ -183,16 +184,26 @@ pub(crate) fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
 /// N401 for a board read from another notation: each call and card that refers to a note its
 /// auction or play does not give. A reference with no place in the source stands at
 /// [`NOWHERE`].
-pub(crate) fn check_board_notes(board: &Board, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_board_notes(board: &BoardModel, out: &mut Vec<Diagnostic>) {
     if let Some(auction) = &board.auction {
-        let calls = auction.followed().iter();
-        let calls = calls.map(|c| (&c.annotation, c.origin));
-        undefined_notes(calls, &auction.notes, ("call", "auction"), out);
+        // The calls the auction is followed through: up to a quiz point, and up to and with
+        // an all pass.
+        let written = auction.written();
+        let end = written
+            .iter()
+            .position(|c| matches!(c.kind, CallKind::Query | CallKind::AllPass))
+            .map_or(written.len(), |i| {
+                i + usize::from(written[i].kind == CallKind::AllPass)
+            });
+        let calls = written[..end].iter().map(|c| (&c.annotation, c.origin));
+        let notes = board.notes(SectionKind::Auction);
+        undefined_notes(calls, &notes, ("call", "auction"), out);
     }
-    if let Some(play) = &board.play {
-        let cards = play.tricks.iter().flatten();
-        let cards = cards.map(|c| (&c.annotation, c.origin));
-        undefined_notes(cards, &play.notes, ("card", "play"), out);
+    if let Some(play) = board.play_as_written() {
+        let tricks = play.written();
+        let cards = tricks.iter().flatten().map(|c| (&c.annotation, c.origin));
+        let notes = board.notes(SectionKind::Play);
+        undefined_notes(cards, &notes, ("card", "play"), out);
     }
 }
 

@@ -7,6 +7,7 @@
 use super::{CheckOptions, FileReport, Found};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
+use crate::model::pbn::{lower_record, BoardModel};
 use crate::model::rbn::{is_deal, read_contract};
 use crate::model::{read_record, Board, Carry};
 use crate::syntax::rbn::RBN_DATA_CAP;
@@ -256,13 +257,13 @@ pub(crate) fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Di
         check_field(&field, &mut out);
     }
     let board = read_record(record, carry);
-    out.extend(check_board(&board));
+    out.extend(check_board(&lower_record(&board)));
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     (board, out)
 }
 
 /// The D, A, N, P, X and G diagnostics of an RBN board, mapped back to its source.
-pub(crate) fn check_board(board: &Board) -> Vec<Diagnostic> {
+pub(crate) fn check_board(board: &BoardModel) -> Vec<Diagnostic> {
     super::board::check_board(board, 'R')
 }
 

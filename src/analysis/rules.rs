@@ -133,15 +133,14 @@ mod tests {
     use super::*;
     use crate::analysis::board::cross_tags;
     use crate::analysis::{check_game, CheckOptions};
-    use crate::model::pbn::context::read_board_model;
+    use crate::model::pbn::lower_record;
     use crate::model::tags::Inheritance;
-    use crate::model::Board;
     use crate::syntax::ast::Game;
     use crate::syntax::Parse;
 
     /// The models of every game and board of the corpus (PBN games as the checker reads them,
-    /// RBN records and LIN boards as their readers do), with the board record of the latter.
-    fn corpus_models() -> Vec<(BoardModel, Option<Board>)> {
+    /// RBN records and LIN boards as their checks read them), and whether each is of the latter.
+    fn corpus_models() -> Vec<(BoardModel, bool)> {
         let mut models = Vec::new();
         for text in crate::testing::corpus_texts("pbn") {
             let parse = Parse::new(&text);
@@ -149,11 +148,11 @@ mod tests {
             for game in parse.syntax().children().filter_map(Game::cast) {
                 let report = check_game(&game, &inherited, &CheckOptions::default());
                 inherited = report.inherited;
-                models.push((report.board, None));
+                models.push((report.board, false));
             }
         }
         let boards = crate::testing::corpus_boards().into_iter();
-        models.extend(boards.map(|b| (read_board_model(&b), Some(b))));
+        models.extend(boards.map(|b| (lower_record(&b), true)));
         models
     }
 
@@ -162,10 +161,14 @@ mod tests {
         let models = corpus_models();
         assert!(models.len() > 10_000, "{} models", models.len());
         let mut fired = vec![0usize; RULES.len()];
-        for (model, record) in &models {
+        for (model, from_record) in &models {
             let judged = Judged {
                 board: model,
-                tags: record.as_ref().map(cross_tags).unwrap_or_default(),
+                tags: if *from_record {
+                    cross_tags(model)
+                } else {
+                    Default::default()
+                },
             };
             for (i, rule) in RULES.iter().enumerate() {
                 let mut out = Vec::new();

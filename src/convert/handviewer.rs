@@ -47,8 +47,7 @@ pub(crate) fn handviewer_url(board: &BoardModel) -> Option<String> {
         fields.push(("a".into(), calls));
     }
     if let Some(cards) = board
-        .play
-        .as_ref()
+        .play_as_written()
         .and_then(|p| handviewer_cards(&p.written()))
     {
         fields.push(("p".into(), cards));

@@ -87,7 +87,7 @@ fn write_board(
             dropped,
         );
     }
-    let played = match &board.play {
+    let played = match board.play_as_written() {
         Some(play) => write_play(&mut pairs, &play.written(), dropped),
         None => 0,
     };

@@ -94,7 +94,7 @@ pub fn write_pbn(board: &BoardModel) -> PbnGame {
             .push("the auction (no dealer is given)".to_string()),
         _ => {}
     }
-    if let Some(play) = &board.play {
+    if let Some(play) = board.play_as_written() {
         write_play(
             &mut out,
             play.opening_leader,

@@ -134,7 +134,7 @@ fn fields(board: &BoardModel) -> (Vec<(char, String)>, Vec<String>) {
     {
         f.push(('C', v));
     }
-    if let Some(play) = &board.play {
+    if let Some(play) = board.play_as_written() {
         if let Some(p) = play_text(play.opening_leader, &play.written(), &mut lost) {
             f.push(('P', p));
             notes(&board.notes(SectionKind::Play), &mut f, &mut lost);

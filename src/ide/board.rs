@@ -164,7 +164,7 @@ pub fn board_view(board: &BoardModel, notation: &str) -> BoardView {
         Some(ContractValue::Passed) | None => None,
         Some(kind) => Some(kind.trump()),
     };
-    let play = board.play.as_ref().map(|play| {
+    let play = board.play_as_written().map(|play| {
         let written = play.written();
         let card_text = |kind: &CardKind| match kind {
             CardKind::Card(card) => card.to_string(),

@@ -41,7 +41,10 @@ pub(crate) fn playable_before(
     before: TextSize,
     leader: Option<Seat>,
 ) -> Option<(Turn, Vec<Card>)> {
-    let tricks = model.play.iter().flat_map(|p| p.written());
+    let tricks = model
+        .play_as_written()
+        .into_iter()
+        .flat_map(|p| p.written());
     let query_before = tricks
         .flatten()
         .filter(|c| c.kind == CardKind::Query)
@@ -122,7 +125,7 @@ pub(crate) fn call_hover(board: &BoardModel, range: TextRange) -> Option<String>
 
 /// The hover of the card read from `range`.
 pub(crate) fn card_hover(board: &BoardModel, range: TextRange) -> Option<String> {
-    let tricks = board.play.as_ref()?.written();
+    let tricks = board.play_as_written()?.written();
     let (trick, item) = tricks.iter().enumerate().find_map(|(i, trick)| {
         trick
             .iter()

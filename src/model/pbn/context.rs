@@ -45,6 +45,9 @@ pub struct GameContext {
     pub dealer: Option<Seat>,
     /// The vulnerability, when the Vulnerable tag is readable.
     pub vulnerability: Option<Vulnerability>,
+    /// The Vulnerable tag, if present (another notation's board: its vulnerability, where it
+    /// is given).
+    pub vulnerable_tag: Option<TagValue>,
     /// The Deal tag, if present.
     pub deal_tag: Option<TagValue>,
     /// The hands the Deal gives (unknown hands as `None`), when the Deal is readable. A deal with
@@ -174,6 +177,10 @@ pub struct BoardModel {
     /// Where each item stands in the text, for the editor (empty as the checks read it: they
     /// place their findings from the items' own ranges).
     pub map: SourceMap,
+    /// A play no leader is known for (a LIN board whose auction has not ended), kept as
+    /// written for what writes or shows the board ([`BoardModel::play_as_written`]): the rules
+    /// follow no such play, and read only [`BoardModel::play`].
+    pub unled_play: Option<PlayModel>,
     /// The descriptive facts under their PBN tag names (every tag but the context's, the
     /// sections' and Hidden, `#` and `##` followed), in reading order, each with where it stands
     /// when it stands anywhere. Read for what writes or shows a whole board (conversion, the
@@ -239,6 +246,11 @@ impl BoardModel {
     /// The deal when all four hands are given whole: what double dummy solves.
     pub fn whole_deal(&self) -> Option<Deal> {
         self.context.deal.filter(Deal::is_complete)
+    }
+
+    /// The play as written: the first Play section's, or a play no leader is known for.
+    pub fn play_as_written(&self) -> Option<&PlayModel> {
+        self.play.as_ref().or(self.unled_play.as_ref())
     }
 
     /// The value of a descriptive fact.
@@ -309,8 +321,10 @@ impl BoardModel {
             export,
             vulnerability: keys
                 .vulnerable
+                .as_ref()
                 .and_then(|t| read_vulnerable(&t.text))
                 .map(|r| r.value),
+            vulnerable_tag: keys.vulnerable,
             dealer: keys
                 .dealer
                 .as_ref()
@@ -421,6 +435,9 @@ pub(crate) fn read_board_model(board: &Board) -> BoardModel {
             .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
         dealer: board.dealer.map(|(seat, _)| seat),
         vulnerability: board.vulnerability.map(|(v, _)| v),
+        vulnerable_tag: board
+            .vulnerability
+            .map(|(v, origin)| tag(v.pbn().to_string(), origin)),
         deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
         // The tags' text is for messages only: what they mean is set from the record.
         declarer_tag: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),

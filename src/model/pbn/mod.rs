@@ -195,7 +195,8 @@ fn view_sections(model: &mut BoardModel) {
         .auction
         .as_ref()
         .map(|a| view_auction(a, &map.note_refs));
-    map.play = model.play.as_ref().map(|p| view_play(p, &map.note_refs));
+    let play = model.play.as_ref().or(model.unled_play.as_ref());
+    map.play = play.map(|p| view_play(p, &map.note_refs));
 }
 
 /// A board read from another notation (an RBN record, a LIN board) whole, for everything but
@@ -240,7 +241,7 @@ pub(crate) fn lower_record(board: &Board) -> BoardModel {
     if let (None, Some(record)) = (&model.play, &board.play) {
         // A play no leader is known for is not followed (the checks read none), but it is shown
         // and written as it stands.
-        model.play = Some(play::lower_unled_play_record(record, NOWHERE));
+        model.unled_play = Some(play::lower_unled_play_record(record, NOWHERE));
     }
     let map = &mut model.map;
     if let (Some(record), Some(_)) = (&board.deal, &model.deal) {
