@@ -5,7 +5,7 @@
 
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::board::{Annotation, CallKind, Origin, NOWHERE};
+use crate::model::board::{followed, Annotation, Origin, NOWHERE};
 use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::newline_of;
 use crate::syntax::ast::{Section, SectionParts, TagPair};
@@ -186,16 +186,8 @@ pub(crate) fn misplaced_note(tag: &TagPair, out: &mut Vec<Diagnostic>) {
 /// [`NOWHERE`].
 pub(crate) fn check_board_notes(board: &BoardModel, out: &mut Vec<Diagnostic>) {
     if let Some(auction) = &board.auction {
-        // The calls the auction is followed through: up to a quiz point, and up to and with
-        // an all pass.
         let written = auction.written();
-        let end = written
-            .iter()
-            .position(|c| matches!(c.kind, CallKind::Query | CallKind::AllPass))
-            .map_or(written.len(), |i| {
-                i + usize::from(written[i].kind == CallKind::AllPass)
-            });
-        let calls = written[..end].iter().map(|c| (&c.annotation, c.origin));
+        let calls = followed(&written).iter().map(|c| (&c.annotation, c.origin));
         let notes = board.notes(SectionKind::Auction);
         undefined_notes(calls, &notes, ("call", "auction"), out);
     }

@@ -94,23 +94,28 @@ pub(crate) fn calls_end(calls: &[CallItem]) -> bool {
     (bid && passes >= 3) || (!bid && passes >= 4)
 }
 
+/// The calls an auction written as `calls` is followed through: up to a quiz point (RBN's `Y`,
+/// which asks for the next call), and up to and with an all pass, which ends it.
+pub(crate) fn followed(calls: &[CallItem]) -> &[CallItem] {
+    for (i, item) in calls.iter().enumerate() {
+        match item.kind {
+            CallKind::Query => return &calls[..i],
+            CallKind::AllPass => return &calls[..=i],
+            CallKind::Call(_) => {}
+        }
+    }
+    calls
+}
+
 impl AuctionRecord {
     /// Whether the calls end the auction (see [`calls_end`]).
     pub fn calls_end(&self) -> bool {
         calls_end(&self.calls)
     }
 
-    /// The calls the auction is followed through: up to a quiz point (RBN's `Y`, which asks for
-    /// the next call), and up to and with an all pass, which ends it.
+    /// The calls the auction is followed through (see [`followed`]).
     pub fn followed(&self) -> &[CallItem] {
-        for (i, item) in self.calls.iter().enumerate() {
-            match item.kind {
-                CallKind::Query => return &self.calls[..i],
-                CallKind::AllPass => return &self.calls[..=i],
-                CallKind::Call(_) => {}
-            }
-        }
-        &self.calls
+        followed(&self.calls)
     }
 }
 

@@ -183,8 +183,9 @@ pub struct BoardModel {
     pub unled_play: Option<PlayModel>,
     /// The descriptive facts under their PBN tag names (every tag but the context's, the
     /// sections' and Hidden, `#` and `##` followed), in reading order, each with where it stands
-    /// when it stands anywhere. Read for what writes or shows a whole board (conversion, the
-    /// preview); empty as the checks and the editor read a board.
+    /// when it stands anywhere. Read for what writes or shows a whole board and for the RBN and
+    /// LIN checks (their cross-checks); empty as a PBN game is read for its checks or the
+    /// editor.
     pub facts: Vec<Info>,
     /// The free-text commentary, in order (read with the facts).
     pub commentary: Vec<String>,

@@ -70,9 +70,10 @@ pub fn lower(node: &SyntaxNode) -> BoardModel {
     }
 }
 
-/// A game read whole, for what writes or shows it (conversion, the preview): its model with
-/// its source map ([`lower`]), `#` and `##` followed from `inherited`, with its descriptive facts,
-/// its commentary, and, when it has no Contract tag, the contract its finished auction gives.
+/// A game read whole, for what writes or shows it (conversion, the preview, double dummy): its
+/// model as the checks read it, `#` and `##` followed from `inherited`, with its hidden hands and
+/// notes (not the rest of the editor's source map), its descriptive facts, its commentary, and,
+/// when it has no Contract tag, the contract its finished auction gives.
 pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
     // What writing and showing a board read of the map: the hidden hands and the notes (not
     // the tags and views the editor looks things up in).
@@ -159,7 +160,7 @@ fn lower_game(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel 
 /// The seats the first Hidden tag of `game` hides.
 fn hidden_seats(game: &Game) -> Vec<Seat> {
     game.tag_pairs()
-        .find(|t| t.name() == "Hidden")
+        .find(|t| t.is_named("Hidden"))
         .and_then(|t| t.value())
         .map(|v| {
             v.chars()
@@ -199,13 +200,11 @@ fn view_sections(model: &mut BoardModel) {
     map.play = play.map(|p| view_play(p, &map.note_refs));
 }
 
-/// A board read from another notation (an RBN record, a LIN board) whole, for everything but
-/// the checks (the editor, conversion, the preview): its model as the checks read it
-/// ([`context::read_board_model`]) with its source map, so that the editor answers about it as
+/// A board read from another notation (an RBN record, a LIN board) for the editor: its whole
+/// model ([`lower_record`]) with the source map's views, so that the editor answers about it as
 /// about a game (its hands, its auction and play with the seats, the legality of each call and
-/// the winner of each trick, its notes and what refers to them), its descriptive facts,
-/// commentary and what its reading dropped, and a play no leader is known for, kept as written.
-/// It has no tags; what has no place in the source stands at [`NOWHERE`].
+/// the winner of each trick, its notes and what refers to them). It has no tags; what has no
+/// place in the source stands at [`NOWHERE`].
 pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
     let mut model = lower_record(board);
     let dealer = model.context.dealer;
@@ -230,9 +229,11 @@ pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
     model
 }
 
-/// A board read from another notation whole, for writing and showing it (conversion, the
-/// preview, double dummy): [`read_board_for_editor`] without the views the editor looks things
-/// up in, with the hidden hands and the notes.
+/// A board read from another notation whole, for its checks and for writing and showing it
+/// (conversion, the preview, double dummy): its model as the rules follow it
+/// ([`context::read_board_model`]), with its descriptive facts, commentary, what its reading
+/// dropped, its hidden hands and notes, and a play no leader is known for, kept apart
+/// ([`BoardModel::unled_play`]); not the views the editor looks things up in.
 pub(crate) fn lower_record(board: &Board) -> BoardModel {
     let mut model = context::read_board_model(board);
     model.facts = board.info.clone();
