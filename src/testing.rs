@@ -1,6 +1,6 @@
 //! What the unit tests share: the corpus of real files (`../shared/corpus`), read.
 
-use crate::model::Board;
+use crate::model::pbn::BoardModel;
 
 /// The text of every corpus file of `notation` (`pbn`, `rbn` or `lin`, the folder's name),
 /// decoded as the CLI decodes it.
@@ -19,12 +19,12 @@ pub(crate) fn corpus_texts(notation: &str) -> Vec<String> {
 }
 
 /// Every board of the RBN and LIN corpus, read (the RBN records first).
-pub(crate) fn corpus_boards() -> Vec<Board> {
+pub(crate) fn corpus_boards() -> Vec<BoardModel> {
     let rbn = corpus_texts("rbn")
         .into_iter()
-        .flat_map(|t| crate::model::rbn_records(&crate::syntax::rbn::RbnParse::new(&t)));
+        .flat_map(|t| crate::model::read_rbn_parse(&crate::syntax::rbn::RbnParse::new(&t)));
     let lin = corpus_texts("lin")
         .into_iter()
-        .flat_map(|t| crate::model::lin_records(&crate::syntax::lin::LinParse::new(&t)));
+        .flat_map(|t| crate::model::read_lin_parse(&crate::syntax::lin::LinParse::new(&t)));
     rbn.chain(lin).collect()
 }

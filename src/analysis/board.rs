@@ -1,8 +1,8 @@
 //! Checking a board read from another notation (an RBN record, a LIN board): the D, A, N, P, X
 //! and G checks of PBN, run on the same models.
 //!
-//! The board is read into the same `BoardModel` a PBN game is (`model::pbn::lower_record`),
-//! each piece placed at its origin in the source, and judged by the same rules (`deal`,
+//! The board is read into the same `BoardModel` a PBN game is (`model::pbn::lowering`), each
+//! piece placed at its origin in the source, and judged by the same rules (`deal`,
 //! `auction`, `play`, `cross`); its note references are checked against its notes
 //! (`notes::check_board_notes`), and its facts give the cross-checks. No bridge rule is written twice. A finding about a piece
 //! with no place in the source (a value carried over from an earlier record, which was checked
@@ -13,8 +13,8 @@ use super::notes::check_board_notes;
 use super::rules::{judge, Judged};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::board::NOWHERE;
 use crate::model::pbn::BoardModel;
+use crate::model::written::NOWHERE;
 use crate::syntax::TextRange;
 
 /// The diagnostics of a board read from the notation with catalogue letter `notation` (RBN's
@@ -82,21 +82,130 @@ fn judge_models(board: &BoardModel) -> Vec<Diagnostic> {
 mod tests {
     use super::*;
     use crate::analysis::CheckOptions;
-    use crate::bridge::{Bid, Call, Card, Contract, Denomination, Risk, Seat, Vulnerability};
-    use crate::model::board::{
-        Annotation, AuctionRecord, CallKind, CardKind, ContractRecord, PlayRecord,
-    };
+    use crate::bridge::{Bid, Call, Card, Contract, Denomination, Hand, Risk, Seat, Vulnerability};
     use crate::model::pbn::context::KEY_TAGS;
+    use crate::model::pbn::SectionKind;
     use crate::model::values::{suffix_nag, ContractValue};
+    use crate::model::written::{
+        placed, Annotation, CallItem, CallKind, CardItem, CardKind, Info, Origin,
+    };
     use crate::notation::Notation;
+    use crate::testing::corpus_boards;
+
+    /// The hands as a reader hands them on: the seat written first, the hands (N, E, S, W),
+    /// which are hidden, where each hand and the whole deal stand.
+    type WrittenDeal = (Seat, [Option<Hand>; 4], [bool; 4], [Origin; 4], Origin);
+
+    /// The play as a reader hands it on: the leader, the tricks in the order of play, the
+    /// notes, where the whole play stands.
+    type WrittenPlay = (Option<Seat>, Vec<Vec<CardItem>>, Vec<(u8, String)>, Origin);
+
+    /// The auction as a reader hands it on: the calls as written and the notes.
+    type WrittenAuction = (Vec<CallItem>, Vec<(u8, String)>);
+
+    /// A board as its reader hands it to the model, piece by piece: taken from a board's model
+    /// ([`Pieces::of`]), changed at random, and lowered again ([`Pieces::lower`]) as a reader
+    /// lowers what it reads.
+    #[derive(Debug, Clone, Default)]
+    struct Pieces {
+        facts: Vec<Info>,
+        dealer: Option<(Seat, Origin)>,
+        vulnerability: Option<(Vulnerability, Origin)>,
+        deal: Option<WrittenDeal>,
+        auction: Option<WrittenAuction>,
+        contract: Option<(ContractValue, Option<Seat>, Origin)>,
+        play: Option<WrittenPlay>,
+        result: Option<(u8, Origin)>,
+    }
+
+    impl Pieces {
+        /// The pieces of a board's model, as written.
+        fn of(model: &BoardModel) -> Pieces {
+            let context = &model.context;
+            let at = |tag: &Option<crate::model::pbn::context::TagValue>| {
+                tag.as_ref().and_then(|t| placed(t.tag_range))
+            };
+            let deal = model.deal.as_ref().map(|deal| {
+                let mut origins: [Origin; 4] = [None; 4];
+                for &(seat, range) in &model.map.hand_ranges {
+                    origins[seat.index()] = Some(range);
+                }
+                let first = deal.first.unwrap_or(Seat::North);
+                (
+                    first,
+                    deal.hands,
+                    model.hidden(),
+                    origins,
+                    at(&context.deal_tag),
+                )
+            });
+            let play = model.play_as_written().map(|play| {
+                let leader = model.play.as_ref().and(play.head.seat);
+                let notes = model.notes(SectionKind::Play);
+                (leader, play.written(), notes, play.head.value_range)
+            });
+            Pieces {
+                facts: model.facts.clone(),
+                dealer: context.dealer.map(|s| (s, at(&context.dealer_tag))),
+                vulnerability: context
+                    .vulnerability
+                    .map(|v| (v, at(&context.vulnerable_tag))),
+                deal,
+                auction: model
+                    .auction
+                    .as_ref()
+                    .map(|a| (a.written(), model.notes(SectionKind::Auction))),
+                contract: context
+                    .contract
+                    .map(|c| (c, model.declarer(), at(&context.contract_tag))),
+                play,
+                result: context
+                    .result_tag
+                    .as_ref()
+                    .and_then(|t| Some((t.text.trim().parse().ok()?, placed(t.tag_range)))),
+            }
+        }
+
+        /// The board's model, lowered from the pieces in the order the readers lower them.
+        fn lower(&self) -> BoardModel {
+            let mut model = BoardModel::default();
+            for fact in &self.facts {
+                model.set_fact(&fact.name, fact.value.clone(), fact.origin);
+            }
+            if let Some((seat, origin)) = self.dealer {
+                model.set_dealer(seat, origin);
+            }
+            if let Some((vulnerability, origin)) = self.vulnerability {
+                model.set_vulnerability(vulnerability, origin);
+            }
+            if let Some((first, hands, hidden, origins, origin)) = self.deal {
+                model.set_deal(first, hands, hidden, origins, origin);
+            }
+            if let Some((calls, notes)) = &self.auction {
+                model.set_auction(calls);
+                model.add_notes(SectionKind::Auction, notes);
+            }
+            if let Some((contract, declarer, origin)) = self.contract {
+                model.set_contract(contract, declarer, origin);
+            }
+            if let Some((leader, tricks, notes, origin)) = &self.play {
+                model.set_play(*leader, tricks, *origin);
+                model.add_notes(SectionKind::Play, notes);
+            }
+            if let Some((tricks, origin)) = self.result {
+                model.set_result(tricks, origin);
+            }
+            model
+        }
+    }
 
     /// Whether the board's PBN conversion says what the board says, to the checks: its facts are
     /// plain values (no second context tag, no line ends), an auction has its dealer and a play
     /// its leader, its suffixes are PBN's, and its notes and note references match one to one (PBN
     /// judges its Note tags, which the board's reader numbered).
-    fn converts_faithfully(board: &Board) -> bool {
+    fn converts_faithfully(board: &Pieces) -> bool {
         let plain = |text: &str| !text.chars().any(char::is_control);
-        let facts_plain = board.info.iter().all(|info| {
+        let facts_plain = board.facts.iter().all(|info| {
             // A context tag or a section's given again as a descriptive fact.
             let name = info.name.as_str();
             !KEY_TAGS.contains(&name)
@@ -105,21 +214,22 @@ mod tests {
         });
         // PBN gives no auction without a dealer, and no play without an opening leader.
         facts_plain
-            && board
-                .auction
-                .as_ref()
-                .is_none_or(|a| board.dealer.is_some() && auction_as_written(a))
+            && board.auction.as_ref().is_none_or(|(calls, notes)| {
+                board.dealer.is_some() && auction_as_written(calls, notes)
+            })
             && board
                 .play
                 .as_ref()
-                .is_none_or(|play| play.leader.is_some() && play_as_written(play))
+                .is_none_or(|(leader, tricks, notes, _)| {
+                    leader.is_some() && play_as_written(tricks, notes)
+                })
     }
 
     /// Whether an auction's annotations and notes are as [`converts_faithfully`] needs: the calls the
     /// conversion writes (up to `AP` or a quiz point) carry PBN suffixes and references to its notes.
-    fn auction_as_written(record: &AuctionRecord) -> bool {
+    fn auction_as_written(calls: &[CallItem], notes: &[(u8, String)]) -> bool {
         let mut refs = Vec::new();
-        for item in &record.calls {
+        for item in calls {
             if item.kind == CallKind::Query {
                 break;
             }
@@ -130,14 +240,14 @@ mod tests {
                 break;
             }
         }
-        notes_match(&record.notes, &refs)
+        notes_match(notes, &refs)
     }
 
     /// [`auction_as_written`] for a play: every card has its seat, once a trick, and only known
     /// cards carry annotations.
-    fn play_as_written(record: &PlayRecord) -> bool {
+    fn play_as_written(tricks: &[Vec<CardItem>], notes: &[(u8, String)]) -> bool {
         let mut refs = Vec::new();
-        for trick in &record.tricks {
+        for trick in tricks {
             let mut seats = [false; 4];
             for item in trick {
                 let Some(seat) = item.seat else { return false };
@@ -153,7 +263,7 @@ mod tests {
                 }
             }
         }
-        notes_match(&record.notes, &refs)
+        notes_match(notes, &refs)
     }
 
     /// Whether an annotation's suffix is one PBN reads, noting its note reference in `refs`.
@@ -182,10 +292,6 @@ mod tests {
             && notes.iter().all(|(index, _)| refs.contains(index))
     }
 
-    use crate::model::board::Board;
-    use crate::model::pbn::lower_record;
-    use crate::testing::corpus_boards;
-
     /// A finding's code and message.
     type Words = (String, String);
 
@@ -193,7 +299,7 @@ mod tests {
     /// before they are placed, as (code, words) in order. Only the code is compared of N401
     /// (PBN names its Note tag) and D203 (which hand has a card "already" follows the order the
     /// hands are written in, and the conversion starts with the dealer's).
-    fn both_ways(board: &Board, notation: char) -> (Vec<Words>, Vec<Words>) {
+    fn both_ways(model: &BoardModel, notation: char) -> (Vec<Words>, Vec<Words>) {
         let words = |d: &Diagnostic| {
             let message = match d.code {
                 Code::N401 | Code::D203 => "",
@@ -201,21 +307,20 @@ mod tests {
             };
             (d.code.to_string(), message.to_string())
         };
-        let model = lower_record(board);
-        let text = crate::convert::write_pbn(&model).text;
+        let text = crate::convert::write_pbn(model).text;
         let report = Notation::Pbn.check(&text, &CheckOptions::default());
         // The families a board's models are judged by (the conversion's text has its own S).
         let judged = |d: &&Diagnostic| "DANPXG".contains(d.code.family());
         let mut converted: Vec<_> = report
             .diagnostics
             .iter()
-            .filter(|d| kept(d, &model, notation))
+            .filter(|d| kept(d, model, notation))
             .filter(judged)
             .map(words)
             .collect();
-        let mut models: Vec<_> = judge_models(&model)
+        let mut models: Vec<_> = judge_models(model)
             .iter()
-            .filter(|d| kept(d, &model, notation))
+            .filter(|d| kept(d, model, notation))
             .map(words)
             .collect();
         converted.sort();
@@ -255,10 +360,22 @@ mod tests {
         }
     }
 
+    /// Sets a fact of the pieces, as a reader sets one it has read again.
+    fn set_fact(board: &mut Pieces, name: &str, value: String) {
+        match board.facts.iter_mut().find(|f| f.name == name) {
+            Some(fact) => fact.value = value,
+            None => board.facts.push(Info {
+                name: name.to_string(),
+                value,
+                origin: None,
+            }),
+        }
+    }
+
     /// One random change of the kind real files get wrong: a card moved, given twice or played
     /// wrong, a call changed, added or dropped, the contract, result, dealer, board number or
     /// score changed, a note or suffix added or lost.
-    fn mutate(board: &mut Board, dice: &mut Dice) {
+    fn mutate(board: &mut Pieces, dice: &mut Dice) {
         match dice.below(16) {
             roll @ 0..=2 => mutate_deal(board, dice, roll == 2),
             3 | 4 => mutate_auction(board, dice),
@@ -272,20 +389,16 @@ mod tests {
                     _ => ContractValue::Passed,
                 };
                 let declarer = (dice.below(5) > 0).then(|| dice.seat());
-                board.contract = Some(ContractRecord {
-                    kind,
-                    declarer,
-                    origin: None,
-                });
+                board.contract = Some((kind, declarer, None));
             }
             9 => board.dealer = Some((dice.seat(), None)),
             10 => {
                 let number = (1 + dice.below(40)).to_string();
-                board.set_info("Board", number, None);
+                set_fact(board, "Board", number);
             }
             11 => {
                 let score = ["NS 420", "EW 100", "-50", "NS 0", "620", "x"][dice.below(6)];
-                board.set_info("Score", score.to_string(), None);
+                set_fact(board, "Score", score.to_string());
             }
             12 | 13 => {
                 // What a reader gives: RBN's and PBN's suffixes, notes numbered from 1.
@@ -296,21 +409,19 @@ mod tests {
                     alert: false,
                     note,
                 };
-                if let Some(auction) = &mut board.auction {
-                    let at = dice.below(auction.calls.len());
-                    if let Some(item) = auction.calls.get_mut(at) {
+                if let Some((calls, notes)) = &mut board.auction {
+                    let at = dice.below(calls.len());
+                    if let Some(item) = calls.get_mut(at) {
                         item.annotation = annotation;
                     }
                     if dice.below(3) == 0 {
-                        auction
-                            .notes
-                            .push((1 + dice.below(6) as u8, "a note".to_string()));
+                        notes.push((1 + dice.below(6) as u8, "a note".to_string()));
                     }
                 }
             }
             14 => {
-                if let Some(auction) = &mut board.auction {
-                    auction.notes.pop();
+                if let Some((_, notes)) = &mut board.auction {
+                    notes.pop();
                 }
             }
             _ => {
@@ -329,30 +440,30 @@ mod tests {
 
     /// Moves a card to another hand, or (`twice`) gives it to a second hand and sometimes takes
     /// a hand away.
-    fn mutate_deal(board: &mut Board, dice: &mut Dice, twice: bool) {
-        let Some(deal) = &mut board.deal else {
+    fn mutate_deal(board: &mut Pieces, dice: &mut Dice, twice: bool) {
+        let Some((_, hands, ..)) = &mut board.deal else {
             return;
         };
         let card = dice.card();
         if !twice {
-            for hand in deal.hands.iter_mut().flatten() {
+            for hand in hands.iter_mut().flatten() {
                 hand.remove(card);
             }
         }
-        if let Some(hand) = &mut deal.hands[dice.below(4)] {
+        if let Some(hand) = &mut hands[dice.below(4)] {
             hand.insert(card);
         }
         if twice && dice.below(3) == 0 {
-            deal.hands[dice.below(4)] = None;
+            hands[dice.below(4)] = None;
         }
     }
 
     /// Changes, removes or inserts a call.
-    fn mutate_auction(board: &mut Board, dice: &mut Dice) {
-        if let Some(auction) = &mut board.auction {
-            let at = dice.below(auction.calls.len() + 1);
+    fn mutate_auction(board: &mut Pieces, dice: &mut Dice) {
+        if let Some((calls, _)) = &mut board.auction {
+            let at = dice.below(calls.len() + 1);
             let call = dice.call();
-            match (dice.below(3), auction.calls.get_mut(at)) {
+            match (dice.below(3), calls.get_mut(at)) {
                 (0, Some(item)) => {
                     item.kind = match dice.below(8) {
                         0 => CallKind::AllPass,
@@ -361,11 +472,11 @@ mod tests {
                     }
                 }
                 (1, Some(_)) => {
-                    auction.calls.remove(at);
+                    calls.remove(at);
                 }
-                _ => auction.calls.insert(
-                    at.min(auction.calls.len()),
-                    crate::model::board::CallItem {
+                _ => calls.insert(
+                    at.min(calls.len()),
+                    CallItem {
                         kind: CallKind::Call(call),
                         annotation: Annotation::default(),
                         origin: None,
@@ -376,10 +487,10 @@ mod tests {
     }
 
     /// Removes a card, or changes its seat or kind, and sometimes the opening leader.
-    fn mutate_play(board: &mut Board, dice: &mut Dice) {
-        if let Some(play) = &mut board.play {
-            let tricks = play.tricks.len();
-            if let Some(trick) = play.tricks.get_mut(dice.below(tricks)) {
+    fn mutate_play(board: &mut Pieces, dice: &mut Dice) {
+        if let Some((leader, tricks, ..)) = &mut board.play {
+            let count = tricks.len();
+            if let Some(trick) = tricks.get_mut(dice.below(count)) {
                 let at = dice.below(trick.len());
                 match (dice.below(4), trick.len()) {
                     (_, 0) => {}
@@ -401,7 +512,7 @@ mod tests {
                 }
             }
             if dice.below(4) == 0 {
-                play.leader = Some(dice.seat());
+                *leader = Some(dice.seat());
             }
         }
     }
@@ -415,14 +526,29 @@ mod tests {
         let boards = corpus_boards();
         let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
         let (mut compared, mut with_findings, mut unfaithful) = (0, 0, 0);
-        for board in &boards {
+        for model in &boards {
+            let pieces = Pieces::of(model);
+            // Lowered again unchanged, the pieces make a board judged as the reader's was.
+            let again = pieces.lower();
+            let words = |found: Vec<Diagnostic>| -> Vec<Words> {
+                found
+                    .into_iter()
+                    .map(|d| (d.code.to_string(), d.message))
+                    .collect()
+            };
+            assert_eq!(
+                words(judge_models(&again)),
+                words(judge_models(model)),
+                "{pieces:#?}"
+            );
             for round in 0..60 {
-                let mut board = board.clone();
+                let mut board = pieces.clone();
                 for _ in 0..(round % 6).min(4) {
                     mutate(&mut board, &mut dice);
                 }
+                let lowered = board.lower();
                 for notation in ['R', 'L'] {
-                    let shown = check_board(&lower_record(&board), notation);
+                    let shown = check_board(&lowered, notation);
                     assert!(
                         shown
                             .iter()
@@ -433,7 +559,7 @@ mod tests {
                         unfaithful += 1;
                         continue;
                     }
-                    let (converted, models) = both_ways(&board, notation);
+                    let (converted, models) = both_ways(&lowered, notation);
                     assert_eq!(models, converted, "{board:#?}");
                     compared += 1;
                     with_findings += usize::from(!models.is_empty());

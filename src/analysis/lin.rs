@@ -13,9 +13,8 @@ use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
-use crate::model::pbn::lower_record;
+use crate::model::pbn::BoardModel;
 use crate::model::values::ContractValue;
-use crate::model::Board;
 use crate::parallel::{pull_in_order, threads_for};
 use crate::syntax::lin::{
     piece_is_board, piece_ranges, read_piece, LinNode, LinParse, Pair, Piece,
@@ -416,7 +415,7 @@ fn piece_findings(
         check_pair(pair, &key, read, &mut found);
     }
     let board = reader.finish();
-    found.extend(check_board(&lower_record(&board), 'L'));
+    found.extend(check_board(&board, 'L'));
     let in_header = check_result(pairs, &board, header);
     (found, in_header)
 }
@@ -439,7 +438,7 @@ fn url_diagnostics(url: &str, range: TextRange, carry: Option<&LinCarry>) -> Vec
     let pairs: Vec<Pair> = inner.pairs().collect();
     check_pairs(&pairs, &mut found);
     let board = read_pairs(&pairs, carry.unwrap_or(&LinCarry::default()));
-    found.extend(check_board(&lower_record(&board), 'L'));
+    found.extend(check_board(&board, 'L'));
     found
         .into_iter()
         .map(|d| Diagnostic {
@@ -583,21 +582,24 @@ fn check_md(pair: &Pair, out: &mut Vec<Diagnostic>) {
 
 /// L709: the vugraph header's `rs` result of this board against its claim or play; its range is
 /// the result in the header (placed as the header's results are).
-fn check_result(pairs: &[Pair], board: &Board, header: &Header) -> Option<Diagnostic> {
+fn check_result(pairs: &[Pair], board: &BoardModel, header: &Header) -> Option<Diagnostic> {
     let qx = pairs.iter().find(|p| p.key() == "qx")?;
     let (room, number) = read_qx(qx.value());
     let (index, text) = header.carry.result_of(number?, room?)?;
     let (tricks_said, declarer_said) = read_rs(text)?;
-    let (tricks, _) = board.result?;
-    let declarer = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractValue::Contract(_) | ContractValue::TrumpOnly(_) => c.declarer,
-        ContractValue::Passed => None,
-    });
+    let tricks = board.result_tricks()?;
+    let declarer = match board.contract() {
+        Some(ContractValue::Contract(_) | ContractValue::TrumpOnly(_)) => board.declarer(),
+        Some(ContractValue::Passed) | None => None,
+    };
     if tricks == tricks_said && declarer_said.is_none_or(|d| Some(d) == declarer) {
         return None;
     }
     let placed = *header.results.get(index)?;
-    let source = if board.play.as_ref().is_some_and(|p| p.tricks.len() == 13) {
+    let source = if board
+        .play_as_written()
+        .is_some_and(|p| p.tricks.len() == 13)
+    {
         "the play"
     } else {
         "the claim"

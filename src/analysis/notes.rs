@@ -5,9 +5,9 @@
 
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::board::{followed, Annotation, Origin, NOWHERE};
 use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::newline_of;
+use crate::model::written::{followed, Annotation, Origin, NOWHERE};
 use crate::syntax::ast::{Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 

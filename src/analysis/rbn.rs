@@ -7,9 +7,9 @@
 use super::{CheckOptions, FileReport, Found};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::{lower_record, BoardModel};
+use crate::model::pbn::BoardModel;
 use crate::model::rbn::{is_deal, read_contract};
-use crate::model::{read_record, Board, Carry};
+use crate::model::{read_record, Carry};
 use crate::syntax::rbn::RBN_DATA_CAP;
 use crate::syntax::rbn::{parsed_pieces, Field, RbnNode, RbnParse, Record};
 use crate::syntax::{TextRange, TextSize};
@@ -251,13 +251,13 @@ fn is_number(text: &str) -> bool {
 }
 
 /// Checks one record (rooted at its own start; ranges relative to it), advancing `carry`.
-pub(crate) fn check_record(record: &Record, carry: &mut Carry) -> (Board, Vec<Diagnostic>) {
+pub(crate) fn check_record(record: &Record, carry: &mut Carry) -> (BoardModel, Vec<Diagnostic>) {
     let mut out = Vec::new();
     for field in record.fields() {
         check_field(&field, &mut out);
     }
     let board = read_record(record, carry);
-    out.extend(check_board(&lower_record(&board)));
+    out.extend(check_board(&board));
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     (board, out)
 }

@@ -133,7 +133,6 @@ mod tests {
     use super::*;
     use crate::analysis::board::cross_tags;
     use crate::analysis::{check_game, CheckOptions};
-    use crate::model::pbn::lower_record;
     use crate::model::tags::Inheritance;
     use crate::syntax::ast::Game;
     use crate::syntax::Parse;
@@ -152,7 +151,7 @@ mod tests {
             }
         }
         let boards = crate::testing::corpus_boards().into_iter();
-        models.extend(boards.map(|b| (lower_record(&b), true)));
+        models.extend(boards.map(|b| (b, true)));
         models
     }
 

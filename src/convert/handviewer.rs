@@ -3,8 +3,8 @@
 
 use super::to_lin::bbo_vulnerability;
 use crate::bridge::{Call, Seat, Suit};
-use crate::model::board::{CallItem, CallKind, CardItem, CardKind};
 use crate::model::pbn::BoardModel;
+use crate::model::written::{CallItem, CallKind, CardItem, CardKind};
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,
 /// board number, names, auction and play, as far as they are known. `None` when no hand is known.

@@ -1,10 +1,10 @@
 //! Writing [`Board`]s as LIN, one board a line, in the order BBO writes the keys.
 
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
-use crate::model::board::{calls_end, CallItem, CallKind, CardItem, CardKind};
 use crate::model::lin::MD_ORDER;
 use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::ContractValue;
+use crate::model::written::{calls_end, CallItem, CallKind, CardItem, CardKind};
 
 /// The facts LIN has a key for; every other fact is reported as dropped.
 const CARRIED: [&str; 6] = ["Board", "Room", "North", "East", "South", "West"];

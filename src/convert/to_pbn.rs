@@ -1,8 +1,8 @@
 //! Writing a board's model as a PBN game.
 
 use crate::bridge::{Call, Deal, Seat, Suit};
-use crate::model::board::{calls_end, Annotation, CallItem, CallKind, CardItem, CardKind};
 use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::written::{calls_end, Annotation, CallItem, CallKind, CardItem, CardKind};
 
 /// A board written as a PBN game, and what of it PBN cannot hold.
 #[derive(Debug, Clone, Default)]
@@ -324,34 +324,26 @@ mod tests {
     #[test]
     fn an_auction_of_only_a_quiz_point_keeps_the_game_whole() {
         use crate::bridge::Card;
-        use crate::model::board::{AuctionRecord, Board, PlayRecord};
-        let mut board = Board {
-            dealer: Some((Seat::North, None)),
-            ..Board::default()
-        };
-        board.auction = Some(AuctionRecord {
-            calls: [CallKind::Query]
-                .into_iter()
-                .chain([CallKind::Call(Call::Pass); 4])
-                .map(|kind| CallItem {
-                    kind,
-                    annotation: Annotation::default(),
-                    origin: None,
-                })
-                .collect(),
-            ..AuctionRecord::default()
-        });
-        board.play = Some(PlayRecord {
-            leader: Some(Seat::East),
-            tricks: vec![vec![CardItem {
-                kind: CardKind::Card(Card::from_ascii(b'S', b'A').expect("a card")),
-                seat: Some(Seat::East),
+        let calls: Vec<CallItem> = [CallKind::Query]
+            .into_iter()
+            .chain([CallKind::Call(Call::Pass); 4])
+            .map(|kind| CallItem {
+                kind,
                 annotation: Annotation::default(),
                 origin: None,
-            }]],
-            ..PlayRecord::default()
-        });
-        let text = write_pbn(&crate::model::pbn::read_board_for_editor(&board)).text;
+            })
+            .collect();
+        let lead = CardItem {
+            kind: CardKind::Card(Card::from_ascii(b'S', b'A').expect("a card")),
+            seat: Some(Seat::East),
+            annotation: Annotation::default(),
+            origin: None,
+        };
+        let mut board = BoardModel::default();
+        board.set_dealer(Seat::North, None);
+        board.set_auction(&calls);
+        board.set_play(Some(Seat::East), &[vec![lead]], None);
+        let text = write_pbn(&board).text;
         let auction = text.find("[Auction").expect("an Auction section");
         assert!(text.contains("[Play \"E\"]"), "{text}");
         assert!(!text[auction..].contains("\n\n"), "{text}");

@@ -1,10 +1,10 @@
 //! Writing boards' models as RBN records.
 
 use crate::bridge::{Call, Deal, Seat, Suit, Vulnerability};
-use crate::model::board::{Annotation, CallItem, CallKind, CardItem, CardKind};
 use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::rbn::SCORING;
 use crate::model::values::ContractValue;
+use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind};
 
 /// What the facts written to RBN fields are; every other fact is reported as dropped.
 const CARRIED: [&str; 23] = [

@@ -8,8 +8,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{trick_winner, Seat, Suit};
-use crate::model::board::{CallKind, CardKind};
 use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::written::{CallKind, CardKind};
 
 /// One board for a viewer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -113,7 +113,8 @@ pub struct PlayView {
 }
 
 /// The view of a board read from a document in `notation`, from its whole model (read with its
-/// facts: `read_board` for a PBN game, `read_board_for_editor` for a board of another notation).
+/// facts: `model::pbn::read_board` for a PBN game, `model::read_record` for an RBN record,
+/// `model::lin::read_board` for a LIN board).
 pub fn board_view(board: &BoardModel, notation: &str) -> BoardView {
     let mut hands = BTreeMap::new();
     let mut hcp = BTreeMap::new();
@@ -214,7 +215,7 @@ pub fn board_view(board: &BoardModel, notation: &str) -> BoardView {
 }
 
 /// The winner of a complete trick whose cards and seats are all known.
-fn winner(trick: &[crate::model::board::CardItem], trump: Option<Suit>) -> Option<char> {
+fn winner(trick: &[crate::model::written::CardItem], trump: Option<Suit>) -> Option<char> {
     if trick.len() != 4 {
         return None;
     }

@@ -1,8 +1,8 @@
 //! Inlay hints, for every notation from the board's model: the high-card points after each hand
 //! and the winner after each trick, placed by where its source map says each piece stands.
 
-use crate::model::board::NOWHERE;
 use crate::model::pbn::{lower, BoardModel};
+use crate::model::written::NOWHERE;
 use crate::syntax::{SyntaxNode, TextSize};
 
 /// An inlay hint: a label shown at a position.

@@ -14,7 +14,7 @@ use super::record::{
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Suit};
 use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
-use crate::model::pbn::{read_board_for_editor, BoardModel};
+use crate::model::pbn::{with_editor_views, BoardModel};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 
@@ -42,7 +42,7 @@ pub(crate) fn key_meaning(key: &str) -> &'static str {
 
 /// The board of a piece.
 pub fn board_of(piece: &Piece, carry: &LinCarry) -> BoardModel {
-    read_board_for_editor(&read_board(piece, carry))
+    with_editor_views(read_board(piece, carry))
 }
 
 fn pair_at(piece: &Piece, offset: TextSize) -> Option<Pair<'_>> {

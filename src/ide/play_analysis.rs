@@ -3,9 +3,9 @@
 
 use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
-use crate::model::board::NOWHERE;
 use crate::model::pbn::BoardModel;
 use crate::model::values::ContractValue;
+use crate::model::written::NOWHERE;
 use crate::syntax::TextRange;
 
 /// A game's play in the order the cards were played, with the range of each card; `None`
@@ -99,9 +99,8 @@ mod tests {
     fn an_rbn_or_lin_board_is_analysed_as_its_pbn_conversion_is() {
         let (mut compared, mut played) = (0, 0);
         for board in &crate::testing::corpus_boards() {
-            let own = placed_play_record(&crate::model::pbn::read_board_for_editor(board));
-            let text =
-                crate::convert::write_pbn(&crate::model::pbn::read_board_for_editor(board)).text;
+            let own = placed_play_record(&crate::model::pbn::with_editor_views(board.clone()));
+            let text = crate::convert::write_pbn(board).text;
             let converted = crate::syntax::Parse::new(&text)
                 .syntax()
                 .children()

@@ -15,7 +15,7 @@ use super::record::{
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Card, Denomination, Seat, Suit};
-use crate::model::pbn::{read_board_for_editor, BoardModel};
+use crate::model::pbn::{with_editor_views, BoardModel};
 use crate::model::rbn::read_bid;
 use crate::model::{read_record, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};
@@ -47,7 +47,7 @@ pub(crate) fn label_meaning(label: char) -> &'static str {
 /// The board a record describes, with what earlier records hand down (`carry` is the state
 /// before the record and is left as it is).
 pub fn board_of(record: &Record, carry: &Carry) -> BoardModel {
-    read_board_for_editor(&read_record(record, &mut carry.clone()))
+    with_editor_views(read_record(record, &mut carry.clone()))
 }
 
 /// The field whose line holds `offset` (its end included).

@@ -7,8 +7,8 @@
 use super::diagram::DealDiagram;
 use super::hover::describe_call;
 use crate::bridge::{Auction, Card, Deal, Seat};
-use crate::model::board::{CallItem, CallKind, CardKind};
 use crate::model::pbn::{playable, written_before, AuctionView, BoardModel, SectionKind, Turn};
+use crate::model::written::{CallItem, CallKind, CardKind};
 use crate::syntax::{TextRange, TextSize};
 
 /// The calls of `board` as written (all of them, a quiz point and what follows it included).

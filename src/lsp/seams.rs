@@ -11,8 +11,8 @@ pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
 use crate::analysis::{check_piece, document_options, CheckOptions};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
+use crate::model::pbn::with_editor_views;
 use crate::model::pbn::BoardModel;
-use crate::model::pbn::{lower_record, read_board_for_editor};
 use crate::model::rbn::is_deal;
 use crate::model::Inheritance;
 use crate::model::{Carry, LinCarry};
@@ -213,23 +213,23 @@ pub(crate) fn read_game_for_editor(game: &Game) -> crate::model::pbn::BoardModel
 /// An RBN record read whole into its model, when it is a deal, advancing `carry` (for the
 /// board view and the double-dummy hover).
 pub(crate) fn read_rbn_board(record: &Record, carry: &mut Carry) -> Option<BoardModel> {
-    is_deal(record).then(|| lower_record(&crate::model::read_record(record, carry)))
+    is_deal(record).then(|| crate::model::read_record(record, carry))
 }
 
 /// An RBN record read into its model for the editor (with the views it looks things up in),
 /// when it is a deal.
 pub(crate) fn rbn_board_for_editor(record: &Record, carry: &Carry) -> Option<BoardModel> {
     is_deal(record)
-        .then(|| read_board_for_editor(&crate::model::read_record(record, &mut carry.clone())))
+        .then(|| with_editor_views(crate::model::read_record(record, &mut carry.clone())))
 }
 
 /// A LIN board read into its model for the editor (with the views it looks things up in).
 pub(crate) fn lin_board_for_editor(piece: &Piece, carry: &LinCarry) -> BoardModel {
-    read_board_for_editor(&crate::model::lin::read_board(piece, carry))
+    with_editor_views(crate::model::lin::read_board(piece, carry))
 }
 
 /// A LIN board read whole into its model, with what its header hands down (for the board view
 /// and the double-dummy hover).
 pub(crate) fn read_lin_board(piece: &Piece, carry: &LinCarry) -> BoardModel {
-    lower_record(&crate::model::lin::read_board(piece, carry))
+    crate::model::lin::read_board(piece, carry)
 }

@@ -1,4 +1,4 @@
-//! Reading LIN boards into the format-neutral record.
+//! Reading LIN boards into their [`BoardModel`]s, pair by pair.
 //!
 //! A board piece gives the deal (`md`), vulnerability (`sv`), names (`pn`), title (`ah`), room and
 //! number (`qx`), the auction (`mb`, with `!` alerts and `an` explanations), the play (`pc`) and a
@@ -10,11 +10,9 @@
 use crate::bridge::{
     trick_winner, Auction, Bid, Call, Card, Denomination, Hand, Rank, Seat, Suit, Vulnerability,
 };
-use crate::model::board::{
-    Annotation, AuctionRecord, Board, CallItem, CallKind, CardItem, CardKind, ContractRecord,
-    DealRecord, Origin, PlayRecord,
-};
+use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::ContractValue;
+use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind, Origin};
 use crate::syntax::lin::{build_piece, LinNode, Pair, Piece};
 use crate::syntax::{SyntaxError, TextRange, TextSize};
 
@@ -233,7 +231,7 @@ pub(crate) fn read_claim(text: &str) -> Option<u8> {
 /// Reads one board piece (origins relative to the piece) with what the header hands down.
 /// A piece that is a handviewer address is read as the LIN it stands for; its origins are then
 /// in that LIN, not in the file (an address that cannot be read gives an empty board).
-pub(crate) fn read_board(piece: &Piece, carry: &LinCarry) -> Board {
+pub(crate) fn read_board(piece: &Piece, carry: &LinCarry) -> BoardModel {
     if let Some((url, _)) = piece.url() {
         return url_piece(url)
             .map(|(inner, _)| read_pairs(&inner.pairs().collect::<Vec<_>>(), carry))
@@ -261,7 +259,7 @@ pub(crate) fn url_piece(url: &str) -> Result<(Piece, Vec<SyntaxError>), String> 
 }
 
 /// Reads the pairs of a board piece (one not written as a handviewer address).
-pub(crate) fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> Board {
+pub(crate) fn read_pairs(pairs: &[Pair], carry: &LinCarry) -> BoardModel {
     let mut reader = BoardReader::new(carry);
     for pair in pairs {
         reader.read(pair, &pair.key());
@@ -288,10 +286,14 @@ pub(crate) enum PairRead {
 /// pair as it is read.
 pub(crate) struct BoardReader<'c> {
     carry: &'c LinCarry,
-    board: Board,
+    board: BoardModel,
     room: Option<char>,
     names: Option<(Vec<String>, Origin)>,
-    auction: Option<AuctionRecord>,
+    /// The calls, once an `mb` is read: followed when the board is finished, from the dealer
+    /// `md` gives wherever it stands.
+    calls: Option<Vec<CallItem>>,
+    /// The explanations (`an`) of the calls, numbered in order.
+    notes: Vec<(u8, String)>,
     cards: Vec<(Option<Card>, Origin)>,
 }
 
@@ -300,10 +302,11 @@ impl<'c> BoardReader<'c> {
     pub fn new(carry: &'c LinCarry) -> BoardReader<'c> {
         BoardReader {
             carry,
-            board: Board::default(),
+            board: BoardModel::default(),
             room: None,
             names: None,
-            auction: None,
+            calls: None,
+            notes: Vec::new(),
             // Sized for a whole deal's play: growing to it one doubling at a time cost 2 % of
             // a check.
             cards: Vec::with_capacity(52),
@@ -323,17 +326,17 @@ impl<'c> BoardReader<'c> {
                 let (r, number) = read_qx(value);
                 self.room = r;
                 if let Some(number) = number {
-                    board.set_info("Board", number.to_string(), v.span(0, value.len()));
+                    board.set_fact("Board", number.to_string(), v.span(0, value.len()));
                 }
                 if let Some(r) = r {
                     let name = if r == 'o' { "Open" } else { "Closed" };
-                    board.set_info("Room", name.to_string(), v.span(0, 1));
+                    board.set_fact("Room", name.to_string(), v.span(0, 1));
                 }
             }
             "ah" => {
                 let digits: String = value.chars().filter(char::is_ascii_digit).collect();
-                if board.info("Board").is_none() && !digits.is_empty() {
-                    board.set_info("Board", digits, v.span(0, value.len()));
+                if board.fact("Board").is_none() && !digits.is_empty() {
+                    board.set_fact("Board", digits, v.span(0, value.len()));
                 }
             }
             "pn" => {
@@ -345,19 +348,19 @@ impl<'c> BoardReader<'c> {
             "md" => read_md(&v, board),
             "sv" => {
                 if let Some(vul) = read_vulnerability(value) {
-                    board.vulnerability = Some((vul, v.span(0, value.len())));
+                    board.set_vulnerability(vul, v.span(0, value.len()));
                 }
             }
             // An empty `mb|` is a call still being typed.
             "mb" if value.trim().is_empty() => {}
             "mb" => return self.read_calls(&v),
             "an" => {
-                if let Some(record) = self.auction.as_mut() {
-                    let number = record.notes.len() as u8 + 1;
-                    if let Some(last) = record.calls.last_mut() {
+                if let Some(calls) = self.calls.as_mut() {
+                    let number = self.notes.len() as u8 + 1;
+                    if let Some(last) = calls.last_mut() {
                         if last.annotation.note.is_none() && !value.trim().is_empty() {
                             last.annotation.note = Some(number);
-                            record.notes.push((number, value.trim().to_string()));
+                            self.notes.push((number, value.trim().to_string()));
                         }
                     }
                 }
@@ -369,7 +372,7 @@ impl<'c> BoardReader<'c> {
             }
             "mc" => {
                 if let Some(n) = read_claim(value) {
-                    board.result = Some((n, v.span(0, value.len())));
+                    board.set_result(n, v.span(0, value.len()));
                 }
             }
             "nt" if !value.trim().is_empty() => board.commentary.push(value.trim().to_string()),
@@ -382,25 +385,17 @@ impl<'c> BoardReader<'c> {
     /// The calls of an `mb` value, added to the auction.
     fn read_calls(&mut self, v: &Value) -> PairRead {
         let value = v.text;
-        let record = self.auction.get_or_insert_with(|| AuctionRecord {
-            calls: Vec::with_capacity(16),
-            notes: Vec::new(),
-            origin: v.span(0, value.len()),
-        });
+        let calls = self.calls.get_or_insert_with(|| Vec::with_capacity(16));
         // An unreadable call ends what can be known of the auction (L706 says so).
-        if record
-            .calls
-            .last()
-            .is_some_and(|c| c.kind == CallKind::Query)
-        {
+        if calls.last().is_some_and(|c| c.kind == CallKind::Query) {
             return PairRead::Unread;
         }
-        let calls = read_calls(value);
-        let readable = calls.is_some();
-        match calls {
-            Some(calls) => {
-                for (call, alert, span) in calls {
-                    record.calls.push(CallItem {
+        let read = read_calls(value);
+        let readable = read.is_some();
+        match read {
+            Some(read) => {
+                for (call, alert, span) in read {
+                    calls.push(CallItem {
                         kind: CallKind::Call(call),
                         annotation: Annotation {
                             alert,
@@ -410,27 +405,26 @@ impl<'c> BoardReader<'c> {
                     });
                 }
             }
-            None => record.calls.push(CallItem {
+            None => calls.push(CallItem {
                 kind: CallKind::Query,
                 annotation: Annotation::default(),
                 origin: v.span(0, value.len()),
             }),
         }
-        if let Some(origin) = record.origin.zip(v.span(0, value.len())) {
-            record.origin = Some(origin.0.cover(origin.1));
-        }
         PairRead::Calls { readable }
     }
 
-    /// The board read.
-    pub fn finish(self) -> Board {
+    /// The board read: the names and match data, then the auction followed, the contract it
+    /// gives and the play.
+    pub fn finish(self) -> BoardModel {
         let mut board = self.board;
         set_names(&mut board, self.names, self.carry, self.room);
         set_match_data(&mut board, self.carry);
-        if let Some(record) = self.auction {
-            board.auction = Some(record);
+        if let Some(calls) = &self.calls {
+            board.set_auction(calls);
+            board.add_notes(SectionKind::Auction, &self.notes);
+            set_contract(&mut board, calls);
         }
-        set_contract(&mut board);
         if !self.cards.is_empty() {
             set_play(&mut board, self.cards);
         }
@@ -438,7 +432,7 @@ impl<'c> BoardReader<'c> {
     }
 }
 
-fn read_md(v: &Value, board: &mut Board) {
+fn read_md(v: &Value, board: &mut BoardModel) {
     let text = v.text;
     let mut chars = text.char_indices();
     let Some((_, digit)) = chars.next() else {
@@ -446,7 +440,7 @@ fn read_md(v: &Value, board: &mut Board) {
     };
     let body_start = digit.len_utf8();
     if let Some(dealer) = dealer_of_digit(digit) {
-        board.dealer = Some((dealer, v.span(0, 1)));
+        board.set_dealer(dealer, v.span(0, 1));
     }
     let mut hands: [Option<Hand>; 4] = [None; 4];
     let mut origins: [Origin; 4] = [None; 4];
@@ -481,18 +475,18 @@ fn read_md(v: &Value, board: &mut Board) {
         }
     }
     if hands.iter().any(Option::is_some) {
-        board.deal = Some(DealRecord {
-            first: Some(Seat::South),
+        board.set_deal(
+            Seat::South,
             hands,
-            hidden: [false; 4],
-            hand_origins: origins,
-            origin: v.span(0, text.len()),
-        });
+            [false; 4],
+            origins,
+            v.span(0, text.len()),
+        );
     }
 }
 
 fn set_names(
-    board: &mut Board,
+    board: &mut BoardModel,
     names: Option<(Vec<String>, Origin)>,
     carry: &LinCarry,
     room: Option<char>,
@@ -513,12 +507,12 @@ fn set_names(
             .map(|n| n.trim())
             .filter(|n| !n.is_empty())
         {
-            board.set_info(seat.name(), name.to_string(), origin);
+            board.set_fact(seat.name(), name.to_string(), origin);
         }
     }
 }
 
-fn set_match_data(board: &mut Board, carry: &LinCarry) {
+fn set_match_data(board: &mut BoardModel, carry: &LinCarry) {
     let field = |i: usize| {
         carry
             .match_data
@@ -527,19 +521,19 @@ fn set_match_data(board: &mut Board, carry: &LinCarry) {
             .filter(|s| !s.is_empty())
     };
     if let Some(title) = field(0) {
-        board.set_info("Event", title, None);
+        board.set_fact("Event", title, None);
     }
     if let Some(segment) = field(1) {
-        board.set_info("Stage", segment, None);
+        board.set_fact("Stage", segment, None);
     }
     if let Some(scoring) = field(2).and_then(|s| scoring_of(&s)) {
-        board.set_info("Scoring", scoring.to_string(), None);
+        board.set_fact("Scoring", scoring.to_string(), None);
     }
     if let Some(home) = field(5) {
-        board.set_info("HomeTeam", home, None);
+        board.set_fact("HomeTeam", home, None);
     }
     if let Some(visit) = field(7) {
-        board.set_info("VisitTeam", visit, None);
+        board.set_fact("VisitTeam", visit, None);
     }
 }
 
@@ -553,13 +547,13 @@ pub(crate) fn scoring_of(letter: &str) -> Option<&'static str> {
     }
 }
 
-/// The contract and declarer the auction gives (LIN writes neither).
-fn set_contract(board: &mut Board) {
-    let (Some((dealer, _)), Some(record)) = (board.dealer, board.auction.as_ref()) else {
+/// The contract and declarer the auction's `calls` give (LIN writes neither).
+fn set_contract(board: &mut BoardModel, calls: &[CallItem]) {
+    let Some(dealer) = board.dealer() else {
         return;
     };
     let mut auction = Auction::new(dealer);
-    for item in &record.calls {
+    for item in calls {
         match item.kind {
             CallKind::Call(call) => {
                 if auction.push(call).is_err() {
@@ -576,26 +570,17 @@ fn set_contract(board: &mut Board) {
         Some(contract) => ContractValue::Contract(contract),
         None => ContractValue::Passed,
     };
-    board.contract = Some(ContractRecord {
-        kind,
-        declarer: auction.declarer(),
-        origin: None,
-    });
+    board.set_contract(kind, auction.declarer(), None);
 }
 
 /// The play: cards in the order played, four to a trick, with their players.
-fn set_play(board: &mut Board, cards: Vec<(Option<Card>, Origin)>) {
-    let contract = board.contract.as_ref().and_then(|c| match c.kind {
-        ContractValue::Passed => None,
-        kind => c.declarer.map(|d| (d, kind.trump())),
-    });
-    let leader = contract.map(|(declarer, _)| declarer.lho());
-    let mut record = PlayRecord {
-        leader,
-        tricks: Vec::with_capacity(cards.len().div_ceil(4)),
-        notes: Vec::new(),
-        origin: cards.first().and_then(|c| c.1),
+fn set_play(board: &mut BoardModel, cards: Vec<(Option<Card>, Origin)>) {
+    let contract = match board.contract() {
+        None | Some(ContractValue::Passed) => None,
+        Some(kind) => board.declarer().map(|d| (d, kind.trump())),
     };
+    let leader = contract.map(|(declarer, _)| declarer.lho());
+    let mut tricks: Vec<Vec<CardItem>> = Vec::with_capacity(cards.len().div_ceil(4));
     let mut next = leader;
     let mut won = 0u8;
     let mut all_known = true;
@@ -628,13 +613,13 @@ fn set_play(board: &mut Board, cards: Vec<(Option<Card>, Origin)>) {
             all_known = false;
         }
         next = winner;
-        record.tricks.push(trick);
+        tricks.push(trick);
     }
     // With all thirteen tricks played and no claim, the result is what the play gives.
-    if board.result.is_none() && all_known && record.tricks.len() == 13 {
-        board.result = Some((won, None));
+    if board.context.result_tag.is_none() && all_known && tricks.len() == 13 {
+        board.set_result(won, None);
     }
-    board.play = Some(record);
+    board.set_play(leader, &tricks, cards.first().and_then(|c| c.1));
 }
 
 #[cfg(test)]

@@ -5,17 +5,16 @@
 //! converters (`convert`) and the formatter read games through it, so that a call, a card or a
 //! tag value means the same thing to all of them. Every board, in every notation, is read into
 //! one [`pbn::BoardModel`] ([`read_pbn`], [`read_rbn`], [`read_lin`] read a whole text so); the
-//! RBN and LIN readers gather a board into the [`Board`] record on the way.
+//! RBN and LIN readers lower each field or pair into it as they read it (`pbn::lowering`).
 
-pub mod board;
 pub(crate) mod handviewer;
 pub mod lin;
 pub mod pbn;
 pub mod rbn;
 pub mod tags;
 pub mod values;
+pub mod written;
 
-pub use board::Board;
 pub use lin::LinCarry;
 pub use rbn::{read_record, Carry};
 pub use tags::Inheritance;
@@ -24,7 +23,7 @@ use crate::syntax::ast::Game;
 use crate::syntax::lin::{LinParse, Piece};
 use crate::syntax::rbn::{RbnParse, Record};
 use crate::syntax::Parse;
-use pbn::{lower_record, BoardModel};
+use pbn::BoardModel;
 
 /// Reads every game of a PBN text whole (inheritance resolved as the checker resolves it).
 pub fn read_pbn(text: &str) -> Vec<BoardModel> {
@@ -52,11 +51,6 @@ pub fn read_lin(text: &str) -> Vec<BoardModel> {
 
 /// [`read_lin`] from the text's parse.
 pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<BoardModel> {
-    lin_records(parse).iter().map(lower_record).collect()
-}
-
-/// Every board of a LIN text's parse, as its reader gives it.
-pub(crate) fn lin_records(parse: &LinParse) -> Vec<Board> {
     let mut carry = LinCarry::default();
     let mut boards = Vec::new();
     // The comment lines of a header go with the board after it.
@@ -87,11 +81,6 @@ pub fn read_rbn(text: &str) -> Vec<BoardModel> {
 
 /// [`read_rbn`] from the text's parse.
 pub(crate) fn read_rbn_parse(parse: &RbnParse) -> Vec<BoardModel> {
-    rbn_records(parse).iter().map(lower_record).collect()
-}
-
-/// Every deal of an RBN text's parse, as its reader gives it.
-pub(crate) fn rbn_records(parse: &RbnParse) -> Vec<Board> {
     let mut carry = Carry::default();
     parse
         .chunks()

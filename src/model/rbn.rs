@@ -1,4 +1,4 @@
-//! Reading RBN records into [`Board`]s, with the repetition rules.
+//! Reading RBN records into [`BoardModel`]s, field by field, with the repetition rules.
 //!
 //! `T D L E S F K N B H` carry over from the previous record when a record omits them (a null
 //! label stops that); when K names teams, an omitted N alternates with the one before the
@@ -9,7 +9,8 @@
 use crate::model::values::ContractValue;
 use rowan::NodeOrToken;
 
-use super::board::*;
+use super::pbn::{BoardModel, SectionKind};
+use super::written::*;
 use crate::bridge::{
     trick_winner, Bid, Call, Card, Contract, Denomination, Hand, Rank, Risk, Seat, Suit,
     Vulnerability,
@@ -129,10 +130,11 @@ pub(crate) fn is_deal(record: &Record) -> bool {
         .any(|item| !matches!(item, RecordItem::Percent(_)))
 }
 
-/// Reads one record (rooted at its own start: origins are relative to it), advancing `carry`.
-pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
+/// Reads one record (rooted at its own start: origins are relative to it) into its model,
+/// advancing `carry`.
+pub fn read_record(record: &Record, carry: &mut Carry) -> BoardModel {
     let mut own: ByLabel<Field> = ByLabel::default();
-    let mut board = Board::default();
+    let mut board = BoardModel::default();
     let mut notes_for_play = false;
     let mut auction_notes = Vec::new();
     let mut play_notes = Vec::new();
@@ -209,35 +211,45 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> Board {
         }
     }
     lower(&sources, &mut board);
-    let auction = board.auction.as_mut().map(|a| &mut a.notes);
-    give_notes(auction, auction_notes, "auction", &mut board.dropped);
-    let play = board.play.as_mut().map(|p| &mut p.notes);
-    give_notes(play, play_notes, "play", &mut board.dropped);
+    let has_auction = board.auction.is_some();
+    give_notes(
+        &mut board,
+        has_auction,
+        SectionKind::Auction,
+        &auction_notes,
+    );
+    let has_play = board.play_as_written().is_some();
+    give_notes(&mut board, has_play, SectionKind::Play, &play_notes);
     board
 }
 
-/// Gives `notes` to the section (`what`) they explain; without one they are dropped, and said.
-fn give_notes(
-    section: Option<&mut Vec<(u8, String)>>,
-    notes: Vec<(u8, String)>,
-    what: &str,
-    dropped: &mut Vec<String>,
-) {
-    match section {
-        Some(section) => *section = notes,
-        None if !notes.is_empty() => dropped.push(format!("notes with no {what} to explain")),
-        None => {}
+/// Gives `notes` to the section they explain, when the board `has` it; without one they are
+/// dropped, and said.
+fn give_notes(board: &mut BoardModel, has: bool, section: SectionKind, notes: &[(u8, String)]) {
+    if has {
+        board.add_notes(section, notes);
+    } else if !notes.is_empty() {
+        let what = match section {
+            SectionKind::Auction => "auction",
+            SectionKind::Play => "play",
+        };
+        board
+            .dropped
+            .push(format!("notes with no {what} to explain"));
     }
 }
 
-fn lower(sources: &ByLabel<Source>, board: &mut Board) {
+/// Lowers the fields of a record (its own and those carried) into the board, in the order the
+/// model needs them: the dealer (on the auction field) before the calls, the contract before
+/// the play.
+fn lower(sources: &ByLabel<Source>, board: &mut BoardModel) {
     if let Some(t) = sources.get(&'T') {
         let (title, author) = split_escaped(&t.text);
         if !title.is_empty() {
-            board.set_info("Description", title, t.origin());
+            board.set_fact("Description", title, t.origin());
         }
         if let Some(author) = author.filter(|a| !a.is_empty()) {
-            board.set_info("Annotator", author, t.origin());
+            board.set_fact("Annotator", author, t.origin());
         }
     }
     if let Some(d) = sources.get(&'D') {
@@ -245,11 +257,11 @@ fn lower(sources: &ByLabel<Source>, board: &mut Board) {
     }
     for (label, name) in [('L', "Site"), ('E', "Event"), ('S', "Stage")] {
         if let Some(s) = sources.get(&label) {
-            board.set_info(name, s.text.clone(), s.origin());
+            board.set_fact(name, s.text.clone(), s.origin());
         }
     }
     if let Some(f) = sources.get(&'F') {
-        board.set_info("Scoring", scoring_to_pbn(&f.text), f.origin());
+        board.set_fact("Scoring", scoring_to_pbn(&f.text), f.origin());
     }
     if let Some(k) = sources.get(&'K') {
         teams(k, board);
@@ -261,7 +273,7 @@ fn lower(sources: &ByLabel<Source>, board: &mut Board) {
         let mut parts = b.text.splitn(2, ':');
         let number = parts.next().unwrap_or("");
         if !number.is_empty() {
-            board.set_info("Board", number.to_string(), b.span(0, number.len()));
+            board.set_fact("Board", number.to_string(), b.span(0, number.len()));
         }
         if let Some(extra) = parts.next().filter(|e| !e.is_empty()) {
             board
@@ -270,7 +282,7 @@ fn lower(sources: &ByLabel<Source>, board: &mut Board) {
         }
     }
     if let Some(h) = sources.get(&'H') {
-        board.deal = hands(h, &mut board.dropped);
+        hands(h, board);
     }
     if let Some(a) = sources.get(&'A') {
         auction(a, board);
@@ -312,7 +324,7 @@ pub(crate) fn split_escaped(text: &str) -> (String, Option<String>) {
     (text.replace("::", ":"), None)
 }
 
-fn date(d: &Source, board: &mut Board) {
+fn date(d: &Source, board: &mut BoardModel) {
     let (day, time) = match d.text.split_once(':') {
         Some((a, b)) => (a, Some(b)),
         None => (d.text.as_str(), None),
@@ -335,7 +347,7 @@ fn date(d: &Source, board: &mut Board) {
         }
     };
     let pbn = format!("{}.{}.{}", part(0, 4), part(4, 2), part(6, 2));
-    board.set_info(if gmt { "UTCDate" } else { "Date" }, pbn, d.origin());
+    board.set_fact(if gmt { "UTCDate" } else { "Date" }, pbn, d.origin());
     if let Some(time) = time {
         let time = time.trim_end_matches(['G', 'g']);
         let t = |from: usize| time.get(from..from + 2).unwrap_or("00").to_string();
@@ -344,7 +356,7 @@ fn date(d: &Source, board: &mut Board) {
         } else {
             t(0)
         };
-        board.set_info(
+        board.set_fact(
             if gmt { "UTCTime" } else { "Time" },
             format!("{hours}:{}:{}", t(2), t(4)),
             d.origin(),
@@ -380,9 +392,9 @@ fn scoring_to_pbn(text: &str) -> String {
     }
 }
 
-fn teams(k: &Source, board: &mut Board) {
+fn teams(k: &Source, board: &mut BoardModel) {
     let parts: Vec<&str> = k.text.split(':').collect();
-    let strip = |team: &str, board: &mut Board| -> String {
+    let strip = |team: &str, board: &mut BoardModel| -> String {
         // 001's form: `Team +12 -3` (signs after a space).
         let mut words: Vec<&str> = team.split(' ').collect();
         let mut carried = Vec::new();
@@ -403,11 +415,11 @@ fn teams(k: &Source, board: &mut Board) {
     };
     if let Some(home) = parts.first().filter(|p| !p.is_empty()) {
         let home = strip(home, board);
-        board.set_info("HomeTeam", home, k.origin());
+        board.set_fact("HomeTeam", home, k.origin());
     }
     if let Some(visit) = parts.get(1).filter(|p| !p.is_empty()) {
         let visit = strip(visit, board);
-        board.set_info("VisitTeam", visit, k.origin());
+        board.set_fact("VisitTeam", visit, k.origin());
     }
     // 004's form: `Team1:Team2:c1:c2`.
     let extra: Vec<&str> = parts
@@ -428,7 +440,7 @@ fn is_carryover(word: &str) -> bool {
     word != rest && !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
-fn names(n: &Source, board: &mut Board) {
+fn names(n: &Source, board: &mut BoardModel) {
     let parts: Vec<&str> = n.text.splitn(4, ':').collect();
     let pair = |i: usize| -> (String, String) {
         let text = parts.get(i).copied().unwrap_or("");
@@ -446,14 +458,14 @@ fn names(n: &Source, board: &mut Board) {
         ("East", east),
     ] {
         if !value.is_empty() {
-            board.set_info(name, value, n.origin());
+            board.set_fact(name, value, n.origin());
         }
     }
     if let Some(room) = parts.get(2).filter(|r| !r.is_empty()) {
         match room.to_ascii_uppercase().as_str() {
-            "O" => board.set_info("Room", "Open".to_string(), n.origin()),
-            "C" => board.set_info("Room", "Closed".to_string(), n.origin()),
-            _ => board.set_info("Table", room.to_string(), n.origin()),
+            "O" => board.set_fact("Room", "Open".to_string(), n.origin()),
+            "C" => board.set_fact("Room", "Closed".to_string(), n.origin()),
+            _ => board.set_fact("Table", room.to_string(), n.origin()),
         }
     }
     if let Some(other) = parts.get(3).filter(|r| !r.is_empty()) {
@@ -483,19 +495,20 @@ pub(crate) fn read_hand(text: &str) -> (Hand, usize) {
     (hand, unknown)
 }
 
-fn hands(h: &Source, dropped: &mut Vec<String>) -> Option<DealRecord> {
+/// Lowers the H field: the hands from the seat it names first (none without one).
+fn hands(h: &Source, board: &mut BoardModel) {
     let field = h.field.as_ref();
     let first = h
         .text
         .chars()
         .next()
         .and_then(|c| Seat::from_char(c.to_ascii_uppercase()));
-    let mut deal = DealRecord {
-        first,
-        origin: h.origin(),
-        ..DealRecord::default()
+    let Some(seat0) = first else {
+        return;
     };
-    let seat0 = first?;
+    let mut hands: [Option<Hand>; 4] = [None; 4];
+    let mut hidden = [false; 4];
+    let mut hand_origins: [Origin; 4] = [None; 4];
     // Walk the HAND nodes when the field is in this record (for origins), else the text.
     let mut parts: Vec<(bool, String, Origin)> = Vec::new();
     match field {
@@ -525,31 +538,32 @@ fn hands(h: &Source, dropped: &mut Vec<String>) -> Option<DealRecord> {
         }
     }
     let mut unknown = 0;
-    for (i, (hidden, text, origin)) in parts.iter().enumerate().take(4) {
+    for (i, (is_hidden, text, origin)) in parts.iter().enumerate().take(4) {
         let seat = seat0.offset(i);
-        deal.hidden[seat.index()] = *hidden;
-        deal.hand_origins[seat.index()] = *origin;
+        hidden[seat.index()] = *is_hidden;
+        hand_origins[seat.index()] = *origin;
         if !text.is_empty() {
             let (hand, x) = read_hand(text);
             unknown += x;
-            deal.hands[seat.index()] = Some(hand);
+            hands[seat.index()] = Some(hand);
         }
     }
     if unknown > 0 {
-        dropped.push(format!("{unknown} unknown cards (`x` or `?`) in the hands"));
+        board
+            .dropped
+            .push(format!("{unknown} unknown cards (`x` or `?`) in the hands"));
     }
     // Three full hands and a fourth that exists but is empty: the fourth gets the rest.
     if parts.len() == 4 && parts[3].1.is_empty() {
-        let full =
-            (0..3).all(|i| deal.hands[seat0.offset(i).index()].is_some_and(|h| h.len() == 13));
+        let full = (0..3).all(|i| hands[seat0.offset(i).index()].is_some_and(|h| h.len() == 13));
         if full {
             let taken = (0..3)
-                .filter_map(|i| deal.hands[seat0.offset(i).index()])
+                .filter_map(|i| hands[seat0.offset(i).index()])
                 .fold(Hand::default(), Hand::union);
-            deal.hands[seat0.offset(3).index()] = Some(taken.complement());
+            hands[seat0.offset(3).index()] = Some(taken.complement());
         }
     }
-    Some(deal)
+    board.set_deal(seat0, hands, hidden, hand_origins, h.origin());
 }
 
 /// A token of an auction or play field with its byte span in the data.
@@ -617,11 +631,11 @@ fn annotate(annotation: &mut Annotation, piece: &Piece) {
     }
 }
 
-fn auction(a: &Source, board: &mut Board) {
+fn auction(a: &Source, board: &mut BoardModel) {
     let head = a.text.split(':').next().unwrap_or("").to_ascii_uppercase();
     let mut chars = head.chars();
     if let Some(dealer) = chars.next().and_then(Seat::from_char) {
-        board.dealer = Some((dealer, a.span(0, 1)));
+        board.set_dealer(dealer, a.span(0, 1));
     }
     let vulnerability = match chars.next() {
         Some('Z') => Some(Vulnerability::None),
@@ -631,12 +645,9 @@ fn auction(a: &Source, board: &mut Board) {
         _ => None,
     };
     if let Some(v) = vulnerability {
-        board.vulnerability = Some((v, a.span(1, 2)));
+        board.set_vulnerability(v, a.span(1, 2));
     }
-    let mut record = AuctionRecord {
-        origin: a.origin(),
-        ..AuctionRecord::default()
-    };
+    let mut calls: Vec<CallItem> = Vec::new();
     for piece in pieces(a, 'A') {
         match piece.kind {
             RbnKind::CALL => {
@@ -652,21 +663,21 @@ fn auction(a: &Source, board: &mut Board) {
                         None => continue,
                     },
                 };
-                record.calls.push(CallItem {
+                calls.push(CallItem {
                     kind,
                     annotation: Annotation::default(),
                     origin: a.span(piece.start, piece.end),
                 });
             }
             RbnKind::SUFFIX | RbnKind::NOTE_REF => {
-                if let Some(last) = record.calls.last_mut() {
+                if let Some(last) = calls.last_mut() {
                     annotate(&mut last.annotation, &piece);
                 }
             }
             _ => {}
         }
     }
-    board.auction = Some(record);
+    board.set_auction(&calls);
 }
 
 /// A bid as RBN writes it: level and strain letter (`1D`, `3N`).
@@ -717,14 +728,10 @@ pub fn read_contract(text: &str) -> Option<(ContractValue, Option<Seat>, Option<
     ))
 }
 
-fn contract(c: &Source, board: &mut Board) {
+fn contract(c: &Source, board: &mut BoardModel) {
     match read_contract(&c.text) {
         Some((kind, declarer, goal, true)) => {
-            board.contract = Some(ContractRecord {
-                kind,
-                declarer,
-                origin: c.origin(),
-            });
+            board.set_contract(kind, declarer, c.origin());
             if let Some(goal) = goal {
                 board.dropped.push(format!("the contract's goal `{goal}`"));
             }
@@ -735,33 +742,25 @@ fn contract(c: &Source, board: &mut Board) {
                 "the risk of the end-position contract `{}`",
                 c.text
             ));
-            board.contract = Some(ContractRecord {
-                kind,
-                declarer,
-                origin: c.origin(),
-            });
+            board.set_contract(kind, declarer, c.origin());
         }
         None => {}
     }
 }
 
-fn play(p: &Source, board: &mut Board) {
+fn play(p: &Source, board: &mut BoardModel) {
     let upper = p.text.to_ascii_uppercase();
-    let mut record = PlayRecord {
-        origin: p.origin(),
-        ..PlayRecord::default()
-    };
+    let mut tricks: Vec<Vec<CardItem>> = Vec::new();
     let explicit = upper
         .as_bytes()
         .get(1)
         .filter(|b| **b == b':')
         .and_then(|_| upper.chars().next())
         .and_then(Seat::from_char);
-    let declarer = board.contract.and_then(|c| c.declarer);
-    record.leader = explicit.or(declarer.map(Seat::lho));
-    let trump = board.contract.and_then(|c| c.kind.trump());
+    let leader = explicit.or(board.declarer().map(Seat::lho));
+    let trump = board.trump();
     let mut remaining = board.deal.as_ref().map(|d| d.hands).unwrap_or_default();
-    let mut next = record.leader;
+    let mut next = leader;
     let mut trick: Vec<CardItem> = Vec::new();
     let mut led: Option<Suit> = None;
     let mut in_trick = false;
@@ -784,7 +783,7 @@ fn play(p: &Source, board: &mut Board) {
     for piece in pieces(p, 'P') {
         match piece.kind {
             RbnKind::COLON if in_trick => {
-                let winner = finish(&mut trick, &mut record.tricks);
+                let winner = finish(&mut trick, &mut tricks);
                 next = winner;
                 led = None;
                 in_trick = false;
@@ -850,12 +849,12 @@ fn play(p: &Source, board: &mut Board) {
         }
     }
     if !trick.is_empty() {
-        finish(&mut trick, &mut record.tricks);
+        finish(&mut trick, &mut tricks);
     }
-    board.play = Some(record);
+    board.set_play(leader, &tricks, p.origin());
 }
 
-fn result(r: &Source, board: &mut Board) {
+fn result(r: &Source, board: &mut BoardModel) {
     let (main, effective) = match r.text.split_once(':') {
         Some((m, e)) => (m, Some(e)),
         None => (r.text.as_str(), None),
@@ -863,7 +862,7 @@ fn result(r: &Source, board: &mut Board) {
     let split = main.find(['+', '-']).unwrap_or(main.len());
     let (tricks, score) = main.split_at(split);
     if let Ok(n) = tricks.parse::<u8>() {
-        board.result = Some((n, r.span(0, tricks.len())));
+        board.set_result(n, r.span(0, tricks.len()));
     }
     if let Ok(points) = score.parse::<i32>() {
         let value = if points < 0 {
@@ -871,21 +870,21 @@ fn result(r: &Source, board: &mut Board) {
         } else {
             format!("NS {points}")
         };
-        board.set_info("Score", value, r.span(split, main.len()));
+        board.set_fact("Score", value, r.span(split, main.len()));
     }
     if let Some(e) = effective.filter(|e| !e.is_empty()) {
         let start = main.len() + 1;
         let span = r.span(start, start + e.len());
         if e == "=" {
-            board.set_info("ScoreIMP", "NS 0".to_string(), span);
+            board.set_fact("ScoreIMP", "NS 0".to_string(), span);
         } else if let Some(signed) = e.strip_prefix('+').or(e.starts_with('-').then_some(e)) {
             let value = match signed.strip_prefix('-') {
                 Some(points) => format!("EW {points}"),
                 None => format!("NS {signed}"),
             };
-            board.set_info("ScoreIMP", value, span);
+            board.set_fact("ScoreIMP", value, span);
         } else {
-            board.set_info("ScorePercentage", format!("NS {e}"), span);
+            board.set_fact("ScorePercentage", format!("NS {e}"), span);
         }
     }
 }

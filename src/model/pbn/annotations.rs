@@ -75,8 +75,8 @@ impl Annotations {
 
     /// The annotations as another notation's record holds them: the suffix, the alert and the
     /// note reference (a note past 255 and the NAGs are not held).
-    pub fn written(&self) -> crate::model::board::Annotation {
-        crate::model::board::Annotation {
+    pub fn written(&self) -> crate::model::written::Annotation {
+        crate::model::written::Annotation {
             suffix: self.suffix.as_ref().map(|s| s.text.clone()),
             alert: self.alert,
             note: self.note.and_then(|n| u8::try_from(n.index).ok()),
@@ -86,7 +86,7 @@ impl Annotations {
     /// The annotations of a call or card of another notation's record, placed at `range` (the
     /// call's or card's own): its suffix and note reference, as a PBN image of it writes them.
     pub fn of_record(
-        annotation: &crate::model::board::Annotation,
+        annotation: &crate::model::written::Annotation,
         range: TextRange,
     ) -> Annotations {
         Annotations {

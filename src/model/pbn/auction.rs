@@ -14,7 +14,7 @@ use super::misreading::{AuctionMisreading, Misreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
-use crate::model::board::{placed, AuctionRecord, CallItem, CallKind};
+use crate::model::written::{calls_end, followed, placed, CallItem, CallKind};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -263,22 +263,23 @@ pub fn lower_auction(
     reader.finish(head, placeholders)
 }
 
-/// Reads the auction of another notation's record, whose calls are read already (each placed at
+/// Reads the auction another notation writes, whose calls are read already (each placed at
 /// its origin, or at `range`, the whole auction's, when it has none), as the checks read the
 /// Auction section of its PBN image: from the `dealer` (with where it is given, where the
 /// image's Auction tag stands; the seats are unknown without one), up to `AP` or a quiz point
 /// (`Y`), closed with `*` when the calls stop before the auction ends.
-pub(crate) fn lower_auction_record(
-    record: &AuctionRecord,
+pub(crate) fn lower_written_auction(
+    calls: &[CallItem],
     dealer: Option<(Seat, Option<TextRange>)>,
     range: TextRange,
     out: &mut Vec<Misreading>,
 ) -> AuctionModel {
     let dealer_origin = dealer.and_then(|(_, origin)| origin);
     let dealer = dealer.map(|(seat, _)| seat);
-    let mut reader = AuctionReader::new(dealer, record.calls.len());
+    let mut reader = AuctionReader::new(dealer, calls.len());
     let mut ended = false;
-    for item in record.followed() {
+    let followed = followed(calls);
+    for item in followed {
         let at = item.origin.unwrap_or(range);
         let meaning = match item.kind {
             CallKind::Call(call) => CallToken::Call(call),
@@ -292,7 +293,7 @@ pub(crate) fn lower_auction_record(
         let annotations = Annotations::of_record(&item.annotation, at);
         reader.follow(meaning, at, true, Vec::new(), annotations, out);
     }
-    if !ended && !record.calls_end() {
+    if !ended && !calls_end(calls) {
         reader.end.star = Some(range);
     }
     let head = SectionHead {
@@ -302,10 +303,7 @@ pub(crate) fn lower_auction_record(
         range,
     };
     let mut model = reader.finish(head, Vec::new());
-    let followed = record.followed().len();
-    model
-        .unfollowed
-        .extend_from_slice(&record.calls[followed..]);
+    model.unfollowed.extend_from_slice(&calls[followed.len()..]);
     model
 }
 

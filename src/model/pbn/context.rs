@@ -8,20 +8,18 @@
 //! reports what is wrong with the tags as it goes; [`read_sections`]' is quiet, for the readers
 //! that only want the game's meaning (the editor, conversion, the board preview).
 
-use super::auction::{lower_auction, lower_auction_record, AuctionModel};
-use super::deal::{lower_deal, lower_deal_record, DealModel};
+use super::auction::{lower_auction, AuctionModel};
+use super::deal::{lower_deal, DealModel};
 use super::misreading::Misreading;
-use super::play::{lower_play, lower_play_record, PlayFacts, PlayModel};
+use super::play::{lower_play, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
-use crate::model::board::Info;
-use crate::model::board::NOWHERE;
 use crate::model::tags::{Inheritance, NO_INHERITANCE};
 use crate::model::values::{
-    read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultTricks,
-    ResultValue,
+    read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultValue,
 };
-use crate::model::Board;
+use crate::model::written::Info;
+use crate::model::written::NOWHERE;
 use crate::syntax::ast::{unescape, Game, Section};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -158,7 +156,7 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 /// its context (the key tags, typed), its deal, its auction followed call by call and its play
 /// followed trick by trick, each item with the range it was read from. A PBN game is read into it
 /// by [`read_sections`] (or by the checker, which reports the problems of reading as it goes), an
-/// RBN record or a LIN board by [`read_board_model`].
+/// RBN record or a LIN board piece by piece as its reader reads it ([`super::lowering`]).
 #[derive(Debug, Clone, Default)]
 pub struct BoardModel {
     /// What the tags say.
@@ -416,81 +414,6 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
         model.read_section(&section, &mut misreadings);
     }
     model
-}
-
-/// A board read from another notation (an RBN record, a LIN board) read into the sections a
-/// PBN game is read into, once, for the checks and the editor alike: its context (the dealer,
-/// vulnerability, declarer, contract and result, each at the origin of the value it stands for,
-/// or at [`NOWHERE`]), its deal, its auction (followed from its dealer) and its play (read against
-/// them). The problems of reading a PBN token have no place here: the board's reader gave typed
-/// calls and cards.
-pub(crate) fn read_board_model(board: &Board) -> BoardModel {
-    let tag = |text: String, origin: Option<TextRange>| TagValue {
-        text,
-        range: origin.unwrap_or(NOWHERE),
-        tag_range: origin.unwrap_or(NOWHERE),
-    };
-    let mut context = GameContext {
-        dealer_tag: board
-            .dealer
-            .map(|(seat, origin)| tag(seat.letter().to_string(), origin)),
-        dealer: board.dealer.map(|(seat, _)| seat),
-        vulnerability: board.vulnerability.map(|(v, _)| v),
-        vulnerable_tag: board
-            .vulnerability
-            .map(|(v, origin)| tag(v.pbn().to_string(), origin)),
-        deal_tag: board.deal.as_ref().map(|d| tag(String::new(), d.origin)),
-        // The tags' text is for messages only: what they mean is set from the record.
-        declarer_tag: board.contract.map(|c| tag(c.pbn_declarer(), c.origin)),
-        declarer: board.contract.and_then(|c| {
-            c.declarer.map(|seat| DeclarerValue {
-                seat,
-                swapped: false,
-            })
-        }),
-        contract_tag: board.contract.map(|c| tag(c.kind.pbn(), c.origin)),
-        contract: board.contract.map(|c| c.kind),
-        result_tag: board
-            .result
-            .map(|(tricks, origin)| tag(tricks.to_string(), origin)),
-        // A count past 13 gives no result, as such a Result tag reads as none.
-        result: board
-            .result
-            .filter(|&(tricks, _)| tricks <= 13)
-            .map(|(tricks, _)| ResultValue {
-                irregular: false,
-                tricks: ResultTricks::Declarer(tricks),
-            }),
-        ..GameContext::default()
-    };
-    let deal = board.deal.as_ref().map(|record| {
-        let deal = lower_deal_record(record, NOWHERE);
-        context.deal = deal.deal();
-        context.deal_is_valid = deal.is_valid();
-        deal
-    });
-    // Calls and cards read already have nothing left to misread.
-    let mut misreadings = Vec::new();
-    let auction = board
-        .auction
-        .as_ref()
-        .map(|record| lower_auction_record(record, board.dealer, NOWHERE, &mut misreadings));
-    // The play is read against an auction only when its seats are known.
-    let facts = play_facts(
-        &context,
-        auction.as_ref().filter(|_| board.dealer.is_some()),
-    );
-    let play = board
-        .play
-        .as_ref()
-        .and_then(|record| lower_play_record(record, &facts, NOWHERE, &mut misreadings));
-    BoardModel {
-        context,
-        deal,
-        auction,
-        play,
-        ..BoardModel::default()
-    }
 }
 
 /// A tag's value as the checker resolves it: unescaped, `#` and `##` followed (`None` where the

@@ -6,8 +6,8 @@
 
 use super::misreading::{DealMisreading, Misreading};
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Suit};
-use crate::model::board::DealRecord;
 use crate::model::values::{read_deal, read_seat, DealText, HandText, Holding};
+use crate::model::written::Origin;
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// A card given a second time.
@@ -198,12 +198,17 @@ pub(crate) fn lower_deal(value: &SyntaxNode, out: &mut Vec<Misreading>) -> DealM
     model
 }
 
-/// Reads the hands of another notation's record (each placed at its origin, else the deal's,
-/// else `range`) as the checks read the Deal of its PBN image: from the first seat (North when
-/// none is given), `-` for a hand not given, each suit from the highest rank down.
-pub(crate) fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealModel {
-    let first = record.first.unwrap_or(Seat::North);
-    let at_deal = record.origin.unwrap_or(range);
+/// Reads the hands another notation writes, counted from `first` (each placed at its origin in
+/// `hand_origins`, else at the deal's, `origin`, else at `range`), as the checks read the Deal of
+/// its PBN image: `-` for a hand not given, each suit from the highest rank down.
+pub(crate) fn lower_written_deal(
+    first: Seat,
+    hands: &[Option<Hand>; 4],
+    hand_origins: &[Origin; 4],
+    origin: Origin,
+    range: TextRange,
+) -> DealModel {
+    let at_deal = origin.unwrap_or(range);
     let text = DealText {
         first: Some((first.letter().to_string(), at_deal)),
         colon: Some(at_deal),
@@ -214,8 +219,8 @@ pub(crate) fn lower_deal_record(record: &DealRecord, range: TextRange) -> DealMo
     let mut seen: [Option<(Seat, TextRange)>; 52] = [None; 52];
     for i in 0..4 {
         let seat = first.offset(i);
-        let at = record.hand_origins[seat.index()].unwrap_or(at_deal);
-        let Some(hand) = record.hands[seat.index()] else {
+        let at = hand_origins[seat.index()].unwrap_or(at_deal);
+        let Some(hand) = hands[seat.index()] else {
             model.text.hands.push(HandText {
                 range: at,
                 unknown: true,

@@ -5,8 +5,8 @@
 use rowan::NodeOrToken;
 
 use super::context::KEY_TAGS;
-use crate::model::board::Info;
 use crate::model::tags::Inheritance;
+use crate::model::written::Info;
 use crate::syntax::ast::Game;
 use crate::syntax::SyntaxKind;
 

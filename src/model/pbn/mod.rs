@@ -14,6 +14,7 @@ pub mod context;
 pub mod deal;
 pub(crate) mod facts;
 pub mod irregularity;
+pub(crate) mod lowering;
 pub mod misreading;
 pub mod play;
 pub(crate) mod section;
@@ -26,7 +27,6 @@ pub use source_map::{
     TrickView, Turn,
 };
 
-use crate::model::board::{Annotation, Board, NOWHERE};
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
@@ -200,93 +200,16 @@ fn view_sections(model: &mut BoardModel) {
     map.play = play.map(|p| view_play(p, &map.note_refs));
 }
 
-/// A board read from another notation (an RBN record, a LIN board) for the editor: its whole
-/// model ([`lower_record`]) with the source map's views, so that the editor answers about it as
-/// about a game (its hands, its auction and play with the seats, the legality of each call and
-/// the winner of each trick, its notes and what refers to them). It has no tags; what has no
-/// place in the source stands at [`NOWHERE`].
-pub(crate) fn read_board_for_editor(board: &Board) -> BoardModel {
-    let mut model = lower_record(board);
-    let dealer = model.context.dealer;
-    let map = &mut model.map;
-    if let (Some(record), Some(deal)) = (&board.deal, &model.deal) {
-        view_deal(deal, dealer, map);
-        // A hand the record does not write (LIN's fourth, worked out) has no place of its own.
-        map.hand_ranges
-            .retain(|(seat, _)| record.hand_origins[seat.index()].is_some());
-    }
-    if let Some(record) = &board.auction {
-        for call in &record.calls {
-            board_note_ref(&call.annotation, call.origin, SectionKind::Auction, map);
-        }
-    }
-    if let Some(record) = &board.play {
-        for card in record.tricks.iter().flatten() {
-            board_note_ref(&card.annotation, card.origin, SectionKind::Play, map);
-        }
+/// A board another notation's reader lowered ([`lowering`]), with the source map's views for
+/// the editor, so that it answers about the board as about a game (its hands, its auction and
+/// play with the seats, the legality of each call and the winner of each trick). It has no tags;
+/// what has no place in the source stands at [`NOWHERE`].
+pub(crate) fn with_editor_views(mut model: BoardModel) -> BoardModel {
+    if let Some(deal) = &model.deal {
+        view_hands(deal, model.context.dealer, &mut model.map);
     }
     view_sections(&mut model);
     model
-}
-
-/// A board read from another notation whole, for its checks and for writing and showing it
-/// (conversion, the preview, double dummy): its model as the rules follow it
-/// ([`context::read_board_model`]), with its descriptive facts, commentary, what its reading
-/// dropped, its hidden hands and notes, and a play no leader is known for, kept apart
-/// ([`BoardModel::unled_play`]); not the views the editor looks things up in.
-pub(crate) fn lower_record(board: &Board) -> BoardModel {
-    let mut model = context::read_board_model(board);
-    model.facts = board.info.clone();
-    model.commentary = board.commentary.clone();
-    model.dropped = board.dropped.clone();
-    if let (None, Some(record)) = (&model.play, &board.play) {
-        // A play no leader is known for is not followed (the checks read none), but it is shown
-        // and written as it stands.
-        model.unled_play = Some(play::lower_unled_play_record(record, NOWHERE));
-    }
-    let map = &mut model.map;
-    if let (Some(record), Some(_)) = (&board.deal, &model.deal) {
-        map.hidden = Seat::ALL
-            .into_iter()
-            .filter(|s| record.hidden[s.index()])
-            .collect();
-    }
-    if let Some(record) = &board.auction {
-        board_notes(&record.notes, SectionKind::Auction, map);
-    }
-    if let Some(record) = &board.play {
-        board_notes(&record.notes, SectionKind::Play, map);
-    }
-    model
-}
-
-/// The notes of a board's auction or play.
-fn board_notes(notes: &[(u8, String)], section: SectionKind, map: &mut SourceMap) {
-    for (number, text) in notes {
-        map.notes.push(Note {
-            number: u32::from(*number),
-            text: text.clone(),
-            range: NOWHERE,
-            section,
-        });
-    }
-}
-
-/// The note reference of a board's call or card read from `origin`, when it has both.
-fn board_note_ref(
-    annotation: &Annotation,
-    origin: Option<TextRange>,
-    section: SectionKind,
-    map: &mut SourceMap,
-) {
-    if let (Some(number), Some(range)) = (annotation.note, origin) {
-        map.note_refs.push(NoteRef {
-            number: u32::from(number),
-            range,
-            section,
-            target: range,
-        });
-    }
 }
 
 /// The hands as the Deal gives them (unreadable ranks left out), with each hand's range.
@@ -295,6 +218,13 @@ fn view_deal(deal: &deal::DealModel, dealer: Option<Seat>, map: &mut SourceMap) 
     for (i, hand) in deal.text.hands.iter().take(4).enumerate() {
         map.hand_ranges.push((first.offset(i), hand.range));
     }
+    view_hands(deal, dealer, map);
+}
+
+/// The hands as the Deal gives them (unreadable ranks left out), turned to the seat they are
+/// counted from.
+fn view_hands(deal: &deal::DealModel, dealer: Option<Seat>, map: &mut SourceMap) {
+    let first = deal.first.or(dealer).unwrap_or(Seat::North);
     let mut hands = deal.hands;
     if deal.first.is_none() {
         // The hands were read counting from North: turn them to the seat assumed here.

@@ -14,7 +14,7 @@ use super::misreading::{Misreading, PlayMisreading, SectionMisreading};
 use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
-use crate::model::board::{placed, CardItem, CardKind, PlayRecord};
+use crate::model::written::{placed, CardItem, CardKind, Origin};
 use crate::syntax::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 use smallvec::SmallVec;
@@ -359,34 +359,38 @@ pub fn lower_play(
     follow_columns(head, columns, facts, out)
 }
 
-/// Reads the play of another notation's record, whose cards are read already (each placed at
-/// its origin, or at `range`, the whole play's, when it has none), as the checks read the Play
+/// Reads the play another notation writes, trick by trick in the order of play, whose cards
+/// are read already (each placed at its origin, or at `range` when it has none; `origin` is the
+/// whole play's), as the checks read the Play
 /// section of its PBN image: the columns of each trick from the leader round (a card whose player
 /// is not known in the order it was played), what PBN cannot write (a shortcut, a quiz point)
 /// kept as it is and followed as an unknown card, a card not given as the next to be played,
 /// closed with `*` when the play stops short. `None` when the leader is
 /// unknown (the image then has no Play section).
-pub(crate) fn lower_play_record(
-    record: &PlayRecord,
+pub(crate) fn lower_written_play(
+    leader: Option<Seat>,
+    tricks: &[Vec<CardItem>],
+    origin: Origin,
     facts: &PlayFacts,
     range: TextRange,
     out: &mut Vec<Misreading>,
 ) -> Option<PlayModel> {
-    let leader = record.leader?;
-    Some(lower_led_play_record(record, leader, facts, range, out))
+    let leader = leader?;
+    Some(lower_led_play(leader, tricks, origin, facts, range, out))
 }
 
-/// [`lower_play_record`] of a play led by `leader`.
-fn lower_led_play_record(
-    record: &PlayRecord,
+/// [`lower_written_play`] of a play led by `leader`.
+fn lower_led_play(
     leader: Seat,
+    tricks: &[Vec<CardItem>],
+    origin: Origin,
     facts: &PlayFacts,
     range: TextRange,
     out: &mut Vec<Misreading>,
 ) -> PlayModel {
-    let mut raw = Vec::with_capacity(record.tricks.len() * 4);
+    let mut raw = Vec::with_capacity(tricks.len() * 4);
     let mut complete = true;
-    for trick in &record.tricks {
+    for trick in tricks {
         let mut columns: [Option<&CardItem>; 4] = [None; 4];
         // The cards whose players are not known stand in the order they were played.
         let mut unseated = 0;
@@ -432,12 +436,12 @@ fn lower_led_play_record(
             },
         }));
     }
-    let short = !complete || record.tricks.len() < 13;
-    let star = (short && !record.tricks.is_empty()).then_some(range);
+    let short = !complete || tricks.len() < 13;
+    let star = (short && !tricks.is_empty()).then_some(range);
     let head = SectionHead {
         seat: Some(leader),
-        value_range: record.origin,
-        tag_range: record.origin.unwrap_or(range),
+        value_range: origin,
+        tag_range: origin.unwrap_or(range),
         range,
     };
     let columns = Columns {
@@ -446,7 +450,7 @@ fn lower_led_play_record(
         ..Columns::default()
     };
     let mut model = follow_columns(head, columns, facts, out);
-    // The record gives the cards that were played: one not yet known to the checks (a card
+    // The notation gives the cards that were played: one not yet known to the checks (a card
     // after the last known one of the final trick) was played all the same.
     for slot in model.tricks.iter_mut().flat_map(|t| t.cards.iter_mut()) {
         slot.played |= slot.kind != SlotKind::Continue;
@@ -454,29 +458,35 @@ fn lower_led_play_record(
     model
 }
 
-/// The play of another notation's record that names no leader (a LIN board whose auction has
-/// not ended): its cards as written, in the order played, with no player known, followed as
-/// unknown cards against nothing. For what writes or shows a board; the checks read no play.
-pub(crate) fn lower_unled_play_record(record: &PlayRecord, range: TextRange) -> PlayModel {
-    let unled = PlayRecord {
-        leader: Some(Seat::North),
-        tricks: record
-            .tricks
-            .iter()
-            .map(|trick| {
-                trick
-                    .iter()
-                    .map(|item| CardItem {
-                        seat: None,
-                        ..item.clone()
-                    })
-                    .collect()
-            })
-            .collect(),
-        ..record.clone()
-    };
+/// A play another notation writes that names no leader (a LIN board whose auction has not
+/// ended): its cards as written, in the order played, with no player known, followed as unknown
+/// cards against nothing. For what writes or shows a board; the checks read no play.
+pub(crate) fn lower_unled_play(
+    tricks: &[Vec<CardItem>],
+    origin: Origin,
+    range: TextRange,
+) -> PlayModel {
+    let unseated: Vec<Vec<CardItem>> = tricks
+        .iter()
+        .map(|trick| {
+            trick
+                .iter()
+                .map(|item| CardItem {
+                    seat: None,
+                    ..item.clone()
+                })
+                .collect()
+        })
+        .collect();
     let facts = PlayFacts::default();
-    let mut model = lower_led_play_record(&unled, Seat::North, &facts, range, &mut Vec::new());
+    let mut model = lower_led_play(
+        Seat::North,
+        &unseated,
+        origin,
+        &facts,
+        range,
+        &mut Vec::new(),
+    );
     model.head.seat = None;
     model.opening_leader = None;
     for trick in &mut model.tricks {
