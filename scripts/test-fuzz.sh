@@ -17,9 +17,10 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 seeds="fuzz/corpus"
-mkdir -p "$seeds/pbn" "$seeds/rbn" "$seeds/lin" "$seeds/edits" "$seeds/lsp_stream"
+mkdir -p "$seeds/pbn" "$seeds/rbn" "$seeds/lin" "$seeds/edits" "$seeds/lsp_stream" "$seeds/dealing"
 # Seeds: the start of every corpus file (the targets cut inputs at 4 KiB anyway).
 for f in ../shared/corpus/pbn/*; do head -c 4096 "$f" > "$seeds/pbn/$(basename "$f")"; done
+for f in ../shared/corpus/dealing/*; do head -c 8192 "$f" > "$seeds/dealing/$(basename "$f")"; done
 for f in ../shared/corpus/lin/*; do head -c 4096 "$f" > "$seeds/lin/$(basename "$f")"; done
 for f in ../shared/corpus/rbn/* ../shared/corpus/lin/*; do
   [ -f "$f" ] && head -c 4096 "$f" > "$seeds/rbn/$(basename "$f")"
@@ -35,7 +36,7 @@ printf 'Content-Length: 59\r\n\r\n{"jsonrpc":"2.0","id":2,"method":"shutdown","p
 
 cd fuzz
 cargo +nightly fuzz build -O -s none
-for target in pbn rbn lin edits lsp_stream; do
+for target in pbn rbn lin edits lsp_stream dealing; do
   echo "test-fuzz: $target for ${seconds}s" >&2
   mkdir -p "artifacts/$target"
   before="$(ls "artifacts/$target" | wc -l)"

@@ -9,11 +9,13 @@
 use std::path::Path;
 
 use crate::analysis::{check_stream_into, CheckOptions, FileReport, Found};
+use crate::convert::to_dealing::write_dealing;
 use crate::convert::{
     read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn,
 };
 use crate::format::pieces::format_pieces;
 use crate::format::{format_text, FormatOptions};
+use crate::model::dealing::{read_dealing_boards, DealingFormat};
 use crate::model::pbn::BoardModel;
 use crate::model::{read_lin_parse, read_pbn_parse, read_rbn_parse};
 use crate::syntax::lin::{LinLanguage, LinParse};
@@ -29,6 +31,14 @@ pub enum Notation {
     Rbn,
     /// Bridge Base Online's LIN (`.lin`).
     Lin,
+    /// Duplimate's dealing-machine file (`.dup`), binary.
+    Dup,
+    /// The dealing machines' BRI (`.bri`), binary.
+    Bri,
+    /// The dealing machines' DGE (`.dge`), binary.
+    Dge,
+    /// Duplimate for Windows' DLM (`.dlm`), an INI text.
+    Dlm,
 }
 
 /// A whole text converted to another notation.
@@ -46,7 +56,59 @@ pub struct Converted {
 
 impl Notation {
     /// Every notation, in the order they are listed to users.
-    pub const ALL: [Notation; 3] = [Notation::Pbn, Notation::Rbn, Notation::Lin];
+    pub const ALL: [Notation; 7] = [
+        Notation::Pbn,
+        Notation::Rbn,
+        Notation::Lin,
+        Notation::Dup,
+        Notation::Bri,
+        Notation::Dge,
+        Notation::Dlm,
+    ];
+
+    /// The dealing machine's format the notation is, if it is one.
+    pub fn dealing(self) -> Option<DealingFormat> {
+        match self {
+            Notation::Dup => Some(DealingFormat::Dup),
+            Notation::Bri => Some(DealingFormat::Bri),
+            Notation::Dge => Some(DealingFormat::Dge),
+            Notation::Dlm => Some(DealingFormat::Dlm),
+            Notation::Pbn | Notation::Rbn | Notation::Lin => None,
+        }
+    }
+
+    /// The notation of a dealing machine's format.
+    pub fn of_dealing(format: DealingFormat) -> Notation {
+        match format {
+            DealingFormat::Dup => Notation::Dup,
+            DealingFormat::Bri => Notation::Bri,
+            DealingFormat::Dge => Notation::Dge,
+            DealingFormat::Dlm => Notation::Dlm,
+        }
+    }
+
+    /// Whether a file of the notation is binary (read and written as Latin-1 text, a character
+    /// a byte).
+    pub fn is_binary(self) -> bool {
+        self.dealing().is_some_and(DealingFormat::is_binary)
+    }
+
+    /// The notation of a file from its name and its bytes: the extension's, except where the
+    /// content says otherwise (a dealing file whose extension lies about which of the four it
+    /// is, a DLM or binary dealing file under another name). PBN when neither says.
+    pub fn of_content(path: &Path, bytes: &[u8]) -> Notation {
+        let named = Notation::of_file(path);
+        let sniffed = DealingFormat::sniff(bytes).map(Notation::of_dealing);
+        match (named, sniffed) {
+            (Some(named), Some(sniffed)) if named.dealing().is_some() => sniffed,
+            // A text notation's file that is a dealing file all the same: only when it is not
+            // text (a binary one), or opens as a DLM does.
+            (_, Some(Notation::Dlm)) => Notation::Dlm,
+            (_, Some(sniffed)) if crate::text::decode(bytes).is_err() => sniffed,
+            (Some(named), _) => named,
+            (None, _) => Notation::Pbn,
+        }
+    }
 
     /// The notation of a file by its extension (any case); PBN when it is none of ours.
     pub fn from_path(path: &Path) -> Notation {
@@ -76,6 +138,7 @@ impl Notation {
             Notation::Pbn => 'P',
             Notation::Rbn => 'R',
             Notation::Lin => 'L',
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => 'M',
         }
     }
 
@@ -85,6 +148,10 @@ impl Notation {
             Notation::Pbn => "pbn",
             Notation::Rbn => "rbn",
             Notation::Lin => "lin",
+            Notation::Dup => "dup",
+            Notation::Bri => "bri",
+            Notation::Dge => "dge",
+            Notation::Dlm => "dlm",
         }
     }
 
@@ -94,6 +161,10 @@ impl Notation {
             Notation::Pbn => "PBN",
             Notation::Rbn => "RBN",
             Notation::Lin => "LIN",
+            Notation::Dup => "DUP",
+            Notation::Bri => "BRI",
+            Notation::Dge => "DGE",
+            Notation::Dlm => "DLM",
         }
     }
 
@@ -102,7 +173,9 @@ impl Notation {
         match self {
             Notation::Pbn => "game",
             Notation::Rbn => "record",
-            Notation::Lin => "board",
+            Notation::Lin | Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                "board"
+            }
         }
     }
 
@@ -131,6 +204,10 @@ impl Notation {
             Notation::Pbn => check_stream_into(text, options, threads, found),
             Notation::Rbn => crate::analysis::rbn::check_rbn_text_into(text, options, found),
             Notation::Lin => crate::analysis::lin::check_lin_text_into(text, options, found),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                let format = self.dealing().unwrap_or(DealingFormat::Dlm);
+                crate::analysis::dealing::check_dealing_text_into(format, text, options, found)
+            }
         }
     }
 
@@ -140,6 +217,8 @@ impl Notation {
             Notation::Pbn => format_text(text, options),
             Notation::Rbn => format_pieces::<RbnLanguage>(text, options),
             Notation::Lin => format_pieces::<LinLanguage>(text, options),
+            // A dealing file is written whole by its writer: there is nothing to lay out.
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => text.to_string(),
         }
     }
 
@@ -150,6 +229,7 @@ impl Notation {
             Notation::Pbn => Parse::new(text).errors().to_vec(),
             Notation::Rbn => RbnParse::new(text).errors().to_vec(),
             Notation::Lin => LinParse::new(text).errors().to_vec(),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => Vec::new(),
         }
     }
 
@@ -159,6 +239,10 @@ impl Notation {
             Notation::Pbn => dump_tree(&Parse::new(text)),
             Notation::Rbn => dump_rbn_tree(&RbnParse::new(text)),
             Notation::Lin => dump_lin_tree(&LinParse::new(text)),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                let format = self.dealing().unwrap_or(DealingFormat::Dlm);
+                crate::model::dealing::dump_dealing(format, text)
+            }
         }
     }
 
@@ -168,6 +252,9 @@ impl Notation {
             Notation::Pbn => read_pbn(text),
             Notation::Rbn => read_rbn(text),
             Notation::Lin => read_lin(text),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                read_dealing_boards(self.dealing().unwrap_or(DealingFormat::Dlm), text)
+            }
         }
     }
 
@@ -177,6 +264,9 @@ impl Notation {
             Notation::Pbn => write_pbn_file(boards),
             Notation::Rbn => write_rbn(boards),
             Notation::Lin => write_lin(boards),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                write_dealing(self.dealing().unwrap_or(DealingFormat::Dlm), boards)
+            }
         }
     }
 
@@ -195,6 +285,9 @@ impl Notation {
             Notation::Lin => {
                 let parse = LinParse::new(text);
                 (read_lin_parse(&parse), unread_text(text, parse.errors()))
+            }
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                (self.read_boards(text), Vec::new())
             }
         }
     }
@@ -232,7 +325,7 @@ impl Notation {
     pub fn counterpart(self) -> Notation {
         match self {
             Notation::Pbn => Notation::Rbn,
-            Notation::Rbn | Notation::Lin => Notation::Pbn,
+            _ => Notation::Pbn,
         }
     }
 }

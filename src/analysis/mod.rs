@@ -10,6 +10,7 @@ pub mod board;
 mod check;
 pub(crate) mod cross;
 pub(crate) mod deal;
+pub(crate) mod dealing;
 pub mod double_dummy;
 pub mod lin;
 pub mod misreading;

@@ -1,6 +1,6 @@
-//! `kibitzer convert --to pbn|rbn|lin|handviewer [-o OUT] PATH`: one notation to another through
-//! the board record (what the target cannot express is listed on stderr), or each board's BBO
-//! handviewer address, one a line.
+//! `kibitzer convert --to pbn|rbn|lin|dup|bri|dge|dlm|handviewer [-o OUT] PATH`: one notation
+//! to another through the boards' models (what the target cannot express is listed on stderr),
+//! or each board's BBO handviewer address, one a line.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,6 +16,14 @@ pub(crate) enum Target {
     Rbn,
     /// Bridge Base Online's LIN.
     Lin,
+    /// Duplimate's DUP (binary).
+    Dup,
+    /// The dealing machines' BRI (binary).
+    Bri,
+    /// The dealing machines' DGE (binary).
+    Dge,
+    /// Duplimate for Windows' DLM (text).
+    Dlm,
     /// The address of each board on BBO's handviewer, one a line.
     Handviewer,
 }
@@ -29,6 +37,14 @@ pub(crate) enum Source {
     Rbn,
     /// Bridge Base Online's LIN.
     Lin,
+    /// Duplimate's DUP.
+    Dup,
+    /// The dealing machines' BRI.
+    Bri,
+    /// The dealing machines' DGE.
+    Dge,
+    /// Duplimate for Windows' DLM.
+    Dlm,
 }
 
 /// Arguments of `kibitzer convert`.
@@ -40,8 +56,9 @@ pub(crate) struct ConvertArgs {
     /// Where to write (standard output when absent or `-`).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The file to convert (`.rbn` is read as RBN, `.lin` as LIN, anything else as PBN); `-`
-    /// reads standard input (as PBN unless --from says otherwise).
+    /// The file to convert (`.rbn` is read as RBN, `.lin` as LIN, `.dup`, `.bri`, `.dge` and
+    /// `.dlm` as the dealing machines' files (by their content where it says which), anything
+    /// else as PBN); `-` reads standard input (as PBN unless --from says otherwise).
     path: PathBuf,
     /// The notation of the input, when its name does not tell (standard input, say).
     #[arg(long, value_enum)]
@@ -50,23 +67,30 @@ pub(crate) struct ConvertArgs {
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let source = match super::files::read_or_exit("convert", &args.path) {
-        Ok(source) => source,
+    let given = args.from.map(|from| match from {
+        Source::Pbn => Notation::Pbn,
+        Source::Rbn => Notation::Rbn,
+        Source::Lin => Notation::Lin,
+        Source::Dup => Notation::Dup,
+        Source::Bri => Notation::Bri,
+        Source::Dge => Notation::Dge,
+        Source::Dlm => Notation::Dlm,
+    });
+    let (source, from) = match super::files::read_document_or_exit("convert", &args.path, given) {
+        Ok(read) => read,
         Err(code) => return code,
-    };
-    let from = match args.from {
-        Some(Source::Pbn) => Notation::Pbn,
-        Some(Source::Rbn) => Notation::Rbn,
-        Some(Source::Lin) => Notation::Lin,
-        None => Notation::from_path(&args.path),
     };
     let to = match args.to {
         Target::Pbn => Notation::Pbn,
         Target::Rbn => Notation::Rbn,
         Target::Lin => Notation::Lin,
+        Target::Dup => Notation::Dup,
+        Target::Bri => Notation::Bri,
+        Target::Dge => Notation::Dge,
+        Target::Dlm => Notation::Dlm,
         Target::Handviewer => {
             let text = from.handviewer_links(&source.text);
-            return write(&args.output, &text);
+            return write(&args.output, text.as_bytes());
         }
     };
     let converted = from.convert(&source.text, to);
@@ -89,18 +113,23 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             eprintln!("  - {item}");
         }
     }
-    write(&args.output, &text)
+    // A dealing file's characters are its bytes (Latin-1); the others are written as UTF-8.
+    let bytes = match to.dealing() {
+        Some(_) => crate::model::dealing::bytes_of(&text),
+        None => text.into_bytes(),
+    };
+    write(&args.output, &bytes)
 }
 
-/// Writes `text` to `output`, or to standard output.
-fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
+/// Writes `bytes` to `output`, or to standard output.
+fn write(output: &Option<PathBuf>, bytes: &[u8]) -> ExitCode {
     // Atomically: an interrupted or failed write leaves the old file (or none), never half a
     // new one.
     match output
         .as_deref()
         .filter(|path| !super::files::is_stdin(path))
     {
-        Some(path) => match super::files::write_atomically(path, text.as_bytes()) {
+        Some(path) => match super::files::write_atomically(path, bytes) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("kibitzer convert: cannot write {}: {error}", path.display());
@@ -110,7 +139,7 @@ fn write(output: &Option<PathBuf>, text: &str) -> ExitCode {
         None => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            let written = out.write_all(bytes).and_then(|()| out.flush());
             super::exit_after_output("convert", written, ExitCode::SUCCESS)
         }
     }

@@ -147,9 +147,8 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
     if args.write && super::files::is_stdin(path) {
         return Err("--write rewrites files: standard input has none to write to".to_string());
     }
-    let source =
-        super::files::read_input(path).map_err(|e| super::files::read_failure(path, &e))?;
-    let notation = Notation::from_path(path);
+    let (source, notation) = super::files::read_document(path, None)
+        .map_err(|e| super::files::read_failure(path, &e))?;
     if notation != Notation::Pbn {
         if args.write {
             return Err(format!(

@@ -27,13 +27,52 @@ pub(crate) fn read_input(path: &Path) -> Result<crate::text::SourceText, crate::
     crate::text::decode(&bytes)
 }
 
-/// Reads and decodes one input of `command` ([`read_input`]); when it cannot, says why on
-/// standard error and gives the exit code 2 to end the command with.
-pub(crate) fn read_or_exit(
+/// Reads one input of a command (the file at `path`, or standard input for `-`) with the
+/// notation it is in: `given`, else the one its name and content say
+/// ([`Notation::of_content`]). A binary dealing file is read as Latin-1 text, a character a
+/// byte; any other is decoded as text.
+pub(crate) fn read_document(
+    path: &Path,
+    given: Option<Notation>,
+) -> Result<(crate::text::SourceText, Notation), crate::text::ReadError> {
+    let io = |error| crate::text::ReadError::Io {
+        path: if is_stdin(path) {
+            PathBuf::from("<stdin>")
+        } else {
+            path.to_path_buf()
+        },
+        error,
+    };
+    let bytes = if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(io)?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(io)?
+    };
+    let notation = given.unwrap_or_else(|| {
+        if is_stdin(path) {
+            Notation::Pbn
+        } else {
+            Notation::of_content(path, &bytes)
+        }
+    });
+    let source = if notation.is_binary() {
+        crate::text::decode_binary(&bytes)?
+    } else {
+        crate::text::decode(&bytes)?
+    };
+    Ok((source, notation))
+}
+
+/// [`read_document`] for `command`; when it cannot, says why on standard error and gives the
+/// exit code 2 to end the command with.
+pub(crate) fn read_document_or_exit(
     command: &str,
     path: &Path,
-) -> Result<crate::text::SourceText, std::process::ExitCode> {
-    read_input(path).map_err(|error| {
+    given: Option<Notation>,
+) -> Result<(crate::text::SourceText, Notation), std::process::ExitCode> {
+    read_document(path, given).map_err(|error| {
         eprintln!("kibitzer {command}: {}", read_failure(path, &error));
         std::process::ExitCode::from(2)
     })

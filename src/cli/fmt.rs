@@ -153,6 +153,15 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             }
         }
     };
+    let notation = if stdin {
+        crate::Notation::from_path(path)
+    } else {
+        crate::Notation::of_content(path, &bytes)
+    };
+    if notation.dealing().is_some() {
+        // A dealing machine's file is written whole by its writer: nothing to lay out.
+        return Outcome::Unchanged;
+    }
     let source = match decode(&bytes) {
         Ok(source) => source,
         Err(error) => {
@@ -160,7 +169,6 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let notation = crate::Notation::from_path(path);
     let formatted = notation.format(&source.text, options);
     report_left_as_written(&name, &source.text, notation);
     let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {

@@ -1,4 +1,5 @@
-//! Converting between PBN, RBN and LIN: writers from a board's model.
+//! Converting between PBN, RBN, LIN and the dealing machines' files: writers from a board's
+//! model.
 //!
 //! Each notation is read whole into each board's `BoardModel` by the `model` layer (its
 //! context, deal, auction and play as written and followed, and its descriptive facts under PBN
@@ -6,6 +7,7 @@
 //! hold is collected and reported, never dropped silently.
 
 pub(crate) mod handviewer;
+pub(crate) mod to_dealing;
 pub(crate) mod to_lin;
 pub(crate) mod to_pbn;
 pub(crate) mod to_rbn;

@@ -18,7 +18,8 @@ pub struct CodeInfo {
     pub name: &'static str,
     /// The default severity.
     pub severity: Severity,
-    /// The notations the code is reported in, by their letters: `P` (PBN), `R` (RBN), `L` (LIN).
+    /// The notations the code is reported in, by their letters: `P` (PBN), `R` (RBN), `L` (LIN),
+    /// `M` (the dealing machines' DUP, BRI, DGE and DLM).
     pub notations: &'static str,
 }
 
@@ -150,6 +151,17 @@ catalogue! {
     L708 "malformed-claim" Error "L",
     L709 "result-mismatch" Error "L",
     L710 "unreadable-handviewer-address" Error "L",
+    M101 "no-such-card" Error "M",
+    M102 "card-given-twice" Error "M",
+    M103 "hand-not-thirteen" Error "M",
+    M104 "board-checksum" Error "M",
+    M105 "header-checksum" Warning "M",
+    M106 "header-range" Error "M",
+    M107 "board-missing" Error "M",
+    M108 "dup-trailer" Warning "M",
+    M109 "dup-copies-differ" Error "M",
+    M110 "padding" Info "M",
+    M111 "truncated-record" Warning "M",
     O101 "double-dummy-mismatch" Error "P",
     O102 "par-mismatch" Warning "P",
     O103 "double-dummy-table-shape" Warning "P",
@@ -176,8 +188,8 @@ impl Code {
         self.as_str().chars().next().unwrap_or('?')
     }
 
-    /// Whether the code is reported in the notation with catalogue letter `notation` (`P`, `R`
-    /// or `L`).
+    /// Whether the code is reported in the notation with catalogue letter `notation` (`P`, `R`,
+    /// `L`, or `M` for the dealing machines' files).
     pub fn applies_to(self, notation: char) -> bool {
         self.info().notations.contains(notation)
     }
@@ -284,6 +296,7 @@ mod tests {
                     "PBN" => 'P',
                     "RBN" => 'R',
                     "LIN" => 'L',
+                    "DUP/BRI/DGE/DLM" => 'M',
                     _ => '?',
                 })
                 .collect();

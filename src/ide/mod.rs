@@ -6,6 +6,7 @@
 
 pub mod board;
 pub(crate) mod completion;
+pub mod dealing;
 pub mod diagram;
 pub(crate) mod hints;
 pub mod hover;

@@ -10,6 +10,7 @@
 pub(crate) mod capabilities;
 pub(crate) mod config;
 pub mod convert;
+pub(crate) mod dealing_document;
 pub(crate) mod document;
 #[cfg(feature = "native")]
 pub(crate) mod handoff;

@@ -13,12 +13,14 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::config::Settings;
 use super::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
+use super::dealing_document::DealingDocument;
 use super::document::Document;
 use super::job::{FormatJob, Job};
 use super::lin_document::LinDocument;
 use super::open_text::{HintMore, HoverMore, OpenText};
 use super::position::{byte_range, shifted};
 use super::rbn_document::RbnDocument;
+use crate::model::dealing::DealingFormat;
 use crate::notation::Notation;
 use crate::parallel::{map_slices, threads_for};
 use crate::syntax::{TextRange, TextSize};
@@ -61,6 +63,10 @@ impl OpenDocument {
             Notation::Pbn => Box::new(Document::open(uri, text, version, settings, encoding)),
             Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
             Notation::Lin => Box::new(LinDocument::new(uri, text, version)),
+            Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => {
+                let format = notation.dealing().unwrap_or(DealingFormat::Dlm);
+                Box::new(DealingDocument::new(uri, format, text, version))
+            }
         };
         OpenDocument { notation, body }
     }

@@ -7,6 +7,7 @@
 //! one [`pbn::BoardModel`] ([`read_pbn`], [`read_rbn`], [`read_lin`] read a whole text so); the
 //! RBN and LIN readers lower each field or pair into it as they read it (`pbn::lowering`).
 
+pub mod dealing;
 pub(crate) mod handviewer;
 pub mod lin;
 pub mod pbn;

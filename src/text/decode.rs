@@ -208,6 +208,22 @@ pub fn decode(bytes: &[u8]) -> Result<SourceText, ReadError> {
     })
 }
 
+/// A binary file (a dealing machine's DUP, BRI or DGE) as text whose characters are its bytes
+/// (Latin-1), so that a place in it is a byte offset while it is ASCII, as such files are.
+pub fn decode_binary(bytes: &[u8]) -> Result<SourceText, ReadError> {
+    if bytes.len() as u64 >= u64::from(u32::MAX) {
+        return Err(ReadError::TooLarge {
+            size: bytes.len() as u64,
+        });
+    }
+    Ok(SourceText {
+        text: latin1(bytes),
+        encoding: Encoding::Latin1,
+        bom: false,
+        line_ending: LineEnding::Lf,
+    })
+}
+
 /// How many characters of a text's start [`not_text`] looks at.
 const TEXT_SAMPLE: usize = 65_536;
 

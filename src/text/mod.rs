@@ -4,7 +4,7 @@ mod decode;
 mod line_index;
 
 pub use decode::{
-    decode, encode, not_text, read_file, Encoding, LineEnding, ReadError, SourceText,
+    decode, decode_binary, encode, not_text, read_file, Encoding, LineEnding, ReadError, SourceText,
 };
 pub(crate) use line_index::floor_char_boundary;
 pub use line_index::{LineCol, LineIndex, PositionEncoding};

@@ -605,12 +605,22 @@ impl<W: Write> Screen<W> {
     }
 }
 
-/// Reads a file without copying it when it is plain UTF-8.
-fn read_source(path: &Path) -> Result<SourceText, ReadError> {
+/// Reads a file without copying it when it is plain UTF-8, with the notation its name and
+/// content say it is in (a binary dealing file read as Latin-1, a character a byte).
+fn read_source(path: &Path) -> Result<(SourceText, Notation), ReadError> {
     let bytes = std::fs::read(path).map_err(|error| ReadError::Io {
         path: path.to_path_buf(),
         error,
     })?;
+    let notation = Notation::of_content(path, &bytes);
+    if notation.is_binary() {
+        return Ok((crate::text::decode_binary(&bytes)?, notation));
+    }
+    decode_text(bytes).map(|source| (source, notation))
+}
+
+/// Decodes a text file's bytes without copying them when they are plain UTF-8.
+fn decode_text(bytes: Vec<u8>) -> Result<SourceText, ReadError> {
     let has_bom = bytes.starts_with(&[0xEF, 0xBB, 0xBF])
         || bytes.starts_with(&[0xFF, 0xFE])
         || bytes.starts_with(&[0xFE, 0xFF]);
@@ -646,12 +656,14 @@ fn check_file(
             return result;
         }
         let read = if job.reads_stdin(path) {
-            super::files::read_input(Path::new("-"))
+            super::files::read_input(Path::new("-")).map(|s| (s, Notation::from_path(path)))
         } else {
             read_source(path)
         };
         read.map_err(|error| super::files::read_failure(path, &error))
-            .and_then(|source| check_source(path, source, job, &settings, threads, &mut out))
+            .and_then(|(source, notation)| {
+                check_source(path, source, notation, job, &settings, threads, &mut out)
+            })
     });
     let rest = out.rest();
     Outcome {
@@ -672,12 +684,12 @@ fn shows_excerpts(args: &CheckArgs) -> bool {
 fn check_source(
     path: &Path,
     mut source: SourceText,
+    notation: Notation,
     job: &Job<'_>,
     settings: &FileSettings,
     threads: usize,
     out: &mut FindingsOut<'_>,
 ) -> Result<Checked, String> {
-    let notation = Notation::from_path(path);
     let args = job.args;
     let excerpts = shows_excerpts(args);
     let located = |text: &str, diagnostics: Vec<Diagnostic>| -> Vec<Located> {
