@@ -327,6 +327,24 @@ fn what_the_formats_cannot_hold_is_said() {
             );
         }
     }
+    // Two sessions of boards 1 to 60 in one file: numbered on from 1, and cut at 99 where the
+    // numbers would run past what DUP and DLM hold (the trailer's count stays two digits).
+    let sessions: String = (1..=60)
+        .chain(1..=60)
+        .map(|n| random_game(n, u64::from(n) * 31 + 7) + "\n")
+        .collect();
+    let boards = Notation::Pbn.read_boards(&sessions);
+    for notation in [Notation::Dup, Notation::Dlm] {
+        let (text, dropped) = notation.write_boards(&boards);
+        assert!(codes(notation, &text).is_empty(), "{notation:?}");
+        assert_eq!(notation.read_boards(&text).len(), 99, "{notation:?}");
+        assert!(
+            dropped
+                .iter()
+                .any(|d| d.starts_with("21 boards numbered on past 99")),
+            "{dropped:?}"
+        );
+    }
     // A DUP set from board 5 writes the vendor's trailer: first and last board.
     let (dup, _) = Notation::Dup.write_boards(&[random_board(5, 1), random_board(6, 2)]);
     assert_eq!(&bytes_of(&dup)[146..156], b"YN5  0 6  ");

@@ -48,13 +48,28 @@ pub fn write_dealing(format: DealingFormat, boards: &[BoardModel]) -> (String, V
         });
     }
     let consecutive = dealt.windows(2).all(|w| w[1].number == w[0].number + 1);
+    let first = dealt.first().map_or(1, |d| d.number);
     if !consecutive {
         dropped.add(format!(
             "the board numbers: {} holds one run of boards, numbered on from the first",
             name(format)
         ));
+        for (index, board) in dealt.iter_mut().enumerate() {
+            board.number = first + index as u32;
+        }
     }
-    let first = dealt.first().map_or(1, |d| d.number);
+    if numbered && dealt.last().is_some_and(|d| d.number > 99) {
+        // Numbered on, a repeated number (two sessions in one file) runs past what the
+        // format's two-digit numbers hold.
+        let kept = dealt.iter().take_while(|d| d.number <= 99).count();
+        let past = dealt.len() - kept;
+        dropped.add(format!(
+            "{past} board{} numbered on past 99 (left out): {} holds boards 1 to 99",
+            if past == 1 { "" } else { "s" },
+            name(format)
+        ));
+        dealt.truncate(kept);
+    }
     if !numbered && first != 1 {
         dropped.add(format!(
             "the board numbers: {} holds none, so the machine numbers the boards from the start it is given (here {first})",

@@ -58,7 +58,7 @@ impl OpenDocument {
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> OpenDocument {
-        let notation = OpenDocument::notation_of(&uri, language_id);
+        let notation = OpenDocument::notation_of(&uri, language_id, text);
         let body: Box<dyn OpenText> = match notation {
             Notation::Pbn => Box::new(Document::open(uri, text, version, settings, encoding)),
             Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
@@ -71,11 +71,20 @@ impl OpenDocument {
         OpenDocument { notation, body }
     }
 
-    fn notation_of(uri: &Uri, language_id: &str) -> Notation {
-        Notation::from_language_id(language_id).unwrap_or_else(|| {
-            let path = uri.path().as_str().to_string();
-            Notation::from_path(std::path::Path::new(&path))
-        })
+    /// The notation a document is in: its language id's, else its URI's ending's; for a
+    /// dealing machine's file, the one its content says where it says (a `.bri` that is
+    /// a DUP is read as a DUP, as `kibitzer check` reads it).
+    fn notation_of(uri: &Uri, language_id: &str, text: &str) -> Notation {
+        let path = uri.path().as_str().to_string();
+        let path = std::path::Path::new(&path);
+        let notation =
+            Notation::from_language_id(language_id).unwrap_or_else(|| Notation::from_path(path));
+        match notation.dealing() {
+            Some(_) => Notation::of_content(path, &crate::model::dealing::bytes_of(text))
+                .dealing()
+                .map_or(notation, Notation::of_dealing),
+            None => notation,
+        }
     }
 
     /// The notation the document is read in.

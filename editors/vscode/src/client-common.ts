@@ -309,3 +309,60 @@ export async function stopClient(client: BaseLanguageClient | undefined, log: (l
     log(`stopping the server: ${String(e)}`);
   }
 }
+
+/** The dealing machines' binary formats, which are not opened as text but shown in the preview. */
+export const DEALING_BINARY_LANGUAGES = ["dup", "bri", "dge"];
+
+/** The scheme of the read-only documents that hold a binary dealing file, a character a byte. */
+export const DEALING_SCHEME = "kibitzer-dealing";
+
+/**
+ * Serves a binary dealing file (DUP, BRI, DGE) as a read-only document whose characters are its
+ * bytes (Latin-1), the text the server reads such a file as: `kibitzer-dealing:` before the
+ * file's own address.
+ */
+export function dealingFileProvider(): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(DEALING_SCHEME, {
+    async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+      const bytes = await vscode.workspace.fs.readFile(vscode.Uri.parse(uri.path, true));
+      let text = "";
+      for (let i = 0; i < bytes.length; i += 8192) {
+        text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+      }
+      return text;
+    },
+  });
+}
+
+/**
+ * "Kibitzer: Preview a Dealing Machine's File (DUP, BRI, DGE)…": opens the file (`file`, or one
+ * picked) read-only, a character a byte, with its boards in the outline, and the board preview
+ * beside it following the cursor from board to board. Resolves to the preview.
+ */
+export async function previewDealingFile(
+  context: vscode.ExtensionContext,
+  existing: BoardPreview | undefined,
+  host: ClientHost,
+  file?: vscode.Uri,
+): Promise<BoardPreview | undefined> {
+  let chosen = file;
+  if (chosen === undefined) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      title: "Kibitzer: preview a dealing machine's file",
+      filters: { "Dealing machine files": ["dup", "bri", "dge", "DUP", "BRI", "DGE"] },
+    });
+    chosen = picked?.[0];
+  }
+  if (chosen === undefined) {
+    return existing;
+  }
+  const extension = (chosen.path.split(".").pop() ?? "").toLowerCase();
+  const language = DEALING_BINARY_LANGUAGES.includes(extension) ? extension : "bri";
+  const uri = vscode.Uri.from({ scheme: DEALING_SCHEME, path: chosen.toString() });
+  let doc = await vscode.workspace.openTextDocument(uri);
+  doc = await vscode.languages.setTextDocumentLanguage(doc, language);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  await host.ready();
+  return openBoardPreview(context, existing, host);
+}

@@ -26,9 +26,11 @@ import {
   ClientHost,
   clientMiddleware,
   convertDocument,
+  dealingFileProvider,
   fixAll,
   openBoardPreview,
   openInHandviewer,
+  previewDealingFile,
   serverSettings,
   stopClient as stopQuietly,
 } from "./client-common";
@@ -138,7 +140,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     };
   }
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "pbn" }, { language: "rbn" }, { language: "lin" }],
+    documentSelector: ["pbn", "rbn", "lin", "dlm", "dup", "bri", "dge"].map((language) => ({ language })),
     initializationOptions: serverSettings(),
     outputChannel: output,
     traceOutputChannel: traceChannel(context),
@@ -296,6 +298,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
       preview = openBoardPreview(context, preview, host);
+    }),
+    dealingFileProvider(),
+    vscode.commands.registerCommand("kibitzer.previewDealingFile", async (file?: vscode.Uri) => {
+      preview = await previewDealingFile(context, preview, host, file);
     }),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -9,7 +9,7 @@ import type { BaseLanguageClient as LanguageClient } from "vscode-languageclient
 export const BOARD_REQUEST = "kibitzer/board";
 
 /** The languages whose documents the preview follows. */
-export const PREVIEW_LANGUAGES = ["pbn", "rbn", "lin"];
+export const PREVIEW_LANGUAGES = ["pbn", "rbn", "lin", "dlm", "dup", "bri", "dge"];
 
 /** What the webview last reported drawing (the tests read it through the extension's API). */
 export interface PreviewState {

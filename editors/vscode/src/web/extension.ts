@@ -14,7 +14,18 @@ import {
   LanguageClientOptions,
   RevealOutputChannelOn,
 } from "vscode-languageclient/browser";
-import { ClientHost, clientMiddleware, convertDocument, fixAll, openBoardPreview, openInHandviewer, serverSettings, stopClient } from "../client-common";
+import {
+  ClientHost,
+  clientMiddleware,
+  convertDocument,
+  dealingFileProvider,
+  fixAll,
+  openBoardPreview,
+  openInHandviewer,
+  previewDealingFile,
+  serverSettings,
+  stopClient,
+} from "../client-common";
 import { BoardPreview, PreviewState } from "../preview";
 import { attachSolver } from "../wasm/solving";
 
@@ -59,7 +70,7 @@ async function sessionWorker(context: vscode.ExtensionContext): Promise<Worker> 
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "pbn" }, { language: "rbn" }, { language: "lin" }],
+    documentSelector: ["pbn", "rbn", "lin", "dlm", "dup", "bri", "dge"].map((language) => ({ language })),
     initializationOptions: serverSettings(),
     outputChannel: output,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
@@ -112,6 +123,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
       preview = openBoardPreview(context, preview, host);
+    }),
+    dealingFileProvider(),
+    vscode.commands.registerCommand("kibitzer.previewDealingFile", async (file?: vscode.Uri) => {
+      preview = await previewDealingFile(context, preview, host, file);
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("kibitzer") && client?.isRunning()) {

@@ -655,6 +655,52 @@ const tests: Test[] = [
     },
   },
   {
+    name: "a .dlm file opens in the language dlm: a wrong board checksum with the right one, the hands in the hover, the outline",
+    fn: async () => {
+      const editor = await open("machine.dlm");
+      const doc = editor.document;
+      assert.equal(doc.languageId, "dlm");
+      const [m104] = (await diagnosticsWith(doc.uri, ["M104"])).filter((d) => codeOf(d) === "M104");
+      assert.equal(show(m104.range), show(find(doc, "Board 02=", "021")));
+      assert.match(m104.message, /give 020/, m104.message);
+      const line = find(doc, "Board 01=", "Board").start.translate(0, 2);
+      const hover = await waitFor("a hover", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", doc.uri, line);
+        const t = hoverText(hovers ?? []);
+        return t.length > 0 ? t : undefined;
+      });
+      assert.match(hover, /Board 1/, hover);
+      assert.match(hover, /North \(dealer\)/, hover);
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>("vscode.executeDocumentSymbolProvider", doc.uri);
+      assert.deepEqual((symbols ?? []).map((s) => s.name), ["Board 1", "Board 2"]);
+      await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+    },
+  },
+  {
+    name: "a binary DUP file opens read-only from the command, its boards in the outline and the preview",
+    fn: async () => {
+      const k = await api();
+      await vscode.commands.executeCommand("kibitzer.previewDealingFile", file("machine.dup"));
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor, "no editor for the DUP file");
+      assert.equal(editor.document.languageId, "dup");
+      const symbols = await waitFor("the outline", async () => {
+        const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>("vscode.executeDocumentSymbolProvider", editor.document.uri);
+        return found && found.length > 0 ? found : undefined;
+      });
+      assert.deepEqual(symbols.map((s) => s.name), ["Board 1", "Board 2"]);
+      // The second board's record: the preview follows the cursor there.
+      editor.selection = new vscode.Selection(symbols[1].range.start.translate(0, 3), symbols[1].range.start.translate(0, 3));
+      const state = await waitFor("the preview to show board 2", () => {
+        const s = k.preview();
+        return s?.board === "2" ? s : undefined;
+      }, 30_000);
+      assert.match(state.text, /K Q 10 7|KQT7|K Q T 7/, state.text);
+      assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 0);
+      await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    },
+  },
+  {
     name: "Kibitzer: Restart Language Server gives a new running client",
     fn: async () => {
       const editor = await open("errors.pbn");
