@@ -460,6 +460,25 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "board preview: a binary DUP file opened from the command palette, its second board",
+    fn: async () => {
+      await vscode.commands.executeCommand("kibitzer.previewDealingFile", vscode.Uri.file(path.join(workspaceRoot(), "machine.dup")));
+      const active = vscode.window.activeTextEditor;
+      assert.ok(active && active.document.languageId === "dup", "the DUP file is not the active editor");
+      editor = active;
+      const at = new vscode.Position(0, 160);
+      editor.selection = new vscode.Selection(at, at);
+      const state = await previewShows("DUP board 2", (s) => s.board === "2" && s.uri === editor.document.uri.toString());
+      for (const text of ["Board 2", "East", "DUP"]) {
+        assert.ok(state.text.includes(text), `"${text}" not in the preview:\n${state.text}`);
+      }
+      const facts = await snapshot("preview-dup");
+      assert.ok(facts.previewText.includes("Board 2"), facts.previewText);
+      const back = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
+      editor = await vscode.window.showTextDocument(back, { preview: false, viewColumn: vscode.ViewColumn.One });
+    },
+  },
+  {
     name: "a handviewer address pasted into a .lin file: its board drawn on hover",
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "handviewer.lin")));
