@@ -217,7 +217,16 @@ impl Notation {
             Notation::Pbn => format_text(text, options),
             Notation::Rbn => format_pieces::<RbnLanguage>(text, options),
             Notation::Lin => format_pieces::<LinLanguage>(text, options),
-            // A dealing file is written whole by its writer: there is nothing to lay out.
+            // A dealing file is written whole by its writer: there is nothing to lay out but a
+            // DLM's line ends, when they are asked for.
+            Notation::Dlm if options.eol != crate::format::Eol::Keep => {
+                let newline = options.eol.newline(text);
+                let mut out: String = text.lines().collect::<Vec<_>>().join(newline);
+                if text.ends_with('\n') || text.ends_with('\r') {
+                    out.push_str(newline);
+                }
+                out
+            }
             Notation::Dup | Notation::Bri | Notation::Dge | Notation::Dlm => text.to_string(),
         }
     }

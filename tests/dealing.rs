@@ -84,11 +84,13 @@ fn every_sample_reads_clean_and_is_written_again_byte_for_byte() {
         let converted = notation.convert(&text, *notation);
         let mut written = bytes_of(&converted.text);
         if *notation == Notation::Dlm && !bytes.contains(&b'\r') {
-            // DLM is written with CRLF, as Windows reads it; this sample has LF.
-            written = String::from_utf8(written)
-                .expect("ASCII")
-                .replace("\r\n", "\n")
-                .into_bytes();
+            // DLM is written with CRLF, as Windows reads it; this sample has LF, which
+            // `convert --eol lf` asks for.
+            let lf = kibitzer::format::FormatOptions {
+                eol: kibitzer::format::Eol::Lf,
+                ..kibitzer::format::FormatOptions::default()
+            };
+            written = bytes_of(&notation.format(&converted.text, &lf));
         }
         assert!(
             written == bytes,
@@ -96,6 +98,29 @@ fn every_sample_reads_clean_and_is_written_again_byte_for_byte() {
             path.display()
         );
         assert!(converted.dropped.is_empty(), "{:?}", converted.dropped);
+        // The command line writes the same bytes, atomically, to a file.
+        let out = common::scratch("round-trip").join(format!("out.{}", notation.extension()));
+        let eol = if bytes.contains(&b'\r') { "keep" } else { "lf" };
+        let run = common::kibitzer(&[
+            "convert",
+            "--to",
+            notation.extension(),
+            "--eol",
+            eol,
+            path.to_str().expect("a path"),
+            "-o",
+            out.to_str().expect("a path"),
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(
+            std::fs::read(&out).expect("written") == bytes,
+            "{}",
+            path.display()
+        );
     }
 }
 

@@ -63,6 +63,9 @@ pub(crate) struct ConvertArgs {
     /// The notation of the input, when its name does not tell (standard input, say).
     #[arg(long, value_enum)]
     from: Option<Source>,
+    /// Line ends to write [default: as the target's writer writes them; CRLF for DLM].
+    #[arg(long, value_enum)]
+    eol: Option<super::fmt::EolArg>,
 }
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
@@ -94,7 +97,14 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         }
     };
     let converted = from.convert(&source.text, to);
-    let (text, unread, dropped) = (converted.text, converted.unread, converted.dropped);
+    let (mut text, unread, dropped) = (converted.text, converted.unread, converted.dropped);
+    if let Some(eol) = args.eol {
+        let options = crate::format::FormatOptions {
+            eol: eol.into(),
+            ..crate::format::FormatOptions::default()
+        };
+        text = to.format(&text, &options);
+    }
     if !unread.is_empty() {
         eprintln!(
             "kibitzer convert: warning: {} has text that could not be read, and so is left out:",

@@ -20,6 +20,16 @@ pub(crate) enum EolArg {
     Crlf,
 }
 
+impl From<EolArg> for Eol {
+    fn from(arg: EolArg) -> Eol {
+        match arg {
+            EolArg::Keep => Eol::Keep,
+            EolArg::Lf => Eol::Lf,
+            EolArg::Crlf => Eol::Crlf,
+        }
+    }
+}
+
 /// Arguments of `kibitzer fmt`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct FmtArgs {
@@ -85,9 +95,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
             },
         };
         let eol = match args.eol {
-            Some(EolArg::Keep) => Eol::Keep,
-            Some(EolArg::Lf) => Eol::Lf,
-            Some(EolArg::Crlf) => Eol::Crlf,
+            Some(arg) => arg.into(),
             None => found.as_ref().and_then(|c| c.eol).unwrap_or_default(),
         };
         let export = args.export || found.and_then(|c| c.format_export).unwrap_or(false);
