@@ -6,7 +6,7 @@
 //! listed as dropped, and so is a board that cannot be written (no whole deal, a number the
 //! format cannot hold). A binary file is returned as text whose characters are its bytes.
 
-use crate::bridge::{board_dealer, board_vulnerability, Deal, Hand, Seat};
+use crate::bridge::{board_dealer, board_vulnerability, Hand, Seat};
 use crate::model::dealing::{
     board_checksum, DealingFormat, DGE_MARKERS, DLM_FILLER, DUP_RECORD, RECORD,
 };
@@ -28,7 +28,8 @@ pub fn write_dealing(format: DealingFormat, boards: &[BoardModel]) -> (String, V
             .fact("Board")
             .and_then(|n| n.trim().parse::<u32>().ok())
             .unwrap_or(index as u32 + 1);
-        let Some(deal) = board.whole_deal().filter(is_dealt) else {
+        // A whole deal is complete: four hands of 13, no card twice.
+        let Some(deal) = board.whole_deal() else {
             dropped.add(format!(
                 "board {number}: it has no whole, legal deal (left out)"
             ));
@@ -93,11 +94,6 @@ fn name(format: DealingFormat) -> &'static str {
         DealingFormat::Dge => "DGE",
         DealingFormat::Dlm => "DLM",
     }
-}
-
-/// Whether a complete deal gives every card once, thirteen to a seat.
-fn is_dealt(deal: &Deal) -> bool {
-    deal.card_counts().iter().all(|c| *c == Some(13)) && deal.duplicated_cards().is_empty()
 }
 
 /// What is listed as dropped, each once, in the order first met.

@@ -4,27 +4,24 @@
 use super::hover::Hover;
 use super::outline::Symbol;
 use super::record::diagram;
-use crate::model::dealing::{lower_dealing, read_dealing, DealingFormat};
+use crate::model::dealing::{lower_board, read_dealing, DealingFormat};
 use crate::model::pbn::BoardModel;
 use crate::syntax::{TextRange, TextSize};
 
-/// Every board of the file with its model and where it stands.
-fn boards(format: DealingFormat, text: &str) -> Vec<(TextRange, BoardModel)> {
-    let file = read_dealing(format, text);
-    let models = lower_dealing(&file);
-    file.boards.iter().map(|b| b.range).zip(models).collect()
-}
-
-/// The board whose record or `Board NN=` line holds `offset`, with its range.
+/// The board whose record or `Board NN=` line holds `offset`, with its range: only that board
+/// is lowered into its model.
 pub fn board_at(
     format: DealingFormat,
     text: &str,
     offset: usize,
 ) -> Option<(TextRange, BoardModel)> {
     let offset = TextSize::from(u32::try_from(offset).ok()?);
-    boards(format, text)
-        .into_iter()
-        .find(|(range, _)| range.contains_inclusive(offset))
+    let file = read_dealing(format, text);
+    let board = file
+        .boards
+        .iter()
+        .find(|b| b.range.contains_inclusive(offset))?;
+    Some((board.range, lower_board(&file.header, board)))
 }
 
 /// The hover of the board at `offset`: its number, dealer and vulnerability (the board
@@ -44,17 +41,17 @@ pub fn hover(format: DealingFormat, text: &str, offset: usize) -> Option<Hover> 
     })
 }
 
-/// The outline: an entry a board, named by its number.
+/// The outline: an entry a board, named by its number (from the reading alone: no board is
+/// lowered).
 pub fn symbols(format: DealingFormat, text: &str) -> Vec<Symbol> {
-    boards(format, text)
-        .into_iter()
-        .map(|(range, board)| {
-            let name = format!("Board {}", board.fact("Board").unwrap_or("?"));
-            let detail = board
-                .whole_deal()
-                .is_none()
-                .then(|| "hands not read whole".to_string());
-            Symbol::game(name, detail, (range, range), Vec::new())
+    read_dealing(format, text)
+        .boards
+        .iter()
+        .map(|board| {
+            let whole = board.hands.iter().all(|h| h.len() == 13);
+            let detail = (!whole).then(|| "hands not read whole".to_string());
+            let name = format!("Board {}", board.number);
+            Symbol::game(name, detail, (board.range, board.range), Vec::new())
         })
         .collect()
 }
