@@ -1,5 +1,6 @@
 //! Writing the dealing machines' files (DUP, BRI, DGE, DLM) from boards' models, as BigDeal and
-//! deal-convert write them (`docs/dealing-machines.md`).
+//! deal-convert write them (`../shared/spec/dealing-machines.md`; what is lost:
+//! `docs/dealing-machines.md`).
 //!
 //! The formats hold the hands and, for DUP and DLM, the board numbers: nothing else. What a board
 //! says beyond that (names, an auction, a dealer or vulnerability other than its number's) is

@@ -1,8 +1,9 @@
-//! Reading the dealing machines' files (`docs/dealing-machines.md`): DUP, BRI and DGE, fixed-size
-//! binary records, and DLM, an INI text. Each is read into its boards (a number and four hands)
-//! with what could not be read as the formats write it (a [`DealingProblem`], for the checker
-//! to report), and each board is lowered into the same [`BoardModel`] every notation is read
-//! into (the dealer and vulnerability from the board number, as the machines take them).
+//! Reading the dealing machines' files (`../shared/spec/dealing-machines.md`): DUP, BRI and
+//! DGE, fixed-size binary records, and DLM, an INI text. Each is read into its boards (a number
+//! and four hands) with what could not be read as the formats write it (a [`DealingProblem`],
+//! for the checker to report), and each board is lowered into the same [`BoardModel`] every
+//! notation is read into (the dealer and vulnerability from the board number, as the machines
+//! take them).
 //!
 //! The binary files are read as text whose characters are their bytes (Latin-1), so that a
 //! place in a file is a byte offset and the notation seam takes them as it takes any text.
@@ -40,7 +41,7 @@ pub(crate) const DLM_FILLER: &str = "aaaaaabffffffkkkkkklpppppp";
 impl DealingFormat {
     /// The format a file's content says it is written in, when it says: DLM's `[Document]`
     /// first line, DGE's spade marker at byte 0, and between BRI and DUP (both open with 78
-    /// digits) what follows the digits (`docs/dealing-machines.md`).
+    /// digits) what follows the digits (`../shared/spec/dealing-machines.md`, §6).
     pub fn sniff(bytes: &[u8]) -> Option<DealingFormat> {
         let text_start = bytes
             .iter()
