@@ -1,6 +1,6 @@
-//! An open PBN document: its rope, the outline of its parse, and its per-game diagnostics cache
-//! (kept in LSP form, so that a keystroke in a large file republishes quickly), and its answers
-//! to the editor's questions (its `OpenText`).
+//! An open PBN document: its rope, the outline of its parse, and its per-game diagnostics (kept
+//! in LSP form, so that a keystroke in a large file republishes quickly) in the [`PieceCache`]
+//! every notation shares, and its answers to the editor's questions (its `OpenText`).
 
 use std::ops::{Range, RangeInclusive};
 use std::sync::Arc;
@@ -15,6 +15,7 @@ use super::job::{FormatJob, Job};
 use super::open_text::{
     board_hints, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
+use super::piece_cache::{PieceCache, PieceKey};
 use super::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
     PiecePositions,
@@ -36,26 +37,34 @@ use crate::syntax::{
 };
 use crate::text::PositionEncoding;
 
-/// Checking at least this many games at once is spread over threads.
-const PARALLEL_GAMES: usize = 2048;
+/// Reading at least this many games at once (the outline, the tokens) is spread over threads.
+const PARALLEL_GAMES: usize = super::piece_cache::PARALLEL_PIECES;
 
 /// How many recently parsed games a document keeps the trees of.
 const TREE_CACHE: usize = 4;
 
-/// What the server remembers about one child of the file node (never its tree).
+/// What names one version of a child of the file node in the cache (never its tree).
 #[derive(Debug, Clone)]
-struct Entry {
-    /// Names this version of the child: a new number whenever an edit replaces it, so that a
-    /// cached tree is only used for the text it was parsed from.
+struct PbnChild {
+    /// A new number whenever an edit replaces the child, so that a cached tree is only used for
+    /// the text it was parsed from.
     id: u64,
-    /// What earlier games hand down through `#`/`##` (only tracked in documents that use them).
-    inherited: Option<Arc<Inheritance>>,
-    /// Its diagnostics; `None` until computed.
-    diagnostics: Option<Arc<CheckedPiece>>,
     /// The line breaks in its text (CR, LF and CRLF each one, as the rope counts them): the
     /// line each child starts on is the sum of those before it.
     line_breaks: u32,
+    /// Whether it is a run of blank lines (nothing to check).
+    blank: bool,
 }
+
+impl PieceKey for PbnChild {
+    fn is_piece(&self) -> bool {
+        !self.blank
+    }
+}
+
+/// The diagnostics of each child of a PBN document, with what earlier games hand down through
+/// `#`/`##` (tracked only in documents that use it).
+type GameCache = PieceCache<PbnChild, Inheritance, CheckedPiece>;
 
 /// An open document.
 ///
@@ -76,14 +85,15 @@ pub(crate) struct Document {
     pub version: i32,
     /// Increases with every change (to drop outdated diagnostics runs).
     pub generation: u64,
-    /// One entry per child of the outline.
-    entries: Vec<Entry>,
+    /// The diagnostics of each child of the outline.
+    games: GameCache,
     /// The number the next new entry gets.
     next_id: u64,
     /// The trees of the games parsed last, by entry id, the most recent last.
     trees: Vec<(u64, GreenNode)>,
     /// Whether the text may use tag inheritance (`"#`); then each game's diagnostics depend on
-    /// the games before it. Set when such text is opened or typed, cleared on a full reload.
+    /// the games before it, and the cache follows what they hand down. Set when such text is
+    /// opened or typed, cleared on a full reload.
     uses_inheritance: bool,
     /// Shared by every child without diagnostics.
     no_diagnostics: Arc<CheckedPiece>,
@@ -208,7 +218,7 @@ impl Document {
             outline: Outline::default(),
             version,
             generation: 0,
-            entries: Vec::new(),
+            games: GameCache::default(),
             next_id: 0,
             trees: Vec::new(),
             uses_inheritance: false,
@@ -249,34 +259,29 @@ impl Document {
                 results
             }
         };
-        let entries: Vec<Entry> = results
-            .into_iter()
-            .enumerate()
-            .map(|(index, result)| {
-                let (line_breaks, diagnostics) = match result {
-                    // A run of blank lines: nothing to check.
-                    None => {
-                        let range = self.outline.child_range(index).map(Range::<usize>::from);
-                        let blank = range.and_then(|r| text.get(r)).unwrap_or_default();
-                        (line_breaks(blank), Some(self.no_diagnostics.clone()))
-                    }
-                    Some((breaks, computed)) => (breaks, computed),
-                };
-                Entry {
-                    id: 0,
-                    inherited: None,
-                    diagnostics,
-                    line_breaks,
+        let first_id = self.next_id;
+        self.next_id += results.len() as u64;
+        let children = results.into_iter().enumerate().map(|(index, result)| {
+            let (line_breaks, diagnostics, blank) = match result {
+                // A run of blank lines: nothing to check.
+                None => {
+                    let range = self.outline.child_range(index).map(Range::<usize>::from);
+                    let blank = range.and_then(|r| text.get(r)).unwrap_or_default();
+                    (line_breaks(blank), Some(self.no_diagnostics.clone()), true)
                 }
-            })
-            .collect();
-        self.entries = entries;
-        for entry in &mut self.entries {
-            entry.id = self.next_id;
-            self.next_id += 1;
-        }
+                Some((breaks, computed)) => (breaks, computed, false),
+            };
+            let id = first_id + index as u64;
+            let child = PbnChild {
+                id,
+                line_breaks,
+                blank,
+            };
+            (child, diagnostics)
+        });
+        self.games = GameCache::of(children);
         if self.uses_inheritance {
-            self.thread_inheritance(0);
+            self.settle_inheritance();
         }
     }
 
@@ -291,9 +296,8 @@ impl Document {
         }
     }
 
-    /// A new entry for child `index` of the outline (diagnostics to be computed, unless it is a
-    /// blank-line run, which has none).
-    fn fresh_entry(&mut self, index: usize) -> Entry {
+    /// The key of child `index` of the outline, new to the cache.
+    fn fresh_child(&mut self, index: usize) -> PbnChild {
         let id = self.next_id;
         self.next_id += 1;
         let line_breaks = self
@@ -301,14 +305,10 @@ impl Document {
             .child_range(index)
             .and_then(|range| self.rope.get_byte_slice(Range::<usize>::from(range)))
             .map_or(0, |child| child.len_lines().saturating_sub(1) as u32);
-        Entry {
+        PbnChild {
             id,
-            inherited: None,
-            diagnostics: self
-                .outline
-                .is_blank(index)
-                .then(|| self.no_diagnostics.clone()),
             line_breaks,
+            blank: self.outline.is_blank(index),
         }
     }
 
@@ -326,7 +326,7 @@ impl Document {
         if self.outline.is_blank(index) {
             return None;
         }
-        let id = self.entries.get(index)?.id;
+        let id = self.games.key(index)?.id;
         if let Some(position) = self.trees.iter().position(|(cached, _)| *cached == id) {
             let found = self.trees.remove(position);
             let node = found.1.clone();
@@ -340,12 +340,13 @@ impl Document {
         Some(node)
     }
 
-    /// The tree of child `index` without touching the cache (for passes over many games).
-    fn tree_uncached(&self, index: usize) -> Option<GreenNode> {
-        if self.outline.is_blank(index) {
+    /// The tree of child `index`, whose key is `child`, without touching the cache (for passes
+    /// over many games).
+    fn tree_uncached(&self, index: usize, child: &PbnChild) -> Option<GreenNode> {
+        if child.blank {
             return None;
         }
-        let id = self.entries.get(index)?.id;
+        let id = child.id;
         if let Some((_, node)) = self.trees.iter().find(|(cached, _)| *cached == id) {
             return Some(node.clone());
         }
@@ -366,12 +367,7 @@ impl Document {
     pub fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
         let index = self.outline.child_index_at(offset as u32)?;
         let game = as_game(self.tree(index)?)?;
-        let none = Inheritance::default();
-        let inherited = self.entries.get(index).and_then(|e| e.inherited.clone());
-        Some(seams::read_board(
-            &game,
-            inherited.as_deref().unwrap_or(&none),
-        ))
+        Some(seams::read_board(&game, &self.games.received(index)))
     }
 
     /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
@@ -384,101 +380,60 @@ impl Document {
             }
             self.checked_with = Some(checked_with(settings));
         }
-        let missing: Vec<usize> = (0..self.entries.len())
-            .filter(|&i| self.entries[i].diagnostics.is_none())
-            .collect();
-        if missing.is_empty() {
-            return;
-        }
-        let computed: Vec<(usize, Arc<CheckedPiece>)> = if missing.len() >= PARALLEL_GAMES {
-            // Many games at once (after a settings change): check them on every core.
-            let this = &*self;
-            map_slices(&missing, available_threads(), |part| {
-                part.iter()
-                    .map(|&i| {
-                        let node = this.tree_uncached(i);
-                        (i, this.compute(i, node.as_ref(), settings, encoding))
-                    })
-                    .collect()
-            })
-        } else {
-            missing
-                .iter()
-                .map(|&i| {
-                    let node = self.tree(i);
-                    (i, self.compute(i, node.as_ref(), settings, encoding))
-                })
-                .collect()
-        };
-        for (index, diagnostics) in computed {
-            self.entries[index].diagnostics = Some(diagnostics);
-        }
+        // The cache is taken out while it is filled, so that the checks can read the rest of
+        // the document.
+        let mut games = std::mem::take(&mut self.games);
+        let this = &*self;
+        games.refresh_each(|index, child, inherited| {
+            let node = this.tree_uncached(index, child);
+            this.compute(index, node.as_ref(), inherited, settings, encoding)
+        });
+        self.games = games;
     }
 
-    /// Hands each game from child `from` on what the games before it pass down with `#`/`##`,
-    /// and forgets the diagnostics of games whose inheritance changed. It stops at the first
-    /// game it had already handed the same state to: the games after it are unchanged, so
-    /// their states are too. Only for documents that use inheritance.
-    fn thread_inheritance(&mut self, from: usize) {
-        // The state before `from`: the last game before it, advanced over that game.
-        let mut state = Inheritance::default();
-        for index in (0..from.min(self.entries.len())).rev() {
-            let Some(inherited) = self.entries[index].inherited.clone() else {
-                continue;
-            };
-            if let Some(game) = self.tree_uncached(index).and_then(as_game) {
-                state = (*inherited).clone();
+    /// Hands each game what the games before it pass down with `#`/`##`, from the first game
+    /// an edit replaced until a game receives what it did before (the games after it are
+    /// unchanged, so their states are too), and forgets the diagnostics of the games whose
+    /// inheritance changed. Only for documents that use inheritance.
+    fn settle_inheritance(&mut self) {
+        let mut games = std::mem::take(&mut self.games);
+        let this = &*self;
+        games.settle_states(|index, child, state| {
+            if let Some(game) = this.tree_uncached(index, child).and_then(as_game) {
                 state.advance(&game);
-                break;
             }
-        }
-        for index in from..self.entries.len() {
-            let Some(game) = self.tree_uncached(index).and_then(as_game) else {
-                continue;
-            };
-            let entry = &mut self.entries[index];
-            if entry.inherited.as_deref() == Some(&state) {
-                break;
-            } else {
-                entry.inherited = Some(Arc::new(state.clone()));
-                entry.diagnostics = None;
-            }
-            state.advance(&game);
-        }
+        });
+        self.games = games;
     }
 
     /// Forgets the cached diagnostics of the games that carry double-dummy results (after the
     /// solver finished a deal, so that they are checked against it).
     pub fn invalidate_double_dummy(&mut self) {
-        for index in 0..self.entries.len() {
-            let Some(range) = self.outline.child_range(index) else {
-                continue;
+        let (rope, outline) = (&self.rope, &self.outline);
+        self.games.forget_findings(|index, _| {
+            let Some(range) = outline.child_range(index) else {
+                return false;
             };
-            let text = TextSource::slice(&self.rope, range.into());
+            let text = TextSource::slice(rope, range.into());
             let text: &str = &text;
-            if seams::DOUBLE_DUMMY_TAGS
+            seams::DOUBLE_DUMMY_TAGS
                 .iter()
                 .any(|name| text.contains(name))
-            {
-                self.entries[index].diagnostics = None;
-            }
-        }
+        });
     }
 
     /// Forgets every cached diagnostic (after a settings change).
     pub fn invalidate(&mut self) {
-        for index in 0..self.entries.len() {
-            if !self.outline.is_blank(index) {
-                self.entries[index].diagnostics = None;
-            }
-        }
+        self.games.forget_findings(|_, child| !child.blank);
     }
 
-    /// The diagnostics of child `index`, whose tree is `node`.
+    /// The diagnostics of child `index`, whose tree is `node`, given what earlier games hand
+    /// down.
     fn compute(
         &self,
         index: usize,
         node: Option<&GreenNode>,
+        inherited: Option<&Inheritance>,
         settings: &Settings,
         encoding: PositionEncoding,
     ) -> Arc<CheckedPiece> {
@@ -497,7 +452,6 @@ impl Document {
             })
             .collect();
         let checker = self.checker(settings, encoding);
-        let inherited = self.entries.get(index).and_then(|e| e.inherited.as_deref());
         let text = TextSource::slice(&self.rope, range.into());
         checker.check(start, &text, node, &errors, inherited)
     }
@@ -529,11 +483,11 @@ impl Document {
         // rope: on a large file that was half of every keystroke's publish.
         let mut line = 0u32;
         let mut parts = Vec::new();
-        for entry in &self.entries {
-            if let Some(part) = self.shown_part(line, entry, settings) {
+        for (child, findings) in self.games.children() {
+            if let Some(part) = findings.and_then(|piece| shown_part(line, piece, settings)) {
                 parts.push(part);
             }
-            line = line.saturating_add(entry.line_breaks);
+            line = line.saturating_add(child.line_breaks);
         }
         let mut published = Published { parts };
         let rest: Vec<lsp::Diagnostic> = self
@@ -546,34 +500,14 @@ impl Document {
         published
     }
 
-    /// The published run of the game starting on line `base`: its cached diagnostics that
-    /// `settings` shows, placed there (`None` when it has none).
-    fn shown_part(&self, base: u32, entry: &Entry, settings: &Settings) -> Option<Part> {
-        let piece = entry.diagnostics.as_ref()?;
-        if piece.diagnostics.is_empty() {
-            return None;
-        }
-        let shown = |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
-        let only = (!piece.diagnostics.iter().all(shown)).then(|| {
-            (0..piece.diagnostics.len())
-                .filter(|&i| shown(&piece.diagnostics[i]))
-                .collect()
-        });
-        Some(Part::Cached {
-            base,
-            piece: piece.clone(),
-            only,
-        })
-    }
-
     /// When the document holds `% kibitzer-ignore:` lines: every diagnostic (absolute ranges, in
     /// text order, of every severity) after the suppression pass, as `check` gives them. `None`
     /// for a document without them, whose cached diagnostics stand as they are.
     fn suppressed(&self) -> Option<Vec<Diagnostic>> {
         if self
-            .entries
-            .iter()
-            .all(|e| e.diagnostics.as_ref().is_none_or(|d| d.facts.is_none()))
+            .games
+            .children()
+            .all(|(_, found)| found.is_none_or(|d| d.facts.is_none()))
         {
             return None;
         }
@@ -581,12 +515,9 @@ impl Document {
         // Pieces without directives only matter up to the first body line of the document: read
         // their facts from the text until it is found.
         let mut body_seen = false;
-        let mut scanned: Vec<Option<PieceFacts>> = Vec::with_capacity(self.entries.len());
-        for index in 0..self.entries.len() {
-            let stored = self.entries[index]
-                .diagnostics
-                .as_ref()
-                .and_then(|d| d.facts.clone());
+        let mut scanned: Vec<Option<PieceFacts>> = Vec::with_capacity(self.games.len());
+        for index in 0..self.games.len() {
+            let stored = self.games.findings(index).and_then(|d| d.facts.clone());
             let facts = match stored {
                 Some(facts) => Some(facts),
                 None if !body_seen => self
@@ -599,12 +530,12 @@ impl Document {
             scanned.push(facts);
         }
         let mut all = Vec::new();
-        let mut pieces = Vec::with_capacity(self.entries.len());
-        for (index, entry) in self.entries.iter().enumerate() {
+        let mut pieces = Vec::with_capacity(self.games.len());
+        for (index, (_, found)) in self.games.children().enumerate() {
             let Some(range) = self.outline.child_range(index) else {
                 continue;
             };
-            if let Some(checked) = &entry.diagnostics {
+            if let Some(checked) = found {
                 let start = u32::from(range.start());
                 all.extend(
                     checked
@@ -642,8 +573,8 @@ impl Document {
         let starts = self.outline.child_starts();
         let first = self.outline.child_index_at(range.start as u32).unwrap_or(0);
         let last = self.outline.child_index_at(range.end as u32).unwrap_or(0);
-        for index in first..=last.min(self.entries.len().saturating_sub(1)) {
-            let Some(Some(diagnostics)) = self.entries.get(index).map(|e| &e.diagnostics) else {
+        for index in first..=last.min(self.games.len().saturating_sub(1)) {
+            let Some(diagnostics) = self.games.findings(index) else {
                 continue;
             };
             let start = starts.get(index).copied().unwrap_or(0);
@@ -679,6 +610,25 @@ impl Document {
             outline: self.outline.clone(),
         }
     }
+}
+
+/// The published run of the game starting on line `base`: its cached diagnostics `piece` that
+/// `settings` shows, placed there (`None` when it has none).
+fn shown_part(base: u32, piece: &Arc<CheckedPiece>, settings: &Settings) -> Option<Part> {
+    if piece.diagnostics.is_empty() {
+        return None;
+    }
+    let shown = |c: &CachedDiagnostic| settings.shows(c.diagnostic.code, c.diagnostic.severity);
+    let only = (!piece.diagnostics.iter().all(shown)).then(|| {
+        (0..piece.diagnostics.len())
+            .filter(|&i| shown(&piece.diagnostics[i]))
+            .collect()
+    });
+    Some(Part::Cached {
+        base,
+        piece: piece.clone(),
+        only,
+    })
 }
 
 /// The chunk `node` as a game, if it is one.
@@ -779,22 +729,23 @@ impl OpenText for Document {
                         parsed.push((index, chunk.node.clone()));
                     }
                 });
-        let fresh: Vec<Entry> = splice
+        let fresh: Vec<PbnChild> = splice
             .new_range()
-            .map(|index| self.fresh_entry(index))
+            .map(|index| self.fresh_child(index))
             .collect();
-        self.entries.splice(splice.removed.clone(), fresh);
+        self.games.replace(splice.removed.clone(), fresh);
         for (index, node) in parsed {
-            if let Some(entry) = self.entries.get(index) {
-                let id = entry.id;
+            if let Some(id) = self.games.key(index).map(|child| child.id) {
                 self.remember_tree(id, node);
             }
         }
         if text.contains('#') && !self.uses_inheritance {
+            // From now on every game's diagnostics depend on the games before it.
             self.uses_inheritance = true;
-            self.thread_inheritance(0);
-        } else if self.uses_inheritance {
-            self.thread_inheritance(splice.removed.start);
+            self.games.forget_states();
+        }
+        if self.uses_inheritance {
+            self.settle_inheritance();
         }
         self.generation += 1;
     }
@@ -1077,14 +1028,14 @@ mod tests {
     /// Checks that the line breaks each child keeps add up to the line the rope puts it on.
     fn assert_lines_counted(doc: &Document) {
         let mut line = 0;
-        for (index, entry) in doc.entries.iter().enumerate() {
+        for (index, (child, _)) in doc.games.children().enumerate() {
             let start = doc.outline.child_starts()[index] as usize;
             assert_eq!(
                 line,
                 doc.rope.byte_to_line(start),
                 "child {index} of {doc:?}"
             );
-            line += entry.line_breaks as usize;
+            line += child.line_breaks as usize;
         }
         assert_eq!(line, doc.rope.len_lines() - 1);
     }
@@ -1133,9 +1084,13 @@ mod tests {
             assert_lines_counted(&doc);
             let mut fresh = opened(&text);
             assert_lines_counted(&fresh);
+            // The board under a place, with what earlier games hand down, is known before the
+            // diagnostics are brought up to date.
+            let at = below(&mut seed, text.len() + 1);
+            let board = |doc: &mut Document| format!("{:?}", doc.board_at(at));
+            assert_eq!(board(&mut doc), board(&mut fresh), "{text:?} at {at}");
             assert_eq!(published(&mut doc), published(&mut fresh), "{text:?}");
             // A feature's tree (cached or parsed again) is the full parse's.
-            let at = below(&mut seed, text.len() + 1);
             let full = Parse::new(&text);
             let ours = doc.chunk_at(at).map(|(n, s)| (n.green().into_owned(), s));
             let theirs = full

@@ -1,12 +1,11 @@
 //! An open LIN document: its rope, its per-board tree, and per-piece diagnostics computed with
-//! the vugraph header before each board, kept by the [`PieceCache`] every tree notation shares.
+//! the vugraph header before each board, kept by the `PieceCache` every notation shares.
 
 use std::ops::RangeInclusive;
 
 use super::open_text::Placed;
-use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::seams;
-use super::tree_document::{PieceBody, TreeDocument};
+use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument};
 use crate::analysis::lin::{check_lin_piece, LinState};
 use crate::analysis::PieceFindings;
 use crate::ide;
@@ -18,7 +17,7 @@ use crate::syntax::{TextRange, TextSize};
 pub(crate) type LinDocument = TreeDocument<LinLanguage, LinChecks>;
 
 /// What a LIN document keeps to publish its diagnostics: the findings of each piece.
-pub(crate) type LinChecks = PieceCache<LinLanguage>;
+pub(crate) type LinChecks = TreeCache<LinLanguage>;
 
 impl CarryingGrammar for LinLanguage {
     type Carried = LinState;

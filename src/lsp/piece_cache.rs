@@ -1,292 +1,356 @@
-//! The findings of a tree notation's document (RBN, LIN), kept per piece and brought up to date
-//! after an edit the same way for every notation.
+//! The per-piece results of an open document, in every notation (PBN games, RBN records, LIN
+//! boards), and how they are brought up to date after an edit: one cache, keyed by the piece and
+//! by the state the pieces before it hand down (PBN's `#` inheritance, RBN's carried fields,
+//! LIN's vugraph header).
 //!
-//! A piece is checked given the state the pieces before it hand down (RBN's carried fields,
-//! LIN's vugraph header), and the cache keeps, for each child of the file, its tree, the state
-//! it received, the state it handed on, and its findings. After an edit, checking starts at the
-//! first child whose findings are gone and goes on while the state handed on differs from what
-//! the next child was last checked with: a child that is unchanged and receives the same state
-//! keeps its findings, and once past the edited children the walk stops there.
+//! For each child of the file (a piece, or the blank text between) the cache keeps a key that
+//! names that version of the child, the state it received, the state it handed on, and its
+//! findings. An edit replaces the entries of the children it reached ([`PieceCache::replace`]).
+//! The walk over the carried state then starts at the first entry an edit left without a state
+//! or findings, and goes on while the state handed on differs from what the next child was last
+//! given: a child that is unchanged and receives the same state keeps its findings, and once past
+//! the edited children the walk stops there. A notation whose pieces cannot hand anything down
+//! (a PBN text without `#`) checks the children without findings on their own, on every core
+//! when there are many.
 
 use std::fmt::Debug;
+use std::ops::Range;
 use std::sync::Arc;
 
-use ropey::Rope;
-use rowan::NodeOrToken;
+use crate::parallel::{map_slices, threads_for};
 
-use super::config::Settings;
-use super::tree_document::TreeDocument;
-use crate::analysis::PieceFindings;
-use crate::diagnostic::Diagnostic;
-use crate::syntax::{GreenElement, TopGrammar, TopLevel};
+/// Checking at least this many pieces at once is spread over threads.
+pub(crate) const PARALLEL_PIECES: usize = 2048;
 
-/// A notation whose pieces are checked one at a time, each given what the pieces before it
-/// hand down.
-pub(crate) trait CarryingGrammar: TopGrammar {
-    /// What the pieces before a piece hand down to it.
-    type Carried: Clone + PartialEq + Default + Debug + Send + Sync + 'static;
-
-    /// The findings of child `index` of `parse`, given `carried`, which it advances.
-    fn check_piece(
-        parse: &TopLevel<Self>,
-        index: usize,
-        carried: &mut Self::Carried,
-    ) -> PieceFindings;
-
-    /// The findings of the whole text from those of its pieces, in text order (`starts`: where
-    /// each child starts): what reaches across pieces (the end of the text, suppressions).
-    fn whole_text(_rope: &Rope, _starts: &[u32], all: Vec<Diagnostic>) -> Vec<Diagnostic> {
-        all
-    }
+/// What names one version of a child of the file in a [`PieceCache`].
+pub(crate) trait PieceKey: Debug + Send + Sync {
+    /// Whether the child is a piece (a game, record or board), not the blank text between:
+    /// only pieces are counted in [`PieceCache::last_checked`].
+    fn is_piece(&self) -> bool;
 }
 
-/// What the cache remembers about one child of the file (a piece, or the blank text between).
+/// What the cache remembers about one child of the file.
 #[derive(Debug, Clone)]
-struct Entry<C> {
-    element: GreenElement,
-    /// The state the child was checked with.
-    before: Option<Arc<C>>,
-    /// The state it handed on.
-    after: Option<Arc<C>>,
+struct Entry<K, C, F> {
+    key: K,
+    /// The state the child was given; `None` until a walk over the carried state reaches it.
+    received: Option<Arc<C>>,
+    /// The state it handed on (set with `received`).
+    handed_on: Option<Arc<C>>,
     /// Its findings; `None` until computed.
-    findings: Option<Arc<PieceFindings>>,
+    findings: Option<Arc<F>>,
 }
 
-/// Whether two children are the same tree: the parser keeps the trees of the children an edit
-/// did not reach (the same pointer), and builds again a neighbour it scanned, often unchanged
-/// (an equal tree, compared only then).
-fn same(a: &GreenElement, b: &GreenElement) -> bool {
-    same_pointer(a, b) || a == b
-}
-
-/// Whether two children are the very same tree (not only equal).
-fn same_pointer(a: &GreenElement, b: &GreenElement) -> bool {
-    match (a, b) {
-        (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(&**a, &**b),
-        (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(&**a, &**b),
-        _ => false,
-    }
-}
-
-/// The per-piece findings of a document of a [`CarryingGrammar`] (its `body`).
+/// The per-piece findings (`F`) of an open document, with the state (`C`) each piece received,
+/// for children named by `K` (see the module documentation).
 #[derive(Debug)]
-pub(crate) struct PieceCache<G: CarryingGrammar> {
-    entries: Vec<Entry<G::Carried>>,
-    /// The document's generation the entries were last matched to its children at: a refresh
-    /// with no change since walks none of them again (a request after a keystroke refreshes
-    /// too, and a large file has tens of thousands of children).
-    matched: Option<u64>,
+pub(crate) struct PieceCache<K, C, F> {
+    entries: Vec<Entry<K, C, F>>,
     /// How many pieces the last refresh checked (for tests and timing).
     pub last_checked: usize,
 }
 
-impl<G: CarryingGrammar> Default for PieceCache<G> {
+impl<K, C, F> Default for PieceCache<K, C, F> {
     fn default() -> Self {
         PieceCache {
             entries: Vec::new(),
-            matched: None,
             last_checked: 0,
         }
     }
 }
 
-/// A child of the file with where it starts and the state the pieces before it hand down.
-#[derive(Debug, Clone)]
-pub(crate) struct PieceContext<G: CarryingGrammar> {
-    /// The piece (rooted at its start), or `None` for the blank text between pieces.
-    pub node: Option<rowan::SyntaxNode<G>>,
-    /// Where it starts.
-    pub start: usize,
-    /// What the pieces before it hand down.
-    pub carried: Arc<G::Carried>,
+/// Which entries a walk over the carried state must step through.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Only the state: an entry is pending while it has none, and one whose state changes loses
+    /// its findings.
+    States,
+    /// The state and the findings together: an entry is pending while it lacks either.
+    Findings,
 }
 
-impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
-    /// Forgets every cached finding (after a settings change).
-    pub fn forget_findings(&mut self) {
-        self.body.entries.clear();
-        self.body.matched = None;
+impl<K: PieceKey, C, F> PieceCache<K, C, F>
+where
+    C: Clone + PartialEq + Default + Debug,
+{
+    /// A cache of `children`, each with its findings when they are already known.
+    pub fn of(children: impl IntoIterator<Item = (K, Option<Arc<F>>)>) -> Self {
+        PieceCache {
+            entries: children
+                .into_iter()
+                .map(|(key, findings)| Entry {
+                    key,
+                    received: None,
+                    handed_on: None,
+                    findings,
+                })
+                .collect(),
+            last_checked: 0,
+        }
     }
 
-    /// Brings the findings up to date (see the module documentation).
-    pub fn refresh(&mut self) {
-        if self.body.matched != Some(self.generation) {
-            self.keep_unchanged_children();
-            self.body.matched = Some(self.generation);
+    /// How many children the cache holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The key of child `index`.
+    pub fn key(&self, index: usize) -> Option<&K> {
+        self.entries.get(index).map(|e| &e.key)
+    }
+
+    /// The key of child `index`, to be replaced by an equal one (a tree notation keeps the
+    /// tree of today, which the next edit finds by its pointer).
+    pub fn key_mut(&mut self, index: usize) -> Option<&mut K> {
+        self.entries.get_mut(index).map(|e| &mut e.key)
+    }
+
+    /// The findings of child `index`, if computed.
+    pub fn findings(&self, index: usize) -> Option<&Arc<F>> {
+        self.entries.get(index).and_then(|e| e.findings.as_ref())
+    }
+
+    /// The state handed down to child `index` (the default before any walk reached it).
+    pub fn received(&self, index: usize) -> Arc<C> {
+        self.entries
+            .get(index)
+            .and_then(|e| e.received.clone())
+            .unwrap_or_default()
+    }
+
+    /// Every child's key and findings, in text order.
+    pub fn children(&self) -> impl Iterator<Item = (&K, Option<&Arc<F>>)> + '_ {
+        self.entries.iter().map(|e| (&e.key, e.findings.as_ref()))
+    }
+
+    /// Replaces the entries `removed` with new ones for the children `fresh` (no state and no
+    /// findings yet).
+    pub fn replace(&mut self, removed: Range<usize>, fresh: impl IntoIterator<Item = K>) {
+        let fresh = fresh.into_iter().map(|key| Entry {
+            key,
+            received: None,
+            handed_on: None,
+            findings: None,
+        });
+        self.entries.splice(removed, fresh);
+    }
+
+    /// Forgets the findings of the children `which` picks (by index and key).
+    pub fn forget_findings(&mut self, which: impl Fn(usize, &K) -> bool) {
+        for (index, entry) in self.entries.iter_mut().enumerate() {
+            if which(index, &entry.key) {
+                entry.findings = None;
+            }
         }
-        self.body.last_checked = 0;
-        let entries = &self.body.entries;
-        let Some(first) = entries.iter().position(|e| e.findings.is_none()) else {
+    }
+
+    /// Forgets every state handed down (when a text starts handing state down: the next walk
+    /// goes over every child).
+    pub fn forget_states(&mut self) {
+        for entry in &mut self.entries {
+            entry.received = None;
+            entry.handed_on = None;
+        }
+    }
+
+    /// Forgets everything but the children.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// Brings each child's state and findings up to date in text order, `check` giving a
+    /// child's findings from the state it received and advancing that state over it (see the
+    /// module documentation).
+    pub fn refresh_in_order(&mut self, mut check: impl FnMut(usize, &K, &mut C) -> Arc<F>) {
+        self.walk(Walk::Findings, |index, key, state| {
+            Some(check(index, key, state))
+        });
+    }
+
+    /// Brings each child's state up to date in text order, `advance` moving the state over a
+    /// child; a child whose state changed loses its findings (see [`PieceCache::refresh_each`]).
+    pub fn settle_states(&mut self, mut advance: impl FnMut(usize, &K, &mut C)) {
+        self.walk(Walk::States, |index, key, state| {
+            advance(index, key, state);
+            None
+        });
+    }
+
+    /// Computes the findings of every child without them, each on its own from the state it
+    /// received (`None` before any walk over the state reached it): on every core when there are
+    /// many.
+    pub fn refresh_each(&mut self, check: impl Fn(usize, &K, Option<&C>) -> Arc<F> + Sync)
+    where
+        C: Send + Sync,
+        F: Send + Sync,
+    {
+        let missing: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| self.entries[i].findings.is_none())
+            .collect();
+        if missing.is_empty() {
+            self.last_checked = 0;
+            return;
+        }
+        let entries = &self.entries;
+        let threads = threads_for(missing.len(), PARALLEL_PIECES);
+        let computed: Vec<(usize, Arc<F>)> = map_slices(&missing, threads, |part| {
+            part.iter()
+                .map(|&i| {
+                    let entry = &entries[i];
+                    (i, check(i, &entry.key, entry.received.as_deref()))
+                })
+                .collect()
+        });
+        self.last_checked = missing
+            .iter()
+            .filter(|&&i| self.entries[i].key.is_piece())
+            .count();
+        for (index, findings) in computed {
+            self.entries[index].findings = Some(findings);
+        }
+    }
+
+    /// The walk over the carried state (see the module documentation): `step` advances the
+    /// state over a child and gives its findings, if it computes them.
+    fn walk(&mut self, walk: Walk, mut step: impl FnMut(usize, &K, &mut C) -> Option<Arc<F>>) {
+        self.last_checked = 0;
+        let pending = |e: &Entry<K, C, F>| {
+            e.received.is_none() || walk == Walk::Findings && e.findings.is_none()
+        };
+        let Some(first) = self.entries.iter().position(pending) else {
             return;
         };
-        let last_missing = entries
-            .iter()
-            .rposition(|e| e.findings.is_none())
-            .unwrap_or(first);
+        let last_pending = self.entries.iter().rposition(pending).unwrap_or(first);
         let mut carried = match first.checked_sub(1) {
-            Some(previous) => entries[previous].after.clone().unwrap_or_default(),
+            Some(previous) => self.entries[previous].handed_on.clone().unwrap_or_default(),
             None => Arc::default(),
         };
-        for index in first..self.body.entries.len() {
-            let entry = &self.body.entries[index];
-            if entry.findings.is_some() && entry.before.as_deref() == Some(&*carried) {
-                if index > last_missing {
+        for index in first..self.entries.len() {
+            let entry = &self.entries[index];
+            if !pending(entry) && entry.received.as_deref() == Some(&*carried) {
+                if index > last_pending {
                     break; // unchanged from here on, with the same state handed down
                 }
-                carried = entry.after.clone().unwrap_or_else(|| carried.clone());
+                carried = entry.handed_on.clone().unwrap_or_else(|| carried.clone());
                 continue;
             }
             let before = carried.clone();
             let mut state = (*carried).clone();
-            let findings = G::check_piece(&self.parse, index, &mut state);
-            if matches!(entry.element, NodeOrToken::Node(_)) {
-                self.body.last_checked += 1;
+            let findings = step(index, &entry.key, &mut state);
+            if findings.is_some() && entry.key.is_piece() {
+                self.last_checked += 1;
             }
             carried = if state == *before {
                 before.clone()
             } else {
                 Arc::new(state)
             };
-            let entry = &mut self.body.entries[index];
-            entry.before = Some(before);
-            entry.after = Some(carried.clone());
-            entry.findings = Some(Arc::new(findings));
+            let entry = &mut self.entries[index];
+            entry.received = Some(before);
+            entry.handed_on = Some(carried.clone());
+            // A state walk reaches a child only when its state is new: its findings go.
+            entry.findings = findings;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A child of a test text: a word, or blank.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Word(&'static str);
+
+    impl PieceKey for Word {
+        fn is_piece(&self) -> bool {
+            !self.0.is_empty()
         }
     }
 
-    /// Keeps the entries of the children the tree still has at the same place from the start or
-    /// from the end, and makes empty entries for the rest.
-    fn keep_unchanged_children(&mut self) {
-        let children = self.parse.children();
-        let old = &mut self.body.entries;
-        let mut prefix = 0;
-        while prefix < old.len().min(children.len())
-            && same(&old[prefix].element, &children[prefix])
-        {
-            // The tree of today, so that the next edit finds it by its pointer (most are that
-            // tree already: no count to touch).
-            if !same_pointer(&old[prefix].element, &children[prefix]) {
-                old[prefix].element = children[prefix].clone();
-            }
-            prefix += 1;
+    /// The state handed down: the last word that starts with `=`.
+    type Last = Option<&'static str>;
+
+    /// Findings: the word and the state it was checked with.
+    type Seen = (&'static str, Last);
+
+    fn check(_: usize, key: &Word, state: &mut Last) -> Arc<Seen> {
+        let seen = (key.0, *state);
+        if key.0.starts_with('=') {
+            *state = Some(key.0);
         }
-        let mut suffix = 0;
-        while suffix < (old.len() - prefix).min(children.len() - prefix) {
-            let (kept, now) = (old.len() - 1 - suffix, children.len() - 1 - suffix);
-            if !same(&old[kept].element, &children[now]) {
-                break;
-            }
-            if !same_pointer(&old[kept].element, &children[now]) {
-                old[kept].element = children[now].clone();
-            }
-            suffix += 1;
-        }
-        let fresh: Vec<Entry<G::Carried>> = children[prefix..children.len() - suffix]
-            .iter()
-            .map(|element| Entry {
-                element: element.clone(),
-                before: None,
-                after: None,
-                findings: None,
-            })
-            .collect();
-        let old_end = self.body.entries.len() - suffix;
-        self.body.entries.splice(prefix..old_end, fresh);
+        Arc::new(seen)
     }
 
-    /// Every finding the settings show, placed in the text, in text order (call
-    /// [`TreeDocument::refresh`] first).
-    pub fn shown_diagnostics(&self, settings: &Settings) -> Vec<Diagnostic> {
-        let starts = self.parse.child_starts();
-        let len = self.rope.len_bytes();
-        let mut all: Vec<Diagnostic> = Vec::new();
-        let mut carrier_start = 0;
-        for (index, entry) in self.body.entries.iter().enumerate() {
-            let Some(findings) = &entry.findings else {
-                continue;
-            };
-            let start = starts.get(index).copied().unwrap_or(0);
-            if findings.carried_from_here {
-                carrier_start = start;
-            }
-            all.extend(findings.within.iter().map(|d| d.clone().shifted(start)));
-            all.extend(
-                findings
-                    .in_carrier
-                    .iter()
-                    .map(|d| d.clone().shifted(carrier_start)),
-            );
-        }
-        all.sort_by_key(|d| (d.range.start(), d.range.end()));
-        G::whole_text(&self.rope, starts, all)
-            .into_iter()
-            .filter(|d| settings.shows(d.code, d.severity))
-            .filter(|d| usize::from(d.range.end()) <= len)
+    fn cache(words: &[&'static str]) -> PieceCache<Word, Last, Seen> {
+        PieceCache::of(words.iter().map(|w| (Word(w), None)))
+    }
+
+    fn seen(cache: &PieceCache<Word, Last, Seen>) -> Vec<Seen> {
+        cache
+            .children()
+            .map(|(_, f)| *f.unwrap().as_ref())
             .collect()
     }
 
-    /// The child holding `offset` (the end of the text, or past it, counts as in the last child).
-    fn index_at(&self, offset: usize) -> Option<usize> {
-        u32::try_from(offset)
-            .ok()
-            .and_then(|offset| self.parse.child_index_at(offset))
-            .or_else(|| self.parse.child_count().checked_sub(1))
+    #[test]
+    fn a_walk_rechecks_from_the_edit_until_the_handed_down_state_is_the_same() {
+        let mut words = cache(&["=a", "b", "", "c", "=d", "e"]);
+        words.refresh_in_order(check);
+        assert_eq!(words.last_checked, 5, "the blank child is not counted");
+        assert_eq!(seen(&words)[3], ("c", Some("=a")));
+        // A new word that hands nothing new down: only it is checked.
+        words.replace(1..2, [Word("x")]);
+        words.refresh_in_order(check);
+        assert_eq!(words.last_checked, 1);
+        // A new state from child 0: rechecked up to the next `=`, which hands its own on.
+        words.replace(0..1, [Word("=z")]);
+        words.refresh_in_order(check);
+        assert_eq!(
+            words.last_checked, 4,
+            "=z, x, c and =d; e receives =d as before"
+        );
+        assert_eq!(seen(&words)[3], ("c", Some("=z")));
+        assert_eq!(seen(&words)[5], ("e", Some("=d")));
+        // The same as a fresh cache of the same words.
+        let mut fresh = cache(&["=z", "x", "", "c", "=d", "e"]);
+        fresh.refresh_in_order(check);
+        assert_eq!(seen(&words), seen(&fresh));
     }
 
-    /// The child holding `offset`, with the state handed down to it (the findings are refreshed
-    /// first, which computes that state).
-    pub fn context_at(&mut self, offset: usize) -> PieceContext<G> {
-        self.refresh();
-        match self.index_at(offset) {
-            Some(index) => self.context(index),
-            None => PieceContext {
-                node: None,
-                start: 0,
-                carried: Arc::default(),
-            },
-        }
-    }
-
-    /// The last piece starting at or before `offset` (a place in the blank text after a piece
-    /// counts as in it: the end of a line), with the state handed down to it.
-    pub fn piece_at(&mut self, offset: usize) -> Option<PieceContext<G>> {
-        self.refresh();
-        let index = self.index_at(offset)?;
-        let piece = (0..=index).rev().find(|&i| {
-            matches!(
-                self.body.entries.get(i).map(|e| &e.element),
-                Some(NodeOrToken::Node(_))
-            )
-        })?;
-        Some(self.context(piece))
-    }
-
-    /// Child `index` with where it starts and the state handed down to it.
-    fn context(&self, index: usize) -> PieceContext<G> {
-        let start = self.parse.child_starts().get(index).copied().unwrap_or(0) as usize;
-        let node = match self.body.entries.get(index).map(|e| &e.element) {
-            Some(NodeOrToken::Node(green)) => Some(rowan::SyntaxNode::new_root(green.clone())),
-            _ => None,
+    #[test]
+    fn settled_states_keep_the_findings_of_children_whose_state_did_not_change() {
+        let mut words = cache(&["=a", "b", "=c", "d"]);
+        let each = |_: usize, key: &Word, state: Option<&Last>| {
+            Arc::new((key.0, state.copied().flatten()))
         };
-        let carried = self
-            .body
-            .entries
-            .get(index)
-            .and_then(|e| e.before.clone())
-            .unwrap_or_default();
-        PieceContext {
-            node,
-            start,
-            carried,
-        }
-    }
-
-    /// Every piece (not the blank text between) with its start and the state handed down to it.
-    pub fn pieces(&mut self) -> Vec<PieceContext<G>> {
-        self.refresh();
-        (0..self.body.entries.len())
-            .map(|i| self.context(i))
-            .filter(|c| c.node.is_some())
-            .collect()
+        let advance = |_: usize, key: &Word, state: &mut Last| {
+            check(0, key, state);
+        };
+        // Without any walk over the state, each child is checked with none.
+        words.refresh_each(each);
+        assert_eq!(seen(&words)[1], ("b", None));
+        words.forget_states();
+        words.settle_states(advance);
+        words.refresh_each(each);
+        assert_eq!(words.last_checked, 4);
+        assert_eq!(seen(&words)[1], ("b", Some("=a")));
+        // Editing `d` leaves every other child's findings; editing `=a` only `b`'s as well.
+        words.replace(3..4, [Word("e")]);
+        words.settle_states(advance);
+        words.refresh_each(each);
+        assert_eq!(words.last_checked, 1);
+        words.replace(0..1, [Word("=y")]);
+        words.settle_states(advance);
+        words.refresh_each(each);
+        assert_eq!(words.last_checked, 3, "=y, and b and =c, which receive it");
+        let expected = [
+            ("=y", None),
+            ("b", Some("=y")),
+            ("=c", Some("=y")),
+            ("e", Some("=c")),
+        ];
+        assert_eq!(seen(&words), expected);
+        assert_eq!(*words.received(3), Some("=c"));
     }
 }

@@ -1,5 +1,5 @@
 //! An open RBN document: its rope, its per-record tree, and per-record diagnostics computed with
-//! the fields that earlier records hand down, kept by the [`PieceCache`] every tree notation
+//! the fields that earlier records hand down, kept by the `PieceCache` every notation
 //! shares.
 
 use std::ops::RangeInclusive;
@@ -7,10 +7,9 @@ use std::ops::RangeInclusive;
 use ropey::Rope;
 
 use super::open_text::Placed;
-use super::piece_cache::{CarryingGrammar, PieceCache, PieceContext};
 use super::position::{rope_contains, tail_of};
 use super::seams;
-use super::tree_document::{PieceBody, TreeDocument};
+use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument};
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
@@ -23,7 +22,7 @@ use crate::syntax::{TextRange, TextSize};
 pub(crate) type RbnDocument = TreeDocument<RbnLanguage, RbnChecks>;
 
 /// What an RBN document keeps to publish its diagnostics: the findings of each record.
-pub(crate) type RbnChecks = PieceCache<RbnLanguage>;
+pub(crate) type RbnChecks = TreeCache<RbnLanguage>;
 
 impl CarryingGrammar for RbnLanguage {
     type Carried = Carry;

@@ -1,4 +1,4 @@
-//! What every notation whose document is a [`TreeDocument`] with a [`PieceCache`] (RBN, LIN)
+//! What every notation whose document is a [`TreeDocument`] with a [`TreeCache`] (RBN, LIN)
 //! answers alike, written once: its text and edits, its diagnostics in LSP form (the cache
 //! refreshed first), formatting, and the semantic tokens of its pieces; the rest is asked of the
 //! notation's [`PieceBody`].
@@ -14,16 +14,15 @@ use super::job::Job;
 use super::open_text::{
     board_hints, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
-use super::piece_cache::{CarryingGrammar, PieceCache};
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
-use super::tree_document::{PieceBody, TreeDocument};
+use super::tree_document::{CarryingGrammar, PieceBody, TreeCache, TreeDocument};
 use crate::format::pieces::{piece_edits, PieceFormat};
 use crate::ide;
 use crate::model::pbn::BoardModel;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 
-impl<G: CarryingGrammar> TreeDocument<G, PieceCache<G>> {
+impl<G: CarryingGrammar> TreeDocument<G, TreeCache<G>> {
     /// The diagnostics the settings show (those meeting `within` when given), each with its LSP
     /// form, after bringing the cache up to date.
     fn fixable(&mut self, within: Option<(usize, usize)>, client: ClientTerms<'_>) -> Vec<Fixable> {
@@ -65,11 +64,11 @@ fn piece_tokens<L: TopGrammar>(
     kept
 }
 
-impl<G> OpenText for TreeDocument<G, PieceCache<G>>
+impl<G> OpenText for TreeDocument<G, TreeCache<G>>
 where
     G: CarryingGrammar + PieceFormat + Send + 'static,
-    PieceCache<G>: PieceBody<G>,
-    TreeDocument<G, PieceCache<G>>: Send,
+    TreeCache<G>: PieceBody<G>,
+    TreeDocument<G, TreeCache<G>>: Send,
 {
     text_fields!();
 
@@ -90,7 +89,7 @@ where
     }
 
     fn board_at(&mut self, offset: usize) -> Option<BoardModel> {
-        PieceCache::<G>::board_at(self, offset)
+        TreeCache::<G>::board_at(self, offset)
     }
 
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
@@ -111,19 +110,19 @@ where
     }
 
     fn hover(&mut self, offset: usize) -> Option<Placed<ide::Hover>> {
-        PieceCache::<G>::hover(self, offset)
+        TreeCache::<G>::hover(self, offset)
     }
 
     fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>> {
-        PieceCache::<G>::completions(self, offset)
+        TreeCache::<G>::completions(self, offset)
     }
 
     fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
-        ready(PieceCache::<G>::symbols(self))
+        ready(TreeCache::<G>::symbols(self))
     }
 
     fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
-        ready(PieceCache::<G>::folding_ranges(self))
+        ready(TreeCache::<G>::folding_ranges(self))
     }
 
     fn semantic_tokens(
@@ -134,12 +133,12 @@ where
             &self.rope,
             &self.parse,
             range,
-            PieceCache::<G>::semantic_tokens,
+            TreeCache::<G>::semantic_tokens,
         ))
     }
 
     fn definition(&mut self, offset: usize) -> Option<Placed<TextRange>> {
-        PieceCache::<G>::definition(self, offset)
+        TreeCache::<G>::definition(self, offset)
     }
 
     fn references(
@@ -147,11 +146,11 @@ where
         offset: usize,
         include_declaration: bool,
     ) -> Option<Placed<Vec<TextRange>>> {
-        PieceCache::<G>::references(self, offset, include_declaration)
+        TreeCache::<G>::references(self, offset, include_declaration)
     }
 
     fn inlay_hints(&mut self, wanted: RangeInclusive<usize>, more: HintMore<'_>) -> PlacedHints {
-        PieceCache::<G>::boards_in(self, wanted)
+        TreeCache::<G>::boards_in(self, wanted)
             .into_iter()
             .map(|(board, start)| (board_hints(&board, more), start))
             .collect()
