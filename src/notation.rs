@@ -22,8 +22,8 @@ use crate::syntax::lin::{LinLanguage, LinParse};
 use crate::syntax::rbn::{RbnLanguage, RbnParse};
 use crate::syntax::{dump_lin_tree, dump_rbn_tree, dump_tree, Parse};
 
-/// The notations Kibitzer reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The notations Kibitzer reads (and the values of the command line's `--from` and `--to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Notation {
     /// Portable Bridge Notation (`.pbn`).
     Pbn,

@@ -7,44 +7,40 @@ use std::process::ExitCode;
 
 use crate::Notation;
 
-/// The notations `--to` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// What `--to` writes: a notation, or the address of each board on BBO's handviewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Target {
-    /// Portable Bridge Notation.
-    Pbn,
-    /// Richard's Bridge Notation.
-    Rbn,
-    /// Bridge Base Online's LIN.
-    Lin,
-    /// Duplimate's DUP (binary).
-    Dup,
-    /// The dealing machines' BRI (binary).
-    Bri,
-    /// The dealing machines' DGE (binary).
-    Dge,
-    /// Duplimate for Windows' DLM (text).
-    Dlm,
+    /// A notation Kibitzer reads and writes.
+    Notation(Notation),
     /// The address of each board on BBO's handviewer, one a line.
     Handviewer,
 }
 
-/// The notations `--from` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Source {
-    /// Portable Bridge Notation.
-    Pbn,
-    /// Richard's Bridge Notation.
-    Rbn,
-    /// Bridge Base Online's LIN.
-    Lin,
-    /// Duplimate's DUP.
-    Dup,
-    /// The dealing machines' BRI.
-    Bri,
-    /// The dealing machines' DGE.
-    Dge,
-    /// Duplimate for Windows' DLM.
-    Dlm,
+/// Every value of `--to`: each notation, then the handviewer.
+const TARGETS: [Target; Notation::ALL.len() + 1] = {
+    let mut targets = [Target::Handviewer; Notation::ALL.len() + 1];
+    let mut i = 0;
+    while i < Notation::ALL.len() {
+        targets[i] = Target::Notation(Notation::ALL[i]);
+        i += 1;
+    }
+    targets
+};
+
+impl clap::ValueEnum for Target {
+    fn value_variants<'a>() -> &'a [Self] {
+        &TARGETS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            Target::Notation(notation) => notation.to_possible_value(),
+            Target::Handviewer => Some(
+                clap::builder::PossibleValue::new("handviewer")
+                    .help("The address of each board on BBO's handviewer, one a line"),
+            ),
+        }
+    }
 }
 
 /// Arguments of `kibitzer convert`.
@@ -62,7 +58,7 @@ pub(crate) struct ConvertArgs {
     path: PathBuf,
     /// The notation of the input, when its name does not tell (standard input, say).
     #[arg(long, value_enum)]
-    from: Option<Source>,
+    from: Option<Notation>,
     /// Line ends to write [default: as the target's writer writes them; CRLF for DLM].
     #[arg(long, value_enum)]
     eol: Option<super::fmt::EolArg>,
@@ -70,27 +66,13 @@ pub(crate) struct ConvertArgs {
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let given = args.from.map(|from| match from {
-        Source::Pbn => Notation::Pbn,
-        Source::Rbn => Notation::Rbn,
-        Source::Lin => Notation::Lin,
-        Source::Dup => Notation::Dup,
-        Source::Bri => Notation::Bri,
-        Source::Dge => Notation::Dge,
-        Source::Dlm => Notation::Dlm,
-    });
-    let (source, from) = match super::files::read_document_or_exit("convert", &args.path, given) {
+    let (source, from) = match super::files::read_document_or_exit("convert", &args.path, args.from)
+    {
         Ok(read) => read,
         Err(code) => return code,
     };
     let to = match args.to {
-        Target::Pbn => Notation::Pbn,
-        Target::Rbn => Notation::Rbn,
-        Target::Lin => Notation::Lin,
-        Target::Dup => Notation::Dup,
-        Target::Bri => Notation::Bri,
-        Target::Dge => Notation::Dge,
-        Target::Dlm => Notation::Dlm,
+        Target::Notation(notation) => notation,
         Target::Handviewer => {
             let text = from.handviewer_links(&source.text);
             return write(&args.output, text.as_bytes());

@@ -29,7 +29,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Run the language server over stdin/stdout.
     Lsp(LspArgs),
-    /// Convert a file between PBN, RBN and LIN, or to BBO handviewer links (what the target cannot express is listed on stderr).
+    /// Convert a file between PBN, RBN, LIN and the dealing machines' DUP, BRI, DGE and DLM, or to BBO handviewer links (what the target cannot express is listed on stderr).
     Convert(convert::ConvertArgs),
     /// Print each board's double-dummy table and par; --write adds them to PBN files.
     Dd(dd::DdArgs),

@@ -11,7 +11,7 @@ use super::config::Settings;
 use super::convert;
 use super::job::{FormatJob, Job};
 use super::open_text::{
-    ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+    lsp_forms, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
 };
 use super::position::{meets, splice_rope};
 use super::published::Published;
@@ -92,11 +92,7 @@ impl OpenText for DealingDocument {
     }
 
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
-        self.fixable(None, client)
-            .into_iter()
-            .map(|(_, lsp)| lsp)
-            .collect::<Vec<_>>()
-            .into()
+        lsp_forms(self.fixable(None, client))
     }
 
     fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {

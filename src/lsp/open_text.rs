@@ -40,6 +40,12 @@ pub(super) fn board_hints(model: &BoardModel, more: HintMore<'_>) -> Vec<ide::In
 /// A diagnostic with its LSP form, from which the quick fixes it carries are offered.
 pub(crate) type Fixable = (Diagnostic, lsp::Diagnostic);
 
+/// The LSP forms of `fixable`, as they are published.
+pub(super) fn lsp_forms(fixable: Vec<Fixable>) -> Published {
+    let forms: Vec<lsp::Diagnostic> = fixable.into_iter().map(|(_, lsp)| lsp).collect();
+    forms.into()
+}
+
 /// What diagnostics are given in the terms of: the client's settings for the document and the
 /// position encoding it negotiated.
 #[derive(Clone, Copy)]

@@ -12,7 +12,8 @@ use super::convert;
 use super::job::FormatJob;
 use super::job::Job;
 use super::open_text::{
-    board_hints, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+    board_hints, lsp_forms, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed,
+    PlacedHints,
 };
 use super::position::{meets, shifted, splice_rope};
 use super::published::Published;
@@ -93,11 +94,7 @@ where
     }
 
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
-        self.fixable(None, client)
-            .into_iter()
-            .map(|(_, lsp)| lsp)
-            .collect::<Vec<_>>()
-            .into()
+        lsp_forms(self.fixable(None, client))
     }
 
     fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {

@@ -326,8 +326,8 @@ fn read_records(format: DealingFormat, bytes: &[u8], file: &mut DealingFile) {
             break;
         }
         let hands = match format {
-            DealingFormat::Dge => read_dge_part(&record[..68], start, board, file),
-            _ => read_bri_part(&record[..78], start, board, file),
+            DealingFormat::Dge => read_dge_part(Part::of(&record[..68], start, board), file),
+            _ => read_bri_part(Part::of(&record[..78], start, board), file),
         };
         if let Some(hands) = hands {
             check_sizes(&hands, span(start, record.len()), board, file);
@@ -385,19 +385,33 @@ fn check_sizes(hands: &[Hand; 4], at: TextRange, board: u32, file: &mut DealingF
     }
 }
 
-/// Reads the 39 card numbers of North, East and South (`part`, at byte `start`); West holds
-/// the cards not given. `None` when a number could not be read.
-fn read_bri_part(
-    part: &[u8],
+/// The bytes of a board's record that give its deal, where they start, and the board's number.
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    bytes: &'a [u8],
     start: usize,
     board: u32,
-    file: &mut DealingFile,
-) -> Option<[Hand; 4]> {
+}
+
+impl<'a> Part<'a> {
+    fn of(bytes: &'a [u8], start: usize, board: u32) -> Self {
+        Part {
+            bytes,
+            start,
+            board,
+        }
+    }
+}
+
+/// Reads the 39 card numbers of North, East and South; West holds the cards not given. `None`
+/// when a number could not be read.
+fn read_bri_part(part: Part<'_>, file: &mut DealingFile) -> Option<[Hand; 4]> {
+    let board = part.board;
     let mut hands = [Hand::default(); 4];
     let mut given = Hand::default();
     let mut whole = true;
-    for (i, pair) in part.chunks(2).enumerate().take(39) {
-        let at = span(start + 2 * i, 2);
+    for (i, pair) in part.bytes.chunks(2).enumerate().take(39) {
+        let at = span(part.start + 2 * i, 2);
         let number = match pair {
             [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
                 usize::from(a - b'0') * 10 + usize::from(b - b'0')
@@ -428,21 +442,17 @@ fn read_bri_part(
     whole.then_some(hands)
 }
 
-/// Reads a DGE part (68 bytes at byte `start`): four hands of suit markers and ranks. `None`
-/// when a byte could not be read or a card is given twice.
-fn read_dge_part(
-    part: &[u8],
-    start: usize,
-    board: u32,
-    file: &mut DealingFile,
-) -> Option<[Hand; 4]> {
+/// Reads a DGE part (68 bytes): four hands of suit markers and ranks. `None` when a byte could
+/// not be read or a card is given twice.
+fn read_dge_part(part: Part<'_>, file: &mut DealingFile) -> Option<[Hand; 4]> {
+    let board = part.board;
     let mut hands = [Hand::default(); 4];
     let mut given = Hand::default();
     let mut markers = 0usize;
     let mut suit: Option<Suit> = None;
     let mut whole = true;
-    for (i, &byte) in part.iter().enumerate() {
-        let at = span(start + i, 1);
+    for (i, &byte) in part.bytes.iter().enumerate() {
+        let at = span(part.start + i, 1);
         if let Some(s) = DGE_MARKERS.iter().position(|&m| m == byte) {
             markers += 1;
             suit = Some(Suit::ALL[s]);
@@ -559,7 +569,7 @@ fn check_dup_copy(
         problems: Vec::new(),
         header: DlmHeader::default(),
     };
-    let copy = read_dge_part(part, start + 78, board, &mut scratch);
+    let copy = read_dge_part(Part::of(part, start + 78, board), &mut scratch);
     match (copy, hands) {
         (Some(copy), Some(hands)) if copy == hands => {}
         (None, _) => file.problems.extend(scratch.problems),
