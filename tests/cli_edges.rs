@@ -20,7 +20,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// Runs the binary with `input` on standard input.
-fn with_stdin(args: &[&str], input: &str) -> Output {
+fn with_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
         .args(args)
         .stdin(Stdio::piped())
@@ -30,7 +30,7 @@ fn with_stdin(args: &[&str], input: &str) -> Output {
         .expect("the binary starts");
     let mut stdin = child.stdin.take().expect("a pipe");
     // A command refused before it reads its input (`check --fix -`) may close the pipe first.
-    match stdin.write_all(input.as_bytes()) {
+    match stdin.write_all(input.as_ref()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         written => written.expect("written"),
     }
@@ -67,6 +67,16 @@ fn check_reads_standard_input_and_names_it() {
     );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(report["files"][0]["path"], "board.pbn", "{report}");
+    // A binary dealing machine's file piped in is read as one, not refused as text.
+    let dup = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/editors/vscode/test/fixtures/machine.dup"
+    );
+    let bytes = std::fs::read(dup).expect("the DUP fixture");
+    let output = with_stdin(&["check", "--stdin-filename", "machine.dup", "-"], bytes);
+    let out = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(out.contains("Checked 2 games in 1 file"), "{out}");
 
     // --fix cannot write back to standard input; --fix --diff shows the fixes.
     let output = with_stdin(&["check", "--fix", "-"], ROBOT_GAME);

@@ -12,21 +12,6 @@ pub(crate) fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Reads and decodes one input of a command: the file at `path`, or standard input for `-`.
-pub(crate) fn read_input(path: &Path) -> Result<crate::text::SourceText, crate::text::ReadError> {
-    if !is_stdin(path) {
-        return crate::text::read_file(path);
-    }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(|error| {
-        crate::text::ReadError::Io {
-            path: PathBuf::from("<stdin>"),
-            error,
-        }
-    })?;
-    crate::text::decode(&bytes)
-}
-
 /// Reads one input of a command (the file at `path`, or standard input for `-`) with the
 /// notation it is in: `given`, else the one its name and content say
 /// ([`Notation::of_content`]). A binary dealing file is read as Latin-1 text, a character a

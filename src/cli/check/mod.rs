@@ -656,7 +656,7 @@ fn check_file(
             return result;
         }
         let read = if job.reads_stdin(path) {
-            super::files::read_input(Path::new("-")).map(|s| (s, Notation::from_path(path)))
+            super::files::read_document(Path::new("-"), Some(Notation::from_path(path)))
         } else {
             read_source(path)
         };
