@@ -42,7 +42,9 @@ export PBN="$T/broken.pbn"
 printf '[Event "Set-up"]\n[Board "1"\n' > "$T/setup.pbn"
 printf 'B 1\nH N:AKQJ.T98.765.432:T98.765.432.AKQJ:765.432.AKQJ.T98:\nZ what\n\n' > "$T/setup.rbn"
 printf 'md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|mb|1s|mb|p|mb|1h|\n' > "$T/setup.lin"
-export SETUP_PBN="$T/setup.pbn" SETUP_RBN="$T/setup.rbn" SETUP_LIN="$T/setup.lin"
+# A DLM whose second board's checksum is wrong (M104).
+cp editors/vscode/test/fixtures/machine.dlm "$T/setup.dlm"
+export SETUP_PBN="$T/setup.pbn" SETUP_RBN="$T/setup.rbn" SETUP_LIN="$T/setup.lin" SETUP_DLM="$T/setup.dlm"
 BIN_DIR="$(dirname "$KIBITZER")"
 
 leftover() { pgrep -f -- "kibitzer lsp" >/dev/null; }
@@ -54,7 +56,7 @@ sleep 0.5
 if leftover; then echo "a server process outlived Neovim"; status=1; fi
 echo
 echo "-- the set-up in editors/nvim/kibitzer.lua"
-if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" setsid timeout 60 \
+if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" DLM="$SETUP_DLM" setsid timeout 60 \
   nvim --headless -u editors/nvim/kibitzer.lua -c "luafile editors/nvim/setup-probe.lua" </dev/null; then :; else status=1; fi
 sleep 0.5
 if leftover; then echo "a server process outlived Neovim"; status=1; fi
@@ -64,7 +66,7 @@ if setsid timeout 60 emacs --batch -l editors/emacs/probe.el </dev/null; then :;
 sleep 0.5
 if leftover; then echo "a server process outlived Emacs"; status=1; fi
 echo "-- the set-up in editors/emacs/kibitzer-mode.el"
-if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" \
+if PATH="$BIN_DIR:$PATH" PBN="$SETUP_PBN" RBN="$SETUP_RBN" LIN="$SETUP_LIN" DLM="$SETUP_DLM" \
   KIBITZER_MODE="$PWD/editors/emacs/kibitzer-mode.el" setsid timeout 60 \
   emacs --batch -l editors/emacs/setup-probe.el </dev/null; then :; else status=1; fi
 sleep 0.5

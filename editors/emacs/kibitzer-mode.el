@@ -1,14 +1,16 @@
-;;; kibitzer-mode.el --- PBN, RBN and LIN files, with the Kibitzer language server  -*- lexical-binding: t -*-
+;;; kibitzer-mode.el --- PBN, RBN, LIN and DLM files, with the Kibitzer language server  -*- lexical-binding: t -*-
 
 ;; Major modes for contract-bridge deal files: `pbn-mode' (Portable Bridge Notation), `rbn-mode'
-;; (Richard's Bridge Notation) and `lin-mode' (Bridge Base Online), with syntax colours, and
-;; eglot set up to run `kibitzer lsp' for PBN and RBN files.
+;; (Richard's Bridge Notation), `lin-mode' (Bridge Base Online) and `dlm-mode' (Duplimate's
+;; dealing-machine files), with syntax colours, and eglot set up to run `kibitzer lsp' for them.
 ;;
 ;; Install: put this file on your `load-path' (or give its full path) and add to your init file
 ;;
 ;;   (load "/path/to/kibitzer-mode.el")
 ;;   (add-hook 'pbn-mode-hook #'eglot-ensure)
 ;;   (add-hook 'rbn-mode-hook #'eglot-ensure)
+;;   (add-hook 'lin-mode-hook #'eglot-ensure)
+;;   (add-hook 'dlm-mode-hook #'eglot-ensure)
 ;;
 ;; `kibitzer' must be on `exec-path' (`cargo install --path .' puts it in ~/.cargo/bin).
 
@@ -74,16 +76,28 @@
   "Major mode for Bridge Base Online LIN files."
   (setq-local font-lock-defaults '(lin-font-lock-keywords t)))
 
+;; A DLM file is an INI text: `[Document]' and `Key=value' lines.
+(defconst dlm-font-lock-keywords
+  '(("^\\[\\([^]\n]*\\)\\]" 1 font-lock-keyword-face)
+    ("^\\([^=\n]+\\)=" 1 font-lock-variable-name-face))
+  "Colours of DLM: section names and keys.")
+
+;;;###autoload
+(define-derived-mode dlm-mode prog-mode "DLM"
+  "Major mode for Duplimate's DLM dealing-machine files."
+  (setq-local font-lock-defaults '(dlm-font-lock-keywords t)))
+
 ;;;###autoload
 (progn
   (add-to-list 'auto-mode-alist '("\\.[pP][bB][nN]\\'" . pbn-mode))
   (add-to-list 'auto-mode-alist '("\\.[rR][bB][nN]\\'" . rbn-mode))
-  (add-to-list 'auto-mode-alist '("\\.[lL][iI][nN]\\'" . lin-mode)))
+  (add-to-list 'auto-mode-alist '("\\.[lL][iI][nN]\\'" . lin-mode))
+  (add-to-list 'auto-mode-alist '("\\.[dD][lL][mM]\\'" . dlm-mode)))
 
-;; One server program for the three notations; it tells them apart by the language id eglot
-;; sends, the mode's name without `-mode' (`pbn', `rbn', `lin'). Set `kibitzer-program' before
-;; loading this file to use another binary.
-(dolist (mode '(pbn-mode rbn-mode lin-mode))
+;; One server program for the four notations; it tells them apart by the language id eglot
+;; sends, the mode's name without `-mode' (`pbn', `rbn', `lin', `dlm'). Set `kibitzer-program'
+;; before loading this file to use another binary.
+(dolist (mode '(pbn-mode rbn-mode lin-mode dlm-mode))
   (add-to-list 'eglot-server-programs `(,mode . (,kibitzer-program "lsp"))))
 
 (provide 'kibitzer-mode)

@@ -1,14 +1,15 @@
 ;;; setup-probe.el --- probe of the Emacs set-up exactly as a user has it  -*- lexical-binding: t -*-
-;; Run: PATH=dir-of-kibitzer:$PATH PBN=… RBN=… LIN=… KIBITZER_MODE=…/kibitzer-mode.el \
+;; Run: PATH=dir-of-kibitzer:$PATH PBN=… RBN=… LIN=… DLM=… KIBITZER_MODE=…/kibitzer-mode.el \
 ;;   emacs --batch -l setup-probe.el
-;; Does what the README tells a user to put in their init file, opens a PBN, an RBN and a LIN
-;; file, and checks their modes, colours and the server's diagnostics.
+;; Does what the README tells a user to put in their init file, opens a PBN, an RBN, a LIN and a
+;; DLM file, and checks their modes, colours and the server's diagnostics.
 
 ;; The user's init file:
 (load (getenv "KIBITZER_MODE"))
 (add-hook 'pbn-mode-hook #'eglot-ensure)
 (add-hook 'rbn-mode-hook #'eglot-ensure)
 (add-hook 'lin-mode-hook #'eglot-ensure)
+(add-hook 'dlm-mode-hook #'eglot-ensure)
 
 (load (expand-file-name "probe-common.el" (file-name-directory load-file-name)))
 (setq probe-name "emacs set-up probe")
@@ -25,7 +26,8 @@
 
 (dolist (case '(("PBN" pbn-mode "^\\[\\(Event\\)" 1 font-lock-keyword-face t)
                 ("RBN" rbn-mode "^\\(H\\) " 1 font-lock-keyword-face t)
-                ("LIN" lin-mode "\\(md\\)|" 1 font-lock-keyword-face t)))
+                ("LIN" lin-mode "\\(md\\)|" 1 font-lock-keyword-face t)
+                ("DLM" dlm-mode "^\\(Checksum\\)=" 1 font-lock-variable-name-face t)))
   (pcase-let ((`(,variable ,mode ,regexp ,group ,face ,served) case))
     (setq probe-diags nil)
     (find-file (getenv variable))

@@ -1,14 +1,14 @@
--- Kibitzer for Neovim: file types for PBN, RBN and LIN files, and the language server started
--- for them. Paste this into your init.lua (or source it from there); `kibitzer` must be on PATH
+-- Kibitzer for Neovim: file types for PBN, RBN, LIN and DLM (Duplimate's dealing-machine) files,
+-- and the language server started for them. Paste this into your init.lua (or source it from there); `kibitzer` must be on PATH
 -- (`cargo install --path .` puts it in ~/.cargo/bin).
 --
 -- Neovim 0.8 and later use vim.filetype.add and vim.lsp.start (one server per project folder);
 -- Neovim 0.7 gets autocommands and one client per folder with vim.lsp.start_client.
 if vim.fn.has('nvim-0.8') == 1 then
-  vim.filetype.add({ extension = { pbn = 'pbn', rbn = 'rbn', lin = 'lin' } })
+  vim.filetype.add({ extension = { pbn = 'pbn', rbn = 'rbn', lin = 'lin', dlm = 'dlm' } })
 else
   -- Neovim 0.7 reads filetype.lua only when asked to: plain autocommands work everywhere.
-  for _, ext in ipairs({ 'pbn', 'rbn', 'lin' }) do
+  for _, ext in ipairs({ 'pbn', 'rbn', 'lin', 'dlm' }) do
     vim.api.nvim_create_autocmd({ 'BufNewFile', 'BufRead' }, {
       pattern = { '*.' .. ext, '*.' .. ext:upper() },
       callback = function() vim.bo.filetype = ext end,
@@ -44,6 +44,6 @@ local function kibitzer_attach(args)
 end
 
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'pbn', 'rbn', 'lin' },
+  pattern = { 'pbn', 'rbn', 'lin', 'dlm' },
   callback = kibitzer_attach,
 })

@@ -1,11 +1,11 @@
 -- Probe of the Neovim set-up exactly as a user has it: run with the set-up as the only config,
 --   nvim --headless -u editors/nvim/kibitzer.lua -c 'luafile editors/nvim/setup-probe.lua'
--- with `kibitzer` on PATH and PBN, RBN and LIN naming files to open. Checks the file types, that
--- the server attaches to PBN, RBN and LIN files (a diagnostic each).
+-- with `kibitzer` on PATH and PBN, RBN, LIN and DLM naming files to open. Checks the file types,
+-- and that the server attaches to each (a diagnostic each).
 local probe = dofile('editors/nvim/probe_common.lua')('nvim set-up probe')
 local fail, wait = probe.fail, probe.wait
 
-local expected = { PBN = 'pbn', RBN = 'rbn', LIN = 'lin' }
+local expected = { PBN = 'pbn', RBN = 'rbn', LIN = 'lin', DLM = 'dlm' }
 for variable, filetype in pairs(expected) do
   vim.cmd('edit ' .. os.getenv(variable))
   local buf = vim.api.nvim_get_current_buf()
