@@ -42,6 +42,9 @@ bash scripts/test-reference-verifier.sh
 step "LIN against endplay and bridgebots, the readers users run (installs them from PyPI into a venv)"
 bash scripts/test-lin-readers.sh
 
+step "DUP, BRI and DGE against the npm package pbn, a reader users run (installs it from npm)"
+bash scripts/test-dealing-readers.sh
+
 step "fuzzing: every target for a bounded time (needs the nightly toolchain; installs cargo-fuzz)"
 bash scripts/test-fuzz.sh
 
