@@ -1117,15 +1117,22 @@ mod tests {
 
     #[test]
     fn opening_checks_while_parsing_like_a_later_refresh() {
-        let text = GAMES.repeat(50);
-        let mut lazy = Document::new(test_uri("t.pbn"), &text, 1);
-        let mut eager = opened(&text);
-        let published_eager = published(&mut eager);
-        assert!(!published_eager.is_empty());
-        assert_eq!(published(&mut lazy), published_eager);
-        // After a settings change everything is checked again, with the same result.
-        eager.invalidate();
-        assert_eq!(published(&mut eager), published_eager);
+        // Few games, and enough that a refresh checks them on every core; without and with
+        // inheritance (then each game is checked with what the games before it hand down).
+        let inheriting = format!("{GAMES}\n\n[Event \"#\"]\n[Board \"#\"]\n[Dealer \"Q\"]\n\n");
+        for (copy, copies) in [(GAMES, 50), (GAMES, 800), (inheriting.as_str(), 600)] {
+            let text = copy.repeat(copies);
+            let mut lazy = Document::new(test_uri("t.pbn"), &text, 1);
+            let mut eager = opened(&text);
+            let published_eager = published(&mut eager);
+            assert!(!published_eager.is_empty());
+            assert_eq!(published(&mut lazy), published_eager);
+            assert_eq!(lazy.games.last_checked >= PARALLEL_GAMES, copies > 50);
+            // After a settings change everything is checked again, with the same result.
+            eager.invalidate();
+            assert_eq!(published(&mut eager), published_eager);
+            assert_eq!(eager.games.last_checked, lazy.games.last_checked);
+        }
     }
 
     #[test]
