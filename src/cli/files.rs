@@ -201,9 +201,55 @@ fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path` (when
-/// `unchanged` is given, only if `path` still holds those bytes).
+/// Where a write to `path` lands: the file a symbolic link points to (followed to the end, and
+/// resolved against the link's folder when it points nowhere yet), else `path` itself, so that
+/// writing through a link changes what it points to and keeps the link.
+fn write_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    // A loop of links is refused as the system refuses it, after as many steps as it allows.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let next = std::fs::read_link(&target)?;
+                target = match target.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(target),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `bytes` to `path` safely: into a device, a FIFO or a terminal as it stands (renaming
+/// over `/dev/null` would replace it with a plain file), through a symbolic link to its target,
+/// and into a plain file by a temporary file beside it renamed over it (when `unchanged` is
+/// given, only if the file still holds those bytes), keeping its permissions and owner. A
+/// read-only file is refused.
 fn write_via_temp(path: &Path, bytes: &[u8], unchanged: Option<&[u8]>) -> std::io::Result<()> {
+    // What the path finally names, links followed by the system: a device or a FIFO (such as
+    // `/dev/stdout` on a pipe, whose link names no file) is opened through the path itself.
+    if let Ok(metadata) = std::fs::metadata(path) {
+        if metadata.is_dir() {
+            return Err(std::io::Error::other("it is a folder"));
+        }
+        if !metadata.is_file() {
+            let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+            file.write_all(bytes)?;
+            return file.flush();
+        }
+    }
+    let path = &write_target(path)?;
+    let existing = std::fs::metadata(path).ok();
+    if let Some(metadata) = &existing {
+        if metadata.permissions().readonly() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "the file is read-only; it is left as it is (make it writable to have it written)",
+            ));
+        }
+    }
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -217,8 +263,24 @@ fn write_via_temp(path: &Path, bytes: &[u8], unchanged: Option<&[u8]>) -> std::i
         let mut file = std::fs::File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        if let Ok(metadata) = std::fs::metadata(path) {
+        if let Some(metadata) = &existing {
             std::fs::set_permissions(&temp, metadata.permissions())?;
+            if !same_owner(&temp, metadata) {
+                // The new file cannot be given the old one's owner (only root may give a file
+                // away): write into the old file instead, which keeps its owner.
+                let _ = std::fs::remove_file(&temp);
+                if let Some(read) = unchanged {
+                    if !holds(path, read)? {
+                        return Err(changed_since_read());
+                    }
+                }
+                let mut file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .truncate(true)
+                    .open(path)?;
+                file.write_all(bytes)?;
+                return file.sync_all();
+            }
         }
         // Checked last, after the slow part (writing and syncing the new content), so that the
         // window in which a save could still be lost is as short as one comparison.
@@ -241,6 +303,25 @@ fn write_via_temp(path: &Path, bytes: &[u8], unchanged: Option<&[u8]>) -> std::i
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+/// Gives `temp` the owner and group of the file it replaces; whether it now has them.
+#[cfg(unix)]
+fn same_owner(temp: &Path, old: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(new) = std::fs::metadata(temp) else {
+        return false;
+    };
+    if new.uid() == old.uid() && new.gid() == old.gid() {
+        return true;
+    }
+    std::os::unix::fs::chown(temp, Some(old.uid()), Some(old.gid())).is_ok()
+}
+
+/// Other systems keep no owner a rename could change.
+#[cfg(not(unix))]
+fn same_owner(_temp: &Path, _old: &std::fs::Metadata) -> bool {
+    true
 }
 
 #[cfg(test)]
@@ -317,5 +398,80 @@ mod tests {
         std::fs::write(&path, &read).expect("written");
         rewrite_unchanged(&path, &read, b"new").expect("rewritten");
         assert_eq!(std::fs::read(&path).expect("read"), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_through_a_symbolic_link_changes_its_target_and_keeps_the_link() {
+        let dir = scratch("link");
+        let target = dir.join("real.pbn");
+        let link = dir.join("link.pbn");
+        std::fs::write(&target, "old\n").expect("written");
+        std::os::unix::fs::symlink("real.pbn", &link).expect("link");
+        rewrite_unchanged(&link, b"old\n", b"new\n").expect("rewritten");
+        assert!(std::fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).expect("read"), b"new\n");
+        write_atomically(&link, b"newer\n").expect("written");
+        assert_eq!(std::fs::read(&target).expect("read"), b"newer\n");
+        assert_eq!(entries(&dir), vec![link, target]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused_and_left() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("readonly");
+        let path = dir.join("a.pbn");
+        std::fs::write(&path, "old\n").expect("written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("mode");
+        let error = rewrite_unchanged(&path, b"old\n", b"new\n").expect_err("refused");
+        assert!(error.to_string().contains("read-only"), "{error}");
+        assert!(write_atomically(&path, b"new\n").is_err());
+        assert_eq!(std::fs::read(&path).expect("read"), b"old\n");
+        assert_eq!(entries(&dir), vec![path]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let path = dir.join("a.pbn");
+        std::fs::write(&path, "old\n").expect("written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("mode");
+        rewrite_unchanged(&path, b"old\n", b"new\n").expect("rewritten");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_or_fifo_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        write_atomically(Path::new("/dev/null"), b"nothing\n").expect("written");
+        assert!(std::fs::metadata("/dev/null")
+            .expect("meta")
+            .file_type()
+            .is_char_device());
+        let dir = scratch("fifo");
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            panic!("mkfifo is needed for this test");
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).expect("read the fifo"))
+        };
+        write_atomically(&fifo, b"through\n").expect("written");
+        assert_eq!(reader.join().expect("reader"), b"through\n");
+        assert!(std::fs::symlink_metadata(&fifo)
+            .expect("meta")
+            .file_type()
+            .is_fifo());
+        assert_eq!(entries(&dir), vec![fifo]);
     }
 }
