@@ -16,8 +16,11 @@ const MATCH: [&str; 5] = ["Event", "Stage", "Scoring", "HomeTeam", "VisitTeam"];
 pub fn write_lin(boards: &[BoardModel]) -> (String, Vec<String>) {
     let mut out = String::new();
     let mut dropped = Vec::new();
-    let several = boards.len() > 1;
-    if let Some(header) = vugraph_header(boards) {
+    let header = vugraph_header(boards);
+    // A board after a vugraph header starts at its qx (a reader takes a line of pairs with no
+    // qx and no deal for more of the header).
+    let several = boards.len() > 1 || header.is_some();
+    if let Some(header) = header {
         out.push_str(&header);
         out.push('\n');
     }
@@ -243,13 +246,11 @@ fn assumed_dealer(board: &BoardModel) -> Seat {
 
 /// The `md` value: the dealer digit, then the hands of South, West, North and East.
 fn md_value(board: &BoardModel) -> Option<String> {
-    let deal = board.context.deal.as_ref()?;
-    let digit = match board.dealer().unwrap_or_else(|| assumed_dealer(board)) {
-        Seat::South => '1',
-        Seat::West => '2',
-        Seat::North => '3',
-        Seat::East => '4',
+    let Some(deal) = board.context.deal.as_ref() else {
+        // No hands, but a dealer: md's digit is the only place LIN holds one.
+        return board.dealer().map(|dealer| format!("{},,,", md_digit(dealer)));
     };
+    let digit = md_digit(board.dealer().unwrap_or_else(|| assumed_dealer(board)));
     let hands: Vec<String> = MD_ORDER
         .iter()
         .map(|seat| match deal.hands[seat.index()] {
@@ -261,6 +262,16 @@ fn md_value(board: &BoardModel) -> Option<String> {
         })
         .collect();
     Some(format!("{digit}{}", hands.join(",")))
+}
+
+/// The digit of `md` that names the dealer.
+fn md_digit(dealer: Seat) -> char {
+    match dealer {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
+    }
 }
 
 fn write_auction(

@@ -456,10 +456,27 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
         write_tag(&mut w, tag.name, &tag.value, tag.trivia);
     }
     // Strict export leaves out an Auction or Play with no call or card in it (`[Play "W"]` and
-    // `*` alone), as the reference exporter does, unless a comment or note would go with it.
+    // `*` alone), as the reference exporter does, unless a comment or note would go with it, or
+    // its tag says what the other tags do not: an Auction is left out only when its tag names
+    // the dealer, a Play only when it names the declarer's left-hand opponent, so that nothing
+    // the game says is lost.
+    // The declarer as written out (export mode adds it from the auction), so that a second
+    // formatting leaves out what the first did.
+    let declarer = tags
+        .iter()
+        .find(|t| t.name == "Declarer")
+        .and_then(|t| seat_of(&t.value));
+    let derivable = |section: &Section<'_>| {
+        let implied = match section.kind {
+            SectionKind::Auction => facts.dealer,
+            _ => declarer.map(Seat::lho),
+        };
+        implied.is_some() && seat_of(section.tag.raw) == implied
+    };
     let empty = |section: &Section<'_>, slots: &[Slot<'_, '_>]| {
         settings.export
             && slots.is_empty()
+            && derivable(section)
             && section.tag.trivia.is_empty()
             && section.notes.is_empty()
             && section.items.iter().all(|item| item.trivia.is_empty())
