@@ -287,6 +287,16 @@ impl Disagreement {
 /// the reference verifier". Each rule names the reason as the docs do.
 const EXPLAINED: &[Explanation] = &[
     Explanation {
+        reason: "a wrong value inherited with `#` is reported once, where it is written (the reference reports it again on every `#` that takes it)",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ref_at_level().iter().all(|m| {
+                    m.text == "Bad tag value" && m.line.trim().ends_with("\"#\"]")
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
         reason: "new tag names are not warned about (the standard allows them)",
         applies: |d| {
             d.level == "warning"

@@ -50,8 +50,15 @@ pub struct Converted {
     pub notation: Notation,
     /// The source's text that could not be read (left out of `text`), place by place.
     pub unread: Vec<String>,
-    /// What the target notation cannot express (left out of `text`).
-    pub dropped: Vec<String>,
+    /// What differs between the boards read and the same boards read back from `text`: every
+    /// item the target lost or changed, summed up one line a kind (see
+    /// [`crate::convert::readback`]).
+    pub losses: Vec<String>,
+    /// How many items differ in all (0: the conversion lost nothing).
+    pub lost: usize,
+    /// The source's errors, the first few with their line: what they concern may be missing
+    /// from `text` (a hand that cannot be read, say).
+    pub source_errors: Vec<String>,
 }
 
 impl Notation {
@@ -302,18 +309,55 @@ impl Notation {
     }
 
     /// Converts a whole text in this notation to `to`, saying what is left out: the text the
-    /// source's reading skipped, and what the target cannot express. The text is written as
-    /// `kibitzer fmt` writes it, so that formatting the result changes nothing.
+    /// source's reading skipped, the source's errors, and every difference between the boards
+    /// read and the boards read back from what was written. The text is written as `kibitzer
+    /// fmt` writes it, so that formatting the result changes nothing; a text converted to its
+    /// own notation is that formatting.
     pub fn convert(self, text: &str, to: Notation) -> Converted {
         let (boards, unread) = self.read_boards_and_unread(text);
-        let (text, dropped) = to.write_boards(&boards);
-        let text = to.format(&text, &FormatOptions::default());
+        let written = if self == to {
+            to.format(text, &FormatOptions::default())
+        } else {
+            let (written, _) = to.write_boards(&boards);
+            to.format(&written, &FormatOptions::default())
+        };
+        let back = to.read_boards(&written);
+        let differences = crate::convert::readback::compare(&boards, &back);
         Converted {
-            text,
+            text: written,
             notation: to,
             unread,
-            dropped,
+            losses: crate::convert::readback::summarize(&differences),
+            lost: differences.len(),
+            source_errors: self.errors_listed(text),
         }
+    }
+
+    /// The first errors `check` finds in a text, one a line with its place, and how many more.
+    fn errors_listed(self, text: &str) -> Vec<String> {
+        const LISTED: usize = 5;
+        let report = self.check(text, &CheckOptions::default());
+        let errors: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+            .collect();
+        let index = crate::text::LineIndex::new(text);
+        let mut out: Vec<String> = errors
+            .iter()
+            .take(LISTED)
+            .map(|d| {
+                let line = index.line_of(u32::from(d.range.start())) + 1;
+                format!("line {line}: {} {}", d.code.as_str(), d.message)
+            })
+            .collect();
+        if errors.len() > LISTED {
+            out.push(format!(
+                "and {} more (`kibitzer check` lists them all)",
+                errors.len() - LISTED
+            ));
+        }
+        out
     }
 
     /// The address of each board on BBO's handviewer, one a line (a board without hands is a
@@ -452,9 +496,12 @@ mod tests {
         for to in [Notation::Pbn, Notation::Lin] {
             let converted = Notation::Rbn.convert(rbn, to);
             assert!(
-                converted.dropped.iter().any(|d| d == "the award list (I)"),
+                converted
+                    .losses
+                    .iter()
+                    .any(|d| d.starts_with("the award list (I): 1 board")),
                 "{to:?}: {:?}",
-                converted.dropped
+                converted.losses
             );
         }
     }

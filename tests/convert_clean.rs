@@ -82,11 +82,11 @@ fn conversions_say_what_they_assume_and_drop() {
     assert!(converted.text.contains("md|4"), "{}", converted.text);
     assert!(
         converted
-            .dropped
+            .losses
             .iter()
-            .any(|d| d.contains("names East") && d.contains("board 6")),
+            .any(|d| d.starts_with("the Dealer tag") && d.contains("`E` added")),
         "{:?}",
-        converted.dropped
+        converted.losses
     );
     // A LIN board to PBN: the Deal starts with the dealer's hand, as export format wants.
     let lin = "qx|o1|md|3SAKQJHT98D765C432,,,|sv|o|\n";
@@ -106,11 +106,11 @@ fn conversions_say_what_they_assume_and_drop() {
     let converted = Notation::Pbn.convert(&passed, Notation::Rbn);
     assert!(
         converted
-            .dropped
+            .losses
             .iter()
-            .any(|d| d.contains("declarer `N` of a passed-out board")),
+            .any(|d| d.starts_with("the Declarer tag: 1 board (1)") && d.contains("`N` became ``")),
         "{:?}",
-        converted.dropped
+        converted.losses
     );
     assert!(
         !converted.text.lines().any(|l| l.starts_with("P ")),
@@ -123,9 +123,13 @@ fn conversions_say_what_they_assume_and_drop() {
     let commented = format!("{{{words}\n\nSecond paragraph.}}\n[Board \"1\"]\n[Deal \"{deal}\"]\n");
     let converted = Notation::Pbn.convert(&commented, Notation::Rbn);
     assert!(
-        converted.dropped.iter().any(|d| d.contains("blank lines")),
+        converted
+            .losses
+            .iter()
+            .any(|d| d.starts_with("a comment: 1 board")
+                && d.contains("¶ Second paragraph.` became")),
         "{:?}",
-        converted.dropped
+        converted.losses
     );
     let back = Notation::Rbn.convert(&converted.text, Notation::Pbn).text;
     assert!(back.lines().all(|l| l.chars().count() < 80), "{back}");

@@ -117,8 +117,10 @@ fn an_end_position_keeps_its_trumps_through_rbn_and_lin_says_it_cannot() {
     // LIN has no key for a contract: the trumps are said to be left out.
     let lin = Notation::Pbn.convert(&pbn, Notation::Lin);
     assert!(
-        lin.dropped.iter().any(|d| d.contains("end position")),
+        lin.losses
+            .iter()
+            .any(|d| d.starts_with("the Contract tag: 2 boards (2, 3)")),
         "{:?}",
-        lin.dropped
+        lin.losses
     );
 }

@@ -408,6 +408,7 @@ mod tests {
                     suffix: Some(suffix.to_string()),
                     alert: false,
                     note,
+                    nags: Vec::new(),
                 };
                 if let Some((calls, notes)) = &mut board.auction {
                     let at = dice.below(calls.len());

@@ -62,6 +62,10 @@ pub(crate) struct ConvertArgs {
     /// Line ends to write [default: as the target's writer writes them; CRLF for DLM].
     #[arg(long, value_enum)]
     eol: Option<super::fmt::EolArg>,
+    /// Write nothing (exit 1) when anything would be lost: the written file is read back and
+    /// compared with the source, and the source must read without error.
+    #[arg(long)]
+    lossless: bool,
 }
 
 /// Converts; exit code 0, or 2 when a file cannot be read or written.
@@ -79,7 +83,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         }
     };
     let converted = from.convert(&source.text, to);
-    let (mut text, unread, dropped) = (converted.text, converted.unread, converted.dropped);
+    let mut text = converted.text;
     if let Some(eol) = args.eol {
         let options = crate::format::FormatOptions {
             eol: eol.into(),
@@ -87,23 +91,37 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         };
         text = to.format(&text, &options);
     }
-    if !unread.is_empty() {
-        eprintln!(
-            "kibitzer convert: warning: {} has text that could not be read, and so is left out:",
-            args.path.display()
-        );
-        for item in &unread {
-            eprintln!("  - {item}");
+    let name = args.path.display();
+    let listed = |heading: String, items: &[String]| {
+        if !items.is_empty() {
+            eprintln!("kibitzer convert: {heading}");
+            for item in items {
+                eprintln!("  - {item}");
+            }
         }
-    }
-    if !dropped.is_empty() {
-        eprintln!(
-            "kibitzer convert: warning: {} cannot express, and so leaves out:",
+    };
+    let severity = if args.lossless { "error" } else { "warning" };
+    listed(
+        format!("{severity}: {name} has text that could not be read, and so is left out:"),
+        &converted.unread,
+    );
+    listed(
+        format!("{severity}: {name} has errors; what they concern may be missing from the result:"),
+        &converted.source_errors,
+    );
+    listed(
+        format!(
+            "{severity}: {} of what {name} says did not come back when the {} written was read again (lost or changed):",
+            converted.lost,
             to.name()
-        );
-        for item in &dropped {
-            eprintln!("  - {item}");
-        }
+        ),
+        &converted.losses,
+    );
+    let lossy =
+        converted.lost > 0 || !converted.unread.is_empty() || !converted.source_errors.is_empty();
+    if args.lossless && lossy {
+        eprintln!("kibitzer convert: nothing written (--lossless)");
+        return ExitCode::from(1);
     }
     // A dealing file's characters are its bytes (Latin-1); the others are written as UTF-8.
     let bytes = match to.dealing() {

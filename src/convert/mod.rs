@@ -7,6 +7,7 @@
 //! hold is collected and reported, never dropped silently.
 
 pub(crate) mod handviewer;
+pub mod readback;
 pub(crate) mod to_dealing;
 pub(crate) mod to_lin;
 pub(crate) mod to_pbn;

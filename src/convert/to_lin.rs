@@ -248,7 +248,9 @@ fn assumed_dealer(board: &BoardModel) -> Seat {
 fn md_value(board: &BoardModel) -> Option<String> {
     let Some(deal) = board.context.deal.as_ref() else {
         // No hands, but a dealer: md's digit is the only place LIN holds one.
-        return board.dealer().map(|dealer| format!("{},,,", md_digit(dealer)));
+        return board
+            .dealer()
+            .map(|dealer| format!("{},,,", md_digit(dealer)));
     };
     let digit = md_digit(board.dealer().unwrap_or_else(|| assumed_dealer(board)));
     let hands: Vec<String> = MD_ORDER

@@ -55,34 +55,75 @@ pub fn write_pbn(board: &BoardModel) -> PbnGame {
             written.push(name);
         }
     }
-    if let Some(dealer) = board.dealer() {
-        out.tag("Dealer", &dealer.letter().to_string());
+    // A key tag is written by its meaning, or as written when it has none (`?`, `""`, a value
+    // the rules cannot read): nothing the source said is left out.
+    let as_written =
+        |tag: &Option<crate::model::pbn::context::TagValue>| tag.as_ref().map(|t| t.text.clone());
+    match board.dealer() {
+        Some(dealer) => out.tag("Dealer", &dealer.letter().to_string()),
+        None => {
+            if let Some(text) = as_written(&board.context.dealer_tag) {
+                out.tag("Dealer", &text);
+            }
+        }
     }
-    if let Some(v) = board.vulnerability() {
-        out.tag("Vulnerable", v.pbn());
+    match board.vulnerability() {
+        Some(v) => out.tag("Vulnerable", v.pbn()),
+        None => {
+            if let Some(text) = as_written(&board.context.vulnerable_tag) {
+                out.tag("Vulnerable", &text);
+            }
+        }
     }
     if let Some(deal) = &board.context.deal {
         // The Deal starts with the dealer's hand, as export format does (LIN always writes
         // South first).
         let first = board.deal.as_ref().and_then(|d| d.first);
         write_deal(&mut out, deal, board.dealer().or(first), board.hidden());
+    } else if let Some(text) = as_written(&board.context.deal_tag).filter(|t| !t.is_empty()) {
+        out.tag("Deal", &text);
     }
     if let Some(info) = board.facts.iter().find(|i| i.name == "Scoring") {
         out.tag("Scoring", &info.value);
         written.push("Scoring");
     }
-    if let Some((contract, declarer, _)) = board.contract_given() {
-        let declarer = declarer.map(|s| s.letter().to_string());
+    let declarer = match board.context.declarer {
+        Some(d) => Some(format!(
+            "{}{}",
+            if d.swapped { "^" } else { "" },
+            d.seat.letter()
+        )),
+        None => as_written(&board.context.declarer_tag),
+    };
+    let contract = match board.context.contract {
+        Some(contract) => Some(contract.pbn()),
+        None => as_written(&board.context.contract_tag),
+    };
+    if let Some(contract) = contract {
         out.tag("Declarer", &declarer.unwrap_or_default());
-        out.tag("Contract", &contract.pbn());
+        out.tag("Contract", &contract);
+    } else if let Some(declarer) = declarer {
+        out.tag("Declarer", &declarer);
     }
-    if let Some(tricks) = board.result_tricks() {
-        out.tag("Result", &tricks.to_string());
+    let irregular = board.context.result.is_some_and(|r| r.irregular);
+    match board.result_tricks() {
+        Some(tricks) => out.tag(
+            "Result",
+            &format!("{}{tricks}", if irregular { "^" } else { "" }),
+        ),
+        None => {
+            if let Some(text) = as_written(&board.context.result_tag) {
+                out.tag("Result", &text);
+            }
+        }
     }
     for info in &board.facts {
         if !written.contains(&info.name.as_str()) {
             out.tag(&info.name, &info.value);
         }
+    }
+    for info in &board.vacant {
+        out.tag(&info.name, &info.value);
     }
     let calls = board.auction.as_ref().map(|a| a.written());
     match (&calls, board.dealer()) {
@@ -101,6 +142,13 @@ pub fn write_pbn(board: &BoardModel) -> PbnGame {
             &play.written(),
             &board.notes(SectionKind::Play),
         );
+    }
+    for table in &board.tables {
+        out.tag(&table.name, &table.header);
+        for row in &table.rows {
+            out.push(row);
+            out.push("\n");
+        }
     }
     out
 }
@@ -176,12 +224,16 @@ fn write_deal(out: &mut PbnGame, deal: &Deal, first: Option<Seat>, hidden: [bool
 /// Writes the annotation of a call or card after it (nothing for most: the text is made only
 /// when there is one).
 fn write_annotation(out: &mut PbnGame, a: &Annotation, dropped: &mut Vec<String>, what: &str) {
-    if a.suffix.as_deref().is_some_and(|s| !s.is_empty()) || a.note.is_some() {
+    if a.suffix.as_deref().is_some_and(|s| !s.is_empty()) || a.note.is_some() || !a.nags.is_empty()
+    {
         if let Some(s) = &a.suffix {
             out.push(s);
         }
         if let Some(n) = a.note {
             out.push(&format!(" ={n}="));
+        }
+        for nag in &a.nags {
+            out.push(&format!(" ${nag}"));
         }
     }
     if a.alert {

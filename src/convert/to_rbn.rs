@@ -247,7 +247,7 @@ fn auction_fields(board: &BoardModel, f: &mut Vec<(char, String)>, lost: &mut Ve
             CallKind::AllPass => a.push('A'),
             CallKind::Query => a.push('Y'),
         }
-        a.push_str(&annotation(&item.annotation, lost));
+        a.push_str(&annotation(&item.annotation, false, lost));
     }
     f.push(('A', a));
     notes(&board.notes(SectionKind::Auction), f, lost);
@@ -360,8 +360,18 @@ fn side_value(text: &str) -> Option<String> {
     )
 }
 
-fn annotation(a: &Annotation, lost: &mut Vec<String>) -> String {
+/// The annotation after a call or card (`on_card`) in RBN: its suffix, or the suffix a NAG of
+/// $1–$6 (a call's) or $7–$12 (a card's) stands for (standard 3.8 makes them one).
+fn annotation(a: &Annotation, on_card: bool, lost: &mut Vec<String>) -> String {
     let mut s = a.suffix.clone().unwrap_or_default();
+    if s.is_empty() {
+        let suffix = a.nags.iter().find_map(|&nag| {
+            ["!", "?", "!!", "??", "!?", "?!"]
+                .into_iter()
+                .find(|s| crate::model::values::suffix_nag(s, on_card) == Some(nag))
+        });
+        s.push_str(suffix.unwrap_or(""));
+    }
     if a.alert {
         s.push('*');
     }
@@ -451,7 +461,7 @@ fn play_text(
                 }
             };
             p.push_str(&text);
-            p.push_str(&annotation(&item.annotation, lost));
+            p.push_str(&annotation(&item.annotation, true, lost));
         }
     }
     if p.ends_with(':') {

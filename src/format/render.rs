@@ -417,10 +417,17 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
         Some(section) => Some(auction_slots(section, &facts)?),
         None => None,
     };
-    let play_out = match play {
+    let mut play_out = match play {
         Some(section) => Some(play_slots(section, &facts)?),
         None => None,
     };
+    if settings.export {
+        // A `*` after all 52 cards says nothing (no card is missing); the reference exporter
+        // leaves it out.
+        if let Some(out) = play_out.as_mut().filter(|out| out.slots.len() == 52) {
+            out.star = false;
+        }
+    }
 
     let mut tags: Vec<OutTag<'_, '_>> = layout
         .tags
@@ -431,7 +438,17 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
                 .position(|&m| m == tag.name)
                 .unwrap_or(MANDATORY.len()),
             name: tag.name,
-            value: tag_value(tag, &facts),
+            // An empty Deal says no more than `?`, which the reference exporter writes for it
+            // when the game has a dealer (it keeps `""` in a game whose Dealer is empty too).
+            value: if settings.export
+                && tag.name == "Deal"
+                && tag.raw.trim().is_empty()
+                && facts.dealer.is_some()
+            {
+                Cow::Borrowed("?")
+            } else {
+                tag_value(tag, &facts)
+            },
             trivia: &tag.trivia,
         })
         .collect();
@@ -455,46 +472,45 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
     for tag in &tags {
         write_tag(&mut w, tag.name, &tag.value, tag.trivia);
     }
-    // Strict export leaves out an Auction or Play with no call or card in it (`[Play "W"]` and
-    // `*` alone), as the reference exporter does, unless a comment or note would go with it, or
-    // its tag says what the other tags do not: an Auction is left out only when its tag names
-    // the dealer, a Play only when it names the declarer's left-hand opponent, so that nothing
-    // the game says is lost.
     // The declarer as written out (export mode adds it from the auction), so that a second
     // formatting leaves out what the first did.
     let declarer = tags
         .iter()
         .find(|t| t.name == "Declarer")
         .and_then(|t| seat_of(&t.value));
-    let derivable = |section: &Section<'_>| {
-        let implied = match section.kind {
-            SectionKind::Auction => facts.dealer,
-            _ => declarer.map(Seat::lho),
-        };
-        implied.is_some() && seat_of(section.tag.raw) == implied
-    };
-    let empty = |section: &Section<'_>, slots: &[Slot<'_, '_>]| {
-        settings.export
-            && slots.is_empty()
-            && derivable(section)
-            && section.tag.trivia.is_empty()
-            && section.notes.is_empty()
-            && section.items.iter().all(|item| item.trivia.is_empty())
-    };
-    if let (Some(section), Some(out)) = (auction, &auction_out) {
-        if !empty(section, &out.slots) {
-            write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
-        }
-    }
-    if let (Some(section), Some(out)) = (play, &play_out) {
-        if !empty(section, &out.slots) {
-            write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+    for (section, out) in [(auction, &auction_out), (play, &play_out)] {
+        if let (Some(section), Some(out)) = (section, out) {
+            if !settings.export || !says_nothing(section, out, facts.dealer, declarer) {
+                write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
+            }
         }
     }
     for section in supplementals {
         write_supplemental(&mut w, section);
     }
     Some(w.finish())
+}
+
+/// Whether an Auction or Play says nothing the other tags do not: no call or card (`[Play "W"]`
+/// and `*` alone), no comment or note, and a tag naming what the Dealer gives (an Auction) or
+/// the declarer's left-hand opponent (a Play). Strict export leaves such a section out, as the
+/// reference exporter does; any other is kept, so that nothing the game says is lost.
+fn says_nothing(
+    section: &Section<'_>,
+    out: &SlotsOut<'_, '_>,
+    dealer: Option<Seat>,
+    declarer: Option<Seat>,
+) -> bool {
+    let implied = match section.kind {
+        SectionKind::Auction => dealer,
+        _ => declarer.map(Seat::lho),
+    };
+    out.slots.is_empty()
+        && implied.is_some()
+        && seat_of(section.tag.raw) == implied
+        && section.tag.trivia.is_empty()
+        && section.notes.is_empty()
+        && section.items.iter().all(|item| item.trivia.is_empty())
 }
 
 /// Strict export: the mandatory tags the game lacks, written as the reference exporter writes

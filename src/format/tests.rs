@@ -124,10 +124,22 @@ fn strict_export_leaves_out_empty_lines_inside_comments_and_empty_play() {
         export: true,
         eol: Eol::Lf,
     };
-    let text = "[Event \"x\"]\n{first\n\nsecond}\n[Play \"W\"]\n*\n";
+    let text = "[Event \"x\"]\n{first\n\nsecond}\n[Declarer \"N\"]\n[Play \"E\"]\n*\n";
     let out = format_text(text, &options);
     assert!(out.contains("{first\nsecond}\n"), "{out}");
     assert!(!out.contains("[Play"), "{out}");
+    // A Play whose leader the other tags do not give is kept: leaving it out would lose it.
+    for kept in [
+        "[Event \"x\"]\n[Play \"W\"]\n*\n",
+        "[Event \"x\"]\n[Declarer \"N\"]\n[Play \"W\"]\n*\n",
+        "[Event \"x\"]\n[Dealer \"N\"]\n[Auction \"E\"]\n*\n",
+    ] {
+        let out = format_text(kept, &options);
+        assert!(
+            out.contains("[Play \"W\"]") || out.contains("[Auction \"E\"]"),
+            "{out}"
+        );
+    }
     // Without --export the comment is kept as written.
     assert!(fmt(text).contains("{first\n\nsecond}"));
 }

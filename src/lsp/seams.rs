@@ -151,7 +151,12 @@ pub(crate) fn conversion(
     Ok(serde_json::json!({
         "text": converted.text,
         "language": converted.notation.extension(),
-        "warnings": converted.dropped,
+        "warnings": converted
+            .source_errors
+            .iter()
+            .map(|e| format!("the source has an error, and what it concerns may be missing: {e}"))
+            .chain(converted.losses.iter().cloned())
+            .collect::<Vec<_>>(),
         "unread": converted.unread,
     }))
 }

@@ -295,6 +295,9 @@ pub(crate) struct BoardReader<'c> {
     /// The explanations (`an`) of the calls, numbered in order.
     notes: Vec<(u8, String)>,
     cards: Vec<(Option<Card>, Origin)>,
+    /// Whether the title (`ah|Board 33|`) named the board: it then wins over qx's number, which
+    /// BBO's tourney files count from 1 whatever the boards are.
+    titled: bool,
 }
 
 impl<'c> BoardReader<'c> {
@@ -310,6 +313,7 @@ impl<'c> BoardReader<'c> {
             // Sized for a whole deal's play: growing to it one doubling at a time cost 2 % of
             // a check.
             cards: Vec::with_capacity(52),
+            titled: false,
         }
     }
 
@@ -325,7 +329,7 @@ impl<'c> BoardReader<'c> {
             "qx" => {
                 let (r, number) = read_qx(value);
                 self.room = r;
-                if let Some(number) = number {
+                if let Some(number) = number.filter(|_| !self.titled) {
                     board.set_fact("Board", number.to_string(), v.span(0, value.len()));
                 }
                 if let Some(r) = r {
@@ -334,9 +338,20 @@ impl<'c> BoardReader<'c> {
                 }
             }
             "ah" => {
-                let digits: String = value.chars().filter(char::is_ascii_digit).collect();
-                if board.fact("Board").is_none() && !digits.is_empty() {
-                    board.set_fact("Board", digits, v.span(0, value.len()));
+                let title = value.trim();
+                let named = title
+                    .get(..6)
+                    .filter(|head| head.eq_ignore_ascii_case("board "))
+                    .map(|_| title[6..].trim())
+                    .filter(|name| !name.is_empty());
+                if let Some(name) = named {
+                    board.set_fact("Board", name.to_string(), v.span(0, value.len()));
+                    self.titled = true;
+                } else {
+                    let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+                    if board.fact("Board").is_none() && !digits.is_empty() {
+                        board.set_fact("Board", digits, v.span(0, value.len()));
+                    }
                 }
             }
             "pn" => {

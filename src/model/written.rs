@@ -33,6 +33,18 @@ pub struct Info {
     pub origin: Origin,
 }
 
+/// A table of a PBN game (ScoreTable, OptimumResultTable…, standard 3.13 and 4): its tag's
+/// value, which names the columns, and its rows as written (white space made single).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The tag name (`ScoreTable`).
+    pub name: String,
+    /// The tag's value: the columns.
+    pub header: String,
+    /// The rows, one a line.
+    pub rows: Vec<String>,
+}
+
 /// An annotation after a call or card.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Annotation {
@@ -42,6 +54,8 @@ pub struct Annotation {
     pub alert: bool,
     /// A note reference.
     pub note: Option<u8>,
+    /// The numeric annotation glyphs (`$n`) after it, in order.
+    pub nags: Vec<u32>,
 }
 
 /// What one step of the auction is.

@@ -294,6 +294,11 @@ fn tag_meaning(
             },
             None => value.to_string(),
         },
+        // An empty Deal and `?` both give no deal (export writes `?`, as the reference does).
+        "Deal" if value.trim().is_empty() => {
+            first_deal.take();
+            "?".to_string()
+        }
         // The first Deal is compared through the analysis's deal; later (ignored) ones by hands.
         "Deal" => first_deal
             .take()
@@ -340,7 +345,8 @@ fn game_meaning(game: &Game, report: &GameReport) -> GameMeaning {
             .deal_tag
             .as_ref()
             .map(|t| t.text.clone())
-            .unwrap_or_default(),
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or_else(|| "?".to_string()),
     });
     let mut tags: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for pair in game.tag_pairs().filter(is_top_level) {

@@ -73,13 +73,14 @@ impl Annotations {
         TextRange::new(range.start(), ends.fold(range.end(), TextSize::max))
     }
 
-    /// The annotations as another notation's record holds them: the suffix, the alert and the
-    /// note reference (a note past 255 and the NAGs are not held).
+    /// The annotations as another notation's record holds them: the suffix, the alert, the
+    /// note reference (a note past 255 is not held) and the NAGs.
     pub fn written(&self) -> crate::model::written::Annotation {
         crate::model::written::Annotation {
             suffix: self.suffix.as_ref().map(|s| s.text.clone()),
             alert: self.alert,
             note: self.note.and_then(|n| u8::try_from(n.index).ok()),
+            nags: self.nags.iter().map(|n| n.value).collect(),
         }
     }
 
@@ -102,7 +103,11 @@ impl Annotations {
                 index: u32::from(index),
                 range,
             }),
-            nags: Vec::new(),
+            nags: annotation
+                .nags
+                .iter()
+                .map(|&value| Nag { value, range })
+                .collect(),
             alert: annotation.alert,
         }
     }

@@ -190,6 +190,11 @@ pub struct BoardModel {
     /// What the source said that the model cannot hold, for conversion to say (read with the
     /// facts).
     pub dropped: Vec<String>,
+    /// The descriptive tags given with an empty or `?` value (unknown, or not applicable), kept
+    /// apart from the facts so that only a notation that can say "unknown" (PBN) writes them.
+    pub vacant: Vec<Info>,
+    /// The tables (read with the facts).
+    pub tables: Vec<crate::model::written::Table>,
 }
 
 impl BoardModel {

@@ -6,7 +6,7 @@ use rowan::NodeOrToken;
 
 use super::context::KEY_TAGS;
 use crate::model::tags::Inheritance;
-use crate::model::written::Info;
+use crate::model::written::{Info, Table};
 use crate::syntax::ast::Game;
 use crate::syntax::SyntaxKind;
 
@@ -61,6 +61,67 @@ pub(crate) fn read_facts(game: &Game, inherited: &Inheritance) -> Vec<Info> {
         }
     }
     facts
+}
+
+/// The descriptive tags `game` itself gives with an empty or `?` value (not inherited ones),
+/// in order.
+pub(crate) fn read_vacant(game: &Game) -> Vec<Info> {
+    let mut vacant: Vec<Info> = Vec::new();
+    for tag in game.tag_pairs() {
+        let name = tag.name();
+        let in_section = tag
+            .syntax()
+            .parent()
+            .is_some_and(|p| p.kind() != SyntaxKind::GAME);
+        if in_section
+            || name == "Hidden"
+            || KEY_TAGS.contains(&name.as_str())
+            || STRUCTURED.contains(&name.as_str())
+        {
+            continue;
+        }
+        match tag.value() {
+            Some(value)
+                if (value.trim().is_empty() || value.trim() == "?")
+                    && !vacant.iter().any(|v| v.name == name) =>
+            {
+                vacant.push(Info {
+                    name,
+                    value: value.trim().to_string(),
+                    origin: None,
+                });
+            }
+            _ => {}
+        }
+    }
+    vacant
+}
+
+/// The tables of `game`: each supplemental section's tag, and its lines after the tag.
+pub(crate) fn read_tables(game: &Game) -> Vec<Table> {
+    let mut tables = Vec::new();
+    for section in game.sections() {
+        if section.kind() != SyntaxKind::SUPPLEMENTAL_SECTION {
+            continue;
+        }
+        let Some(tag) = section.tag() else { continue };
+        let node = section.syntax();
+        let tag_end = usize::from(tag.syntax().text_range().end() - node.text_range().start());
+        let text = node.text().to_string();
+        let rows = text
+            .get(tag_end..)
+            .unwrap_or("")
+            .lines()
+            .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|line| !line.is_empty())
+            .collect();
+        tables.push(Table {
+            name: tag.name(),
+            header: tag.value().unwrap_or_default(),
+            rows,
+        });
+    }
+    tables
 }
 
 /// The comments of the game (`{…}` without its braces, `;…` without its semicolon), in order.

@@ -82,6 +82,8 @@ pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardMo
     lower_first_notes(game, &mut model.map);
     model.facts = facts::read_facts(game, inherited);
     model.commentary = facts::read_commentary(game);
+    model.vacant = facts::read_vacant(game);
+    model.tables = facts::read_tables(game);
     if model.context.contract.is_none() {
         // Conversion writes the contract the auction gives (the play needs the trumps to know
         // who won each trick); the checks never read this model.
@@ -95,21 +97,6 @@ pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardMo
                 });
             }
         }
-    }
-    let nags = model
-        .auction
-        .iter()
-        .any(|a| a.calls.iter().any(|c| !c.annotations.nags.is_empty()))
-        || model.play.iter().any(|p| {
-            p.tricks
-                .iter()
-                .flat_map(|t| &t.cards)
-                .any(|s| s.played && !s.annotations().nags.is_empty())
-        });
-    if nags {
-        model
-            .dropped
-            .push("numeric annotation glyphs ($n)".to_string());
     }
     model
 }
