@@ -323,12 +323,27 @@ impl Notation {
         };
         let back = to.read_boards(&written);
         let differences = crate::convert::readback::compare(&boards, &back);
+        let mut losses = crate::convert::readback::summarize(&differences);
+        // The `%` lines belong to the file, not to a board: they are looked for in the text.
+        let escapes = match self {
+            Notation::Pbn | Notation::Rbn => {
+                crate::convert::readback::escape_lines_lost(text, &written)
+            }
+            _ => Vec::new(),
+        };
+        if let Some(first) = escapes.first() {
+            losses.push(format!(
+                "the `%` lines (notes for programs): {} not written, the first `{}`",
+                escapes.len(),
+                first
+            ));
+        }
         Converted {
             text: written,
             notation: to,
             unread,
-            losses: crate::convert::readback::summarize(&differences),
-            lost: differences.len(),
+            losses,
+            lost: differences.len() + escapes.len(),
             source_errors: self.errors_listed(text),
         }
     }

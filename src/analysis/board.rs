@@ -409,6 +409,7 @@ mod tests {
                     alert: false,
                     note,
                     nags: Vec::new(),
+                    marks: Vec::new(),
                 };
                 if let Some((calls, notes)) = &mut board.auction {
                     let at = dice.below(calls.len());

@@ -125,6 +125,28 @@ impl Items {
             (Some(tricks), _) => Some(tricks.to_string()),
             (None, _) => written(&ctx.result_tag),
         };
+        // A contract and declarer the finished auction gives say nothing more, and neither
+        // does an empty or `?` one beside such an auction: a writer may write them out, leave
+        // them to the auction, or fill them in.
+        let auction = board.auction.as_ref();
+        let implied_contract = auction.and_then(|a| {
+            if a.passed_out {
+                Some(crate::model::values::ContractValue::Passed.pbn())
+            } else {
+                a.contract
+                    .map(|c| crate::model::values::ContractValue::Contract(c).pbn())
+            }
+        });
+        let implied_declarer = auction
+            .filter(|a| !a.passed_out)
+            .and_then(|a| a.declarer)
+            .map(|d| d.letter().to_string());
+        let says_more = |value: &String, implied: &Option<String>| match implied {
+            Some(implied) => value != implied && !matches!(value.as_str(), "" | "?"),
+            None => true,
+        };
+        let contract = contract.filter(|v| says_more(v, &implied_contract));
+        let declarer = declarer.filter(|v| says_more(v, &implied_declarer));
         for (name, value) in [
             ("Dealer", dealer),
             ("Vulnerable", vulnerable),
@@ -304,6 +326,16 @@ impl Items {
                 glyphs.join(" "),
             );
         }
+        if !annotation.marks.is_empty() {
+            let marks: Vec<&str> = annotation.marks.iter().map(|m| m.pbn()).collect();
+            self.push(
+                format!("{at} marks"),
+                kind(&format!(
+                    "an irregularity mark (`^I`, `^S`, `^R`, `^L`) on a {what}"
+                )),
+                marks.join(" "),
+            );
+        }
         if annotation.alert {
             self.push(
                 format!("{at} alert"),
@@ -392,29 +424,69 @@ fn one_line(text: &str) -> String {
 
 /// What differs between the boards read (`source`) and the boards read back from what was
 /// written (`back`): each item lost, changed or added, board by board, and a board missing or
-/// added.
+/// added. Boards are paired by their Board tag when every board on both sides has one of its
+/// own (a dealing file leaves out a board it cannot hold, and the rest keep their numbers),
+/// else by their place.
 pub fn compare(source: &[BoardModel], back: &[BoardModel]) -> Vec<Loss> {
     let mut losses = Vec::new();
-    for (i, (a, b)) in source.iter().zip(back).enumerate() {
-        compare_board(i + 1, &items(a), &items(b), &mut losses);
-    }
-    if source.len() != back.len() {
-        let (more, what) = if source.len() > back.len() {
-            (source.len() - back.len(), "missing")
-        } else {
-            (back.len() - source.len(), "added")
-        };
-        losses.push(Loss {
-            board: back.len().min(source.len()) + 1,
-            kind: "whole boards".into(),
-            detail: format!(
-                "{more} {what}: {} read, {} written",
-                source.len(),
-                back.len()
-            ),
-        });
+    match (numbered(source), numbered(back)) {
+        (Some(read), Some(written)) => {
+            for (i, a) in source.iter().enumerate() {
+                let number = a.fact("Board").unwrap_or_default();
+                match written.get(number) {
+                    Some(&j) => compare_board(i + 1, &items(a), &items(&back[j]), &mut losses),
+                    None => losses.push(Loss {
+                        board: i + 1,
+                        kind: "whole boards".into(),
+                        detail: format!("board {number} not written"),
+                    }),
+                }
+            }
+            for (number, &j) in &written {
+                if !read.contains_key(number) {
+                    losses.push(Loss {
+                        board: j + 1,
+                        kind: "whole boards".into(),
+                        detail: format!("board {number} added"),
+                    });
+                }
+            }
+        }
+        _ => {
+            for (i, (a, b)) in source.iter().zip(back).enumerate() {
+                compare_board(i + 1, &items(a), &items(b), &mut losses);
+            }
+            if source.len() != back.len() {
+                let (more, what) = if source.len() > back.len() {
+                    (source.len() - back.len(), "missing")
+                } else {
+                    (back.len() - source.len(), "added")
+                };
+                losses.push(Loss {
+                    board: back.len().min(source.len()) + 1,
+                    kind: "whole boards".into(),
+                    detail: format!(
+                        "{more} {what}: {} read, {} written",
+                        source.len(),
+                        back.len()
+                    ),
+                });
+            }
+        }
     }
     losses
+}
+
+/// Each board's place by its Board tag, when every board has one and no two share it.
+fn numbered(boards: &[BoardModel]) -> Option<BTreeMap<&str, usize>> {
+    let mut places = BTreeMap::new();
+    for (i, board) in boards.iter().enumerate() {
+        let number = board.fact("Board")?;
+        if places.insert(number, i).is_some() {
+            return None;
+        }
+    }
+    Some(places)
 }
 
 fn compare_board(board: usize, source: &[Item], back: &[Item], losses: &mut Vec<Loss>) {
@@ -425,12 +497,17 @@ fn compare_board(board: usize, source: &[Item], back: &[Item], losses: &mut Vec<
             None => losses.push(Loss {
                 board,
                 kind: item.kind.clone(),
-                detail: format!("{}: `{}` not written", item.key, item.value),
+                detail: format!("{}: `{}` not written", item.key, short(&item.value)),
             }),
             Some(other) if other.value != item.value => losses.push(Loss {
                 board,
                 kind: item.kind.clone(),
-                detail: format!("{}: `{}` became `{}`", item.key, item.value, other.value),
+                detail: format!(
+                    "{}: `{}` became `{}`",
+                    item.key,
+                    short(&item.value),
+                    short(&other.value)
+                ),
             }),
             Some(_) => {}
         }
@@ -440,10 +517,44 @@ fn compare_board(board: usize, source: &[Item], back: &[Item], losses: &mut Vec<
             losses.push(Loss {
                 board,
                 kind: item.kind.clone(),
-                detail: format!("{}: `{}` added", item.key, item.value),
+                detail: format!("{}: `{}` added", item.key, short(&item.value)),
             });
         }
     }
+}
+
+/// A value shortened for a report line: its first 40 characters and its last 20.
+fn short(value: &str) -> String {
+    let count = value.chars().count();
+    if count <= 64 {
+        return value.to_string();
+    }
+    let head: String = value.chars().take(40).collect();
+    let tail: String = value.chars().skip(count - 20).collect();
+    format!("{head}…{tail}")
+}
+
+/// The `%` lines of a PBN or RBN text (comments for programs) that `written` does not hold,
+/// one a line: the version and export lines are the writer's own.
+pub fn escape_lines_lost(source: &str, written: &str) -> Vec<String> {
+    let own = |line: &str| {
+        let rest = line.trim_start_matches('%').trim();
+        rest.is_empty()
+            || rest.starts_with("PBN ")
+            || rest.starts_with("RBN ")
+            || rest.eq_ignore_ascii_case("EXPORT")
+    };
+    let kept: std::collections::HashSet<&str> = written
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| l.starts_with('%'))
+        .collect();
+    source
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| l.starts_with('%') && !own(l) && !kept.contains(l))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The losses as lines for a person, one a kind of thing: how many boards it touched, which

@@ -221,6 +221,14 @@ fn write_deal(out: &mut PbnGame, deal: &Deal, first: Option<Seat>, hidden: [bool
     }
 }
 
+/// Writes the irregularity marks of a call or card before it (`^I 1C`).
+fn write_marks(out: &mut PbnGame, a: &Annotation) {
+    for mark in &a.marks {
+        out.push(mark.pbn());
+        out.push(" ");
+    }
+}
+
 /// Writes the annotation of a call or card after it (nothing for most: the text is made only
 /// when there is one).
 fn write_annotation(out: &mut PbnGame, a: &Annotation, dropped: &mut Vec<String>, what: &str) {
@@ -270,6 +278,7 @@ fn write_auction(out: &mut PbnGame, calls: &[CallItem], notes: &[(u8, String)], 
             }
         };
         out.push(if count % 4 == 0 { "" } else { " " });
+        write_marks(out, &item.annotation);
         let text = &mut out.text;
         match call {
             Some(Call::Pass) => text.push_str("Pass"),
@@ -294,8 +303,9 @@ fn write_auction(out: &mut PbnGame, calls: &[CallItem], notes: &[(u8, String)], 
         out.push(if count % 4 == 0 { "*" } else { " *" });
         count += 1;
     }
-    // Nothing written (a quiz point first) ends no line: an empty one would end the game.
-    if count % 4 != 0 {
+    // The last line ends here, whatever ended it (a `*` may fill it); nothing written (a quiz
+    // point first) ends no line: an empty one would end the game.
+    if count > 0 && !out.text.ends_with('\n') {
         out.push("\n");
     }
     write_notes(out, notes);
@@ -343,6 +353,7 @@ fn write_play(
                         }
                         CardKind::Unknown => None,
                     };
+                    write_marks(out, &item.annotation);
                     let text = &mut out.text;
                     match card {
                         Some(card) => {

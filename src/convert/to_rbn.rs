@@ -45,7 +45,7 @@ pub fn write_rbn(boards: &[BoardModel]) -> (String, Vec<String>) {
             let value = fields.iter().find(|(l, _)| *l == label).map(|(_, v)| v);
             let before = previous.iter().find(|(l, _)| *l == label).map(|(_, v)| v);
             match (value, before) {
-                (Some(v), _) => out.push_str(&format!("{label} {v}\n")),
+                (Some(v), _) => out.push_str(&format!("{label} {}\n", fit(label, v))),
                 // A null label stops an earlier value from carrying over.
                 (None, Some(_)) => out.push_str(&format!("{label}\n")),
                 (None, None) => {}
@@ -57,7 +57,7 @@ pub fn write_rbn(boards: &[BoardModel]) -> (String, Vec<String>) {
         {
             match label {
                 '{' => out.push_str(&format!("{value}\n")),
-                _ => out.push_str(&format!("{label} {value}\n")),
+                _ => out.push_str(&format!("{label} {}\n", fit(*label, value))),
             }
         }
         out.push('\n');
@@ -72,6 +72,17 @@ pub fn write_rbn(boards: &[BoardModel]) -> (String, Vec<String>) {
         }
     }
     (out, dropped)
+}
+
+/// A field's value cut to the longest line RBN allows (128 characters with the label and its
+/// space, 512 for I): the standard gives no way to continue a field, and a reader may refuse a
+/// longer line. What is cut is reported by the conversion's read-back.
+fn fit(label: char, value: &str) -> &str {
+    let most = if label == 'I' { 512 } else { 128 } - 2;
+    match value.char_indices().nth(most) {
+        Some((end, _)) => value[..end].trim_end(),
+        None => value,
+    }
 }
 
 /// The fields of one record in canonical order (notes as digit labels, paragraphs as `{`).

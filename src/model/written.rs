@@ -56,6 +56,8 @@ pub struct Annotation {
     pub note: Option<u8>,
     /// The numeric annotation glyphs (`$n`) after it, in order.
     pub nags: Vec<u32>,
+    /// The irregularity marks before it (chapter 3.9: `^I`, `^S`, `^R`, `^L`).
+    pub marks: Vec<crate::model::pbn::irregularity::Irregularity>,
 }
 
 /// What one step of the auction is.

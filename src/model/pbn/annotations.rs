@@ -81,6 +81,7 @@ impl Annotations {
             alert: self.alert,
             note: self.note.and_then(|n| u8::try_from(n.index).ok()),
             nags: self.nags.iter().map(|n| n.value).collect(),
+            marks: Vec::new(),
         }
     }
 

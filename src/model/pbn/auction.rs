@@ -203,9 +203,11 @@ impl AuctionModel {
     pub fn written(&self) -> Vec<CallItem> {
         let mut out = Vec::with_capacity(self.calls.len() + 1 + self.unfollowed.len());
         for entry in &self.calls {
+            let mut annotation = entry.annotations.written();
+            annotation.marks = entry.marks.iter().map(|m| m.kind).collect();
             out.push(CallItem {
                 kind: CallKind::Call(entry.call),
-                annotation: entry.annotations.written(),
+                annotation,
                 origin: placed(entry.annotations.extent(entry.range)),
             });
         }

@@ -521,10 +521,12 @@ impl PlayModel {
                         SlotKind::Continue => return None,
                     };
                     let seat = slot.is_seated().then_some(slot.seat);
+                    let mut annotation = slot.annotations().written();
+                    annotation.marks = slot.marks().iter().map(|m| m.kind).collect();
                     Some(CardItem {
                         kind,
                         seat,
-                        annotation: slot.annotations().written(),
+                        annotation,
                         origin: placed(slot.annotations().extent(slot.range)),
                     })
                 })
