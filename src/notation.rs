@@ -314,6 +314,30 @@ impl Notation {
     /// fmt` writes it, so that formatting the result changes nothing; a text converted to its
     /// own notation is that formatting.
     pub fn convert(self, text: &str, to: Notation) -> Converted {
+        // The source's check runs beside the conversion and its read-back when there is a core
+        // for it (the browser has one thread).
+        let threads = crate::parallel::available_threads();
+        let (source_errors, mut converted) = if threads > 1 {
+            std::thread::scope(|scope| {
+                let errors = scope.spawn(|| self.errors_listed(text, 1));
+                // The check takes less than the reading: the comparison after it has every
+                // core.
+                let converted = self.convert_checked(text, to, threads);
+                (errors.join().unwrap_or_default(), converted)
+            })
+        } else {
+            (
+                self.errors_listed(text, 1),
+                self.convert_checked(text, to, 1),
+            )
+        };
+        converted.source_errors = source_errors;
+        converted
+    }
+
+    /// [`Notation::convert`] without the source's check: the writing and its read-back, the
+    /// comparison spread over `threads`.
+    fn convert_checked(self, text: &str, to: Notation, threads: usize) -> Converted {
         let (boards, unread) = self.read_boards_and_unread(text);
         let written = if self == to {
             to.format(text, &FormatOptions::default())
@@ -322,7 +346,7 @@ impl Notation {
             to.format(&written, &FormatOptions::default())
         };
         let back = to.read_boards(&written);
-        let differences = crate::convert::readback::compare(&boards, &back);
+        let differences = crate::convert::readback::compare_on(&boards, &back, threads);
         let mut losses = crate::convert::readback::summarize(&differences);
         // The `%` lines belong to the file, not to a board: they are looked for in the text.
         let escapes = match self {
@@ -344,14 +368,14 @@ impl Notation {
             unread,
             losses,
             lost: differences.len() + escapes.len(),
-            source_errors: self.errors_listed(text),
+            source_errors: Vec::new(),
         }
     }
 
     /// The first errors `check` finds in a text, one a line with its place, and how many more.
-    fn errors_listed(self, text: &str) -> Vec<String> {
+    fn errors_listed(self, text: &str, threads: usize) -> Vec<String> {
         const LISTED: usize = 5;
-        let report = self.check(text, &CheckOptions::default());
+        let report = self.check_on(text, &CheckOptions::default(), threads);
         let errors: Vec<_> = report
             .diagnostics
             .iter()

@@ -428,6 +428,11 @@ fn one_line(text: &str) -> String {
 /// own (a dealing file leaves out a board it cannot hold, and the rest keep their numbers),
 /// else by their place.
 pub fn compare(source: &[BoardModel], back: &[BoardModel]) -> Vec<Loss> {
+    compare_on(source, back, 1)
+}
+
+/// [`compare`] with the boards compared on up to `threads` threads.
+pub fn compare_on(source: &[BoardModel], back: &[BoardModel], threads: usize) -> Vec<Loss> {
     let mut losses = Vec::new();
     match (numbered(source), numbered(back)) {
         (Some(read), Some(written)) => {
@@ -453,9 +458,16 @@ pub fn compare(source: &[BoardModel], back: &[BoardModel]) -> Vec<Loss> {
             }
         }
         _ => {
-            for (i, (a, b)) in source.iter().zip(back).enumerate() {
-                compare_board(i + 1, &items(a), &items(b), &mut losses);
-            }
+            let pairs: Vec<(usize, (&BoardModel, &BoardModel))> =
+                source.iter().zip(back).enumerate().collect();
+            let threads = crate::parallel::threads_for(pairs.len(), 256).min(threads.max(1));
+            losses = crate::parallel::map_slices(&pairs, threads, |slice| {
+                let mut found = Vec::new();
+                for (i, (a, b)) in slice {
+                    compare_board(i + 1, &items(a), &items(b), &mut found);
+                }
+                found
+            });
             if source.len() != back.len() {
                 let (more, what) = if source.len() > back.len() {
                     (source.len() - back.len(), "missing")
@@ -490,6 +502,11 @@ fn numbered(boards: &[BoardModel]) -> Option<BTreeMap<&str, usize>> {
 }
 
 fn compare_board(board: usize, source: &[Item], back: &[Item], losses: &mut Vec<Loss>) {
+    // Items come in a stable order, so two boards that agree give the same list: the maps
+    // are built only for boards that differ.
+    if source == back {
+        return;
+    }
     let written: BTreeMap<&str, &Item> = back.iter().map(|i| (i.key.as_str(), i)).collect();
     let read: BTreeMap<&str, &Item> = source.iter().map(|i| (i.key.as_str(), i)).collect();
     for item in source {

@@ -237,7 +237,7 @@ async function convert(): Promise<void> {
   const base = fileName.replace(/\.[^.]*$/, "");
   const name = to === "url" ? `${base}-handviewer.txt` : `${base}.${to}`;
   $("convert-text").textContent = converted.text;
-  const notes = [...converted.unread.map((u: string) => `not read: ${u}`), ...converted.warnings.map((w: string) => `left out: ${w}`)];
+  const notes = [...converted.unread.map((u: string) => `not read: ${u}`), ...converted.warnings.map((w: string) => `lost or changed: ${w}`)];
   $("convert-notes").textContent = notes.length ? notes.join("\n") : "Nothing left out.";
   $("convert-title").textContent = name;
   const dialog = $("convert-dialog") as HTMLDialogElement;

@@ -23,7 +23,7 @@ export const SERVER_CONVERT_COMMAND = "kibitzer.convert";
 export interface Conversion {
   text: string;
   language: string;
-  /** What the target notation cannot express. */
+  /** What did not come back when the written text was read again (lost or changed), and the source's errors. */
   warnings: string[];
   /** The source's text that could not be read, place by place (older servers leave it out). */
   unread?: string[];
@@ -159,8 +159,9 @@ export const CONVERSION_TARGETS: { label: string; detail: string; to: string }[]
 /**
  * Converts the active PBN, RBN or LIN document to `to` (`pbn`, `rbn`, `lin` or `url`; asked for
  * with a list when not given) with the server's `kibitzer.convert` and opens the result,
- * unsaved, in an editor beside it. Text of the source that could not be read, and what the
- * target notation cannot express, are shown in warnings. Resolves to the new document.
+ * unsaved, in an editor beside it. Text of the source that could not be read, and what did not
+ * come back when the server read the result again, are shown in warnings. Resolves to the new
+ * document.
  */
 export async function convertDocument(host: ClientHost, to?: string): Promise<vscode.TextDocument | undefined> {
   const editor = vscode.window.activeTextEditor;
@@ -213,8 +214,9 @@ export async function convertDocument(host: ClientHost, to?: string): Promise<vs
   const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
   if (warnings.length > 0) {
     const target = result.language.toUpperCase();
-    warnings.forEach((w) => host.log(`${target} cannot express: ${w}`));
-    void vscode.window.showWarningMessage(`Kibitzer: ${target} cannot express, and so leaves out: ${warnings.join("; ")}`);
+    // The server reads the written text back and lists what did not come back, kind by kind.
+    warnings.forEach((w) => host.log(`lost or changed in ${target}: ${w}`));
+    void vscode.window.showWarningMessage(`Kibitzer: read back, the ${target} lost or changed: ${warnings.join("; ")}`);
   }
   return converted;
 }
