@@ -145,6 +145,14 @@ def bridgebots_call(call):
 def fails_reason(reader, error, text):
     """Why a reader fails on a whole file, when it is a known bug of the reader's, or None."""
     message = str(error)
+    if dotted_hands(text):
+        return "hands written with dots (PBN's spelling, not LIN's): no reader takes them, and Kibitzer reports each (L703)"
+    if text.lstrip().lower().startswith("<lin>"):
+        return "a LIN wrapped in `<lin>` tags (a web page's teaching movie): it takes the tag for part of a pair"
+    if reader == "bridgebots" and "auctions must have 4+ bids" in message:
+        return "a board with fewer than four calls (it requires four: 'auctions must have 4+ bids')"
+    if reader == "bridgebots" and "Missing play record" in message:
+        return "a board with an auction and no card played (it wants a play)"
     if reader == "endplay" and isinstance(error, ValueError) and "unpack" in message:
         return "a `pn` of eight names (a vugraph file's players): endplay takes four"
     if reader == "endplay" and isinstance(error, AttributeError) and "suit" in message:
@@ -162,6 +170,11 @@ def fails_reason(reader, error, text):
     return None
 
 
+def dotted_hands(text):
+    """Whether the file's `md` hands are written with dots between the suits, as PBN writes them."""
+    return re.search(r"md\|\d[^|,]*\.", text, flags=re.IGNORECASE) is not None
+
+
 def compare(ours, theirs):
     """The fields on which two readings of one board differ."""
     return [key for key in ("deal", "dealer", "vul", "calls", "cards") if ours.get(key) != theirs.get(key)]
@@ -173,7 +186,19 @@ def explain(reader, path, ours, theirs, fields, text):
         return "the reader keeps no dealer"
     if "cards" in fields and set(fields) <= {"cards"} and len(theirs["cards"]) < len(ours["cards"]):
         return "the reader stops at a claim or pause and drops the cards after it"
+    if reader == "endplay" and theirs.get("deal") == {} and md_before_pn(text):
+        return "a board whose `md|` comes before its `pn|` (endplay starts a board at `pn|`, after the deal)"
+    if fields == ["cards"] and not ours["calls"] and not ours["cards"]:
+        return "a play with no auction, so no declarer and no leader: Kibitzer keeps its cards as written and follows none"
     return None
+
+
+def md_before_pn(text):
+    """Whether some line gives `md|` before its `pn|`."""
+    return any(
+        0 <= line.lower().find("md|") < line.lower().find("pn|")
+        for line in text.splitlines()
+    )
 
 
 def main():
@@ -196,7 +221,9 @@ def main():
         # As many boards as deals: every `md|` pair is one board's.
         deals = len(re.findall(r"(?:^|\|)\s*md\|", text, flags=re.IGNORECASE | re.MULTILINE))
         dealt = sum(1 for b in ours if b["deal"])
-        if deals != dealt:
+        if deals != dealt and dotted_hands(text):
+            reasons["Kibitzer reads no hand written with dots (PBN's spelling, not LIN's) and reports each (L703)"] += 1
+        elif deals != dealt:
             unexplained += 1
             print(f"{path}: {deals} deals (md|), Kibitzer reads {dealt} boards with a deal")
         else:
