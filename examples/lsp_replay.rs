@@ -1,7 +1,7 @@
 //! Replays typing against `kibitzer lsp` on a large file and prints timings.
 //!
 //! ```sh
-//! python3 /work/shared/tools/gen_pbn.py 100000 --rich -o /tmp/big.pbn
+//! python3 ../shared/tools/gen_pbn.py 100000 --rich -o /tmp/big.pbn
 //! cargo build --release && cargo run --release --example lsp_replay -- /tmp/big.pbn
 //! ```
 //! Opens the file (time to first diagnostics), types 200 characters one at a time into the

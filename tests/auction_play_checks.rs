@@ -229,6 +229,11 @@ fn auction_game(calls: &str, contract: &str, declarer: &str) -> String {
     )
 }
 
+/// The shared folder beside the checkout (the corpus and the tools), as every test finds it.
+fn shared() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
 #[test]
 fn standard_example_is_clean() {
     let text = game(&[], Some(("N", EXAMPLE_AUCTION)), Some(("W", EXAMPLE_PLAY)));
@@ -267,10 +272,9 @@ fn standard_example_is_clean() {
 
 #[test]
 fn the_standard_example_file_is_clean() {
-    let text = std::fs::read_to_string("/work/shared/corpus/pbn/Redoublet-website__example.pbn");
-    let Ok(text) = text else {
-        return;
-    };
+    let path = shared().join("corpus/pbn/Redoublet-website__example.pbn");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} is needed: {e}", path.display()));
     let all = games(&text);
     let first = check_game(&all[0]);
     let mine: Vec<&Diagnostic> = first.diagnostics.iter().filter(|d| ours(d)).collect();
@@ -746,9 +750,9 @@ fn end_positions() {
 
 #[test]
 fn corpus_runs_without_panics() {
-    let Ok(dir) = std::fs::read_dir("/work/shared/corpus/pbn") else {
-        return;
-    };
+    let folder = shared().join("corpus/pbn");
+    let dir = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("the corpus {} is needed: {e}", folder.display()));
     // Per code: how many, in which files, and a few examples (run with --nocapture to review).
     let mut files: std::collections::BTreeMap<
         &'static str,
@@ -803,15 +807,18 @@ fn corpus_runs_without_panics() {
 
 #[test]
 fn generated_games_are_clean() {
+    let generator = shared().join("tools/gen_pbn.py");
     let output = std::process::Command::new("python3")
-        .args(["/work/shared/tools/gen_pbn.py", "50", "--rich"])
-        .output();
-    let Ok(output) = output else {
-        return;
-    };
-    if !output.status.success() {
-        return;
-    }
+        .arg(&generator)
+        .args(["50", "--rich"])
+        .output()
+        .unwrap_or_else(|e| panic!("python3 {} is needed: {e}", generator.display()));
+    assert!(
+        output.status.success(),
+        "{} failed: {}",
+        generator.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let all = games(&text);
     assert!(all.len() >= 50);
