@@ -278,3 +278,29 @@ fn a_brace_left_open_among_table_rows_ends_at_its_line_and_the_next_game_is_read
         report.diagnostics
     );
 }
+
+/// GIB writes a passed-out board with an empty Play section; nothing was played, so nothing
+/// needs a declarer (the reference reads it clean). A play with no contract still needs one.
+#[test]
+fn a_passed_out_board_with_an_empty_play_section_needs_no_declarer() {
+    let gib = game(
+        &[
+            ("Scoring", "IMP"),
+            ("Declarer", ""),
+            ("Contract", "Pass"),
+            ("Result", ""),
+        ],
+        "[Auction \"N\"]\nPass Pass Pass Pass\n[Play \"E\"]\n*\n",
+    );
+    assert!(
+        !codes(&gib).iter().any(|(code, _)| *code == "T107"),
+        "{:?}",
+        codes(&gib)
+    );
+    let played = game(&[("Scoring", "IMP")], "[Play \"E\"]\nCK - - -\n*\n");
+    assert!(
+        codes(&played).contains(&("T107", Severity::Error)),
+        "{:?}",
+        codes(&played)
+    );
+}

@@ -301,12 +301,18 @@ fn read_sections_checked(
             }
             SyntaxKind::PLAY_SECTION => {
                 let context = &board.context;
+                // A passed-out board has no declarer (GIB writes `[Declarer ""]`, `[Contract
+                // "Pass"]` and an empty `[Play "W"]` and `*`): nothing was played.
+                let passed_out = matches!(
+                    context.contract,
+                    Some(crate::model::values::ContractValue::Passed)
+                );
                 let missing: Vec<&str> = [
                     ("Deal", filled(&context.deal_tag)),
                     // An end position needs no declarer: the Play tag names the leader.
                     (
                         "Declarer",
-                        filled(&context.declarer_tag) || context.is_end_position(),
+                        filled(&context.declarer_tag) || context.is_end_position() || passed_out,
                     ),
                     ("Contract", filled(&context.contract_tag)),
                 ]
