@@ -37,15 +37,7 @@ pub(crate) fn read_facts(game: &Game, inherited: &Inheritance) -> Vec<Info> {
     }
     for tag in game.tag_pairs() {
         let name = tag.name();
-        let in_section = tag
-            .syntax()
-            .parent()
-            .is_some_and(|p| p.kind() != SyntaxKind::GAME);
-        if in_section
-            || name == "Hidden"
-            || KEY_TAGS.contains(&name.as_str())
-            || STRUCTURED.contains(&name.as_str())
-        {
+        if !is_descriptive(&tag, &name) {
             continue;
         }
         let Some(mut value) = tag.value() else {
@@ -63,21 +55,23 @@ pub(crate) fn read_facts(game: &Game, inherited: &Inheritance) -> Vec<Info> {
     facts
 }
 
+/// Whether a tag pair of the game is a descriptive fact: at the game's level (not a section's
+/// own tag), not a key tag, not read into the auction, play or notes, and not Hidden.
+fn is_descriptive(tag: &crate::syntax::ast::TagPair, name: &str) -> bool {
+    let in_section = tag
+        .syntax()
+        .parent()
+        .is_some_and(|p| p.kind() != SyntaxKind::GAME);
+    !in_section && name != "Hidden" && !KEY_TAGS.contains(&name) && !STRUCTURED.contains(&name)
+}
+
 /// The descriptive tags `game` itself gives with an empty or `?` value (not inherited ones),
 /// in order.
 pub(crate) fn read_vacant(game: &Game) -> Vec<Info> {
     let mut vacant: Vec<Info> = Vec::new();
     for tag in game.tag_pairs() {
         let name = tag.name();
-        let in_section = tag
-            .syntax()
-            .parent()
-            .is_some_and(|p| p.kind() != SyntaxKind::GAME);
-        if in_section
-            || name == "Hidden"
-            || KEY_TAGS.contains(&name.as_str())
-            || STRUCTURED.contains(&name.as_str())
-        {
+        if !is_descriptive(&tag, &name) {
             continue;
         }
         match tag.value() {
