@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use crate::analysis::{check_stream_into, CheckOptions, FileReport, Found};
+use crate::convert::readback;
 use crate::convert::to_dealing::write_dealing;
 use crate::convert::{
     read_lin, read_pbn, read_rbn, unread_text, write_lin, write_pbn_file, write_rbn,
@@ -292,7 +293,10 @@ impl Notation {
         match self {
             Notation::Pbn => {
                 let parse = Parse::new(text);
-                (read_pbn_parse(&parse), unread_text(text, parse.errors()))
+                (
+                    read_pbn_parse(&parse, text),
+                    unread_text(text, parse.errors()),
+                )
             }
             Notation::Rbn => {
                 let parse = RbnParse::new(text);
@@ -314,45 +318,78 @@ impl Notation {
     /// fmt` writes it, so that formatting the result changes nothing; a text converted to its
     /// own notation is that formatting.
     pub fn convert(self, text: &str, to: Notation) -> Converted {
-        // The source's check runs beside the conversion and its read-back when there is a core
-        // for it (the browser has one thread).
+        // The source's check runs beside the conversion, and the items of the boards read are
+        // listed beside the writing and the reading back, when there is a core for them (the
+        // browser has one thread): the writing and the reading back are mostly one thread's
+        // work.
         let threads = crate::parallel::available_threads();
-        let (source_errors, mut converted) = if threads > 1 {
-            std::thread::scope(|scope| {
-                let errors = scope.spawn(|| self.errors_listed(text, 1));
-                // The check takes less than the reading: the comparison after it has every
-                // core.
-                let converted = self.convert_checked(text, to, threads);
-                (errors.join().unwrap_or_default(), converted)
-            })
-        } else {
-            (
-                self.errors_listed(text, 1),
-                self.convert_checked(text, to, 1),
-            )
-        };
+        if threads < 2 {
+            let mut converted = self.convert_checked(text, to, 1);
+            converted.source_errors = self.errors_listed(text, 1);
+            return converted;
+        }
+        // The reading is spread over the cores; then one thread writes, formats and reads
+        // back (mostly one thread's work) while another checks the source and lists the items
+        // of the boards read; the comparison is spread again.
+        let (boards, unread) = self.read_boards_and_unread(text);
+        let (written, differences, source_errors) = std::thread::scope(|scope| {
+            let beside = scope.spawn(|| {
+                let read = readback::items_of_all(&boards, 1);
+                (read, self.errors_listed(text, 1))
+            });
+            let written = self.write_and_format(text, &boards, to);
+            let back = to.read_boards(&written);
+            let (read, errors) = match beside.join() {
+                Ok(done) => done,
+                Err(_) => (
+                    readback::items_of_all(&boards, threads),
+                    self.errors_listed(text, threads),
+                ),
+            };
+            let differences = readback::compare_items(&boards, &read, &back, threads);
+            // Freeing a hundred thousand small blocks is work too: half of it on a thread.
+            scope.spawn(move || drop(back));
+            drop(read);
+            (written, differences, errors)
+        });
+        let mut converted = self.converted(text, written, to, unread, differences);
         converted.source_errors = source_errors;
         converted
     }
 
-    /// [`Notation::convert`] without the source's check: the writing and its read-back, the
-    /// comparison spread over `threads`.
+    /// [`Notation::convert`] without the source's check, on up to `threads` threads.
     fn convert_checked(self, text: &str, to: Notation, threads: usize) -> Converted {
         let (boards, unread) = self.read_boards_and_unread(text);
-        let written = if self == to {
+        let written = self.write_and_format(text, &boards, to);
+        let back = to.read_boards(&written);
+        let differences = readback::compare_on(&boards, &back, threads);
+        self.converted(text, written, to, unread, differences)
+    }
+
+    /// The text of `boards` (read from `text`) in the notation `to`, as `kibitzer fmt` writes
+    /// it; in the same notation the text is formatted.
+    fn write_and_format(self, text: &str, boards: &[BoardModel], to: Notation) -> String {
+        if self == to {
             to.format(text, &FormatOptions::default())
         } else {
-            let (written, _) = to.write_boards(&boards);
+            let (written, _) = to.write_boards(boards);
             to.format(&written, &FormatOptions::default())
-        };
-        let back = to.read_boards(&written);
-        let differences = crate::convert::readback::compare_on(&boards, &back, threads);
-        let mut losses = crate::convert::readback::summarize(&differences);
+        }
+    }
+
+    /// The conversion's result: the text written and what did not come back.
+    fn converted(
+        self,
+        text: &str,
+        written: String,
+        to: Notation,
+        unread: Vec<String>,
+        differences: Vec<readback::Loss>,
+    ) -> Converted {
+        let mut losses = readback::summarize(&differences);
         // The `%` lines belong to the file, not to a board: they are looked for in the text.
         let escapes = match self {
-            Notation::Pbn | Notation::Rbn => {
-                crate::convert::readback::escape_lines_lost(text, &written)
-            }
+            Notation::Pbn | Notation::Rbn => readback::escape_lines_lost(text, &written),
             _ => Vec::new(),
         };
         if let Some(first) = escapes.first() {

@@ -7,6 +7,7 @@
 //! every table row, every call and card with its annotations and notes, the sections' `+`, the
 //! hidden hands and the commentary. Two boards agree when their lists do.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -17,14 +18,74 @@ use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind};
 /// One thing a board says: where it stands in the board (`key`, unique in the board), the
 /// kind of thing it is as a user would name it (`kind`, for grouping the report), and what it
 /// says (`value`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Item<'a> {
     /// Where in the board: `tag Event`, `call 3`, `trick 2 card 4 NAG`…
-    pub key: String,
+    pub key: &'a str,
     /// What kind of thing it is: `the Event tag`, `a NAG on a call`…
-    pub kind: String,
+    pub kind: &'a str,
     /// What it says, in one spelling for every notation.
-    pub value: String,
+    pub value: &'a str,
+}
+
+/// The items a board says ([`items`]), their keys and values kept in one text: a board of
+/// fifty cards is then a few allocations, not a hundred and fifty, and two lists that agree
+/// are equal texts and equal slots.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardItems {
+    text: String,
+    slots: Vec<Slot>,
+}
+
+/// Where one item's key and value stand in [`BoardItems::text`], and its kind (most kinds are
+/// fixed words, borrowed rather than allocated).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Slot {
+    key: (u32, u32),
+    kind: Cow<'static, str>,
+    value: (u32, u32),
+}
+
+impl BoardItems {
+    /// The items in order.
+    pub fn iter(&self) -> impl Iterator<Item = Item<'_>> + '_ {
+        let text = |(start, end): (u32, u32)| self.text.get(start as usize..end as usize);
+        self.slots.iter().map(move |slot| Item {
+            key: text(slot.key).unwrap_or_default(),
+            kind: &slot.kind,
+            value: text(slot.value).unwrap_or_default(),
+        })
+    }
+
+    /// How many items there are.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the board says nothing at all.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Adds an item, its key and value written into the text.
+    fn push(
+        &mut self,
+        key: impl std::fmt::Display,
+        kind: impl Into<Cow<'static, str>>,
+        value: impl std::fmt::Display,
+    ) {
+        let at = |text: &String| u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let key_start = at(&self.text);
+        let _ = write!(self.text, "{key}");
+        let value_start = at(&self.text);
+        let _ = write!(self.text, "{value}");
+        let end = at(&self.text);
+        self.slots.push(Slot {
+            key: (key_start, value_start),
+            kind: kind.into(),
+            value: (value_start, end),
+        });
+    }
 }
 
 /// One difference between a board read and the same board read back from what was written.
@@ -39,8 +100,8 @@ pub struct Loss {
 }
 
 /// The items a board says, in a stable order.
-pub fn items(board: &BoardModel) -> Vec<Item> {
-    let mut out = Items::default();
+pub fn items(board: &BoardModel) -> BoardItems {
+    let mut out = BoardItems::default();
     out.key_tags(board);
     for fact in &board.facts {
         let value = match fact.name.as_str() {
@@ -48,16 +109,16 @@ pub fn items(board: &BoardModel) -> Vec<Item> {
             _ => fact.value.clone(),
         };
         out.push(
-            format!("tag {}", fact.name),
+            format_args!("tag {}", fact.name),
             format!("the {} tag", fact.name),
             value,
         );
     }
     for fact in &board.vacant {
         out.push(
-            format!("tag {}", fact.name),
-            "empty or `?` tags".to_string(),
-            fact.value.clone(),
+            format_args!("tag {}", fact.name),
+            "empty or `?` tags",
+            &fact.value,
         );
     }
     for table in &board.tables {
@@ -76,29 +137,17 @@ pub fn items(board: &BoardModel) -> Vec<Item> {
         );
     }
     for (i, comment) in board.commentary.iter().enumerate() {
-        out.push(
-            format!("comment {}", i + 1),
-            "a comment".to_string(),
-            one_line(comment),
-        );
+        out.push(format!("comment {}", i + 1), "a comment", one_line(comment));
     }
     out.auctions(board);
     out.play(board);
     for what in &board.dropped {
         out.push(format!("unread {what}"), what.clone(), what.clone());
     }
-    out.0
+    out
 }
 
-/// The items of a board as they are gathered.
-#[derive(Default)]
-struct Items(Vec<Item>);
-
-impl Items {
-    fn push(&mut self, key: String, kind: String, value: String) {
-        self.0.push(Item { key, kind, value });
-    }
-
+impl BoardItems {
     fn key_tags(&mut self, board: &BoardModel) {
         let ctx = &board.context;
         let written = |tag: &Option<crate::model::pbn::context::TagValue>| {
@@ -155,10 +204,10 @@ impl Items {
             ("Result", result),
         ] {
             if let Some(value) = value {
-                let kind = if value.is_empty() || value == "?" {
-                    "empty or `?` tags".to_string()
+                let kind: Cow<'static, str> = if value.is_empty() || value == "?" {
+                    "empty or `?` tags".into()
                 } else {
-                    format!("the {name} tag")
+                    format!("the {name} tag").into()
                 };
                 self.push(format!("tag {name}"), kind, value);
             }
@@ -171,14 +220,14 @@ impl Items {
                         .unwrap_or_else(|| "-".to_string());
                     self.push(
                         format!("deal {}", seat.letter()),
-                        "a hand of the Deal".to_string(),
+                        "a hand of the Deal",
                         hand,
                     );
                 }
             }
             None => {
                 if let Some(text) = written(&ctx.deal_tag).filter(|t| !t.is_empty()) {
-                    self.push("tag Deal".into(), "the Deal tag".into(), text);
+                    self.push("tag Deal", "the Deal tag", text);
                 }
             }
         }
@@ -188,29 +237,27 @@ impl Items {
             .map(|s| s.letter())
             .collect();
         if !hidden.is_empty() {
-            self.push("tag Hidden".into(), "the Hidden tag".into(), hidden);
+            self.push("tag Hidden", "the Hidden tag", hidden);
         }
     }
 
     fn auctions(&mut self, board: &BoardModel) {
         let notes = board.notes(SectionKind::Auction);
         for (n, auction) in board.auctions().enumerate() {
-            let section = if n == 0 {
-                "the auction".to_string()
-            } else {
-                format!("auction {}", n + 1)
-            };
-            let kind = |what: &str| match n {
-                0 => what.to_string(),
-                _ => format!("{what} in a repeated Auction section"),
+            let section = Section(n);
+            let kind = |what: &'static str| -> Cow<'static, str> {
+                match n {
+                    0 => what.into(),
+                    _ => format!("{what} in a repeated Auction section").into(),
+                }
             };
             let calls = auction.written();
             if !calls.is_empty() {
                 if let Some(first) = auction.head.seat.or(auction.dealer) {
                     self.push(
-                        format!("{section} first seat"),
+                        format_args!("{section} first seat"),
                         kind("the seat the auction starts with"),
-                        first.letter().to_string(),
+                        first.letter(),
                     );
                 }
             }
@@ -223,25 +270,25 @@ impl Items {
                 };
                 for pass in 0..passes {
                     i += 1;
-                    let at = format!("{section} call {i}");
-                    self.push(at.clone(), kind("a call"), call_text(item));
+                    let at = Place::Call(section, i);
+                    self.push(at, kind("a call"), CallText(item));
                     if pass == 0 {
-                        self.annotation(&at, &item.annotation, false, &notes, &kind);
+                        self.annotation(at, &item.annotation, &notes, &kind);
                     }
                 }
             }
             if auction.end.plus.is_some() {
                 self.push(
-                    format!("{section} +"),
+                    format_args!("{section} +"),
                     kind("a `+` (the auction goes on elsewhere)"),
-                    "+".into(),
+                    "+",
                 );
             }
             if n == 0 {
                 for (index, text) in &notes {
                     self.push(
-                        format!("auction note {index}"),
-                        "a note of the auction".into(),
+                        format_args!("auction note {index}"),
+                        "a note of the auction",
                         one_line(text),
                     );
                 }
@@ -258,44 +305,38 @@ impl Items {
         if tricks.iter().any(|t| !t.is_empty()) {
             if let Some(leader) = play.opening_leader {
                 self.push(
-                    "play leader".into(),
-                    "the seat the play starts with".into(),
-                    leader.letter().to_string(),
+                    "play leader",
+                    "the seat the play starts with",
+                    leader.letter(),
                 );
             }
         }
         for (t, trick) in tricks.iter().enumerate() {
             for (c, item) in trick.iter().enumerate() {
-                let at = format!("trick {} card {}", t + 1, c + 1);
-                self.push(at.clone(), "a card of the play".into(), card_text(item));
-                self.annotation(&at, &item.annotation, true, &notes, &|w: &str| {
-                    w.to_string()
-                });
+                let at = Place::Card(t + 1, c + 1);
+                self.push(at, "a card of the play", CardText(item));
+                self.annotation(at, &item.annotation, &notes, &|w| w.into());
             }
         }
         if play.end.plus.is_some() {
-            self.push(
-                "play +".into(),
-                "a `+` (the play goes on elsewhere)".into(),
-                "+".into(),
-            );
+            self.push("play +", "a `+` (the play goes on elsewhere)", "+");
         }
         for (index, text) in &notes {
             self.push(
-                format!("play note {index}"),
-                "a note of the play".into(),
+                format_args!("play note {index}"),
+                "a note of the play",
                 one_line(text),
             );
         }
         for later in &board.later_plays {
             let cards = later.written().iter().map(Vec::len).sum::<usize>();
             self.push(
-                format!(
+                format_args!(
                     "play section {}",
                     later.head.seat.map_or('?', |s| s.letter())
                 ),
-                "a repeated Play section".into(),
-                format!("{cards} cards"),
+                "a repeated Play section",
+                format_args!("{cards} cards"),
             );
         }
     }
@@ -304,44 +345,45 @@ impl Items {
     /// stands for, standard 3.8), its alert and its note's text.
     fn annotation(
         &mut self,
-        at: &str,
+        at: Place,
         annotation: &Annotation,
-        on_card: bool,
         notes: &[(u8, String)],
-        kind: &dyn Fn(&str) -> String,
+        kind: &dyn Fn(&'static str) -> Cow<'static, str>,
     ) {
-        let what = if on_card { "card" } else { "call" };
-        let mut glyphs: Vec<String> = Vec::new();
-        if let Some(suffix) = annotation.suffix.as_deref().filter(|s| !s.is_empty()) {
-            glyphs.push(match crate::model::values::suffix_nag(suffix, on_card) {
-                Some(nag) => format!("${nag}"),
-                None => suffix.to_string(),
-            });
-        }
-        glyphs.extend(annotation.nags.iter().map(|n| format!("${n}")));
-        if !glyphs.is_empty() {
-            self.push(
-                format!("{at} glyphs"),
-                kind(&format!("a NAG or `!`/`?` on a {what}")),
-                glyphs.join(" "),
-            );
+        let on_card = matches!(at, Place::Card(..));
+        let suffix = annotation.suffix.as_deref().filter(|s| !s.is_empty());
+        if suffix.is_some() || !annotation.nags.is_empty() {
+            let mut glyphs: Vec<String> = Vec::new();
+            if let Some(suffix) = suffix {
+                glyphs.push(match crate::model::values::suffix_nag(suffix, on_card) {
+                    Some(nag) => format!("${nag}"),
+                    None => suffix.to_string(),
+                });
+            }
+            glyphs.extend(annotation.nags.iter().map(|n| format!("${n}")));
+            let what = if on_card {
+                "a NAG or `!`/`?` on a card"
+            } else {
+                "a NAG or `!`/`?` on a call"
+            };
+            self.push(format_args!("{at} glyphs"), kind(what), glyphs.join(" "));
         }
         if !annotation.marks.is_empty() {
             let marks: Vec<&str> = annotation.marks.iter().map(|m| m.pbn()).collect();
-            self.push(
-                format!("{at} marks"),
-                kind(&format!(
-                    "an irregularity mark (`^I`, `^S`, `^R`, `^L`) on a {what}"
-                )),
-                marks.join(" "),
-            );
+            let what = if on_card {
+                "an irregularity mark (`^I`, `^S`, `^R`, `^L`) on a card"
+            } else {
+                "an irregularity mark (`^I`, `^S`, `^R`, `^L`) on a call"
+            };
+            self.push(format_args!("{at} marks"), kind(what), marks.join(" "));
         }
         if annotation.alert {
-            self.push(
-                format!("{at} alert"),
-                kind(&format!("an alert on a {what}")),
-                "alerted".into(),
-            );
+            let what = if on_card {
+                "an alert on a card"
+            } else {
+                "an alert on a call"
+            };
+            self.push(format_args!("{at} alert"), kind(what), "alerted");
         }
         if let Some(index) = annotation.note {
             let text = notes
@@ -349,11 +391,43 @@ impl Items {
                 .find(|(n, _)| *n == index || (*n == 0 && index == 10) || (*n == 10 && index == 0))
                 .map(|(_, text)| one_line(text))
                 .unwrap_or_else(|| format!("note {index}, not given"));
-            self.push(
-                format!("{at} note"),
-                kind(&format!("a note on a {what}")),
-                text,
-            );
+            let what = if on_card {
+                "a note on a card"
+            } else {
+                "a note on a call"
+            };
+            self.push(format_args!("{at} note"), kind(what), text);
+        }
+    }
+}
+
+/// An Auction section by its place in the board: `the auction`, then `auction 2`…
+#[derive(Debug, Clone, Copy)]
+struct Section(usize);
+
+impl std::fmt::Display for Section {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            0 => f.write_str("the auction"),
+            n => write!(f, "auction {}", n + 1),
+        }
+    }
+}
+
+/// Where a call or card stands: its key, and the start of the keys of its annotations.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// The `i`th call (from 1) of an auction.
+    Call(Section, usize),
+    /// The card of a trick, both from 1.
+    Card(usize, usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Call(section, i) => write!(f, "{section} call {i}"),
+            Place::Card(trick, card) => write!(f, "trick {trick} card {card}"),
         }
     }
 }
@@ -378,26 +452,30 @@ fn score_meaning(value: &str) -> String {
 }
 
 /// A call as PBN writes it.
-fn call_text(item: &CallItem) -> String {
-    match item.kind {
-        CallKind::Call(call) => call.to_string(),
-        CallKind::AllPass => "Pass".into(),
-        CallKind::Query => "a quiz point (`Y`)".into(),
+struct CallText<'a>(&'a CallItem);
+
+impl std::fmt::Display for CallText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.kind {
+            CallKind::Call(call) => write!(f, "{call}"),
+            CallKind::AllPass => f.write_str("Pass"),
+            CallKind::Query => f.write_str("a quiz point (`Y`)"),
+        }
     }
 }
 
 /// A card as PBN writes it.
-fn card_text(item: &CardItem) -> String {
-    match item.kind {
-        CardKind::Card(card) => card.to_string(),
-        CardKind::Shortcut { highest, .. } => (if highest {
-            "the highest of the suit led"
-        } else {
-            "the lowest of the suit led"
-        })
-        .into(),
-        CardKind::Unknown => "-".into(),
-        CardKind::Query => "a quiz point (`Y`)".into(),
+struct CardText<'a>(&'a CardItem);
+
+impl std::fmt::Display for CardText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.kind {
+            CardKind::Card(card) => write!(f, "{card}"),
+            CardKind::Shortcut { highest: true, .. } => f.write_str("the highest of the suit led"),
+            CardKind::Shortcut { .. } => f.write_str("the lowest of the suit led"),
+            CardKind::Unknown => f.write_str("-"),
+            CardKind::Query => f.write_str("a quiz point (`Y`)"),
+        }
     }
 }
 
@@ -433,60 +511,88 @@ pub fn compare(source: &[BoardModel], back: &[BoardModel]) -> Vec<Loss> {
 
 /// [`compare`] with the boards compared on up to `threads` threads.
 pub fn compare_on(source: &[BoardModel], back: &[BoardModel], threads: usize) -> Vec<Loss> {
-    let mut losses = Vec::new();
-    match (numbered(source), numbered(back)) {
-        (Some(read), Some(written)) => {
-            for (i, a) in source.iter().enumerate() {
-                let number = a.fact("Board").unwrap_or_default();
-                match written.get(number) {
-                    Some(&j) => compare_board(i + 1, &items(a), &items(&back[j]), &mut losses),
-                    None => losses.push(Loss {
-                        board: i + 1,
-                        kind: "whole boards".into(),
-                        detail: format!("board {number} not written"),
-                    }),
-                }
-            }
-            for (number, &j) in &written {
-                if !read.contains_key(number) {
-                    losses.push(Loss {
+    let read = items_of_all(source, threads);
+    compare_items(source, &read, back, threads)
+}
+
+/// The items of every board ([`items`]), on up to `threads` threads.
+pub fn items_of_all(boards: &[BoardModel], threads: usize) -> Vec<BoardItems> {
+    let threads = crate::parallel::threads_for(boards.len(), 256).min(threads.max(1));
+    crate::parallel::map_slices(boards, threads, |slice| slice.iter().map(items).collect())
+}
+
+/// [`compare_on`] with the items of the boards read (`read`, one list a board of `source`)
+/// made already: a conversion makes them while its writing runs.
+pub fn compare_items(
+    source: &[BoardModel],
+    read: &[BoardItems],
+    back: &[BoardModel],
+    threads: usize,
+) -> Vec<Loss> {
+    // Each board read with the board written for it, if any.
+    let (pairs, mut unpaired): (Vec<(usize, Option<usize>)>, Vec<Loss>) =
+        match (numbered(source), numbered(back)) {
+            (Some(read), Some(written)) => {
+                let pairs = source
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (i, written.get(a.fact("Board").unwrap_or_default()).copied()))
+                    .collect();
+                let added = written
+                    .iter()
+                    .filter(|(number, _)| !read.contains_key(*number))
+                    .map(|(number, &j)| Loss {
                         board: j + 1,
                         kind: "whole boards".into(),
                         detail: format!("board {number} added"),
-                    });
-                }
+                    })
+                    .collect();
+                (pairs, added)
             }
-        }
-        _ => {
-            let pairs: Vec<(usize, (&BoardModel, &BoardModel))> =
-                source.iter().zip(back).enumerate().collect();
-            let threads = crate::parallel::threads_for(pairs.len(), 256).min(threads.max(1));
-            losses = crate::parallel::map_slices(&pairs, threads, |slice| {
-                let mut found = Vec::new();
-                for (i, (a, b)) in slice {
-                    compare_board(i + 1, &items(a), &items(b), &mut found);
-                }
-                found
-            });
-            if source.len() != back.len() {
-                let (more, what) = if source.len() > back.len() {
-                    (source.len() - back.len(), "missing")
-                } else {
-                    (back.len() - source.len(), "added")
-                };
-                losses.push(Loss {
-                    board: back.len().min(source.len()) + 1,
+            _ => {
+                let pairs = (0..source.len().min(back.len()))
+                    .map(|i| (i, Some(i)))
+                    .collect();
+                (pairs, count_differs(source.len(), back.len()))
+            }
+        };
+    let threads = crate::parallel::threads_for(pairs.len(), 256).min(threads.max(1));
+    let mut losses = crate::parallel::map_slices(&pairs, threads, |slice| {
+        let mut found = Vec::new();
+        for &(i, j) in slice {
+            match j.and_then(|j| back.get(j)) {
+                Some(b) => match read.get(i) {
+                    Some(read) => compare_board(i + 1, read, &items(b), &mut found),
+                    None => compare_board(i + 1, &items(&source[i]), &items(b), &mut found),
+                },
+                None => found.push(Loss {
+                    board: i + 1,
                     kind: "whole boards".into(),
                     detail: format!(
-                        "{more} {what}: {} read, {} written",
-                        source.len(),
-                        back.len()
+                        "board {} not written",
+                        source[i].fact("Board").unwrap_or_default()
                     ),
-                });
+                }),
             }
         }
-    }
+        found
+    });
+    losses.append(&mut unpaired);
     losses
+}
+
+/// The loss of boards paired by place when the two sides hold different numbers of them.
+fn count_differs(read: usize, written: usize) -> Vec<Loss> {
+    let (more, what) = match read.cmp(&written) {
+        std::cmp::Ordering::Equal => return Vec::new(),
+        std::cmp::Ordering::Greater => (read - written, "missing"),
+        std::cmp::Ordering::Less => (written - read, "added"),
+    };
+    vec![Loss {
+        board: read.min(written) + 1,
+        kind: "whole boards".into(),
+        detail: format!("{more} {what}: {read} read, {written} written"),
+    }]
 }
 
 /// Each board's place by its Board tag, when every board has one and no two share it.
@@ -501,40 +607,40 @@ fn numbered(boards: &[BoardModel]) -> Option<BTreeMap<&str, usize>> {
     Some(places)
 }
 
-fn compare_board(board: usize, source: &[Item], back: &[Item], losses: &mut Vec<Loss>) {
+fn compare_board(board: usize, source: &BoardItems, back: &BoardItems, losses: &mut Vec<Loss>) {
     // Items come in a stable order, so two boards that agree give the same list: the maps
     // are built only for boards that differ.
     if source == back {
         return;
     }
-    let written: BTreeMap<&str, &Item> = back.iter().map(|i| (i.key.as_str(), i)).collect();
-    let read: BTreeMap<&str, &Item> = source.iter().map(|i| (i.key.as_str(), i)).collect();
-    for item in source {
-        match written.get(item.key.as_str()) {
+    let written: BTreeMap<&str, Item<'_>> = back.iter().map(|i| (i.key, i)).collect();
+    let read: BTreeMap<&str, Item<'_>> = source.iter().map(|i| (i.key, i)).collect();
+    for item in source.iter() {
+        match written.get(item.key) {
             None => losses.push(Loss {
                 board,
-                kind: item.kind.clone(),
-                detail: format!("{}: `{}` not written", item.key, short(&item.value)),
+                kind: item.kind.to_string(),
+                detail: format!("{}: `{}` not written", item.key, short(item.value)),
             }),
             Some(other) if other.value != item.value => losses.push(Loss {
                 board,
-                kind: item.kind.clone(),
+                kind: item.kind.to_string(),
                 detail: format!(
                     "{}: `{}` became `{}`",
                     item.key,
-                    short(&item.value),
-                    short(&other.value)
+                    short(item.value),
+                    short(other.value)
                 ),
             }),
             Some(_) => {}
         }
     }
-    for item in back {
-        if !read.contains_key(item.key.as_str()) {
+    for item in back.iter() {
+        if !read.contains_key(item.key) {
             losses.push(Loss {
                 board,
-                kind: item.kind.clone(),
-                detail: format!("{}: `{}` added", item.key, short(&item.value)),
+                kind: item.kind.to_string(),
+                detail: format!("{}: `{}` added", item.key, short(item.value)),
             });
         }
     }

@@ -127,8 +127,10 @@ pub(crate) fn end_diagnostics(tail: &str, tail_start: usize) -> Vec<Diagnostic> 
 }
 
 /// The answer to `kibitzer.convert` (and the browser's `kibitzer/convert`): a document in
-/// `notation` converted to `to` (`pbn`, `rbn`, `lin`, or `url` for BBO handviewer addresses,
-/// one a line; the other notation when not given), as `{text, language, warnings, unread}`.
+/// `notation` converted to `to` (`pbn`, `rbn`, `lin`, `dup`, `bri`, `dge`, `dlm`, or `url` for
+/// BBO handviewer addresses, one a line; the other notation when not given), as `{text,
+/// language, warnings, unread, bytes}`; `bytes` is the file in base64 for a dealing machine's
+/// notation, else null.
 pub(crate) fn conversion(
     notation: Notation,
     text: &str,
@@ -144,11 +146,18 @@ pub(crate) fn conversion(
     }
     let target = match to {
         None => notation.counterpart(),
-        Some(name) => Notation::from_language_id(name)
-            .ok_or_else(|| format!("no notation called {name:?} (pbn, rbn, lin or url)"))?,
+        Some(name) => Notation::from_language_id(name).ok_or_else(|| {
+            format!("no notation called {name:?} (pbn, rbn, lin, dup, bri, dge, dlm or url)")
+        })?,
     };
     let converted = notation.convert(text, target);
+    // A dealing machine's file is bytes (its text holds them as Latin-1 characters): they go
+    // as base64, for the editor to save as they are.
+    let bytes = target
+        .dealing()
+        .map(|_| base64(&crate::model::dealing::bytes_of(&converted.text)));
     Ok(serde_json::json!({
+        "bytes": bytes,
         "text": converted.text,
         "language": converted.notation.extension(),
         "warnings": converted
@@ -159,6 +168,28 @@ pub(crate) fn conversion(
             .collect::<Vec<_>>(),
         "unread": converted.unread,
     }))
+}
+
+/// Bytes in base64 (RFC 4648, with `=` padding).
+fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let b = [
+            group[0],
+            *group.get(1).unwrap_or(&0),
+            *group.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(char::from(DIGITS[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The suppression facts of a piece of a PBN document, when it holds `% kibitzer-ignore:`
@@ -237,4 +268,38 @@ pub(crate) fn lin_board_for_editor(piece: &Piece, carry: &LinCarry) -> BoardMode
 /// and the double-dummy hover).
 pub(crate) fn read_lin_board(piece: &Piece, carry: &LinCarry) -> BoardModel {
     crate::model::lin::read_board(piece, carry)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_pads_every_length_as_rfc_4648_does() {
+        // RFC 4648's own test vectors.
+        for (plain, encoded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), encoded, "{plain:?}");
+        }
+        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
+    }
+
+    #[test]
+    fn a_conversion_to_a_dealing_machine_gives_its_bytes() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.T98.765.432 T987.AKQ.J43.765 65432.J7.AKQ.JT8 .65432.T982.AKQ9\"]\n";
+        let dup = conversion(Notation::Pbn, text, Some("dup")).unwrap_or_default();
+        let bytes = dup["bytes"].as_str().unwrap_or_default();
+        assert!(!bytes.is_empty(), "{dup}");
+        let expected = crate::model::dealing::bytes_of(dup["text"].as_str().unwrap_or_default());
+        assert_eq!(bytes, base64(&expected));
+        let pbn = conversion(Notation::Pbn, text, Some("rbn")).unwrap_or_default();
+        assert!(pbn["bytes"].is_null(), "{pbn}");
+    }
 }

@@ -28,11 +28,35 @@ use pbn::BoardModel;
 
 /// Reads every game of a PBN text whole (inheritance resolved as the checker resolves it).
 pub fn read_pbn(text: &str) -> Vec<BoardModel> {
-    read_pbn_parse(&Parse::new(text))
+    read_pbn_parse(&Parse::new(text), text)
 }
 
-/// [`read_pbn`] from the text's parse.
-pub fn read_pbn_parse(parse: &Parse) -> Vec<BoardModel> {
+/// [`read_pbn`] from the text's parse. Games that inherit nothing (no tag value starts with
+/// `#`) are read on every core of a large text; each worker roots the whole file's tree anew
+/// (rowan's nodes stay on their thread), so every range is the same as read in one.
+pub fn read_pbn_parse(parse: &Parse, text: &str) -> Vec<BoardModel> {
+    let nodes = parse
+        .children()
+        .iter()
+        .filter(|c| c.as_node().is_some())
+        .count();
+    let threads = crate::parallel::threads_for(nodes, 512);
+    let inherits = memchr::memmem::find(text.as_bytes(), b"\"#").is_some();
+    if threads > 1 && !inherits {
+        let green = parse.green();
+        let places: Vec<usize> = (0..nodes).collect();
+        return crate::parallel::map_slices(&places, threads, |slice| {
+            let none = Inheritance::default();
+            let first = slice.first().copied().unwrap_or(0);
+            rowan::SyntaxNode::<crate::syntax::PbnLanguage>::new_root(green.clone())
+                .children()
+                .skip(first)
+                .take(slice.len())
+                .filter_map(Game::cast)
+                .map(|game| pbn::read_board(&game, &none))
+                .collect()
+        });
+    }
     let mut inherited = Inheritance::default();
     let mut boards = Vec::new();
     for node in parse.syntax().children() {
@@ -50,29 +74,49 @@ pub fn read_lin(text: &str) -> Vec<BoardModel> {
     read_lin_parse(&LinParse::new(text))
 }
 
-/// [`read_lin`] from the text's parse.
+/// [`read_lin`] from the text's parse. The headers are read in order, then the boards on every
+/// core of a large text, each with the header before it.
 pub(crate) fn read_lin_parse(parse: &LinParse) -> Vec<BoardModel> {
-    let mut carry = LinCarry::default();
-    let mut boards = Vec::new();
-    // The comment lines of a header go with the board after it.
+    // Each board's child, the header it follows, and the header's comment lines (they go with
+    // the first board after it).
+    let mut carries = vec![LinCarry::default()];
+    let mut boards: Vec<(usize, usize, Vec<String>)> = Vec::new();
     let mut header_comments = Vec::new();
-    for (node, _) in parse.chunks() {
-        let Some(piece) = Piece::cast(node) else {
+    for (index, child) in parse.children().iter().enumerate() {
+        let Some(piece) = child
+            .as_node()
+            .and_then(|n| Piece::cast(rowan::SyntaxNode::new_root(n.clone())))
+        else {
             continue;
         };
         if piece.is_board() {
-            let mut board = lin::read_board(&piece, &carry);
-            if !header_comments.is_empty() {
-                header_comments.append(&mut board.commentary);
-                board.commentary = std::mem::take(&mut header_comments);
-            }
-            boards.push(board);
+            boards.push((
+                index,
+                carries.len() - 1,
+                std::mem::take(&mut header_comments),
+            ));
         } else {
-            carry = LinCarry::read(piece.pairs());
+            carries.push(LinCarry::read(piece.pairs()));
             header_comments.extend(piece.comments());
         }
     }
-    boards
+    let threads = crate::parallel::threads_for(boards.len(), 512);
+    crate::parallel::map_slices(&boards, threads, |slice| {
+        slice
+            .iter()
+            .filter_map(|(index, carry, comments)| {
+                let node = parse.children().get(*index)?.as_node()?.clone();
+                let piece = Piece::cast(rowan::SyntaxNode::new_root(node))?;
+                let mut board = lin::read_board(&piece, carries.get(*carry)?);
+                if !comments.is_empty() {
+                    let mut commentary = comments.clone();
+                    commentary.append(&mut board.commentary);
+                    board.commentary = commentary;
+                }
+                Some(board)
+            })
+            .collect()
+    })
 }
 
 /// Reads every deal of an RBN text whole (the repetition rules applied).
@@ -80,13 +124,34 @@ pub fn read_rbn(text: &str) -> Vec<BoardModel> {
     read_rbn_parse(&RbnParse::new(text))
 }
 
-/// [`read_rbn`] from the text's parse.
+/// [`read_rbn`] from the text's parse. The carry each record starts with is found in order,
+/// then the records are read on every core of a large text.
 pub(crate) fn read_rbn_parse(parse: &RbnParse) -> Vec<BoardModel> {
+    let record_at = |index: usize| {
+        let node = parse.children().get(index)?.as_node()?.clone();
+        Record::cast(rowan::SyntaxNode::new_root(node)).filter(rbn::is_deal)
+    };
+    let records = parse.children().len();
+    let threads = crate::parallel::threads_for(records, 1024);
+    if threads < 2 {
+        let mut carry = Carry::default();
+        return (0..records)
+            .filter_map(record_at)
+            .map(|record| read_record(&record, &mut carry))
+            .collect();
+    }
     let mut carry = Carry::default();
-    parse
-        .chunks()
-        .filter_map(|(node, _)| Record::cast(node))
-        .filter(rbn::is_deal)
-        .map(|record| read_record(&record, &mut carry))
-        .collect()
+    let mut starts: Vec<(usize, Carry)> = Vec::new();
+    for index in 0..records {
+        if let Some(record) = record_at(index) {
+            starts.push((index, carry.clone()));
+            carry.pass(&record);
+        }
+    }
+    crate::parallel::map_slices(&starts, threads, |slice| {
+        slice
+            .iter()
+            .filter_map(|(index, carry)| Some(read_record(&record_at(*index)?, &mut carry.clone())))
+            .collect()
+    })
 }

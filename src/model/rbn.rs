@@ -77,18 +77,6 @@ impl<T> ByLabel<T> {
     }
 }
 
-/// A field's data and the node it was read from (in its own record).
-#[derive(Debug, Clone)]
-struct FieldText {
-    text: String,
-    field: Option<Field>,
-}
-
-/// A carried text as a field text of no field in this record.
-fn carried(text: Option<String>) -> Option<FieldText> {
-    text.map(|text| FieldText { text, field: None })
-}
-
 /// One field of a record as the board is read from it.
 struct Source {
     text: String,
@@ -120,6 +108,52 @@ impl Source {
         let s = range.start() + TextSize::from(start.min(self.text.len()) as u32);
         let e = range.start() + TextSize::from(end.min(self.text.len()) as u32);
         Some(TextRange::new(s, e.max(s)))
+    }
+}
+
+impl Carry {
+    /// Takes in a record's own fields: the text each repeating label holds for the record (its
+    /// own non-empty field, else the value carried), and the carry for the next record.
+    fn advance(&mut self, own: &ByLabel<Field>) -> ByLabel<String> {
+        let teams_set = own
+            .get(&'K')
+            .map(|f| !f.value().is_empty())
+            .or_else(|| {
+                self.values
+                    .get(&'K')
+                    .map(|v| v.as_ref().is_some_and(|t| !t.is_empty()))
+            })
+            .unwrap_or(false);
+        let mut held = ByLabel::default();
+        for label in REPEATING.chars() {
+            let text = match own.get(&label) {
+                Some(field) => Some(field.value()).filter(|t| !t.is_empty()),
+                None if label == 'N' && teams_set => self.names[0].clone(),
+                None => self.values.get(&label).cloned().flatten(),
+            };
+            if label == 'N' && (own.contains_key(&'N') || text.is_some()) {
+                self.names = [self.names[1].take(), text.clone()];
+            }
+            self.values.insert(label, text.clone());
+            if let Some(text) = text {
+                held.insert(label, text);
+            }
+        }
+        held
+    }
+
+    /// Takes in a record without reading it into a board: the carry for the record after it
+    /// (a reader that reads the records on several threads finds each one's carry first).
+    pub fn pass(&mut self, record: &Record) {
+        let mut own: ByLabel<Field> = ByLabel::default();
+        for item in record.items() {
+            if let RecordItem::Field(field) = item {
+                if REPEATING.contains(field.label()) {
+                    own.insert_if_absent(field.label(), field);
+                }
+            }
+        }
+        self.advance(&own);
     }
 }
 
@@ -170,36 +204,13 @@ pub fn read_record(record: &Record, carry: &mut Carry) -> BoardModel {
             RecordItem::Percent(_) | RecordItem::Error(_) => {}
         }
     }
-    let teams_set = own
-        .get(&'K')
-        .map(|f| !f.value().is_empty())
-        .or_else(|| {
-            carry
-                .values
-                .get(&'K')
-                .map(|v| v.as_ref().is_some_and(|t| !t.is_empty()))
-        })
-        .unwrap_or(false);
+    let held = carry.advance(&own);
     let mut sources: ByLabel<Source> = ByLabel::default();
     for label in REPEATING.chars() {
-        let value = match own.get(&label) {
-            Some(field) => {
-                let text = field.value();
-                (!text.is_empty()).then(|| FieldText {
-                    text,
-                    field: Some(field.clone()),
-                })
-            }
-            None if label == 'N' && teams_set => carried(carry.names[0].clone()),
-            None => carried(carry.values.get(&label).cloned().flatten()),
-        };
-        let text = value.as_ref().map(|v| v.text.clone());
-        if label == 'N' && (own.contains_key(&'N') || value.is_some()) {
-            carry.names = [carry.names[1].take(), text.clone()];
-        }
-        carry.values.insert(label, text);
-        if let Some(v) = value {
-            sources.insert(label, Source::new(v.text, v.field));
+        if let Some(text) = held.get(&label) {
+            // The record's own field, when it gave one (a carried value stands in no field).
+            let field = own.get(&label).filter(|f| !f.value().is_empty()).cloned();
+            sources.insert(label, Source::new(text.clone(), field));
         }
     }
     for label in "ACPRIM".chars() {

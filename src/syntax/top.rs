@@ -278,7 +278,7 @@ impl<L: FileLanguage> TopLevel<L> {
 /// every notation; only these differ.
 pub trait TopGrammar: FileLanguage + Sized {
     /// A piece of text that becomes one child.
-    type Piece;
+    type Piece: Sync;
     /// What building consecutive children may share (PBN's token cache).
     type Cache: Default;
     /// Whether the children alternate with runs of blank lines, whose boundaries anchor an
@@ -312,7 +312,7 @@ pub trait TopGrammar: FileLanguage + Sized {
     /// A full parse of `text`, when an edit cannot be taken in piece by piece (PBN's runs on
     /// every core, for a large paste into an empty document).
     fn parse_whole(text: &str) -> TopLevel<Self> {
-        TopLevel::parse_in_order(text)
+        TopLevel::parse_on(text, crate::parallel::available_threads())
     }
 }
 
@@ -489,9 +489,33 @@ impl<G: TopGrammar> TopLevel<G> {
     /// Parses a whole text on the calling thread, piece after piece (texts of 4 GiB or more are
     /// cut at the limit).
     pub fn parse_in_order(text: &str) -> Self {
+        Self::parse_on(text, 1)
+    }
+
+    /// Parses a whole text, its pieces built on up to `threads` threads when it is large (the
+    /// pieces are split first, on one thread: where one starts depends on those before it).
+    pub fn parse_on(text: &str, threads: usize) -> Self {
+        const WORTH_SPREADING: usize = 1 << 20;
         let text = clip(text);
         let (pieces, _) = G::split(text);
-        let (children, starts, errors) = build_pieces::<G>(text, 0, &pieces);
+        let threads = if text.len() < WORTH_SPREADING {
+            1
+        } else {
+            threads
+        };
+        let parts = crate::parallel::map_slices(&pieces, threads, |slice| {
+            vec![build_pieces::<G>(text, 0, slice)]
+        });
+        let (mut children, mut starts, mut errors) = (
+            Vec::with_capacity(pieces.len()),
+            Vec::with_capacity(pieces.len()),
+            Vec::new(),
+        );
+        for (c, s, e) in parts {
+            children.extend(c);
+            starts.extend(s);
+            errors.extend(e);
+        }
         TopLevel {
             children,
             spans: ChildSpans {

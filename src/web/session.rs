@@ -496,8 +496,9 @@ impl Session {
         seams::conversion(notation, &text, to).map_err(|message| (INVALID_PARAMS, message))
     }
 
-    /// `kibitzer/convert`: `{uri, to}` (`pbn`, `rbn`, `lin`, or `url` for BBO handviewer
-    /// addresses, one a line) to `{text, language, warnings, unread}`.
+    /// `kibitzer/convert`: `{uri, to}` (`pbn`, `rbn`, `lin`, `dup`, `bri`, `dge`, `dlm`, or
+    /// `url` for BBO handviewer addresses, one a line) to `{text, language, warnings, unread,
+    /// bytes}` (see `seams::conversion`).
     fn convert(&mut self, params: Value) -> Result<Value, Refusal> {
         let uri = params.get("uri").and_then(Value::as_str).unwrap_or("");
         let to = params.get("to").and_then(Value::as_str).unwrap_or("");

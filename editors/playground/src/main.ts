@@ -203,8 +203,9 @@ async function readFile(file: File): Promise<void> {
 }
 
 /** Saves `text` as the file `name` (a download). */
-function save(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+function save(name: string, data: string | Uint8Array): void {
+  const type = typeof data === "string" ? "text/plain" : "application/octet-stream";
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;
@@ -236,19 +237,21 @@ async function convert(): Promise<void> {
   const converted = await session.request("kibitzer/convert", { uri: current.uri, to });
   const base = fileName.replace(/\.[^.]*$/, "");
   const name = to === "url" ? `${base}-handviewer.txt` : `${base}.${to}`;
-  $("convert-text").textContent = converted.text;
+  // A dealing machine's file is bytes: it is saved as they are, and shown only by its size.
+  const bytes = typeof converted.bytes === "string" ? Uint8Array.from(atob(converted.bytes), (c) => c.charCodeAt(0)) : undefined;
+  $("convert-text").textContent = bytes ? `(a ${to.toUpperCase()} file of ${bytes.length} bytes: Save keeps it)` : converted.text;
   const notes = [...converted.unread.map((u: string) => `not read: ${u}`), ...converted.warnings.map((w: string) => `lost or changed: ${w}`)];
   $("convert-notes").textContent = notes.length ? notes.join("\n") : "Nothing left out.";
   $("convert-title").textContent = name;
   const dialog = $("convert-dialog") as HTMLDialogElement;
-  $("convert-save").onclick = () => save(name, converted.text);
+  $("convert-save").onclick = () => save(name, bytes ?? converted.text);
   $("convert-open").onclick = () => {
     dialog.close();
-    if (to !== "url") {
+    if (to !== "url" && !bytes) {
       openText(name, converted.text);
     }
   };
-  ($("convert-open") as HTMLButtonElement).disabled = to === "url";
+  ($("convert-open") as HTMLButtonElement).disabled = to === "url" || bytes !== undefined;
   dialog.showModal();
 }
 

@@ -28,11 +28,16 @@ const MENDED = MESSY.replace("P Pass Pass", "Pass Pass Pass");
 
 /** What the native binary prints for `args` with `text` as a file (named `name`) at the end. */
 function nativeOn(text, name, ...args) {
+  return nativeBytesOn(text, name, ...args).toString();
+}
+
+/** What the native program writes on standard output, as bytes. */
+function nativeBytesOn(text, name, ...args) {
   const dir = mkdtempSync(join(tmpdir(), "kibitzer-playground-"));
   const file = join(dir, name);
   writeFileSync(file, text);
   try {
-    return execFileSync(native, [...args, file]).toString();
+    return execFileSync(native, [...args, file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -240,6 +245,22 @@ await test("Convert to RBN gives what kibitzer convert gives", async () => {
   const expected = nativeOn(MESSY, "convert.pbn", "convert", "--to", "rbn");
   assert.equal(text, expected);
   await page.screenshot({ path: join(artifacts, "playground-convert.png") });
+  await page.click("#convert-close");
+});
+
+await test("Convert to DUP saves the bytes kibitzer convert writes, and opens nothing", async () => {
+  await openFile("convert.pbn", MESSY);
+  await page.selectOption("#convert-to", "dup");
+  await page.click("#convert");
+  await page.waitForSelector("#convert-dialog[open]");
+  const expected = nativeBytesOn(MESSY, "convert.pbn", "convert", "--to", "dup");
+  assert.equal(await page.textContent("#convert-text"), `(a DUP file of ${expected.length} bytes: Save keeps it)`);
+  assert.ok(await page.isDisabled("#convert-open"), "a binary file can be opened as text");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#convert-save")]);
+  assert.equal(download.suggestedFilename(), "convert.dup");
+  const saved = readFileSync(await download.path());
+  assert.ok(Buffer.compare(saved, expected) === 0, `${saved.length} bytes saved, the CLI writes ${expected.length}`);
+  await page.screenshot({ path: join(artifacts, "playground-convert-dup.png") });
   await page.click("#convert-close");
 });
 

@@ -27,6 +27,8 @@ export interface Conversion {
   warnings: string[];
   /** The source's text that could not be read, place by place (older servers leave it out). */
   unread?: string[];
+  /** A dealing machine's file (DUP, BRI, DGE, DLM) as its bytes in base64; null for a text notation. */
+  bytes?: string | null;
 }
 
 /** What the server reads: `initializationOptions` and the answer to `workspace/configuration`. */
@@ -153,17 +155,51 @@ export const CONVERSION_TARGETS: { label: string; detail: string; to: string }[]
   { label: "PBN", detail: "Portable Bridge Notation, the standard (export format)", to: "pbn" },
   { label: "RBN", detail: "Richard's Bridge Notation", to: "rbn" },
   { label: "LIN", detail: "Bridge Base Online's files", to: "lin" },
+  { label: "DUP", detail: "Duplimate dealing machine (saved as a file)", to: "dup" },
+  { label: "BRI", detail: "dealing machine, deals only (saved as a file)", to: "bri" },
+  { label: "DGE", detail: "dealing machine, deals only (saved as a file)", to: "dge" },
+  { label: "DLM", detail: "Dealer 4 and DealMaster dealing machines (saved as a file)", to: "dlm" },
   { label: "BBO handviewer links", detail: "one web address per board, to open it on BBO", to: "url" },
 ];
 
+/** The bytes of base64 text (atob is in browsers and in Node 16 and later). */
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
 /**
- * Converts the active PBN, RBN or LIN document to `to` (`pbn`, `rbn`, `lin` or `url`; asked for
- * with a list when not given) with the server's `kibitzer.convert` and opens the result,
- * unsaved, in an editor beside it. Text of the source that could not be read, and what did not
- * come back when the server read the result again, are shown in warnings. Resolves to the new
- * document.
+ * Saves a dealing machine's file: to `saveTo` when given, else where the user says (proposed
+ * beside the source, with the target's extension). Resolves to where it was saved.
  */
-export async function convertDocument(host: ClientHost, to?: string): Promise<vscode.TextDocument | undefined> {
+async function saveConverted(source: vscode.Uri, to: string, bytes: Uint8Array, saveTo?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  let target = saveTo;
+  if (target === undefined) {
+    const stem = source.path.replace(/\.[^./]*$/, "");
+    target = await vscode.window.showSaveDialog({
+      defaultUri: source.with({ path: `${stem}.${to}` }),
+      filters: { [`${to.toUpperCase()} dealing file`]: [to] },
+      title: `Kibitzer: save the ${to.toUpperCase()} file`,
+    });
+  }
+  if (target !== undefined) {
+    await vscode.workspace.fs.writeFile(target, bytes);
+  }
+  return target;
+}
+
+/**
+ * Converts the active PBN, RBN or LIN document to `to` (`pbn`, `rbn`, `lin`, `dup`, `bri`, `dge`,
+ * `dlm` or `url`; asked for with a list when not given) with the server's `kibitzer.convert` and
+ * opens the result, unsaved, in an editor beside it; a dealing machine's file is saved instead,
+ * to `saveTo` or where the user says. Text of the source that could not be read, and what did
+ * not come back when the server read the result again, are shown in warnings. Resolves to the
+ * new document, or to where the file was saved.
+ */
+export async function convertDocument(
+  host: ClientHost,
+  to?: string,
+  saveTo?: vscode.Uri | string,
+): Promise<vscode.TextDocument | vscode.Uri | undefined> {
   const editor = vscode.window.activeTextEditor;
   const doc = editor?.document;
   if (editor === undefined || doc === undefined || !["pbn", "rbn", "lin"].includes(doc.languageId)) {
@@ -202,10 +238,20 @@ export async function convertDocument(host: ClientHost, to?: string): Promise<vs
     void vscode.window.showErrorMessage("Kibitzer: the server gave no converted text.");
     return undefined;
   }
-  // Handviewer addresses are plain text, in a file of their own.
-  const links = result.language === "url";
-  const converted = await openConverted(doc.uri, links ? "plaintext" : result.language, result.text);
-  await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  let converted: vscode.TextDocument | vscode.Uri | undefined;
+  if (typeof result.bytes === "string") {
+    const target = typeof saveTo === "string" ? vscode.Uri.parse(saveTo) : saveTo;
+    converted = await saveConverted(doc.uri, result.language, fromBase64(result.bytes), target);
+    if (converted === undefined) {
+      return undefined;
+    }
+    void vscode.window.showInformationMessage(`Kibitzer: saved ${vscode.workspace.asRelativePath(converted)}.`);
+  } else {
+    // Handviewer addresses are plain text, in a file of their own.
+    const links = result.language === "url";
+    converted = await openConverted(doc.uri, links ? "plaintext" : result.language, result.text);
+    await vscode.window.showTextDocument(converted, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
   const unread = Array.isArray(result.unread) ? result.unread.map(String) : [];
   if (unread.length > 0) {
     unread.forEach((w) => host.log(`not read: ${w}`));

@@ -294,7 +294,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
     vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
-    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string) => convertDocument(host, to)),
+    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string, saveTo?: string) => convertDocument(host, to, saveTo)),
     vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {
       preview = openBoardPreview(context, preview, host);

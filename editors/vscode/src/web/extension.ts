@@ -118,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
         "Kibitzer: formatting to strict export format needs the kibitzer program, which VS Code for the web cannot run. Format Document formats as kibitzer fmt does.",
       ),
     ),
-    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string) => convertDocument(host, to)),
+    vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string, saveTo?: string) => convertDocument(host, to, saveTo)),
     vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {

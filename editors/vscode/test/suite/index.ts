@@ -471,6 +471,31 @@ const tests: Test[] = [
     },
   },
   {
+    name: "Kibitzer: Convert to Another Format… saves a dealing machine's file: PBN to DUP and DLM, the CLI's bytes",
+    fn: async () => {
+      const editor = await open("auction.pbn");
+      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false });
+      await api();
+      const bin = vscode.workspace.getConfiguration("kibitzer").get<string>("server.path") || "";
+      for (const to of ["dup", "dlm"]) {
+        const target = file(`auction-saved.${to}`);
+        const saved = await vscode.commands.executeCommand<vscode.Uri | undefined>("kibitzer.convertDocument", to, target.toString());
+        assert.ok(saved, `the ${to} conversion saved nothing`);
+        assert.equal(saved.toString(), target.toString());
+        const bytes = fs.readFileSync(target.fsPath);
+        assert.ok(bytes.length > 0, `the ${to} file is empty`);
+        // The same bytes as the command line writes (where this run has the program).
+        if (bin && fs.existsSync(bin)) {
+          const { execFileSync } = await import("node:child_process");
+          const cli = execFileSync(bin, ["convert", editor.document.uri.fsPath, "--to", to, "-o", "-"]);
+          assert.ok(Buffer.compare(bytes, cli) === 0, `${to}: ${bytes.length} bytes saved, the CLI writes ${cli.length}`);
+        }
+        // The text editor is not where a binary file goes.
+        assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString());
+      }
+    },
+  },
+  {
     name: "kibitzer.format.lineEnds = crlf: format on save writes CRLF line ends",
     fn: async () => {
       const name = "eol.pbn";
