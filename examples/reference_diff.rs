@@ -395,6 +395,28 @@ const EXPLAINED: &[Explanation] = &[
         error_allowed: true,
     },
     Explanation {
+        reason: "a NAG of the reference's explanation ranges ($20–$93 for calls, $200–$238 for cards) on the other kind is a warning: the standard leaves $15–$255 to both (3.10)",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ref_at_level().iter().all(|m| m.text == "Bad nag")
+                && d.ours.iter().any(|(code, severity, message)| {
+                    code == "G602" && *severity == Severity::Warning && message.contains("reference verifier keeps")
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
+        reason: "a Deal that gives no hand (`N:- - - -`) is a warning with the fix `?`: the standard lets hands be left out (3.4.11); the reference rejects it, and reads no card of the play after it",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ours.iter().any(|(code, severity, _)| code == "D207" && *severity == Severity::Warning)
+                && d.ref_at_level().iter().all(|m| {
+                    matches!(m.text.as_str(), "Bad deal" | "No deal" | "Bad character")
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
         reason: "the reference checks OptimumScore (the par score) against the Result",
         applies: |d| {
             d.reference_stricter()

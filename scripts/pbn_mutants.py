@@ -68,7 +68,12 @@ def write_deal(lines, i, first, hands):
     lines[i] = f'[Deal "{first}:' + " ".join(".".join(h) for h in hands) + '"]'
 
 
-def mutate(game, rng):
+# Mutations added after the first set: NAGs and suffixes of the other kind, twice or judging
+# twice (standard 3.10), and a Deal that gives no hand.
+LATER_KINDS = ["nag", "nag", "no-hands"]
+
+
+def mutate(game, rng, only=None):
     lines, spans = sections(game)
     kinds = [
         "swap-cards", "drop-card", "add-card", "change-call", "insufficient-bid", "drop-call",
@@ -78,7 +83,7 @@ def mutate(game, rng):
         "drop-mark", "layout", "comment-before-note", "play-dash", "all-pass", "placeholders",
         "brace-in-table",
     ]
-    kind = rng.choice(kinds)
+    kind = only or rng.choice(kinds)
     calls = data_tokens(lines, spans, "Auction", CALL)
     cards = data_tokens(lines, spans, "Play", CARD)
     if kind == "swap-cards":
@@ -249,6 +254,20 @@ def mutate(game, rng):
             lines[a] = "- " * k + lines[a]
         else:
             kind = "none"
+    elif kind == "nag" and (calls or cards):
+        # A NAG or suffix after a call or card: of the other kind (the standard's classes and
+        # the reference's explanation ranges), twice, or a second judgement.
+        where = rng.choice(calls + cards)
+        glyphs = rng.choice([
+            "$1", "$2", "$7", "$8", "$13", "$14", "$20", "$93", "$200", "$238", "$45",
+            "! $2", "$1 $2", "! $1", "$7 $8", "! $8", "$20 $20", "! $20", "$8 !",
+        ])
+        i, a, b = where
+        replace_at(lines, where, lines[i][a:b] + " " + glyphs)
+    elif kind == "no-hands":
+        i = tag(lines, "Deal")
+        first = rng.choice("NESW")
+        lines[i] = f'[Deal "{first}:- - - -"]'
     elif kind == "layout":
         # The same game laid out otherwise: what export format would write differently.
         change = rng.choice(["swap-tags", "join-lines", "spaces", "lower-deal", "deal-from-west"])
@@ -300,6 +319,9 @@ def main():
     # Keep only the game itself: no `%` lines (they belong to the file's head).
     games = ["\n".join(l for l in b.split("\n") if not l.startswith("%")) for b in blocks]
     rng = random.Random(args.seed)
+    # The later kinds draw from a generator of their own, so that adding one leaves the
+    # mutants of the others as they were.
+    later = random.Random(args.seed + 1)
     for f in range(args.files):
         out = ["% PBN 2.1"]
         for _ in range(args.per_file):
@@ -309,6 +331,9 @@ def main():
             except (AttributeError, TypeError, IndexError, ValueError):
                 # A game in a layout the mutations do not know: kept as it is.
                 out.append("{mutant: none}\n" + game)
+            out.append("")
+        for _ in range(args.per_file // 20):
+            out.append(mutate(later.choice(games), later, later.choice(LATER_KINDS)))
             out.append("")
         with open(f"{args.prefix}{f + 1:02}.pbn", "w", encoding="latin-1", newline="\r\n") as w:
             w.write("\n".join(out))

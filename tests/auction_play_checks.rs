@@ -485,14 +485,41 @@ fn g601_nag_range() {
     clean(&auction_game("1D $255 Pass Pass Pass", "1D", "N"));
 }
 
+/// G602 by class: the standard's own (3.10: $1–$6 and $13 for calls, $7–$12 and $14 for
+/// cards) is an error, as the reference verifier's Bad nag; the reference's explanation ranges
+/// ($20–$93 calls', $200–$238 cards'), which the standard leaves to both, a warning.
 #[test]
 fn g602_nag_wrong_section() {
-    let bad = auction_game("1D $7 Pass Pass Pass", "1D", "N");
-    triggers(&bad, "G602", Severity::Warning, "$7");
-    clean(&auction_game("1D $1 Pass Pass Pass", "1D", "N"));
-    let bad = game(&[], None, Some(("W", "SK $13 H3 S4 S3")));
-    triggers(&bad, "G602", Severity::Warning, "$13");
-    clean(&game(&[], None, Some(("W", "SK $14 H3 S4 S3"))));
+    for nag in [7, 8, 12, 14] {
+        let bad = auction_game(&format!("1D ${nag} Pass Pass Pass"), "1D", "N");
+        triggers(&bad, "G602", Severity::Error, &format!("${nag}"));
+    }
+    for nag in [1, 6, 13, 15, 20, 93, 94, 199, 239, 255] {
+        clean(&auction_game(
+            &format!("1D ${nag} Pass Pass Pass"),
+            "1D",
+            "N",
+        ));
+    }
+    for nag in [1, 5, 13] {
+        let bad = game(&[], None, Some(("W", &format!("SK ${nag} H3 S4 S3"))));
+        triggers(&bad, "G602", Severity::Error, &format!("${nag}"));
+    }
+    for nag in [7, 12, 14, 15, 94, 199, 200, 238, 255] {
+        clean(&game(
+            &[],
+            None,
+            Some(("W", &format!("SK ${nag} H3 S4 S3"))),
+        ));
+    }
+    let bad = auction_game("1D $200 Pass Pass Pass", "1D", "N");
+    triggers(&bad, "G602", Severity::Warning, "$200");
+    let bad = auction_game("1D $238 Pass Pass Pass", "1D", "N");
+    triggers(&bad, "G602", Severity::Warning, "$238");
+    let bad = game(&[], None, Some(("W", "SK $20 H3 S4 S3")));
+    triggers(&bad, "G602", Severity::Warning, "$20");
+    let bad = game(&[], None, Some(("W", "SK $93 H3 S4 S3")));
+    triggers(&bad, "G602", Severity::Warning, "$93");
 }
 
 #[test]
@@ -508,11 +535,41 @@ fn g603_duplicate_annotation() {
     clean(&game(&[], None, Some(("W", "SK !? H3 S4 S3"))));
 }
 
+/// G604: the same NAG twice, and a second judgement of one call or card, a suffix standing
+/// for its NAG (`3H ! $2` says what `3H $1 $2` says, and `fmt` writes the one as the other:
+/// the finding is the same before and after formatting).
 #[test]
 fn g604_duplicate_nag() {
     let bad = auction_game("1D $20 $20 Pass Pass Pass", "1D", "N");
     triggers(&bad, "G604", Severity::Warning, "$20 «$20» Pass");
     clean(&auction_game("1D $20 $21 Pass Pass Pass", "1D", "N"));
+    for (calls, second) in [
+        ("1D ! $2 Pass Pass Pass", "! «$2»"),
+        ("1D $1 $2 Pass Pass Pass", "$1 «$2»"),
+        ("1D $1 ! Pass Pass Pass", "$1 «!»"),
+        ("1D ! $1 Pass Pass Pass", "! «$1»"),
+    ] {
+        let bad = auction_game(calls, "1D", "N");
+        let d = triggers(&bad, "G604", Severity::Warning, second);
+        assert!(
+            !d.related.is_empty(),
+            "{calls}: the first judgement is not shown"
+        );
+        let formatted = kibitzer::format::format_text(&bad, &Default::default());
+        assert!(
+            check(&formatted)
+                .diagnostics
+                .iter()
+                .any(|d| d.code.as_str() == "G604"),
+            "{calls}: G604 gone after formatting:\n{formatted}"
+        );
+    }
+    // A judgement and an explanation, a note or a correction are not two judgements.
+    clean(&auction_game("1D ! $20 Pass Pass Pass", "1D", "N"));
+    clean(&auction_game("1D $1 $13 Pass Pass Pass", "1D", "N"));
+    let bad = game(&[], None, Some(("W", "SK ! $8 H3 S4 S3")));
+    triggers(&bad, "G604", Severity::Warning, "! «$8»");
+    clean(&game(&[], None, Some(("W", "SK ! $200 H3 S4 S3"))));
 }
 
 fn play_game(cards: &str) -> String {

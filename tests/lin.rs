@@ -529,3 +529,38 @@ fn check_fix_closes_pairs_and_unsafe_fixes_mend_results() {
     assert_eq!(all.replace("rs|4SN=,|", "rs|4SN+1,|"), safe);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A value that holds a `|` of its own (`pn|…,WRANG||`, as BBO writes a player called `WRANG|`):
+/// one error, on the value, saying so; the pairs after it read as meant, in this board and in
+/// the boards after it, and a `|` where none may be (an empty value, a pair's end) is no such
+/// value.
+#[test]
+fn a_pipe_inside_a_value_is_reported_on_the_value_and_the_pairs_after_it_read() {
+    let text = format!(
+        "qx|o1|pn|S,W,N,WRANG||{DEAL}mb|1s|mb|p|mb|p|mb|p|pg||\nqx|o2|pn|S,W,N,E|{DEAL}mb|p|mb|p|mb|p|mb|p|pg||\n"
+    );
+    let report = check_lin_text(&text, &Default::default());
+    let errors: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == kibitzer::diagnostic::Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].code.as_str(), "L702");
+    let start = usize::from(errors[0].range.start());
+    let end = usize::from(errors[0].range.end());
+    assert_eq!(&text[start..end], "S,W,N,WRANG|");
+    assert!(
+        errors[0].message.contains("holds a `|`"),
+        "{}",
+        errors[0].message
+    );
+    assert!(!codes(&text).contains(&"L701"), "{:?}", codes(&text));
+    let boards = read_lin(&text);
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0].fact("East"), Some("WRANG|"));
+    assert_eq!(calls(&boards[0]), ["1S", "Pass", "Pass", "Pass"]);
+    assert_eq!(hands(&boards[1]), hands(&boards[0]));
+    // An empty value before a pair is no `|` inside a value.
+    assert!(!codes(&board("st||mb|p|")).contains(&"L702"));
+}

@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn model_of_a_competitive_auction() {
-        let (model, out) = run("E", "N", "- 1H ! =1= 2C $200 2S\n3C X XX Pass\nPass Pass");
+        let (model, out) = run("E", "N", "- 1H ! =1= 2C $20 2S\n3C X XX Pass\nPass Pass");
         assert!(out.is_empty(), "{out:#?}");
         assert_eq!(model.dealer, Some(Seat::East));
         assert_eq!(model.calls[0].seat, Some(Seat::East));
@@ -352,7 +352,7 @@ mod tests {
                 .map(|s| s.text.as_str()),
             Some("!")
         );
-        assert_eq!(model.calls[1].annotations.nags[0].value, 200);
+        assert_eq!(model.calls[1].annotations.nags[0].value, 20);
         assert!(model.finished && !model.passed_out);
         assert_eq!(
             model.contract.map(|c| c.to_string()).as_deref(),

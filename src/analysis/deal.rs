@@ -3,17 +3,18 @@
 //! derived when three are given (D208).
 
 use crate::bridge::{Deal, Seat, Suit};
-use crate::diagnostic::Code;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
+use crate::diagnostic::{Code, Severity};
 use crate::model::pbn::deal::DealModel;
 use crate::model::values::DealText;
 
 /// Judges a Deal read into `model` (D203–D208); `dealer` is used for the export rule on the
-/// first seat.
+/// first seat; `pbn_tag` says the deal is a PBN Deal tag's value (fixes write PBN).
 pub(crate) fn check_deal(
     model: &DealModel,
     dealer: Option<Seat>,
     export: bool,
+    pbn_tag: bool,
     out: &mut Vec<Diagnostic>,
 ) {
     for repeated in &model.repeated {
@@ -42,7 +43,20 @@ pub(crate) fn check_deal(
         ));
     }
     let text = &model.text;
-    if text.hands.len() <= 4
+    if text.hands.len() == 4 && text.hands.iter().all(|h| h.unknown) {
+        // `N:- - - -`: the standard lets hands be left out without saying all four may be,
+        // and gives `?` for an unknown value; the reference verifier reports a bad deal.
+        let mut finding = Diagnostic::new(
+            Code::D207,
+            model.inner,
+            "no hand of the deal is given (the reference verifier reports a bad deal): a deal nobody knows is written `?`",
+        )
+        .with_severity(Severity::Warning);
+        if pbn_tag {
+            finding = finding.with_fix("Write the unknown deal as `?`", model.inner, "?");
+        }
+        out.push(finding);
+    } else if text.hands.len() <= 4
         && !model.any_card
         && text.hands.iter().all(|h| h.unknown || h.suits.len() == 4)
     {

@@ -136,14 +136,44 @@ fn annotation(m: &AnnotationMisreading) -> Diagnostic {
             range,
             text,
             on_card,
+            standard,
         } => {
-            let message = if *on_card {
-                format!("`{text}` annotates a call, not a played card")
+            let (is_for, not_for) = if *on_card {
+                ("a call", "a played card")
             } else {
-                format!("`{text}` annotates a played card, not a call")
+                ("a played card", "a call")
             };
-            Diagnostic::new(Code::G602, *range, message)
+            if *standard {
+                Diagnostic::new(
+                    Code::G602,
+                    *range,
+                    format!("`{text}` judges {is_for}, not {not_for} (PBN 3.10)"),
+                )
+            } else {
+                // The standard leaves $15–$255 to both; the reference verifier reads $20–$93
+                // as calls' and $200–$238 as cards', and reports the others as a bad NAG.
+                Diagnostic::new(
+                    Code::G602,
+                    *range,
+                    format!("`{text}` is one of the NAGs the reference verifier keeps for {is_for}; on {not_for} it reports a bad NAG"),
+                )
+                .with_severity(Severity::Warning)
+            }
         }
+        AnnotationMisreading::SecondJudgement {
+            range,
+            first,
+            text,
+            on_card,
+        } => Diagnostic::new(
+            Code::G604,
+            *range,
+            format!(
+                "`{text}` judges this {} a second time: one `!`, `?`, `!!`, `??`, `!?`, `?!` or NAG from $1 to $12 each",
+                item_word(*on_card)
+            ),
+        )
+        .with_related(*first, "the first judgement"),
         AnnotationMisreading::NagTwice {
             range,
             first,

@@ -97,7 +97,9 @@ pub(crate) fn judge(judged: &Judged<'_>, out: &mut Vec<Diagnostic>) {
 fn deal(judged: &Judged<'_>, out: &mut Vec<Diagnostic>) {
     let context = &judged.board.context;
     if let Some(deal) = &judged.board.deal {
-        check_deal(deal, context.dealer, context.export, out);
+        // Only a PBN board keeps its tags in the source map.
+        let pbn_tag = judged.board.map.tag("Deal").is_some();
+        check_deal(deal, context.dealer, context.export, pbn_tag, out);
     }
 }
 

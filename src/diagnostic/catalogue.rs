@@ -122,7 +122,7 @@ catalogue! {
     P510 "misplaced-continuation" Error "P",
     P511 "unknown-leader" Warning "PRL",
     G601 "nag-range" Error "P",
-    G602 "nag-wrong-section" Warning "P",
+    G602 "nag-wrong-section" Error "P",
     G603 "duplicate-annotation" Error "P",
     G604 "duplicate-nag" Warning "P",
     B701 "table-row-length" Error "P",

@@ -133,6 +133,9 @@ pub(crate) fn read_annotations(
         return Annotations::default();
     }
     let mut annotations = Annotations::default();
+    // The first glyph that judges the item (a suffix, or $1–$12): the standard gives one
+    // judgement a call or card, and the reference verifier warns of a second.
+    let mut judged: Option<TextRange> = None;
     for token in &item.annotations {
         let range = token.text_range();
         let text = token.text();
@@ -148,6 +151,18 @@ pub(crate) fn read_annotations(
                     .into(),
                 ),
                 None => {
+                    if let Some(first) = judged {
+                        out.push(
+                            AnnotationMisreading::SecondJudgement {
+                                range,
+                                first,
+                                text: text.to_string(),
+                                on_card,
+                            }
+                            .into(),
+                        );
+                    }
+                    judged.get_or_insert(range);
                     annotations.suffix = Some(Suffix {
                         text: text.to_string(),
                         range,
@@ -174,45 +189,92 @@ pub(crate) fn read_annotations(
             }
             SyntaxKind::NAG => {
                 let value = saturating_number(text);
-                let nag = Nag { value, range };
-                let text = text.to_string();
-                if value > 255 {
-                    out.push(
-                        AnnotationMisreading::NagOutOfRange {
-                            range,
-                            text: text.clone(),
-                        }
-                        .into(),
-                    );
-                } else if (!on_card && (matches!(value, 7..=12) || value == 14))
-                    || (on_card && (matches!(value, 1..=6) || value == 13))
-                {
-                    out.push(
-                        AnnotationMisreading::NagOfOtherKind {
-                            range,
-                            text: text.clone(),
-                            on_card,
-                        }
-                        .into(),
-                    );
-                }
-                if let Some(first) = annotations.nags.iter().find(|n| n.value == value) {
-                    out.push(
-                        AnnotationMisreading::NagTwice {
-                            range,
-                            first: first.range,
-                            text,
-                            on_card,
-                        }
-                        .into(),
-                    );
-                }
-                annotations.nags.push(nag);
+                read_nag(
+                    Nag { value, range },
+                    text,
+                    on_card,
+                    &mut judged,
+                    &mut annotations,
+                    out,
+                );
             }
             _ => {}
         }
     }
     annotations
+}
+
+/// Which item a NAG belongs on, when only one kind may carry it: `Some(true)` a card,
+/// `Some(false)` a call, and whether the standard says so (else only the reference verifier).
+fn nag_belongs_on(value: u32) -> Option<(bool, bool)> {
+    match value {
+        1..=6 | 13 => Some((false, true)),
+        7..=12 | 14 => Some((true, true)),
+        20..=93 => Some((false, false)),
+        200..=238 => Some((true, false)),
+        _ => None,
+    }
+}
+
+/// Reads one NAG of an item, recording what is out of place about it.
+fn read_nag(
+    nag: Nag,
+    text: &str,
+    on_card: bool,
+    judged: &mut Option<TextRange>,
+    annotations: &mut Annotations,
+    out: &mut Vec<Misreading>,
+) {
+    let (value, range) = (nag.value, nag.range);
+    let mut misplaced = false;
+    if value > 255 {
+        out.push(
+            AnnotationMisreading::NagOutOfRange {
+                range,
+                text: text.to_string(),
+            }
+            .into(),
+        );
+    } else if let Some((for_cards, standard)) =
+        nag_belongs_on(value).filter(|(for_cards, _)| *for_cards != on_card)
+    {
+        debug_assert_ne!(for_cards, on_card);
+        misplaced = true;
+        out.push(
+            AnnotationMisreading::NagOfOtherKind {
+                range,
+                text: text.to_string(),
+                on_card,
+                standard,
+            }
+            .into(),
+        );
+    }
+    if let Some(first) = annotations.nags.iter().find(|n| n.value == value) {
+        out.push(
+            AnnotationMisreading::NagTwice {
+                range,
+                first: first.range,
+                text: text.to_string(),
+                on_card,
+            }
+            .into(),
+        );
+    } else if (1..=12).contains(&value) && !misplaced {
+        if let Some(first) = *judged {
+            out.push(
+                AnnotationMisreading::SecondJudgement {
+                    range,
+                    first,
+                    text: text.to_string(),
+                    on_card,
+                }
+                .into(),
+            );
+        }
+        judged.get_or_insert(range);
+    }
+    annotations.nags.push(nag);
 }
 
 /// Reads the irregularity marks in front of an item.

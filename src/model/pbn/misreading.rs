@@ -75,9 +75,20 @@ pub enum AnnotationMisreading {
     },
     /// A NAG past $255.
     NagOutOfRange { range: TextRange, text: String },
-    /// A NAG meant for a card on a call, or one meant for a call on a card.
+    /// A NAG meant for a card on a call, or one meant for a call on a card: by the standard
+    /// (`standard`: $1–$6 and $13 are calls', $7–$12 and $14 cards'), or only by the reference
+    /// verifier ($20–$93 calls', $200–$238 cards').
     NagOfOtherKind {
         range: TextRange,
+        text: String,
+        on_card: bool,
+        standard: bool,
+    },
+    /// A second judgement of one call or card (a suffix, or a NAG from $1 to $12, after
+    /// another of them): `first` is the first one's range.
+    SecondJudgement {
+        range: TextRange,
+        first: TextRange,
         text: String,
         on_card: bool,
     },

@@ -23,11 +23,14 @@ use rowan::{TextRange, TextSize};
 enum Item {
     /// White space or line ends between pairs.
     Trivia(Range<usize>, LinKind),
-    /// A pair: the key's range, the value's range, and whether the closing `|` is there.
+    /// A pair: the key's range, the value's range, and whether the closing `|` is there;
+    /// `piped` when the value ends with a `|` of its own (`pn|…,WRANG||st||`: a name holding
+    /// `|`), taken into the value so that the pairs after it read as they were meant.
     Pair {
         key: Range<usize>,
         value: Range<usize>,
         closed: bool,
+        piped: bool,
     },
     /// Text that is no pair (up to a line end, or to the end of the text).
     Stray(Range<usize>),
@@ -103,12 +106,18 @@ impl Iterator for Scanner<'_> {
                     .position(|&b| b == b'|')
                     .map_or(bytes.len(), |p| value_start + p);
                 let closed = value_end < bytes.len();
+                // No key is empty: a `|` right after a value's closing `|` is the value's own
+                // last character.
+                let piped =
+                    closed && value_end > value_start && bytes.get(value_end + 1) == Some(&b'|');
+                let value_end = if piped { value_end + 1 } else { value_end };
                 let key = start..i;
                 i = if closed { value_end + 1 } else { value_end };
                 Item::Pair {
                     key,
                     value: value_start..value_end,
                     closed,
+                    piped,
                 }
             }
         };
@@ -312,7 +321,9 @@ fn build_piece_with(text: &str, cache: &mut TokenCache) -> (GreenNode, Vec<Synta
             LinKind::ERROR.into(),
             [token(LinKind::UNKNOWN, &text[range.clone()])],
         ))),
-        Item::Pair { key, value, closed } => {
+        Item::Pair {
+            key, value, closed, ..
+        } => {
             if !key.is_empty() {
                 parts.push(token(LinKind::KEY, &text[key.clone()]));
             }
@@ -364,7 +375,9 @@ pub(crate) fn read_piece(text: &str) -> ReadPiece<'_> {
     let mut pairs = Vec::with_capacity(text.len() / 6);
     let mut url = None;
     walk_piece(text, &mut errors, |item| match item {
-        Item::Pair { key, value, closed } => {
+        Item::Pair {
+            key, value, closed, ..
+        } => {
             pairs.push(Pair::scanned(text, key.clone(), value.clone(), *closed));
         }
         Item::Url(range) => {
@@ -415,9 +428,22 @@ fn walk_piece(
                 missing: None,
             }),
             Item::Pair {
+                value, piped: true, ..
+            } => errors.push(SyntaxError {
+                code: SyntaxCode::MalformedPair,
+                range: to_range(value),
+                message: format!(
+                    "`{}` holds a `|`, which ends a LIN value: other readers end it there and \
+                     read every pair after it one place out; leave the `|` out",
+                    short(&text[value.clone()])
+                ),
+                missing: None,
+            }),
+            Item::Pair {
                 key,
                 value,
                 closed: false,
+                ..
             } => {
                 // The value runs to the end of the text; the `|` it lacks belongs before the
                 // line break it ends with.
