@@ -564,3 +564,33 @@ fn a_pipe_inside_a_value_is_reported_on_the_value_and_the_pairs_after_it_read() 
     // An empty value before a pair is no `|` inside a value.
     assert!(!codes(&board("st||mb|p|")).contains(&"L702"));
 }
+
+/// Found by fuzzing: `mc|12|||pc|…` (three `|` after a value) is no value holding a `|`; read
+/// so it shifted every pair after it, and formatting twice gave two texts. Formatting is done
+/// in one go, and the file check and the editor's agree.
+#[test]
+fn three_pipes_after_a_value_are_an_empty_pair_and_formatting_settles() {
+    let text = "qx|o1|pn|a,b,c,d|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|o|mb|1S|mb|p|mb|p|mb|p|pg||pc|DK|pc|DA|pc|D5|pc|D6|pg||mc|12|||pc|S7|pc|D7|pc|SJ|pc|ST|pg||\nqx|o2|pn|a,b,c,WRANG||md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n";
+    let options = kibitzer::format::FormatOptions::default();
+    let once = kibitzer::Notation::Lin.format(text, &options);
+    let twice = kibitzer::Notation::Lin.format(&once, &options);
+    assert_eq!(once, twice, "formatting twice differs");
+    let parse = LinParse::new(text);
+    let editor = kibitzer::analysis::lin::check_lin(&parse, &Default::default());
+    let file = check_lin_text(text, &Default::default());
+    let key = |d: &Diagnostic| (d.range.start(), d.range.end(), d.code, d.message.clone());
+    let mut a: Vec<_> = editor.diagnostics.iter().map(key).collect();
+    let mut b: Vec<_> = file.diagnostics.iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    // The `|||` is no value holding `|`; the name that holds one is.
+    let held: Vec<&Diagnostic> = file
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("holds a `|`"))
+        .collect();
+    assert_eq!(held.len(), 1, "{held:#?}");
+    let at = usize::from(held[0].range.start());
+    assert!(text[at..].starts_with("a,b,c,WRANG|"), "{}", &text[at..]);
+}

@@ -107,9 +107,11 @@ impl Iterator for Scanner<'_> {
                     .map_or(bytes.len(), |p| value_start + p);
                 let closed = value_end < bytes.len();
                 // No key is empty: a `|` right after a value's closing `|` is the value's own
-                // last character.
-                let piped =
-                    closed && value_end > value_start && bytes.get(value_end + 1) == Some(&b'|');
+                // last character. Three in a row say nothing so clear: they stay an empty pair.
+                let piped = closed
+                    && value_end > value_start
+                    && bytes.get(value_end + 1) == Some(&b'|')
+                    && bytes.get(value_end + 2) != Some(&b'|');
                 let value_end = if piped { value_end + 1 } else { value_end };
                 let key = start..i;
                 i = if closed { value_end + 1 } else { value_end };
