@@ -250,6 +250,51 @@ impl Notation {
         }
     }
 
+    /// Where formatting leaves the text as written, and why: one line a place, as
+    /// `line 17: A301 …`. A game, record or board with a syntax error is not rewritten, and
+    /// neither is a PBN game holding something the formatter does not understand well enough
+    /// (a call that is no PBN call, say); its first error says what.
+    pub fn left_as_written(self, text: &str, options: &FormatOptions) -> Vec<String> {
+        let index = crate::text::LineIndex::new(text);
+        let line = |offset: usize| index.line_of(offset as u32) + 1;
+        let mut out: Vec<(u32, String)> = match self {
+            Notation::Pbn => crate::format::kept_as_written(text, options)
+                .into_iter()
+                .map(|range| {
+                    let game = text.get(range.clone()).unwrap_or_default();
+                    let report = self.check_on(game, &CheckOptions::default(), 1);
+                    let worst = report
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.severity >= crate::diagnostic::Severity::Warning)
+                        .max_by_key(|d| (d.severity, std::cmp::Reverse(d.range.start())));
+                    match worst {
+                        Some(d) => (
+                            line(range.start + usize::from(d.range.start())),
+                            format!("{} {}", d.code, d.message),
+                        ),
+                        None => (
+                            line(range.start),
+                            "something in it the formatter cannot rewrite safely".to_string(),
+                        ),
+                    }
+                })
+                .collect(),
+            _ => self
+                .syntax_errors(text)
+                .iter()
+                .map(|e| {
+                    let at = usize::from(e.range.start());
+                    (line(at), format!("{} {}", e.code.code(), e.message))
+                })
+                .collect(),
+        };
+        out.dedup_by_key(|(line, _)| *line);
+        out.into_iter()
+            .map(|(line, why)| format!("line {line}: {why}"))
+            .collect()
+    }
+
     /// The syntax tree printed one node or token a line, then the syntax errors.
     pub fn dump(self, text: &str) -> String {
         match self {
@@ -335,6 +380,8 @@ impl Notation {
         let (written, differences, source_errors) = std::thread::scope(|scope| {
             let beside = scope.spawn(|| {
                 let read = readback::items_of_all(&boards, 1);
+                // The streaming check holds one game's tree at a time: a parse kept for it
+                // cost more memory (and page faults) than parsing again saved.
                 (read, self.errors_listed(text, 1))
             });
             let written = self.write_and_format(text, &boards, to);
@@ -411,29 +458,10 @@ impl Notation {
 
     /// The first errors `check` finds in a text, one a line with its place, and how many more.
     fn errors_listed(self, text: &str, threads: usize) -> Vec<String> {
-        const LISTED: usize = 5;
-        let report = self.check_on(text, &CheckOptions::default(), threads);
-        let errors: Vec<_> = report
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == crate::diagnostic::Severity::Error)
-            .collect();
-        let index = crate::text::LineIndex::new(text);
-        let mut out: Vec<String> = errors
-            .iter()
-            .take(LISTED)
-            .map(|d| {
-                let line = index.line_of(u32::from(d.range.start())) + 1;
-                format!("line {line}: {} {}", d.code.as_str(), d.message)
-            })
-            .collect();
-        if errors.len() > LISTED {
-            out.push(format!(
-                "and {} more (`kibitzer check` lists them all)",
-                errors.len() - LISTED
-            ));
-        }
-        out
+        listed_errors(
+            text,
+            &self.check_on(text, &CheckOptions::default(), threads),
+        )
     }
 
     /// The address of each board on BBO's handviewer, one a line (a board without hands is a
@@ -457,6 +485,33 @@ impl Notation {
             _ => Notation::Pbn,
         }
     }
+}
+
+/// The first errors of a check's `report` on `text`, one a line with its place, and how many
+/// more.
+fn listed_errors(text: &str, report: &FileReport) -> Vec<String> {
+    const LISTED: usize = 5;
+    let errors: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+        .collect();
+    let index = crate::text::LineIndex::new(text);
+    let mut out: Vec<String> = errors
+        .iter()
+        .take(LISTED)
+        .map(|d| {
+            let line = index.line_of(u32::from(d.range.start())) + 1;
+            format!("line {line}: {} {}", d.code.as_str(), d.message)
+        })
+        .collect();
+    if errors.len() > LISTED {
+        out.push(format!(
+            "and {} more (`kibitzer check` lists them all)",
+            errors.len() - LISTED
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

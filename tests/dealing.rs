@@ -248,6 +248,46 @@ fn the_specs_suggested_cases() {
     );
 }
 
+/// The codes of a file's frame: the DLM header (M106), the DUP trailer (M108) and copies
+/// (M109), padding (M110) and a cut last record (M111).
+#[test]
+fn the_frames_codes_each_have_a_case() {
+    let right = "jlifaelnecgmoldfjmcflinlap023";
+    // A DLM with no `[Document]` section, and one whose boards run past 99.
+    let headless = dlm(1, 1, "0", &[(1, right)]).replacen("[DOCUMENT]\r\n", "", 1);
+    assert!(codes(Notation::Dlm, &headless).contains(&"M106".to_string()));
+    let past = dlm(98, 120, "0", &[(1, right)]);
+    assert!(codes(Notation::Dlm, &past).contains(&"M106".to_string()));
+    // A DUP whose trailer is no trailer, and one whose DGE copy is another deal.
+    let boards: Vec<BoardModel> = (1..=2).map(|n| random_board(n, n as u64 * 31)).collect();
+    let dup = bytes_of(&Notation::Dup.write_boards(&boards).0);
+    assert!(codes(Notation::Dup, &text_of(Notation::Dup, &dup)).is_empty());
+    let mut trailer = dup.clone();
+    trailer[146..156].copy_from_slice(b"??????????");
+    let found = codes(Notation::Dup, &text_of(Notation::Dup, &trailer));
+    assert_eq!(found, ["M108"], "{found:?}");
+    let mut copies = dup.clone();
+    // The first rank of North's spades and of East's, in the DGE part, traded.
+    let (north, east) = (78 + 1, 78 + 17 + 1);
+    assert!(copies[north].is_ascii_alphanumeric() && copies[east].is_ascii_alphanumeric());
+    copies.swap(north, east);
+    let found = codes(Notation::Dup, &text_of(Notation::Dup, &copies));
+    assert!(found.contains(&"M109".to_string()), "{found:?}");
+    // BRI padding that is not spaces and NULs: an info.
+    let padded = format!("{DECK_DIGITS}{}{}", "x".repeat(32), "\0".repeat(18));
+    let report = Notation::Bri.check(&padded, &CheckOptions::default());
+    assert_eq!(report.diagnostics[0].code.to_string(), "M110");
+    assert_eq!(
+        report.diagnostics[0].severity,
+        kibitzer::diagnostic::Severity::Info
+    );
+    // A second record cut after its deal: read, and said.
+    let cut = format!("{}{DECK_DIGITS}", bri(DECK_DIGITS));
+    let found = codes(Notation::Bri, &cut);
+    assert!(found.contains(&"M111".to_string()), "{found:?}");
+    assert_eq!(Notation::Bri.read_boards(&cut).len(), 2);
+}
+
 #[test]
 fn a_32_board_dup_and_a_39_board_bri_of_4992_bytes_are_told_apart() {
     let boards: Vec<BoardModel> = (1..=39).map(|n| random_board(n, n as u64 * 7919)).collect();

@@ -237,3 +237,57 @@ fn formatting_keeps_data_past_the_cap() {
         );
     }
 }
+
+/// A game formatting cannot rewrite (a call that is no PBN call, `P`) is left as written and
+/// said so, with the line and the error; `fmt --check` does not pass such a file, and a file
+/// it can format whole says nothing.
+#[test]
+fn a_game_left_as_written_is_said_and_fails_the_check() {
+    let dir = temp_dir("left-as-written");
+    let game = |calls: &str| {
+        format!(
+            "[Event \"x\"]\n[Site \"x\"]\n[Date \"2024.01.01\"]\n[Board \"1\"]\n[West \"a\"]\n[North \"b\"]\n[East \"c\"]\n[South \"d\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.T98.765.432 T987.AKQ.J43.765 65432.J7.AKQ.JT8 .65432.T982.AKQ9\"]\n[Scoring \"\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"\"]\n[Auction \"N\"]\n{calls}\n"
+        )
+    };
+    let bad = dir.join("bad.pbn");
+    write(&bad, game("1S P 2S P\nP P").as_bytes());
+    let out = kibitzer()
+        .args(["fmt", "--check"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("1 game left as written"), "{stderr}");
+    assert!(stderr.contains("line 17: A301"), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bad.pbn"));
+    // Formatting in place leaves it, says so, and exits 0 (it wrote what it could).
+    let out = kibitzer().arg("fmt").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("left as written"));
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        game("1S P 2S P\nP P")
+    );
+    // Once mended, it is formatted and nothing is said.
+    let good = dir.join("good.pbn");
+    write(&good, game("1S Pass 2S Pass\nPass Pass").as_bytes());
+    let out = kibitzer().arg("fmt").arg(&good).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = kibitzer()
+        .args(["fmt", "--check"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

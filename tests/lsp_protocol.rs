@@ -511,9 +511,25 @@ async fn formatting_says_which_game_it_left_as_written_and_why() {
     assert_eq!(said["type"], 2, "{said}");
     let message = said["message"].as_str().unwrap();
     assert!(
-        message.contains("a game with a syntax error is left as written (line 2)"),
+        message.contains("1 game left as written") && message.contains("line 2: S002"),
         "{message}"
     );
+}
+
+/// A game without a syntax error that the formatter cannot rewrite (a call that is no PBN
+/// call) is said too, with the error that keeps it.
+#[tokio::test]
+async fn formatting_says_a_game_it_cannot_rewrite_is_left_as_written() {
+    let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S P 2S P\nP P\n";
+    h.open("pbn", text).await;
+    let format =
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}});
+    let edits = h.request("textDocument/formatting", format).await;
+    assert_eq!(edits.as_array().map_or(0, Vec::len), 0, "{edits}");
+    let said = h.next("window/showMessage").await;
+    let message = said["message"].as_str().unwrap_or_default();
+    assert!(message.contains("line 4: A301"), "{message}");
 }
 
 #[tokio::test]

@@ -178,7 +178,7 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
         }
     };
     let formatted = notation.format(&source.text, options);
-    report_left_as_written(&name, &source.text, notation);
+    let left = report_left_as_written(&name, &source.text, notation, options);
     let Some(new_bytes) = encode(&formatted, source.encoding, source.bom) else {
         eprintln!(
             "kibitzer fmt: {name}: the result cannot be written in {}",
@@ -199,8 +199,14 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
         }
     }
     if args.check {
-        if changed {
-            if let Err(outcome) = write_stdout(format!("{name}\n").as_bytes()) {
+        // A file formatting could not finish does not pass.
+        if changed || left {
+            let why = if changed {
+                ""
+            } else {
+                " (left as written: see above)"
+            };
+            if let Err(outcome) = write_stdout(format!("{name}{why}\n").as_bytes()) {
                 return outcome;
             }
         }
@@ -216,7 +222,7 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
             return Outcome::Failed;
         }
     }
-    if changed {
+    if changed || (args.check && left) {
         Outcome::Changed
     } else {
         Outcome::Unchanged
@@ -226,34 +232,38 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
 /// At most this many places where formatting left text as written are listed one by one.
 const LEFT_LISTED: usize = 5;
 
-/// Says on stderr where formatting left the text as written, and why: a game, record or board
-/// with a syntax error is not rewritten (nothing the formatter cannot read whole is touched),
-/// and without a word the user would take it for formatted.
-fn report_left_as_written(name: &str, text: &str, notation: crate::Notation) {
-    let errors = notation.syntax_errors(text);
-    if errors.is_empty() {
-        return;
+/// Says on stderr where formatting left the text as written, and why (nothing the formatter
+/// cannot read whole is touched, and without a word the user would take it for formatted);
+/// whether it left anything.
+fn report_left_as_written(
+    name: &str,
+    text: &str,
+    notation: crate::Notation,
+    options: &FormatOptions,
+) -> bool {
+    let left = notation.left_as_written(text, options);
+    if left.is_empty() {
+        return false;
     }
-    let index = crate::text::LineIndex::new(text);
-    let mut lines: Vec<String> = errors
+    let mut lines: Vec<String> = left
         .iter()
         .take(LEFT_LISTED)
-        .map(|error| {
-            let line = index.line_of(u32::from(error.range.start())) + 1;
-            format!("  line {line}: {} {}", error.code.code(), error.message)
-        })
+        .map(|l| format!("  {l}"))
         .collect();
-    if errors.len() > LEFT_LISTED {
+    if left.len() > LEFT_LISTED {
         lines.push(format!(
-            "  and {} more (`kibitzer check {name}` lists them all)",
-            errors.len() - LEFT_LISTED
+            "  and {} more (`kibitzer check {name}` lists the errors)",
+            left.len() - LEFT_LISTED
         ));
     }
     let piece = notation.piece_name();
     eprintln!(
-        "kibitzer fmt: warning: {name}: a {piece} with a syntax error is left as written (fix the error, then format again):\n{}",
+        "kibitzer fmt: warning: {name}: {} {piece}{} left as written, not formatted (fix what is said, then format again):\n{}",
+        left.len(),
+        if left.len() == 1 { "" } else { "s" },
         lines.join("\n")
     );
+    true
 }
 
 /// Writes to standard output; the outcome that ends the file when that fails.

@@ -8,7 +8,7 @@ pub(crate) mod fix;
 pub mod flood;
 mod severity;
 
-pub use catalogue::Code;
+pub use catalogue::{Code, CodeInfo, CATALOGUE};
 pub use severity::Severity;
 
 pub use rowan::{TextRange, TextSize};

@@ -94,6 +94,43 @@ pub fn format_text(text: &str, options: &FormatOptions) -> String {
     out
 }
 
+/// The games formatting keeps as written, by their byte ranges: a game with a syntax error,
+/// or one holding something the formatter does not understand well enough to rewrite it
+/// safely (a call that is no PBN call, say). Nothing the formatter cannot read whole is
+/// touched, and the user, told nothing, would take these games for formatted.
+pub fn kept_as_written(text: &str, options: &FormatOptions) -> Vec<Range<usize>> {
+    let pieces = split_pieces(text);
+    let (eol, convert_eol) = eol_for(text, &pieces, options.eol);
+    let inherited = inherited_masks(text, &pieces, options.export);
+    let pbn_1 = declares_pbn_1(text);
+    let kept = |index: usize| -> Option<Range<usize>> {
+        let piece = &pieces[index];
+        if piece.blank {
+            return None;
+        }
+        let chunk = &text[piece.range.clone()];
+        let settings = Settings {
+            eol,
+            convert_eol,
+            export: options.export,
+            inherited: inherited.get(index).copied().unwrap_or(0),
+            pbn_1,
+        };
+        let keeps = piece.error
+            || match layout::read_layout(chunk) {
+                None => true,
+                Some(layout) if layout.is_trivia_only() => false,
+                Some(layout) => render::render(&layout, &settings, chunk.len() + 64).is_none(),
+            };
+        keeps.then(|| piece.range.clone())
+    };
+    let threads = threads_for(text.len(), PARALLEL_THRESHOLD);
+    let indices: Vec<usize> = (0..pieces.len()).collect();
+    map_slices(&indices, threads, |part| {
+        part.iter().filter_map(|&i| kept(i)).collect()
+    })
+}
+
 /// Formats a whole document the language server has parsed: the edits that turn `text` into
 /// [`format_text`]'s result, one per changed piece, in order and not overlapping.
 pub fn format_document(parse: &Parse, text: &str, options: &FormatOptions) -> Vec<TextEdit> {

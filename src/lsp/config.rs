@@ -82,6 +82,15 @@ fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
 }
 
 impl Settings {
+    /// Whether going from these settings to `new` changes what a check finds or shows (the
+    /// documents are then checked again): export format, the least severity shown, or what
+    /// the editor states explicitly (which also decides over a settings file).
+    pub fn changes_findings(&self, new: &Settings) -> bool {
+        new.check_export != self.check_export
+            || new.min_severity != self.min_severity
+            || new.explicit != self.explicit
+    }
+
     /// Settings from a JSON object, keeping `self`'s value for anything absent or unreadable.
     /// A `kibitzer` key, when present, holds the settings.
     pub fn merged(&self, value: &Value) -> Settings {

@@ -39,6 +39,19 @@ pub(crate) const FULL_TOKENS_LIMIT: usize = 1 << 20;
 pub(crate) struct OpenDocument {
     notation: Notation,
     body: Box<dyn OpenText>,
+    /// What the user was last told formatting left as written (told again only when it
+    /// changes, so that formatting on every save does not repeat it).
+    told_left_as_written: Option<String>,
+}
+
+/// What became of the content changes of one `didChange`.
+#[derive(Debug, Default)]
+pub(crate) struct ChangesTaken {
+    /// The byte offset where the last change starts, when it has a range.
+    pub edited: Option<usize>,
+    /// Said to the user when a change could not be taken (see
+    /// [`OpenDocument::take_changes`]).
+    pub refused: Option<String>,
 }
 
 /// Up to this many games, the outline lists each game's sections too. An editor reads every
@@ -68,7 +81,53 @@ impl OpenDocument {
                 Box::new(DealingDocument::new(uri, format, text, version))
             }
         };
-        OpenDocument { notation, body }
+        OpenDocument {
+            notation,
+            body,
+            told_left_as_written: None,
+        }
+    }
+
+    /// Takes in the content changes of one `didChange`, in order, and the version they make.
+    /// A change the text cannot take (a range past its end, in the middle of a character)
+    /// stops there: the text stays as it was before that change, and the user is told, since
+    /// the editor's text and the one checked now differ. The file on disk is not read instead:
+    /// it may hold an older save than what the editor shows.
+    pub fn take_changes(
+        &mut self,
+        uri: &Uri,
+        changes: &[lsp::TextDocumentContentChangeEvent],
+        version: i32,
+        encoding: PositionEncoding,
+    ) -> ChangesTaken {
+        let mut taken = ChangesTaken::default();
+        for change in changes {
+            if let Err(bad) = self.body.apply_change(change.range, &change.text, encoding) {
+                let name = uri.path().as_str().rsplit('/').next().unwrap_or_default();
+                taken.refused = Some(format!(
+                    "Kibitzer could not follow an edit of {name} ({}): it goes on checking the text as it was before that edit. Close and reopen the file to check what you see.",
+                    bad.0
+                ));
+                break;
+            }
+        }
+        self.body.set_version(version);
+        taken.edited = changes
+            .last()
+            .and_then(|c| c.range)
+            .and_then(|r| super::position::offset_of(self.body.rope(), r.start, encoding));
+        taken
+    }
+
+    /// What formatting leaves as written ([`OpenDocument::left_as_written`]) when the user was
+    /// not told it yet: told once, again when it changes.
+    pub fn left_as_written_news(&mut self) -> Option<String> {
+        let left = self.left_as_written();
+        if left == self.told_left_as_written {
+            return None;
+        }
+        self.told_left_as_written.clone_from(&left);
+        left
     }
 
     /// The notation a document is in: its language id's, else its URI's ending's; for a
@@ -197,27 +256,24 @@ impl OpenDocument {
     /// holding a syntax error are not rewritten (only what can be read whole is), and without a
     /// word the user would take them for formatted. `None` when every piece can be formatted.
     pub fn left_as_written(&self) -> Option<String> {
-        const LISTED: usize = 5;
+        const LISTED: usize = 3;
         let text = self.body.rope().to_string();
-        let errors = self.notation.syntax_errors(&text);
-        if errors.is_empty() {
+        let left = self
+            .notation
+            .left_as_written(&text, &crate::format::FormatOptions::default());
+        if left.is_empty() {
             return None;
         }
-        let index = crate::text::LineIndex::new(&text);
-        let mut lines: Vec<u32> = errors
-            .iter()
-            .map(|e| index.line_of(u32::from(e.range.start())) + 1)
-            .collect();
-        lines.dedup();
-        let listed: Vec<String> = lines.iter().take(LISTED).map(u32::to_string).collect();
-        let more = match lines.len().saturating_sub(LISTED) {
+        let more = match left.len().saturating_sub(LISTED) {
             0 => String::new(),
-            n => format!(" and {n} more"),
+            n => format!("; and {n} more"),
         };
+        let piece = self.notation.piece_name();
         Some(format!(
-            "Kibitzer: a {} with a syntax error is left as written (line {}{more}): formatting changes only what it can read whole. Fix the underlined error, then format again.",
-            self.notation.piece_name(),
-            listed.join(", ")
+            "Kibitzer: {} {piece}{} left as written, not formatted: {}{more}. Fix what is said, then format again.",
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            left.iter().take(LISTED).cloned().collect::<Vec<_>>().join("; "),
         ))
     }
 

@@ -39,9 +39,6 @@ struct Shared {
     projects: Mutex<ProjectFiles>,
     /// Settings-file errors already shown (each is shown once).
     reported: Mutex<Vec<String>>,
-    /// What formatting last left as written in each document, as shown (shown again only when
-    /// it changes, so that formatting on each save does not repeat it).
-    left_as_written: Mutex<HashMap<Uri, String>>,
     /// Whether the client lets the server register a watcher for settings files.
     supports_watching: AtomicBool,
     /// Whether the client can be asked to request inlay hints again.
@@ -121,7 +118,6 @@ impl Backend {
                 handoff,
                 projects: Mutex::new(ProjectFiles::default()),
                 reported: Mutex::new(Vec::new()),
-                left_as_written: Mutex::new(HashMap::new()),
                 supports_watching: AtomicBool::new(false),
                 supports_hint_refresh: AtomicBool::new(false),
                 solver,
@@ -232,10 +228,7 @@ impl Backend {
         let changed_checks = {
             let mut settings = lock(&self.shared.settings);
             let new = settings.merged(value);
-            // What the editor states explicitly also decides over the settings file.
-            let changed = new.check_export != settings.check_export
-                || new.min_severity != settings.min_severity
-                || new.explicit != settings.explicit;
+            let changed = settings.changes_findings(&new);
             *settings = new;
             changed
         };
@@ -260,37 +253,17 @@ impl Backend {
         let (rope, job, left) = self
             .with_any(uri, |doc| {
                 let job = doc.format_job(range, &settings, encoding)?;
-                Some((doc.rope().clone(), job, doc.left_as_written()))
+                Some((doc.rope().clone(), job, doc.left_as_written_news()))
             })
             .flatten()?;
-        self.say_left_as_written(uri, left).await;
-        tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))
-            .await
-            .ok()
-    }
-
-    /// Tells the user what formatting left as written, when that changed since it was last
-    /// said for the document.
-    async fn say_left_as_written(&self, uri: &Uri, left: Option<String>) {
-        let new = {
-            let mut said = lock(&self.shared.left_as_written);
-            match left {
-                None => {
-                    said.remove(uri);
-                    None
-                }
-                Some(message) if said.get(uri) == Some(&message) => None,
-                Some(message) => {
-                    said.insert(uri.clone(), message.clone());
-                    Some(message)
-                }
-            }
-        };
-        if let Some(message) = new {
+        if let Some(message) = left {
             self.client
                 .show_message(lsp::MessageType::WARNING, message)
                 .await;
         }
+        tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))
+            .await
+            .ok()
     }
 
     /// `kibitzer/board`: the board at a position as a viewer draws it (see [`ide::BoardView`]),
@@ -573,42 +546,22 @@ impl LanguageServer for Backend {
                     doc.version()
                 )),
                 Some(doc) => {
-                    let mut problem = None;
-                    for change in &params.content_changes {
-                        if let Err(bad) = doc.apply_change(change.range, &change.text, encoding) {
-                            problem = Some(bad.0);
-                            break;
-                        }
-                    }
-                    doc.set_version(version);
-                    let edited = params
-                        .content_changes
-                        .last()
-                        .and_then(|c| c.range)
-                        .and_then(|r| offset_of(doc.rope(), r.start, encoding));
-                    match problem {
-                        None => Ok((doc.generation(), edited)),
-                        Some(message) => {
-                            // Resynchronise from the file on disk when there is one.
-                            let disk = uri
-                                .to_file_path()
-                                .and_then(|p| crate::text::read_file(&p).ok());
-                            let resynced = match disk {
-                                Some(source) => {
-                                    doc.replace(&source.text);
-                                    "reloaded the document from disk"
-                                }
-                                None => "kept the text as it was before the change",
-                            };
-                            Err(format!("{message}; {resynced}"))
-                        }
-                    }
+                    let taken = doc.take_changes(&uri, &params.content_changes, version, encoding);
+                    Ok((doc.generation(), taken))
                 }
             }
         };
         match outcome {
-            Ok((generation, edited)) => {
-                if let Some(offset) = edited {
+            Ok((generation, taken)) => {
+                if let Some(message) = taken.refused {
+                    self.client
+                        .log_message(lsp::MessageType::WARNING, message.clone())
+                        .await;
+                    self.client
+                        .show_message(lsp::MessageType::WARNING, message)
+                        .await;
+                }
+                if let Some(offset) = taken.edited {
                     self.schedule_solving(uri.clone(), generation, offset);
                 }
                 self.schedule_diagnostics(uri, generation, false)
@@ -617,10 +570,6 @@ impl LanguageServer for Backend {
                 self.client
                     .log_message(lsp::MessageType::WARNING, message)
                     .await;
-                let generation = self.with_any(&uri, |d| d.generation());
-                if let Some(generation) = generation {
-                    self.schedule_diagnostics(uri, generation, false);
-                }
             }
         }
     }
@@ -629,7 +578,6 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let removed = lock(&self.shared.docs).remove(&uri).is_some();
         self.shared.solver.forget(&uri);
-        lock(&self.shared.left_as_written).remove(&uri);
         if removed {
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
         }

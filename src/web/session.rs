@@ -52,6 +52,8 @@ pub struct Session {
     changed: Vec<Uri>,
     /// The solver, for a session that is the page's solving worker.
     solver: Option<ThreadSolver>,
+    /// Messages for the user made while answering a request (sent after the responses).
+    told: Vec<Value>,
 }
 
 impl Default for Session {
@@ -66,6 +68,7 @@ impl Default for Session {
             asked: RefCell::new(Vec::new()),
             changed: Vec::new(),
             solver: None,
+            told: Vec::new(),
         }
     }
 }
@@ -99,6 +102,7 @@ impl Session {
             }
             message => self.message(message, &mut out),
         }
+        out.append(&mut self.told);
         for uri in std::mem::take(&mut self.changed) {
             out.extend(self.publish(&uri));
         }
@@ -367,16 +371,16 @@ impl Session {
                     )));
                     return;
                 }
-                for change in &params.content_changes {
-                    if let Err(bad) = doc.apply_change(change.range, &change.text, encoding) {
-                        out.push(log(format!(
-                            "{}; kept the text as it was before the change",
-                            bad.0
-                        )));
-                        break;
-                    }
+                let taken = doc.take_changes(
+                    &uri,
+                    &params.content_changes,
+                    params.text_document.version,
+                    encoding,
+                );
+                if let Some(message) = taken.refused {
+                    out.push(log(message.clone()));
+                    out.push(show(message));
                 }
-                doc.set_version(params.text_document.version);
                 self.mark_changed(&uri);
             }
             "textDocument/didClose" => {
@@ -393,7 +397,12 @@ impl Session {
                 let Some(value) = params.get("settings").and_then(|s| s.get("kibitzer")) else {
                     return;
                 };
-                self.settings = self.settings.merged(value);
+                let new = self.settings.merged(value);
+                let changed = self.settings.changes_findings(&new);
+                self.settings = new;
+                if !changed {
+                    return;
+                }
                 let uris: Vec<Uri> = self.docs.keys().cloned().collect();
                 for uri in uris {
                     if let Some(doc) = self.docs.get_mut(&uri) {
@@ -470,6 +479,9 @@ impl Session {
         let encoding = self.encoding;
         let doc = self.docs.get_mut(uri)?;
         let job = doc.format_job(range, &self.settings, encoding)?;
+        if let Some(message) = doc.left_as_written_news() {
+            self.told.push(show(message));
+        }
         Some(lsp_edits(doc.rope(), job(), encoding))
     }
 
@@ -604,6 +616,12 @@ fn error_response(id: Value, (code, message): Refusal) -> Value {
 /// A `window/logMessage` warning.
 fn log(message: String) -> Value {
     json!({"jsonrpc": "2.0", "method": "window/logMessage",
+        "params": {"type": 2, "message": message}})
+}
+
+/// A `window/showMessage` notification: a warning for the user.
+fn show(message: String) -> Value {
+    json!({"jsonrpc": "2.0", "method": "window/showMessage",
         "params": {"type": 2, "message": message}})
 }
 
