@@ -29,6 +29,31 @@ const viewer = new BoardViewer($("board"), {
 // For the tests, and anyone curious in the console: the two workers' sessions.
 (window as any).kibitzerWorkers = { session, solver };
 
+/** Where the page keeps the text between visits (this browser only). */
+const KEPT = "kibitzer-document";
+/** Whether the text was changed since it was opened or saved (leaving then asks first). */
+let unsaved = false;
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the text and its name in the browser, so that a reload or a closed tab brings it back. */
+function keep(name: string, text: string): void {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify({ name, text }));
+  } catch {
+    // Storage full or refused (a private window): the text is only not kept.
+  }
+}
+
+/** The text kept by an earlier visit, if any. */
+function kept(): { name: string; text: string } | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEPT) ?? "null");
+    return typeof value?.name === "string" && typeof value?.text === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let view: EditorView | null = null;
 let current: LspDocument | null = null;
 let fileName = "example.pbn";
@@ -78,6 +103,11 @@ function openText(name: string, text: string): void {
         if (update.selectionSet || update.docChanged) {
           scheduleBoard();
         }
+        if (update.docChanged) {
+          unsaved = true;
+          clearTimeout(keepTimer);
+          keepTimer = setTimeout(() => view && keep(fileName, textOf(view)), 300);
+        }
       }),
     ],
   });
@@ -85,10 +115,15 @@ function openText(name: string, text: string): void {
   view = new EditorView({ state, parent: $("editor") });
   doc.onDiagnostics(showProblems);
   doc.open(view);
+  unsaved = false;
+  keep(name, text);
   $("file-name").textContent = `${name} · ${languageId.toUpperCase()}`;
   (window as any).kibitzerView = view;
   scheduleBoard();
 }
+
+/** The errors of the document as last published. */
+let errorsShown = 0;
 
 /** At most this many problems are listed (the summary counts them all). */
 const LISTED = 200;
@@ -101,6 +136,7 @@ function showProblems(diagnostics: LspDiagnostic[]): void {
   for (const d of diagnostics) {
     counts[names[d.severity ?? 1] ?? "error"] += 1;
   }
+  errorsShown = counts.error;
   const summary = diagnostics.length === 0 ? "No problems" : Object.entries(counts)
     .filter(([, n]) => n > 0)
     .map(([name, n]) => `${n} ${name}${n === 1 ? "" : "s"}`)
@@ -188,6 +224,13 @@ session.on("kibitzer/solveWanted", async ({ deal }: { deal: string }) => {
   }
 });
 session.on("kibitzer/crashed", ({ message }: { message: string }) => status(`The checker stopped: ${message}`));
+// What the session tells the user (formatting that left a game as written, an edit it could
+// not follow) stays in the status line until the next thing is said.
+let told = "";
+session.on("window/showMessage", ({ message }: { message: string }) => {
+  told = message;
+  status(message);
+});
 
 /** Reads a dropped or chosen file: UTF-8 when it is, else Windows-1252 (as older tools
  * write). */
@@ -217,15 +260,24 @@ async function format(): Promise<void> {
   if (!view || !current) {
     return;
   }
+  // The session's message (what formatting left as written) arrives with the answer.
+  told = "";
   const edits = (await session.request("textDocument/formatting", {
     textDocument: { uri: current.uri },
     options: { tabSize: 2, insertSpaces: true },
   })) as LspTextEdit[] | null;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const done = edits && edits.length > 0 ? `Formatted (${edits.length} edit${edits.length === 1 ? "" : "s"})` : "Nothing to change";
   if (edits && edits.length > 0) {
     view.dispatch({ changes: changesOf(view.state.doc, edits) });
-    status(`Formatted (${edits.length} edit${edits.length === 1 ? "" : "s"})`);
+  }
+  if (told) {
+    status(`${done}. ${told.replace(/^Kibitzer: /, "")}`);
+  } else if (errorsShown > 0) {
+    // Said once by the session; the status line says it each time.
+    status(`${done}: a game with an error is left as written (see the problems below)`);
   } else {
-    status("Already formatted");
+    status(done === "Nothing to change" ? "Already formatted" : done);
   }
 }
 
@@ -240,7 +292,13 @@ async function convert(): Promise<void> {
   // A dealing machine's file is bytes: it is saved as they are, and shown only by its size.
   const bytes = typeof converted.bytes === "string" ? Uint8Array.from(atob(converted.bytes), (c) => c.charCodeAt(0)) : undefined;
   $("convert-text").textContent = bytes ? `(a ${to.toUpperCase()} file of ${bytes.length} bytes: Save keeps it)` : converted.text;
-  const notes = [...converted.unread.map((u: string) => `not read: ${u}`), ...converted.warnings.map((w: string) => `lost or changed: ${w}`)];
+  // The source's own errors first, then what did not come back when the result was read again.
+  const sourceError = (w: string) => w.startsWith("the source has an error");
+  const notes = [
+    ...converted.unread.map((u: string) => `not read: ${u}`),
+    ...converted.warnings.filter(sourceError).map((w: string) => `in the source: ${w.replace(/^the source has an error, and what it concerns may be missing: /, "")}`),
+    ...converted.warnings.filter((w: string) => !sourceError(w)).map((w: string) => `lost or changed: ${w}`),
+  ];
   $("convert-notes").textContent = notes.length ? notes.join("\n") : "Nothing left out.";
   $("convert-title").textContent = name;
   const dialog = $("convert-dialog") as HTMLDialogElement;
@@ -299,7 +357,8 @@ async function start(): Promise<void> {
   legend = init.capabilities.semanticTokensProvider?.legend?.tokenTypes ?? [];
   $("version").textContent = `kibitzer ${init.serverInfo?.version ?? ""}`;
   const params = new URLSearchParams(location.search);
-  openText("example.pbn", EXAMPLE);
+  const last = kept();
+  openText(last?.name ?? "example.pbn", last?.text ?? EXAMPLE);
   if (params.get("handviewer")) {
     ($("handviewer-url") as HTMLInputElement).value = params.get("handviewer") ?? "";
     await openHandviewer();
@@ -317,7 +376,20 @@ $("format").addEventListener("click", () => void format());
 $("convert").addEventListener("click", () => void convert());
 $("handviewer-open").addEventListener("click", () => void openHandviewer());
 $("handviewer-url").addEventListener("keydown", (e) => (e as KeyboardEvent).key === "Enter" && void openHandviewer());
-$("save").addEventListener("click", () => view && save(fileName, textOf(view)));
+$("save").addEventListener("click", () => {
+  if (view) {
+    save(fileName, textOf(view));
+    unsaved = false;
+  }
+});
+$("example").addEventListener("click", () => openText("example.pbn", EXAMPLE));
+// The text is kept in the browser, but a file not saved is still worth a question.
+window.addEventListener("beforeunload", (e) => {
+  if (unsaved) {
+    e.preventDefault();
+    e.returnValue = "";
+  }
+});
 $("theme").addEventListener("click", () => setTheme(dark() ? "light" : "dark"));
 $("convert-close").addEventListener("click", () => ($("convert-dialog") as HTMLDialogElement).close());
 $("board").addEventListener("keydown", (e) => {

@@ -67,6 +67,14 @@ const page = await context.newPage();
 const consoleErrors = [];
 page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
 page.on("pageerror", (e) => consoleErrors.push(String(e)));
+// Leaving a page with changes not saved asks first: the tests leave.
+let leaveQuestions = 0;
+page.on("dialog", (d) => {
+  if (d.type() === "beforeunload") {
+    leaveQuestions += 1;
+  }
+  void d.accept();
+});
 
 /** Opens `text` as the file `name` through the page's Open… button. */
 async function openFile(name, text) {
@@ -236,6 +244,20 @@ await test("typing goes on while deals are being solved", async () => {
   assert.ok(latencies.every((ms) => ms < 200), `diagnostics while solving: ${latencies.join(", ")} ms`);
 });
 
+await test("Format says which game it left as written, and why", async () => {
+  const robot = '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S P 2S P\nP P\n';
+  await openFile("robot.pbn", robot);
+  await page.click("#format");
+  await page.waitForFunction(() => /left as written/.test(document.getElementById("status").textContent));
+  const said = await page.textContent("#status");
+  assert.match(said, /line 4: A301/, said);
+  assert.equal(await editorText(), robot);
+  // Asked again, the status line says it again (the session tells it once).
+  await page.click("#format");
+  await page.waitForFunction(() => /left as written/.test(document.getElementById("status").textContent));
+  await page.screenshot({ path: join(artifacts, "playground-format-left-as-written.png") });
+});
+
 await test("Convert to RBN gives what kibitzer convert gives", async () => {
   await openFile("convert.pbn", MESSY);
   await page.selectOption("#convert-to", "rbn");
@@ -314,6 +336,27 @@ await test("dark theme", async () => {
   assert.equal(background, "rgb(30, 33, 39)");
   await page.screenshot({ path: join(artifacts, "playground-dark.png") });
   await page.click("#theme");
+});
+
+await test("the text is kept over a reload, and leaving with changes asks first", async () => {
+  await openFile("kept.pbn", MESSY);
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("\n{kept over a reload}");
+  await page.waitForTimeout(600);
+  const asked = leaveQuestions;
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked", null, { timeout: 30000 });
+  assert.equal(leaveQuestions, asked + 1, "leaving with changes not saved did not ask");
+  assert.ok((await editorText()).endsWith("{kept over a reload}"), await editorText());
+  assert.match(await page.textContent("#file-name"), /kept\.pbn/);
+  // Opened again and not changed: leaving asks nothing.
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked", null, { timeout: 30000 });
+  assert.equal(leaveQuestions, asked + 1, "leaving a text not changed asked");
+  await page.click("#example");
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Checked");
+  assert.match(await page.textContent("#file-name"), /example\.pbn/);
 });
 
 await test("it works offline once loaded", async () => {
