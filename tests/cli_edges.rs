@@ -170,11 +170,25 @@ fn a_folder_with_no_bridge_file_is_said_so() {
         let err = text(&output.stderr);
         assert!(
             err.contains(&format!(
-                "kibitzer {command}: warning: no PBN, RBN or LIN file found"
+                "kibitzer {command}: warning: no bridge file found"
             )),
             "{command}: {err}"
         );
     }
+}
+
+/// `fmt` says that it leaves a dealing machine's file as it is, rather than passing over it.
+#[test]
+fn fmt_says_it_leaves_a_dealing_file_as_it_is() {
+    let dir = scratch("cli-edges-dealing");
+    let dlm = dir.join("set.dlm");
+    let set = "[DOCUMENT]\r\nHeadline=\r\nStatus=Show\r\nDuplicates=1\r\nFrom board=1\r\nTo board=1\r\nChecksum=0\r\nBoard 01=jlifaelnecgmoldfjmcflinlap023\r\n";
+    std::fs::write(&dlm, set).unwrap();
+    let output = kibitzer(&["fmt", &dir.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0));
+    let err = text(&output.stderr);
+    assert!(err.contains("set.dlm: left as it is: a DLM file"), "{err}");
+    assert_eq!(std::fs::read_to_string(&dlm).unwrap(), set);
 }
 
 #[test]
@@ -221,8 +235,7 @@ fn fmt_says_which_games_it_left_as_written_and_why() {
     assert_eq!(output.status.code(), Some(0));
     let err = text(&output.stderr);
     assert!(
-        err.contains("a game with a syntax error is left as written")
-            && err.contains("line 2: S002"),
+        err.contains("1 game left as written") && err.contains("line 2: S002"),
         "{err}"
     );
     // The game that could be read is formatted; the other is kept byte for byte.

@@ -291,3 +291,34 @@ fn a_game_left_as_written_is_said_and_fails_the_check() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `fmt -` reads standard input as the notation `--stdin-filename` names (PBN without it).
+#[test]
+fn standard_input_is_read_as_the_file_stdin_filename_names() {
+    let lin = "qx|o1|md|3SAKQJHT98D765C432,ST98HAKQJD432C765,S765H432DAKQJCT98,|SV|o|mb|P|\n";
+    let mut child = kibitzer()
+        .args(["fmt", "-", "--stdin-filename", "deals/board.lin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Formatted as LIN: the key's case, nothing else.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        lin.replace("|SV|", "|sv|")
+    );
+}

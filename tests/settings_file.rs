@@ -129,6 +129,41 @@ fn a_bad_settings_file_is_an_error_with_file_line_and_key() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// One code may be written as a plain string (`ignore = "A301"`, as people write it), and
+/// every mistaken code is said, in the order of the lines, not only one.
+#[test]
+fn a_code_as_a_string_is_taken_and_every_mistake_is_said() {
+    let dir = scratch("settings-one-code");
+    std::fs::write(dir.join("a.pbn"), GAME).unwrap();
+    std::fs::write(dir.join("kibitzer.toml"), "[check]\nignore = \"A301\"\n").unwrap();
+    let found = codes(&kibitzer(&[
+        "check",
+        "--output-format",
+        "json",
+        dir.join("a.pbn").to_str().unwrap(),
+    ]));
+    assert!(!found.contains(&"A301".to_string()), "{found:?}");
+    assert!(found.contains(&"T102".to_string()), "{found:?}");
+    std::fs::write(
+        dir.join("kibitzer.toml"),
+        "[check]\nselect = [\"Q1\"]\nignore = [\"Z99\"]\n[check.per-file-ignores]\n\"b/*.pbn\" = \"W1\"\n",
+    )
+    .unwrap();
+    let output = kibitzer(&["check", dir.join("a.pbn").to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (q, z, w) = (
+        stderr.find("Q1").unwrap_or(usize::MAX),
+        stderr.find("Z99").unwrap_or(usize::MAX),
+        stderr.find("W1").unwrap_or(usize::MAX),
+    );
+    assert!(q < z && z < w && w < usize::MAX, "{stderr}");
+    assert!(
+        stderr.contains(":2: ") && stderr.contains("line 3:") && stderr.contains("line 5:"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn fmt_takes_its_line_ends_from_the_settings_file_unless_told() {
     let dir = scratch("settings-fmt");

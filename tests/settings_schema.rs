@@ -122,16 +122,24 @@ fn a_misspelt_key_a_wrong_type_or_an_unknown_value_fails_in_the_schema_as_in_the
     let good = "[check]\nselect = [\"A\"]\nmin-severity = \"warning\"\n[check.per-file-ignores]\n\"a/*.pbn\" = [\"A301\"]\n[format]\neol = \"crlf\"\nexport = true\n";
     assert_eq!(verdicts(good), (true, true));
     assert_eq!(verdicts(""), (true, true), "an empty file is valid");
+    // One code may be written as a plain string, where a list is meant.
+    for one in [
+        "[check]\nselect = \"A\"\n",
+        "[check]\nignore = \"A301\"\n",
+        "[check.per-file-ignores]\n\"a/*.pbn\" = \"A301\"\n",
+    ] {
+        assert_eq!(verdicts(one), (true, true), "{one}");
+    }
     for bad in [
         "[check]\nmin-severty = \"info\"\n",
         "[check]\nmin_severity = \"info\"\n",
         "[chek]\nselect = [\"A\"]\n",
-        "[check]\nselect = \"A\"\n",
+        "[check]\nselect = 3\n",
         "[check]\nexport = \"yes\"\n",
         "[check]\nmin-severity = \"fatal\"\n",
         "[format]\neol = \"cr\"\n",
         "[format]\nindent = 2\n",
-        "[check.per-file-ignores]\n\"a/*.pbn\" = \"A301\"\n",
+        "[check.per-file-ignores]\n\"a/*.pbn\" = 3\n",
         "check = 3\n",
     ] {
         assert_eq!(verdicts(bad), (false, false), "{bad}");

@@ -95,7 +95,7 @@ pub(crate) fn gather(command: &str, paths: &[PathBuf]) -> (Vec<PathBuf>, usize) 
     }
     if files.is_empty() && failures == 0 {
         eprintln!(
-            "kibitzer {command}: warning: no PBN, RBN or LIN file found in {} (files are found by their extension: .pbn, .rbn, .lin)",
+            "kibitzer {command}: warning: no bridge file found in {} (files are found by their extension: .pbn, .rbn, .lin, and the dealing machines' .dup, .bri, .dge, .dlm)",
             paths
                 .iter()
                 .map(|p| p.display().to_string())

@@ -51,8 +51,12 @@ pub(crate) struct FmtArgs {
     /// Use this settings file for every file instead of the nearest `kibitzer.toml`.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// The file name standard input (`-`) stands for: its notation (by extension), its
+    /// settings file, and the name it is reported under.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<PathBuf>,
     /// Files or folders (folders are searched for the notations Kibitzer reads); `-` reads
-    /// standard input.
+    /// standard input (as PBN, unless --stdin-filename names another notation).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -113,7 +117,12 @@ pub fn run(args: &FmtArgs) -> ExitCode {
     }
     let mut changed = false;
     for file in &files {
-        let options = match options_for(file) {
+        // Standard input is read as the file --stdin-filename names, settings file included.
+        let named = match args.stdin_filename.as_deref() {
+            Some(name) if file.as_os_str() == "-" => name,
+            _ => file.as_path(),
+        };
+        let options = match options_for(named) {
             Ok(options) => options,
             Err(error) => {
                 eprintln!("kibitzer fmt: {error}");
@@ -138,10 +147,15 @@ pub fn run(args: &FmtArgs) -> ExitCode {
 
 fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
     let stdin = path.as_os_str() == "-";
-    let name = if stdin {
-        "<stdin>".to_string()
+    let named = if stdin {
+        args.stdin_filename.as_deref()
     } else {
-        path.display().to_string()
+        None
+    };
+    let name = match (stdin, named) {
+        (true, Some(named)) => named.display().to_string(),
+        (true, None) => "<stdin>".to_string(),
+        (false, _) => path.display().to_string(),
     };
     let bytes = if stdin {
         let mut bytes = Vec::new();
@@ -162,12 +176,17 @@ fn format_one(path: &Path, args: &FmtArgs, options: &FormatOptions) -> Outcome {
         }
     };
     let notation = if stdin {
-        crate::Notation::from_path(path)
+        crate::Notation::from_path(named.unwrap_or(path))
     } else {
         crate::Notation::of_content(path, &bytes)
     };
     if notation.dealing().is_some() {
-        // A dealing machine's file is written whole by its writer: nothing to lay out.
+        // A dealing machine's file is written whole by its writer: nothing to lay out. Said,
+        // so that a file passed over is not taken for a file formatted.
+        eprintln!(
+            "kibitzer fmt: {name}: left as it is: a {} file has no layout to format (`kibitzer check` checks it)",
+            notation.name()
+        );
         return Outcome::Unchanged;
     }
     let source = match decode(&bytes) {

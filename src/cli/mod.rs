@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Checks, formats, converts and solves contract-bridge deal files: PBN, RBN and LIN (BBO).
+/// Checks, formats, converts and solves contract-bridge deal files: PBN, RBN, LIN (BBO) and the
+/// dealing machines' DUP, BRI, DGE and DLM.
 #[derive(Debug, Parser)]
 #[command(name = "kibitzer", version, about, long_about = None)]
 struct Cli {
@@ -23,7 +24,7 @@ struct Cli {
 enum Command {
     /// Print the syntax tree of a file, one node or token per line, then its syntax errors.
     Parse(parse::ParseArgs),
-    /// Check PBN, RBN and LIN files and folders (`-` reads standard input) and report every problem found.
+    /// Check PBN, RBN, LIN, DUP, BRI, DGE and DLM files and folders (`-` reads standard input) and report every problem found.
     Check(check::CheckArgs),
     /// Format PBN files in export format, RBN and LIN files canonically (in place unless --check, --diff or --stdout).
     Fmt(fmt::FmtArgs),

@@ -51,22 +51,48 @@ struct RawFile {
 struct RawCheck {
     /// The only codes to report, or their prefixes (`"A"`, `"T1"`, `"A301"`); every code when
     /// not given.
-    select: Option<Vec<String>>,
+    select: Option<CodeList>,
     /// Codes or prefixes to report as well as the selected ones.
     #[serde(default)]
-    extend_select: Vec<String>,
+    extend_select: CodeList,
     /// Codes or prefixes never to report.
     #[serde(default)]
-    ignore: Vec<String>,
+    ignore: CodeList,
     /// Hide findings below this severity (info when not given).
     min_severity: Option<SeverityName>,
     /// Hold every file to the PBN standard's export format, as if it began with `% EXPORT`.
     export: Option<bool>,
     /// Codes or prefixes not to report in the files a pattern matches (patterns are relative to
-    /// this file's folder: `"robots/**/*.pbn" = ["A301"]`).
+    /// this file's folder: `"robots/**/*.pbn" = ["A301"]`, or `= "A301"` for one).
     #[serde(default)]
-    #[schemars(with = "std::collections::BTreeMap<String, Vec<String>>")]
+    #[schemars(with = "std::collections::BTreeMap<String, CodeList>")]
     per_file_ignores: toml::Table,
+}
+
+/// Codes or prefixes: a list (`["A301", "T1"]`), or one as a plain string (`"A301"`).
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+enum CodeList {
+    /// One code or prefix.
+    One(String),
+    /// Codes or prefixes.
+    Many(Vec<String>),
+}
+
+impl Default for CodeList {
+    fn default() -> Self {
+        CodeList::Many(Vec::new())
+    }
+}
+
+impl CodeList {
+    /// The codes, as a list.
+    fn into_vec(self) -> Vec<String> {
+        match self {
+            CodeList::One(code) => vec![code],
+            CodeList::Many(codes) => codes,
+        }
+    }
 }
 
 /// How formatting writes files.
@@ -179,46 +205,74 @@ impl Config {
             let line = e.span().map(|s| line_of(s.start));
             error(line, e.message().trim().to_string())
         })?;
-        // Codes are checked here so that a typo is found where it was written.
+        // Codes are checked here so that a typo is found where it was written; every mistake
+        // is said, in the order of the file's lines.
         let find_line = |needle: &str| text.find(needle).map(line_of);
-        let check_codes = |key: &str, codes: &[String]| -> Result<(), ConfigError> {
-            Selection::new(codes, &[], &[])
-                .map(|_| ())
-                .map_err(|m| error(find_line(key), format!("`{key}`: {m}")))
+        let mut mistakes: Vec<ConfigError> = Vec::new();
+        let select = raw.check.select.map(CodeList::into_vec);
+        let extend_select = raw.check.extend_select.into_vec();
+        let ignore = raw.check.ignore.into_vec();
+        let mut check_codes = |key: &str, codes: &[String]| {
+            if let Err(m) = Selection::new(codes, &[], &[]) {
+                mistakes.push(error(find_line(key), format!("`{key}`: {m}")));
+            }
         };
-        if let Some(select) = &raw.check.select {
-            check_codes("select", select)?;
+        if let Some(select) = &select {
+            check_codes("select", select);
         }
-        check_codes("extend-select", &raw.check.extend_select)?;
-        check_codes("ignore", &raw.check.ignore)?;
+        check_codes("extend-select", &extend_select);
+        check_codes("ignore", &ignore);
         let mut per_file_ignores = Vec::new();
         for (pattern, value) in &raw.check.per_file_ignores {
             let line = find_line(pattern);
-            let codes: Vec<String> = value
-                .as_array()
-                .and_then(|items| {
+            let codes: Option<Vec<String>> = match value {
+                toml::Value::String(code) => Some(vec![code.clone()]),
+                _ => value.as_array().and_then(|items| {
                     items
                         .iter()
                         .map(|v| v.as_str().map(str::to_string))
                         .collect::<Option<Vec<String>>>()
-                })
-                .ok_or_else(|| {
-                    error(
-                        line,
-                        format!("`per-file-ignores.\"{pattern}\"` must be a list of codes"),
-                    )
-                })?;
-            Selection::new(&codes, &[], &[])
-                .map_err(|m| error(line, format!("`per-file-ignores.\"{pattern}\"`: {m}")))?;
-            let glob = Glob::new(pattern)
-                .map_err(|e| error(line, format!("`per-file-ignores.\"{pattern}\"`: {e}")))?;
-            per_file_ignores.push((pattern.clone(), glob.compile_matcher(), codes));
+                }),
+            };
+            let Some(codes) = codes else {
+                mistakes.push(error(
+                    line,
+                    format!("`per-file-ignores.\"{pattern}\"` must be a code or a list of codes"),
+                ));
+                continue;
+            };
+            if let Err(m) = Selection::new(&codes, &[], &[]) {
+                mistakes.push(error(
+                    line,
+                    format!("`per-file-ignores.\"{pattern}\"`: {m}"),
+                ));
+                continue;
+            }
+            match Glob::new(pattern) {
+                Ok(glob) => per_file_ignores.push((pattern.clone(), glob.compile_matcher(), codes)),
+                Err(e) => mistakes.push(error(
+                    line,
+                    format!("`per-file-ignores.\"{pattern}\"`: {e}"),
+                )),
+            }
+        }
+        mistakes.sort_by_key(|m| m.line);
+        if let Some(first) = mistakes.first() {
+            // One error for the file: the first mistake, and the others after it with their lines.
+            let mut message = first.message.clone();
+            for other in &mistakes[1..] {
+                match other.line {
+                    Some(line) => message.push_str(&format!("; line {line}: {}", other.message)),
+                    None => message.push_str(&format!("; {}", other.message)),
+                }
+            }
+            return Err(error(first.line, message));
         }
         Ok(Config {
             path: path.to_path_buf(),
-            select: raw.check.select,
-            extend_select: raw.check.extend_select,
-            ignore: raw.check.ignore,
+            select,
+            extend_select,
+            ignore,
             min_severity: raw.check.min_severity.map(|s| match s {
                 SeverityName::Hint => Severity::Hint,
                 SeverityName::Info => Severity::Info,
