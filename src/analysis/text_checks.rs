@@ -93,7 +93,66 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
         if text.contains('%') {
             escapes_in_comments(tree, out);
         }
+        if text.contains('{') {
+            tag_pairs_in_comments(tree, out);
+        }
     }
+}
+
+/// S014: a `{` comment over several lines that holds whole tag pairs at line starts. Most
+/// likely its `}` was forgotten and a later comment's closed it: the tags between are comment
+/// text, and what goes missing (a Declarer, a Contract) is reported far from the cause.
+fn tag_pairs_in_comments(tree: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+    for token in tree
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == SyntaxKind::COMMENT_BLOCK)
+    {
+        let comment = token.text();
+        let mut lines = comment.split_inclusive(['\n', '\r']);
+        let Some(first) = lines.next() else { continue };
+        let swallowed: Vec<&str> = lines
+            .filter_map(|line| tag_pair_name(line.trim()))
+            .collect();
+        if swallowed.is_empty() {
+            continue;
+        }
+        let start = token.text_range().start();
+        let first_end = start + TextSize::of(first.trim_end_matches(['\n', '\r']));
+        let shown: Vec<String> = swallowed.iter().take(4).map(|n| format!("[{n}]")).collect();
+        let more = match swallowed.len().saturating_sub(4) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        out.push(
+            Diagnostic::new(
+                Code::S014,
+                TextRange::at(start, TextSize::from(1)),
+                format!(
+                    "this comment is not closed on its line and takes in the tag pairs {}{more}: they are read as comment text, not as tags; a `}}` is probably missing at the end of this line",
+                    shown.join(", ")
+                ),
+            )
+            .with_unsafe_fix(
+                "Close the comment at the end of its line",
+                TextRange::empty(first_end),
+                "}",
+            ),
+        );
+    }
+}
+
+/// The name of a whole tag pair written alone on a line (`[South "Ann"]`).
+fn tag_pair_name(line: &str) -> Option<&str> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim();
+    let well_formed = name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && value.len() >= 2
+        && value.starts_with('"')
+        && value.ends_with('"');
+    well_formed.then_some(name)
 }
 
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -257,6 +316,41 @@ pub fn declares_export(text: &str) -> bool {
 mod tests {
     use super::{check_piece_text, declares_export, newline_bytes, plain_word, MAX_LINE};
     use crate::diagnostic::Code;
+
+    /// S014 names the tag pairs a comment takes in, stands on its `{`, and its fix closes the
+    /// comment at the end of the `{`'s line; a comment over lines with no tag pair, or a tag
+    /// pair inside a sentence, is nothing.
+    #[test]
+    fn a_comment_holding_tag_pairs_is_found_on_its_brace() {
+        let found = |text: &str| {
+            let parse = crate::syntax::Parse::new(text);
+            let mut out = Vec::new();
+            check_piece_text(text, Some(&parse.syntax()), &mut out);
+            out.into_iter()
+                .filter(|d| d.code == Code::S014)
+                .collect::<Vec<_>>()
+        };
+        let text = "[Board \"1\"]\n{Feasibility: 8 8\n[South \"Ann\"]\n[Declarer \"S\"]\n{more}\n";
+        let s014 = found(text);
+        assert_eq!(s014.len(), 1, "{s014:?}");
+        assert_eq!(
+            usize::from(s014[0].range.start()),
+            text.find('{').unwrap_or_default()
+        );
+        assert!(
+            s014[0].message.contains("[South], [Declarer]"),
+            "{}",
+            s014[0].message
+        );
+        let edit = &s014[0].fixes[0].edits[0];
+        assert_eq!(edit.new_text, "}");
+        assert_eq!(
+            usize::from(edit.range.start()),
+            text.find("8 8").unwrap_or_default() + 3
+        );
+        assert!(found("[Board \"1\"]\n{a comment\nover two lines}\n").is_empty());
+        assert!(found("[Board \"1\"]\n{see the tag\nwhere [South \"Ann\"] is named}\n").is_empty());
+    }
 
     #[test]
     fn export_is_declared_in_the_first_lines_before_a_tag_with_any_line_end() {

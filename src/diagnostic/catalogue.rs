@@ -107,6 +107,9 @@ catalogue! {
     S013 "unused-suppression" Hint "PR"
         r#"a code of a `% kibitzer-ignore:` line silences nothing in its scope"#
         r#"the code (fix: remove it)"#,
+    S014 "comment-holds-tag-pairs" Warning "P"
+        r#"a `{` comment that runs over several lines holds whole tag pairs (`[South "…"]` at a line's start): most likely a `}` is missing on the `{`'s line, and a later comment's `}` closed it, so the tags are read as comment text"#
+        r#"the `{` (fix: close the comment at the end of its line)"#,
     T101 "duplicate-tag" Warning "P"
         r#"a tag other than Note appears twice in a game; PBN ignores the later one. Related: the first"#
         r#"the later name"#,
