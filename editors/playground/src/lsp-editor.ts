@@ -222,6 +222,12 @@ export class LspDocument {
 
   /** The session's completions at the cursor. */
   private async complete(context: CompletionContext): Promise<CompletionResult | null> {
+    // As VS Code does: suggestions open by themselves only while a word is being typed (or when
+    // asked for, Ctrl+Space). Opened after a space, the first one was preselected and Enter,
+    // meant to end the line, put it into the auction.
+    if (!context.explicit && !context.matchBefore(/[A-Za-z0-9=$!?^-]+$/)) {
+      return null;
+    }
     const doc = context.state.doc;
     const items = (await this.rpc.request("textDocument/completion", {
       textDocument: { uri: this.uri },

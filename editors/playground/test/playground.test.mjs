@@ -169,6 +169,23 @@ await test("completion offers the legal calls", async () => {
   await page.keyboard.press("Escape");
 });
 
+await test("Enter after a call and a space ends the line: no suggestion goes into the auction", async () => {
+  await openFile("typed.pbn", `[Board "6"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n[Auction "N"]\n`);
+  await page.evaluate(() => {
+    const view = window.kibitzerView;
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    view.focus();
+  });
+  await page.keyboard.type("1S Pass 2S Pass ", { delay: 40 });
+  await page.waitForTimeout(400);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Pass Pass", { delay: 40 });
+  await page.keyboard.press("Escape");
+  const text = await editorText();
+  assert.ok(text.endsWith("[Auction \"N\"]\n1S Pass 2S Pass \nPass Pass"), JSON.stringify(text.slice(-60)));
+  await page.screenshot({ path: join(artifacts, "playground-enter-after-space.png") });
+});
+
 await test("Format writes the game as kibitzer fmt does", async () => {
   await openFile("format.pbn", MENDED);
   const expected = execFileSync(native, ["fmt", "-"], { input: MENDED }).toString();
