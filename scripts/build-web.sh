@@ -3,7 +3,8 @@
 #   1. the library for wasm32-unknown-unknown (adds the rustup target when missing), without
 #      the native-only parts (the `native` feature: command line, tokio, mimalloc);
 #   2. the playground page into <target>/web/ (index.html at its root; any static file server
-#      serves it: `python3 -m http.server -d target/web`), with CodeMirror and esbuild from npm;
+#      serves it: `python3 -m http.server -d target/playground`; the page alone, apart from
+#      cargo's own build output in <target>/web/), with CodeMirror and esbuild from npm;
 #   3. the universal VS Code extension, editors/vscode/kibitzer-<version>.vsix: this machine's
 #      native server (built here) and the WebAssembly one for every other platform and for VS
 #      Code for the web. SKIP_VSIX=1 leaves it out.
@@ -25,13 +26,13 @@ cargo rustc --locked --lib --crate-type cdylib --target wasm32-unknown-unknown \
   --no-default-features --profile web
 wasm="$target_dir/wasm32-unknown-unknown/web/kibitzer.wasm"
 
-step "the playground (npm ci, typecheck, esbuild) into $target_dir/web"
+step "the playground (npm ci, typecheck, esbuild) into $target_dir/playground"
 cd "$root/editors/playground"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
 npx tsc --noEmit -p .
-node scripts/build.mjs --wasm "$wasm" --out "$target_dir/web"
+node scripts/build.mjs --wasm "$wasm" --out "$target_dir/playground"
 
 if [ -z "${SKIP_VSIX:-}" ]; then
   step "the universal .vsix (native server for this platform + WebAssembly for the others)"

@@ -32,7 +32,16 @@ if [ -z "${KIBITZER_BIN:-}" ]; then
   KIBITZER_BIN="$target_dir/release/kibitzer"
 fi
 export KIBITZER_BIN
-export KIBITZER_WEB="$target_dir/web"
+export KIBITZER_WEB="$target_dir/playground"
+
+step "the page's folder holds the page alone (what the README says to serve)"
+for stray in deps build .fingerprint incremental; do
+  if [ -e "$KIBITZER_WEB/$stray" ]; then
+    echo "$KIBITZER_WEB holds cargo's $stray: the page is not alone in its folder" >&2
+    exit 1
+  fi
+done
+du -sh "$KIBITZER_WEB"
 
 cd "$root/editors/playground"
 step "the playground in Chromium"

@@ -1,4 +1,5 @@
-// Builds the playground into target/web/ at the repository's root: the page, its scripts
+// Builds the playground into target/playground/ at the repository's root (a folder of its
+// own: cargo's "web" profile builds into target/web): the page, its scripts
 // bundled by esbuild, the board viewer's stylesheet (VS Code's preview's own), and the
 // WebAssembly that scripts/build-web.sh built. Any static file server serves the folder.
 //   node scripts/build.mjs [--wasm PATH] [--out DIR]
@@ -14,7 +15,7 @@ const arg = (name, fallback) => {
   return i > 0 ? resolve(process.argv[i + 1]) : fallback;
 };
 const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
-const out = arg("--out", join(targetDir, "web"));
+const out = arg("--out", join(targetDir, "playground"));
 const wasm = arg("--wasm", join(targetDir, "wasm32-unknown-unknown", "web", "kibitzer.wasm"));
 
 mkdirSync(out, { recursive: true });

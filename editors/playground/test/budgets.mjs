@@ -18,7 +18,7 @@ import { serve } from "./serve.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "web");
+const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "playground");
 const native = process.env.KIBITZER_BIN ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "release", "kibitzer");
 const generator = join(repo, "..", "shared", "tools", "gen_pbn.py");
 

@@ -1,5 +1,5 @@
 // The playground in a real browser (Debian's Chromium, driven by Playwright): the page built
-// into target/web is served on localhost and used as a person would, with screenshots in
+// into target/playground is served on localhost and used as a person would, with screenshots in
 // editors/playground/test-artifacts/ to look at.
 //   node test/playground.test.mjs   (after scripts/build-web.sh; KIBITZER_BIN: the native binary)
 import assert from "node:assert/strict";
@@ -13,7 +13,7 @@ import { serve } from "./serve.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "web");
+const web = process.env.KIBITZER_WEB ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "playground");
 const native = process.env.KIBITZER_BIN ?? join(process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target"), "release", "kibitzer");
 const artifacts = join(here, "..", "test-artifacts");
 mkdirSync(artifacts, { recursive: true });
