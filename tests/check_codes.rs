@@ -202,7 +202,7 @@ fn inheritance_carries_values_between_games() {
 }
 
 /// B703 is a warning where a producer spells a cell its own way (the reference verifier checks
-/// only a cell's characters), with a fix for Bridgewebs' `3D*`; a value that cannot happen at the
+/// only a cell's characters), with a fix for Bridgewebs' `3D*` and `PO`; a value that cannot happen at the
 /// table stays an error.
 #[test]
 fn table_cells_spelled_by_producers_are_warnings_and_impossible_ones_errors() {
@@ -214,7 +214,9 @@ fn table_cells_spelled_by_producers_are_warnings_and_impossible_ones_errors() {
              {rows}\n"
         )
     };
-    let text = game(" 1  2 3D*   N  9\n 3  4 4S**  S 10\n 5  6 A     A  A\n 7  8 4S    S 14");
+    let text = game(
+        " 1  2 3D*   N  9\n 3  4 4S**  S 10\n 5  6 A     A  A\n 7  8 4S    S 14\n 9 10 PO    -  -",
+    );
     let found: Vec<(String, Severity, String)> = check(&text)
         .into_iter()
         .filter(|d| d.code == "B703")
@@ -234,6 +236,8 @@ fn table_cells_spelled_by_producers_are_warnings_and_impossible_ones_errors() {
         ("A", Severity::Warning, ""),
         ("A", Severity::Warning, ""),
         ("14", Severity::Error, ""),
+        // Bridgewebs' passed-out board.
+        ("PO", Severity::Warning, "Pass"),
     ];
     let expected: Vec<(String, Severity, String)> = expected
         .iter()

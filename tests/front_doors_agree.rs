@@ -264,6 +264,17 @@ async fn the_native_server_and_the_browser_session_answer_alike() {
         let a = native_diagnostics(&mut native, &mut log, since, &uri, 1).await;
         assert_eq!(a, browser.diagnostics(&uri), "opened {uri}");
         same_answers(&mut native, &mut browser, &uri, text).await;
+        if *language == "pbn" {
+            // Strict export format, through the server on both sides.
+            let params =
+                json!({"command": "kibitzer.lsp.formatExport", "arguments": [{"uri": uri}]});
+            let a = native
+                .request("workspace/executeCommand", params.clone())
+                .await;
+            let b = browser.request("workspace/executeCommand", params);
+            assert_eq!(a, b, "kibitzer.lsp.formatExport on {uri}");
+            assert!(a.to_string().contains("% PBN 2.1"), "{a}");
+        }
         uris.push((uri, text.clone()));
     }
     for (uri, text) in &uris {

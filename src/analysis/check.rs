@@ -646,7 +646,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
                         Code::T108,
                         entry.name_range,
                         format!(
-                            "export format: {} comes before {}",
+                            "export format puts the {} tag before the {} tag; here it comes after (`kibitzer fmt --export` orders the tags)",
                             entry.name(),
                             top_entry.name()
                         ),

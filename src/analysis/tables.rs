@@ -302,6 +302,20 @@ fn check_cell(
             );
         }
     }
+    if kind == ElementKind::Contract && matches!(value, "PO" | "P0" | "AP" | "AllPass") {
+        // Bridgewebs writes a passed-out board's contract so.
+        let fixed = format!("{}Pass", &text[..text.len() - value.len()]);
+        return Some(
+            Diagnostic::new(
+                Code::B703,
+                range,
+                format!(
+                    "`{text}` in column {column} of the {table} looks like a passed-out board: PBN writes `Pass`"
+                ),
+            )
+            .with_fix(format!("Write `{fixed}`"), range, fixed),
+        );
+    }
     let mut diagnostic = Diagnostic::new(Code::B703, range, message);
     if kind.impossible(value) {
         diagnostic.severity = crate::diagnostic::Severity::Error;

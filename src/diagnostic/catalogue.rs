@@ -154,7 +154,7 @@ catalogue! {
         r#"the known hands hold different numbers of cards; the message gives every count. When some hands are written as empty (`...`) next to full ones, it says that a hand not given is `-`, with a fix"#
         r#"the value"#,
     // In RBN and LIN the writer, not the user, chose the spelling.
-    D206 "ranks-not-descending" Hint "P"
+    D206 "deal-not-in-export-form" Hint "P"
         r#"*export*: a suit not written from the top down, or a deal that does not start with the dealer"#
         r#"the suit, or the first seat"#,
     D207 "no-cards" Info "PRL"

@@ -28,7 +28,8 @@ pub fn board_at(
 /// number's) and its hands drawn.
 pub fn hover(format: DealingFormat, text: &str, offset: usize) -> Option<Hover> {
     let (range, board) = board_at(format, text, offset)?;
-    let heading = "the dealer and vulnerability are the board number's";
+    // A dealing machine's file holds only the cards: the board number says the rest.
+    let heading = "dealer and vulnerability as the board number gives them";
     Some(match diagram(&board, "hidden") {
         Some(diagram) => Hover::of_deal(Some(heading), diagram, range),
         None => Hover::new(

@@ -9,6 +9,10 @@ use crate::text::PositionEncoding;
 /// warnings}` out.
 pub(crate) const CONVERT_COMMAND: &str = "kibitzer.convert";
 
+/// The server's command that formats a PBN document once to strict export format (header,
+/// mandatory tags), whatever the settings say: `[{uri}]` to the formatting's text edits.
+pub(crate) const FORMAT_EXPORT_COMMAND: &str = "kibitzer.lsp.formatExport";
+
 /// The answer to `initialize`: the capabilities, positions counted in `encoding`.
 pub(crate) fn initialize_result(encoding: PositionEncoding) -> lsp::InitializeResult {
     lsp::InitializeResult {
@@ -71,7 +75,10 @@ fn capabilities(encoding: PositionEncoding) -> lsp::ServerCapabilities {
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
         document_range_formatting_provider: Some(lsp::OneOf::Left(true)),
         execute_command_provider: Some(lsp::ExecuteCommandOptions {
-            commands: vec![CONVERT_COMMAND.to_string()],
+            commands: vec![
+                CONVERT_COMMAND.to_string(),
+                FORMAT_EXPORT_COMMAND.to_string(),
+            ],
             ..Default::default()
         }),
         ..Default::default()

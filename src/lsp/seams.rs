@@ -170,6 +170,18 @@ pub(crate) fn conversion(
     }))
 }
 
+/// The document a command names first: its URI as a string, or as `{uri}`.
+pub(crate) fn command_uri(
+    arguments: &[serde_json::Value],
+) -> Option<tower_lsp_server::ls_types::Uri> {
+    let first = arguments.first()?;
+    first
+        .as_str()
+        .or_else(|| first.get("uri").and_then(serde_json::Value::as_str))?
+        .parse()
+        .ok()
+}
+
 /// Bytes in base64 (RFC 4648, with `=` padding).
 fn base64(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -11,7 +11,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::capabilities::{initialize_result, CONVERT_COMMAND};
+use super::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
 use super::config::{ProjectFiles, Settings};
 use super::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
 use super::handoff::{Handoff, StandIn};
@@ -248,8 +248,18 @@ impl Backend {
     /// `range` touches, when given), computed off the protocol thread; `None` when `uri` is not
     /// open or `range` does not fit it.
     async fn format(&self, uri: &Uri, range: Option<lsp::Range>) -> Option<Vec<lsp::TextEdit>> {
-        let encoding = self.encoding();
         let settings = self.settings_for(uri).await;
+        self.format_with(uri, range, settings).await
+    }
+
+    /// [`Backend::format`] with the `settings` given.
+    async fn format_with(
+        &self,
+        uri: &Uri,
+        range: Option<lsp::Range>,
+        settings: Settings,
+    ) -> Option<Vec<lsp::TextEdit>> {
+        let encoding = self.encoding();
         let (rope, job, left) = self
             .with_any(uri, |doc| {
                 let job = doc.format_job(range, &settings, encoding)?;
@@ -746,6 +756,19 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: lsp::ExecuteCommandParams) -> Result<Option<Value>> {
+        if params.command == FORMAT_EXPORT_COMMAND {
+            let uri = seams::command_uri(&params.arguments).ok_or_else(|| {
+                tower_lsp_server::jsonrpc::Error::invalid_params(
+                    "kibitzer.lsp.formatExport takes the document: [{uri}]",
+                )
+            })?;
+            let mut settings = self.settings_for(&uri).await;
+            settings.format_export = true;
+            let edits = self.format_with(&uri, None, settings).await;
+            return Ok(Some(
+                serde_json::to_value(edits.unwrap_or_default()).unwrap_or_default(),
+            ));
+        }
         if params.command != CONVERT_COMMAND {
             return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
                 "unknown command {}",

@@ -17,7 +17,7 @@ use crate::bridge::Deal;
 use crate::double_dummy::{par_for, ThreadSolver, TrickTable};
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
-use crate::lsp::capabilities::{initialize_result, CONVERT_COMMAND};
+use crate::lsp::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
 use crate::lsp::config::Settings;
 use crate::lsp::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
 use crate::lsp::open_document::OpenDocument;
@@ -487,6 +487,19 @@ impl Session {
 
     /// `workspace/executeCommand`: the conversion of an open document to the other notation.
     fn execute(&mut self, params: lsp::ExecuteCommandParams) -> Result<Value, Refusal> {
+        if params.command == FORMAT_EXPORT_COMMAND {
+            let uri = seams::command_uri(&params.arguments).ok_or_else(|| {
+                (
+                    INVALID_PARAMS,
+                    "kibitzer.lsp.formatExport takes the document: [{uri}]".to_string(),
+                )
+            })?;
+            let saved = self.settings.format_export;
+            self.settings.format_export = true;
+            let edits = self.format(&uri, None);
+            self.settings.format_export = saved;
+            return answer(edits.unwrap_or_default());
+        }
         if params.command != CONVERT_COMMAND {
             return Err((
                 INVALID_PARAMS,

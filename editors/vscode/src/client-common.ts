@@ -267,6 +267,51 @@ export async function convertDocument(
   return converted;
 }
 
+/** The server's command that formats a PBN document once to strict export format. */
+export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
+
+/**
+ * Formats the active PBN document once to strict export format (header, mandatory tags),
+ * whatever `kibitzer.format.strictExportFormat` says, through the server (native or
+ * WebAssembly alike). Resolves to whether the document was formatted.
+ */
+export async function formatExportDocument(host: ClientHost): Promise<boolean> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || editor.document.languageId !== "pbn") {
+    void vscode.window.showWarningMessage("Kibitzer: open a PBN document to format it.");
+    return false;
+  }
+  const doc = editor.document;
+  const version = doc.version;
+  await host.ready();
+  const c = host.client();
+  if (c === undefined || !c.isRunning()) {
+    void vscode.window.showErrorMessage("Kibitzer: the language server is not running (see the output).");
+    return false;
+  }
+  let result: unknown;
+  try {
+    result = await c.sendRequest(ExecuteCommandRequest.type, {
+      command: SERVER_FORMAT_EXPORT_COMMAND,
+      arguments: [{ uri: doc.uri.toString() }],
+    });
+  } catch (e) {
+    host.log(`formatting to export format: ${String(e)}`);
+    void vscode.window.showErrorMessage(`Kibitzer: formatting to export format failed: ${String(e)}`);
+    return false;
+  }
+  if (!Array.isArray(result) || result.length === 0) {
+    return true;
+  }
+  if (doc.version !== version) {
+    void vscode.window.showWarningMessage("Kibitzer: the document changed while formatting; try again.");
+    return false;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(doc.uri, await c.protocol2CodeConverter.asTextEdits(result as never[]));
+  return vscode.workspace.applyEdit(edit);
+}
+
 /** The languages Kibitzer formats and fixes. */
 const BRIDGE_LANGUAGES = ["pbn", "rbn", "lin"];
 

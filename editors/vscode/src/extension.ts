@@ -1,7 +1,6 @@
 // The Kibitzer extension: starts `kibitzer lsp` for PBN, RBN and LIN documents and adds a few
 // commands.
 
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -26,6 +25,7 @@ import {
   ClientHost,
   clientMiddleware,
   convertDocument,
+  formatExportDocument,
   dealingFileProvider,
   fixAll,
   openBoardPreview,
@@ -39,7 +39,6 @@ export { convertedUri, SERVER_CONVERT_COMMAND, serverSettings } from "./client-c
 export type { Conversion, ServerSettings } from "./client-common";
 
 /** The command a server may advertise to format one document to strict export format. */
-export const SERVER_FORMAT_EXPORT_COMMAND = "kibitzer.lsp.formatExport";
 
 /** What the extension hands to others (its tests among them). */
 export interface KibitzerApi {
@@ -195,79 +194,6 @@ function restart(context: vscode.ExtensionContext): Promise<void> {
   return next;
 }
 
-/** Runs `kibitzer fmt --export --eol <eol> --stdout -` on `text`. */
-function formatWithCli(command: string, text: string, eol: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      command,
-      ["fmt", "--export", "--eol", eol, "--stdout", "-"],
-      { maxBuffer: 256 * 1024 * 1024, timeout: 30_000, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new Error(`${command} fmt --export failed: ${stderr.trim() || error.message}`));
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
-    child.stdin?.end(text, "utf8");
-  });
-}
-
-/**
- * Formats the active PBN document once to strict export format (header, mandatory tags),
- * whatever `kibitzer.format.strictExportFormat` says. Asks the server when it advertises the command
- * `kibitzer.lsp.formatExport`; otherwise runs the CLI (`kibitzer fmt --export --eol … --stdout -`).
- */
-async function formatExport(): Promise<boolean> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined || editor.document.languageId !== "pbn") {
-    void vscode.window.showWarningMessage("Kibitzer: open a PBN document to format it.");
-    return false;
-  }
-  const doc = editor.document;
-  const version = doc.version;
-  const edit = new vscode.WorkspaceEdit();
-  try {
-    const commands = client?.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
-    if (client !== undefined && commands.includes(SERVER_FORMAT_EXPORT_COMMAND)) {
-      const result = await client.sendRequest(ExecuteCommandRequest.type, {
-        command: SERVER_FORMAT_EXPORT_COMMAND,
-        arguments: [{ uri: doc.uri.toString(), version }],
-      });
-      if (Array.isArray(result) && result.length > 0) {
-        const edits = await client.protocol2CodeConverter.asTextEdits(result as LspTextEdit[]);
-        edit.set(doc.uri, edits ?? []);
-      }
-    } else {
-      if (location === undefined) {
-        throw new Error("no kibitzer binary found (see the output)");
-      }
-      if (location.source === "wasm") {
-        throw new Error("it needs the kibitzer program, which this platform has no package of (install it, or set kibitzer.server.path)");
-      }
-      const text = doc.getText();
-      const formatted = await formatWithCli(location.command, text, serverSettings(doc.uri).format.eol);
-      if (formatted !== text) {
-        const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(text.length));
-        edit.replace(doc.uri, whole, formatted);
-      }
-    }
-  } catch (e) {
-    log(String(e));
-    void vscode.window.showErrorMessage(`Kibitzer: formatting to export format failed: ${String(e)}`);
-    return false;
-  }
-  if (edit.size === 0) {
-    return true;
-  }
-  if (doc.version !== version) {
-    void vscode.window.showWarningMessage("Kibitzer: the document changed while formatting; try again.");
-    return false;
-  }
-  return vscode.workspace.applyEdit(edit);
-}
-
 /** Reopens a bridge file in the encoding the server reads it in (see encoding.ts). */
 async function settleEncodingLogged(document: vscode.TextDocument): Promise<void> {
   if (!ENCODED_LANGUAGES.includes(document.languageId)) {
@@ -293,7 +219,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     output,
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),
-    vscode.commands.registerCommand("kibitzer.formatExport", () => formatExport()),
+    vscode.commands.registerCommand("kibitzer.formatExport", () => formatExportDocument(host)),
     vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string, saveTo?: string) => convertDocument(host, to, saveTo)),
     vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openBoardPreview", () => {

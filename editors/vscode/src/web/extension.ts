@@ -18,6 +18,7 @@ import {
   ClientHost,
   clientMiddleware,
   convertDocument,
+  formatExportDocument,
   dealingFileProvider,
   fixAll,
   openBoardPreview,
@@ -113,11 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
       starting = startClient(context);
       await starting;
     }),
-    vscode.commands.registerCommand("kibitzer.formatExport", () =>
-      vscode.window.showWarningMessage(
-        "Kibitzer: formatting to strict export format needs the kibitzer program, which VS Code for the web cannot run. Format Document formats as kibitzer fmt does.",
-      ),
-    ),
+    vscode.commands.registerCommand("kibitzer.formatExport", () => formatExportDocument(host)),
     vscode.commands.registerCommand("kibitzer.convertDocument", (to?: string, saveTo?: string) => convertDocument(host, to, saveTo)),
     vscode.commands.registerCommand("kibitzer.fixAll", () => fixAll()),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),

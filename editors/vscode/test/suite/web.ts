@@ -136,6 +136,23 @@ const tests: { name: string; fn: () => Promise<void> }[] = [
     },
   },
   {
+    name: "Format Document to Strict Export Format works on the WebAssembly server too",
+    fn: async () => {
+      const uri = fixture("messy.pbn");
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const applied = await vscode.commands.executeCommand<boolean>("kibitzer.formatExport");
+      if (applied !== true) {
+        throw new Error("the command reported a failure");
+      }
+      const lines = doc.getText().split(/\r?\n/);
+      if (lines[0] !== "% PBN 2.1" || lines[1] !== "% EXPORT") {
+        throw new Error(`no export header: ${lines.slice(0, 3).join(" / ")}`);
+      }
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    },
+  },
+  {
     name: "the board preview opens and draws the board at the cursor",
     fn: async () => {
       const uri = fixture("preview.pbn");
