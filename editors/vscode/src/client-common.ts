@@ -152,7 +152,7 @@ async function openConverted(source: vscode.Uri, language: string, text: string)
 
 /** What a document can be converted to: `to` is what the server's `kibitzer.convert` takes. */
 export const CONVERSION_TARGETS: { label: string; detail: string; to: string }[] = [
-  { label: "PBN", detail: "Portable Bridge Notation, the standard (export format)", to: "pbn" },
+  { label: "PBN", detail: "Portable Bridge Notation, the standard (laid out as kibitzer fmt writes it)", to: "pbn" },
   { label: "RBN", detail: "Richard's Bridge Notation", to: "rbn" },
   { label: "LIN", detail: "Bridge Base Online's files", to: "lin" },
   { label: "DUP", detail: "Duplimate dealing machine (saved as a file)", to: "dup" },
