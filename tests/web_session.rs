@@ -199,7 +199,7 @@ fn a_deal_wanted_is_solved_by_another_session_and_shown() {
     let shown = page.handle(&hover);
     let value = shown[0]["result"]["contents"]["value"].as_str().unwrap();
     assert!(value.contains("DD   NT"), "{value}");
-    assert!(value.contains("Par NS 80 (NS 1S=)"), "{value}");
+    assert!(value.contains("Par NS +80 (NS 1S=)"), "{value}");
     let board = page.handle(
         &json!({"jsonrpc": "2.0", "id": 2, "method": "kibitzer/board", "params": {
             "textDocument": {"uri": "file:///dd.pbn"}, "position": {"line": 0, "character": 1}}})

@@ -8,7 +8,7 @@
 //! solved) comes on a line of its own under the block.
 
 use crate::bridge::{Deal, Hand, Rank, Seat, Suit, Vulnerability};
-use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
+use crate::double_dummy::tags::write_par_contracts;
 use crate::double_dummy::{Par, TrickTable, DECLARERS, DENOMINATIONS};
 
 /// How far North and South stand from the left edge.
@@ -110,11 +110,7 @@ impl DealDiagram {
                     rows[at] = format!("{}{}{line}", rows[at], " ".repeat(pad));
                 }
                 if let Some(par) = par {
-                    let par = format!(
-                        "Par {} ({})",
-                        write_optimum_score(par),
-                        write_par_contracts(par)
-                    );
+                    let par = format!("Par {} ({})", par_score(par), write_par_contracts(par));
                     // Left of the table's last row when it fits there (a paragraph under the
                     // block would take the height of more than a line), else a row of its own.
                     let last = rows.len() - 1;
@@ -207,9 +203,31 @@ fn suit_line(hand: Hand, suit: Suit) -> String {
     format!("{} {cards}", suit.symbol())
 }
 
+/// The par score in the words the board preview uses: the side that scores and its points
+/// (`NS +800`, `EW +620`, `0` when passed out).
+fn par_score(par: &Par) -> String {
+    match par.score {
+        0 => "0".to_string(),
+        n if n > 0 => format!("NS +{n}"),
+        n => format!("EW +{}", -n),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hover says par in the preview's words: the side that scores, with its points.
+    #[test]
+    fn par_is_said_as_the_preview_says_it() {
+        let par = |score| Par {
+            score,
+            contracts: Vec::new(),
+        };
+        assert_eq!(par_score(&par(800)), "NS +800");
+        assert_eq!(par_score(&par(-620)), "EW +620");
+        assert_eq!(par_score(&par(0)), "0");
+    }
 
     /// A hand written as PBN writes one (`AKQJ.T98.765.432`).
     fn hand(text: &str) -> Hand {
