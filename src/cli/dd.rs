@@ -151,11 +151,13 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
         .map_err(|e| super::files::read_failure(path, &e))?;
     if notation != Notation::Pbn {
         if args.write {
-            return Err(format!(
-                "{}: {} has no tags for double-dummy results; only PBN files are written",
+            // A folder may hold other notations beside its PBN files: their tables are printed,
+            // and the run does not fail for them.
+            eprintln!(
+                "kibitzer dd: {}: not written: {} has no tags for double-dummy results (only PBN files are written); its tables are printed",
                 path.display(),
                 notation.name()
-            ));
+            );
         }
         let boards = notation.read_boards(&source.text);
         let deals: Vec<Option<Deal>> = boards.iter().map(|b| b.whole_deal()).collect();
