@@ -213,7 +213,12 @@ fn dd_prints_tables_and_par_in_json_and_refuses_to_write_rbn() {
     let rbn = common::corpus_files("rbn", "rbn");
     let before = std::fs::read(&rbn[0]).unwrap();
     let out = kibitzer(&["dd", "--write", rbn[0].to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("only PBN files are written"));
     assert!(!out.stdout.is_empty());
     assert_eq!(std::fs::read(&rbn[0]).unwrap(), before);

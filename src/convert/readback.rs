@@ -625,12 +625,7 @@ fn compare_board(board: usize, source: &BoardItems, back: &BoardItems, losses: &
             Some(other) if other.value != item.value => losses.push(Loss {
                 board,
                 kind: item.kind.to_string(),
-                detail: format!(
-                    "{}: `{}` became `{}`",
-                    item.key,
-                    short(item.value),
-                    short(other.value)
-                ),
+                detail: changed(item.key, item.value, other.value),
             }),
             Some(_) => {}
         }
@@ -647,6 +642,36 @@ fn compare_board(board: usize, source: &BoardItems, back: &BoardItems, losses: &
 }
 
 /// A value shortened for a report line: its first 40 characters and its last 20.
+/// A value changed, for a report line: both shortened, or, where the shortening hides the
+/// change (a long comment cut in its middle), both around the first character that differs.
+fn changed(key: &str, before: &str, after: &str) -> String {
+    let (a, b) = (short(before), short(after));
+    if a != b {
+        return format!("{key}: `{a}` became `{b}`");
+    }
+    let at = before
+        .chars()
+        .zip(after.chars())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let around = |text: &str| -> String {
+        let from = at.saturating_sub(20);
+        let piece: String = text.chars().skip(from).take(40).collect();
+        let more = text.chars().count() > from + 40;
+        format!(
+            "{}{piece}{}",
+            if from > 0 { "…" } else { "" },
+            if more { "…" } else { "" }
+        )
+    };
+    format!(
+        "{key}: from character {}, `{}` became `{}`",
+        at + 1,
+        around(before),
+        around(after)
+    )
+}
+
 fn short(value: &str) -> String {
     let count = value.chars().count();
     if count <= 64 {
@@ -713,4 +738,20 @@ pub fn summarize(losses: &[Loss]) -> Vec<String> {
             line
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed;
+
+    /// A change the shortening would hide is shown where it is.
+    #[test]
+    fn a_change_in_the_middle_of_a_long_value_is_shown_where_it_is() {
+        let before = format!("{} ¶ {}", "a".repeat(60), "b".repeat(60));
+        let after = format!("{} {}", "a".repeat(60), "b".repeat(60));
+        let said = changed("comment 1", &before, &after);
+        assert!(said.starts_with("comment 1: from character 62,"), "{said}");
+        assert!(said.contains("¶"), "{said}");
+        assert_eq!(changed("tag X", "ab", "ac"), "tag X: `ab` became `ac`");
+    }
 }
