@@ -255,9 +255,19 @@ impl Notation {
     /// neither is a PBN game holding something the formatter does not understand well enough
     /// (a call that is no PBN call, say); its first error says what.
     pub fn left_as_written(self, text: &str, options: &FormatOptions) -> Vec<String> {
+        self.kept_as_written(text, options)
+            .into_iter()
+            .map(|kept| format!("line {}: {}", kept.line, kept.why))
+            .collect()
+    }
+
+    /// [`Notation::left_as_written`] place by place, each saying whether the user can mend it
+    /// (a finding says what to fix) or the game is kept though correct (irregularities the
+    /// formatter does not rewrite).
+    pub fn kept_as_written(self, text: &str, options: &FormatOptions) -> Vec<KeptAsWritten> {
         let index = crate::text::LineIndex::new(text);
         let line = |offset: usize| index.line_of(offset as u32) + 1;
-        let mut out: Vec<(u32, String)> = match self {
+        let mut out: Vec<KeptAsWritten> = match self {
             Notation::Pbn => crate::format::kept_as_written(text, options)
                 .into_iter()
                 .map(|range| {
@@ -269,30 +279,31 @@ impl Notation {
                         .filter(|d| d.severity >= crate::diagnostic::Severity::Warning)
                         .max_by_key(|d| (d.severity, std::cmp::Reverse(d.range.start())));
                     match worst {
-                        Some(d) => (
-                            line(range.start + usize::from(d.range.start())),
-                            format!("{} {}", d.code, d.message),
-                        ),
-                        None => (
-                            line(range.start),
-                            "something in it the formatter cannot rewrite safely".to_string(),
-                        ),
+                        Some(d) => KeptAsWritten {
+                            line: line(range.start + usize::from(d.range.start())),
+                            why: format!("{} {}", d.code, d.message),
+                            mendable: true,
+                        },
+                        None => KeptAsWritten {
+                            line: line(range.start),
+                            why: unrewritable_reason(game),
+                            mendable: false,
+                        },
                     }
                 })
                 .collect(),
             _ => self
                 .syntax_errors(text)
                 .iter()
-                .map(|e| {
-                    let at = usize::from(e.range.start());
-                    (line(at), format!("{} {}", e.code.code(), e.message))
+                .map(|e| KeptAsWritten {
+                    line: line(usize::from(e.range.start())),
+                    why: format!("{} {}", e.code.code(), e.message),
+                    mendable: true,
                 })
                 .collect(),
         };
-        out.dedup_by_key(|(line, _)| *line);
-        out.into_iter()
-            .map(|(line, why)| format!("line {line}: {why}"))
-            .collect()
+        out.dedup_by_key(|kept| kept.line);
+        out
     }
 
     /// The syntax tree printed one node or token a line, then the syntax errors.
@@ -484,6 +495,35 @@ impl Notation {
             Notation::Pbn => Notation::Rbn,
             _ => Notation::Pbn,
         }
+    }
+}
+
+/// A place formatting leaves as written, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptAsWritten {
+    /// The line (from 1) the reason stands on.
+    pub line: u32,
+    /// Why: the finding that keeps it (`A301 …`), or what the formatter does not rewrite.
+    pub why: String,
+    /// Whether a finding says what to mend (else the game is correct and kept all the same).
+    pub mendable: bool,
+}
+
+/// Why the formatter keeps a game that has no error as written: irregularity marks it does not
+/// rewrite (chapter 3.9: a `^S`, `^R` or `^L` among the calls, a mark other than `^R`/`^L`
+/// among the cards), else something it does not understand well enough.
+fn unrewritable_reason(game: &str) -> String {
+    let marks: Vec<&str> = ["^S", "^I", "^R", "^L"]
+        .into_iter()
+        .filter(|m| game.contains(m))
+        .collect();
+    if marks.is_empty() {
+        "something in it the formatter cannot rewrite safely".to_string()
+    } else {
+        format!(
+            "it holds irregularities ({}, chapter 3.9) that export format is not written for here: the game is kept exactly as written",
+            marks.join(", ")
+        )
     }
 }
 

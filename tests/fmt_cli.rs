@@ -322,3 +322,27 @@ fn standard_input_is_read_as_the_file_stdin_filename_names() {
         lin.replace("|SV|", "|sv|")
     );
 }
+
+/// A correct game the formatter does not rewrite (the irregularities of chapter 3.9 it keeps
+/// as written) is said with its reason, and does not fail `fmt --check`: nothing in it is the
+/// user's to mend.
+#[test]
+fn a_correct_game_with_irregularities_is_kept_said_and_passes_the_check() {
+    let dir = temp_dir("irregular");
+    let path = dir.join("irregular.pbn");
+    let game = "[Event \"x\"]\n[Site \"x\"]\n[Date \"2024.01.01\"]\n[Board \"1\"]\n[West \"a\"]\n[North \"b\"]\n[East \"c\"]\n[South \"d\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.T98.765.432 T987.AKQ.J43.765 65432.J7.AKQ.JT8 .65432.T982.AKQ9\"]\n[Scoring \"\"]\n[Declarer \"^S\"]\n[Contract \"5HX\"]\n[Result \"^5\"]\n[Auction \"W\"]\n- ^S 1D ^I 1C\n4S ^I 3NT ^S ^S\nX 5H X AP\n";
+    write(&path, game.as_bytes());
+    let out = kibitzer()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("it holds irregularities (^S, ^I"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing in it to fix"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), game);
+}

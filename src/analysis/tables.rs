@@ -313,7 +313,8 @@ fn check_cell(
                     "`{text}` in column {column} of the {table} looks like a passed-out board: PBN writes `Pass`"
                 ),
             )
-            .with_fix(format!("Write `{fixed}`"), range, fixed),
+            // A guess at what the producer meant: offered, not applied by `check --fix`.
+            .with_unsafe_fix(format!("Write `{fixed}`"), range, fixed),
         );
     }
     let mut diagnostic = Diagnostic::new(Code::B703, range, message);

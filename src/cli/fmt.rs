@@ -253,17 +253,21 @@ const LEFT_LISTED: usize = 5;
 
 /// Says on stderr where formatting left the text as written, and why (nothing the formatter
 /// cannot read whole is touched, and without a word the user would take it for formatted);
-/// whether it left anything.
+/// whether it left something the user can mend.
 fn report_left_as_written(
     name: &str,
     text: &str,
     notation: crate::Notation,
     options: &FormatOptions,
 ) -> bool {
-    let left = notation.left_as_written(text, options);
-    if left.is_empty() {
+    let kept = notation.kept_as_written(text, options);
+    if kept.is_empty() {
         return false;
     }
+    let left: Vec<String> = kept
+        .iter()
+        .map(|k| format!("line {}: {}", k.line, k.why))
+        .collect();
     let mut lines: Vec<String> = left
         .iter()
         .take(LEFT_LISTED)
@@ -276,13 +280,21 @@ fn report_left_as_written(
         ));
     }
     let piece = notation.piece_name();
+    let mendable = kept.iter().any(|k| k.mendable);
     eprintln!(
-        "kibitzer fmt: warning: {name}: {} {piece}{} left as written, not formatted (fix what is said, then format again):\n{}",
+        "kibitzer fmt: warning: {name}: {} {piece}{} left as written, not formatted ({}):\n{}",
         left.len(),
         if left.len() == 1 { "" } else { "s" },
+        if mendable {
+            "fix what is said, then format again"
+        } else {
+            "nothing in it to fix: it is kept exactly as written"
+        },
         lines.join("\n")
     );
-    true
+    // A correct game kept all the same (irregularities) does not fail `--check`: nothing in it
+    // is the user's to mend.
+    mendable
 }
 
 /// Writes to standard output; the outcome that ends the file when that fails.
