@@ -31,7 +31,7 @@ async fn rbn_diagnostics_have_codes_and_ranges_and_follow_edits() {
     let (mut h, init) = Harness::start(URI, json!({}), fast()).await;
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["kibitzer.convert"])
+        json!(["kibitzer.convert", "kibitzer.lsp.formatExport"])
     );
     let diagnostics = h.open("rbn", RBN).await;
     // Board 8: East passes, South opens 1♠, West bids 1♠ again (insufficient).
