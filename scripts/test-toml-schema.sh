@@ -67,8 +67,11 @@ expect misspelt-key invalid "min_severity"
 printf '[chek]\nselect = ["A"]\n' > "$work/unknown-table.toml"
 expect unknown-table invalid "chek"
 
-printf '[check]\nselect = "A"\n' > "$work/select-not-a-list.toml"
-expect select-not-a-list invalid '"A"'
+# One code may be a plain string; a number may not.
+printf '[check]\nselect = "A"\nignore = "A301"\n' > "$work/select-one-code.toml"
+expect select-one-code valid
+printf '[check]\nselect = 3\n' > "$work/select-not-codes.toml"
+expect select-not-codes invalid '3'
 
 printf '[check]\nexport = "yes"\n' > "$work/export-not-a-boolean.toml"
 expect export-not-a-boolean invalid '"yes"'
@@ -79,8 +82,8 @@ expect unknown-severity invalid '"fatal"'
 printf '[format]\neol = "dos"\n' > "$work/unknown-line-end.toml"
 expect unknown-line-end invalid '"dos"'
 
-printf '[check.per-file-ignores]\n"a/*.pbn" = "A301"\n' > "$work/ignores-not-a-list.toml"
-expect ignores-not-a-list invalid '"A301"'
+printf '[check.per-file-ignores]\n"a/*.pbn" = 7\n' > "$work/ignores-not-codes.toml"
+expect ignores-not-codes invalid '7'
 
 printf '[format]\nexport = true\neol = "crlf"\n' > "$work/format-only.toml"
 expect format-only valid
