@@ -288,7 +288,7 @@ const tests: Test[] = [
         const row = new RegExp(`\\b${seat}(\\s+\\d{1,2}){5}\\s*$`, "m");
         assert.match(solved, row, `no row for ${seat} in:\n${solved}`);
       }
-      assert.match(solved, /Par (NS|EW) -?\d+/, `no par in:\n${solved}`);
+      assert.match(solved, /Par (NS \+\d+|EW \+\d+|0) /, `no par in:\n${solved}`);
     },
   },
   {
