@@ -388,15 +388,17 @@ impl Notation {
         // back (mostly one thread's work) while another checks the source and lists the items
         // of the boards read; the comparison is spread again.
         let (boards, unread) = self.read_boards_and_unread(text);
-        let (written, differences, source_errors) = std::thread::scope(|scope| {
+        let (written, differences, source_errors, back, read) = std::thread::scope(|scope| {
             let beside = scope.spawn(|| {
                 let read = readback::items_of_all(&boards, 1);
                 // The streaming check holds one game's tree at a time: a parse kept for it
                 // cost more memory (and page faults) than parsing again saved.
-                (read, self.errors_listed(text, 1))
+                let e = self.errors_listed(text, 1);
+                (read, e)
             });
             let written = self.write_and_format(text, &boards, to);
             let back = to.read_boards(&written);
+            let back_items = readback::items_of_all(&back, 1);
             let (read, errors) = match beside.join() {
                 Ok(done) => done,
                 Err(_) => (
@@ -404,11 +406,15 @@ impl Notation {
                     self.errors_listed(text, threads),
                 ),
             };
-            let differences = readback::compare_items(&boards, &read, &back, threads);
-            // Freeing a hundred thousand small blocks is work too: half of it on a thread.
+            let differences = readback::compare_items(&boards, &read, &back, &back_items, threads);
+            (written, differences, errors, (back, back_items), read)
+        });
+        // Freeing a few million small blocks is work too: the boards read back on one thread,
+        // those read on this one.
+        std::thread::scope(|scope| {
             scope.spawn(move || drop(back));
             drop(read);
-            (written, differences, errors)
+            drop(boards);
         });
         let mut converted = self.converted(text, written, to, unread, differences);
         converted.source_errors = source_errors;

@@ -45,8 +45,8 @@ struct LspArgs {
 }
 
 /// Runs the command line and returns the process exit code; `one_shot` is called before any
-/// command but the language server (the binary tunes its allocator there for a process that
-/// runs once and ends).
+/// command but the language server and `convert` (the binary tunes its allocator there for a
+/// process that runs once and ends).
 pub fn run(one_shot: impl FnOnce()) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -60,7 +60,11 @@ pub fn run(one_shot: impl FnOnce()) -> ExitCode {
             };
         }
     };
-    if !matches!(cli.command, Command::Lsp(_)) {
+    // `convert` frees and fills its memory again step after step (the boards read, the text
+    // written, the boards read back), as the server does between keystrokes: handing freed
+    // pages back to the system early made it fault them in again, 0.1 s of 1.9 s on 20,000
+    // boards, for 5 % less peak memory.
+    if !matches!(cli.command, Command::Lsp(_) | Command::Convert(_)) {
         one_shot();
     }
     match cli.command {

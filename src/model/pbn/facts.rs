@@ -7,7 +7,7 @@ use rowan::NodeOrToken;
 use super::context::KEY_TAGS;
 use crate::model::tags::Inheritance;
 use crate::model::written::{Info, Table};
-use crate::syntax::ast::Game;
+use crate::syntax::ast::{kind_of, Game};
 use crate::syntax::SyntaxKind;
 
 /// The tags besides the context's whose values are read into the structured parts of the board,
@@ -121,20 +121,30 @@ pub(crate) fn read_tables(game: &Game) -> Vec<Table> {
 /// The comments of the game (`{…}` without its braces, `;…` without its semicolon), in order.
 pub(crate) fn read_commentary(game: &Game) -> Vec<String> {
     let mut commentary = Vec::new();
-    for element in game.syntax().descendants_with_tokens() {
-        if let NodeOrToken::Token(token) = element {
-            let text = token.text();
-            match token.kind() {
-                SyntaxKind::COMMENT_BLOCK => {
-                    let inner = text.strip_prefix('{').unwrap_or(text);
-                    commentary.push(inner.strip_suffix('}').unwrap_or(inner).to_string());
+    // The green tree is walked rather than the red one: a red walk allocates a node for every
+    // element of the game, which made this the costliest part of reading a board.
+    collect_comments(&game.syntax().green(), &mut commentary);
+    commentary
+}
+
+/// Pushes the text of every comment under `node`, in order (see [`read_commentary`]).
+fn collect_comments(node: &rowan::GreenNodeData, commentary: &mut Vec<String>) {
+    for child in node.children() {
+        match child {
+            NodeOrToken::Node(inner) => collect_comments(inner, commentary),
+            NodeOrToken::Token(token) => {
+                let text = token.text();
+                match kind_of(token.kind()) {
+                    SyntaxKind::COMMENT_BLOCK => {
+                        let inner = text.strip_prefix('{').unwrap_or(text);
+                        commentary.push(inner.strip_suffix('}').unwrap_or(inner).to_string());
+                    }
+                    SyntaxKind::COMMENT_LINE => {
+                        commentary.push(text.strip_prefix(';').unwrap_or(text).trim().to_string());
+                    }
+                    _ => {}
                 }
-                SyntaxKind::COMMENT_LINE => {
-                    commentary.push(text.strip_prefix(';').unwrap_or(text).trim().to_string());
-                }
-                _ => {}
             }
         }
     }
-    commentary
 }
