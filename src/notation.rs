@@ -398,7 +398,7 @@ impl Notation {
             });
             let written = self.write_and_format(text, &boards, to);
             let back = to.read_boards(&written);
-            let back_items = readback::items_of_all(&back, 1);
+            let back_items = readback::items_of_all(&back, threads);
             let (read, errors) = match beside.join() {
                 Ok(done) => done,
                 Err(_) => (
