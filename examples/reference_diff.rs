@@ -417,6 +417,17 @@ const EXPLAINED: &[Explanation] = &[
         error_allowed: false,
     },
     Explanation {
+        reason: "a Result marked `^` with no trick, or too few, played to show the difference is a warning (the reference reports Bad result)",
+        applies: |d| {
+            d.reference_stricter()
+                && d.ref_at_level().iter().all(|m| m.text == "Bad result")
+                && d.ours.iter().any(|(code, severity, message)| {
+                    code == "P509" && *severity == Severity::Warning && message.contains("Result")
+                })
+        },
+        error_allowed: false,
+    },
+    Explanation {
         reason: "the reference checks OptimumScore (the par score) against the Result",
         applies: |d| {
             d.reference_stricter()

@@ -69,8 +69,9 @@ def write_deal(lines, i, first, hands):
 
 
 # Mutations added after the first set: NAGs and suffixes of the other kind, twice or judging
-# twice (standard 3.10), and a Deal that gives no hand.
-LATER_KINDS = ["nag", "nag", "no-hands"]
+# twice (standard 3.10), a Deal that gives no hand, and a Result marked `^` (3.4.15) with or
+# without the play that shows it.
+LATER_KINDS = ["nag", "nag", "no-hands", "irregular-result"]
 
 
 def mutate(game, rng, only=None):
@@ -264,6 +265,19 @@ def mutate(game, rng, only=None):
         ])
         i, a, b = where
         replace_at(lines, where, lines[i][a:b] + " " + glyphs)
+    elif kind == "irregular-result" and re.search(r'^\[Result "\d+"\]', "\n".join(lines), re.M):
+        # The Result as written (the play agrees: a contradiction), one trick off (the play
+        # shows it, when all of it is given), or with its Play section gone.
+        i = tag(lines, "Result")
+        tricks = int(re.search(r'"(\d+)"', lines[i]).group(1))
+        change = rng.choice(["same", "off", "no-play"])
+        kind = f"irregular-result-{change}"
+        value = tricks if change != "off" else (tricks + 1) % 14
+        lines[i] = f'[Result "^{value}"]'
+        if change == "no-play" and spans.get("Play"):
+            a, b = spans["Play"]
+            del lines[a:b]
+            del lines[tag(lines, "Play")]
     elif kind == "no-hands":
         i = tag(lines, "Deal")
         first = rng.choice("NESW")

@@ -905,3 +905,84 @@ fn real_world_spellings_are_understood() {
     assert_eq!(d.fixes[0].edits[0].new_text, "-");
     assert_eq!(check(&bad).diagnostics.len(), 1);
 }
+
+/// The P509 findings a whole check gives `text` (the irregular Result is judged with the board,
+/// play or none), as (severity, the text they stand on).
+fn p509_on_result(text: &str) -> Vec<(Severity, String)> {
+    let report = kibitzer::notation::Notation::Pbn.check_on(
+        text,
+        &kibitzer::analysis::CheckOptions::default(),
+        1,
+    );
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "P509")
+        .map(|d| (d.severity, text[d.range].to_string()))
+        .collect()
+}
+
+/// A Result marked `^` says declarer won another number of tricks than the play gives
+/// (3.4.15). The reference reports *Bad result* whenever the play does not show that: an
+/// error when a finished play gives exactly the Result, a warning when nothing or too little is
+/// played to tell; no finding when the play shows the difference.
+#[test]
+fn p509_irregular_result_the_play_does_not_show() {
+    let with = |result: &str, cards: Option<&str>| {
+        game(
+            &[("Result", result)],
+            Some(("N", EXAMPLE_AUCTION)),
+            cards.map(|c| ("W", c)),
+        )
+    };
+    let four_tricks = "SK H3 S4 S3\nC5 C2 C6 CK\nS2 H6 S5 S7\nC8 CA CT C4";
+    assert_eq!(
+        p509_on_result(&with("^9", None)),
+        [(Severity::Warning, "^9".to_string())]
+    );
+    // All thirteen tricks played (a game of gen_pbn.py's): East, declarer, wins 7.
+    let full = |result: &str| {
+        format!(
+            "[Dealer \"N\"]\n[Deal \"N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4\"]\n\
+             [Declarer \"E\"]\n[Contract \"3C\"]\n[Result \"{result}\"]\n[Auction \"N\"]\n1C 1S 2C 2NT\nPass 3C Pass Pass\nPass\n\
+             [Play \"S\"]\nD3 DQ D5 D8\nS3 S9 S4 SA\nDT D4 DJ D2\nH3 H5 H8 H4\nC7 CJ C6 C9\nD9 D7 DA HQ\n\
+             C8 C4 CQ C2\nS5 D6 DK H9\nH6 HK HJ HT\nSQ S6 SK CK\nC5 ST CA C3\nS2 S8 S7 CT\nH7 H2 SJ HA\n"
+        )
+    };
+    assert_eq!(
+        p509_on_result(&full("^7")),
+        [(Severity::Error, "^7".to_string())]
+    );
+    assert_eq!(check_text_fix(&full("^7")).as_deref(), Some("7"));
+    assert!(p509_on_result(&full("^8")).is_empty());
+    assert!(p509_on_result(&full("7")).is_empty());
+    // Ended with `*` after four tricks, all South's: the rest were not played, so a Result
+    // from 4 to 13 is not shown wrong, and one below 4 is.
+    assert_eq!(
+        p509_on_result(&with("^9", Some(&format!("{four_tricks}\n*")))),
+        [(Severity::Warning, "^9".to_string())]
+    );
+    assert!(p509_on_result(&with("^3", Some(&format!("{four_tricks}\n*")))).is_empty());
+    // Unfinished: nine tricks to come, so 4 to 13 cannot be told apart from the play.
+    assert_eq!(
+        p509_on_result(&with("^9", Some(four_tricks))),
+        [(Severity::Warning, "^9".to_string())]
+    );
+    assert!(p509_on_result(&with("^1", Some(four_tricks))).is_empty());
+}
+
+/// The replacement text of the first P509 fix a whole check offers on `text`.
+fn check_text_fix(text: &str) -> Option<String> {
+    let report = kibitzer::notation::Notation::Pbn.check_on(
+        text,
+        &kibitzer::analysis::CheckOptions::default(),
+        1,
+    );
+    report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "P509")
+        .and_then(|d| d.fixes.first())
+        .and_then(|f| f.edits.first())
+        .map(|e| e.new_text.clone())
+}

@@ -210,6 +210,69 @@ fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>)
     out.push(d);
 }
 
+/// P509 on a Result marked `^` (chapter 3.4.15: the Result differs from the tricks won) that
+/// the play does not contradict. A finished play giving declarer exactly the Result makes the
+/// file contradict itself (an error, as the reference's *Bad result*); with no card played, or
+/// too few to tell, nothing shows the difference the `^` claims (a warning: the reference still
+/// reports *Bad result*, but a director may record a result agreed wrongly without its play).
+pub fn check_irregular_result(
+    play: Option<&PlayModel>,
+    ctx: &GameContext,
+    out: &mut Vec<Diagnostic>,
+) {
+    let (Some(result), Some(tag)) = (ctx.result, ctx.result_tag.as_ref()) else {
+        return;
+    };
+    if !result.irregular {
+        return;
+    }
+    let declarer = play
+        .and_then(|p| p.declarer)
+        .or(ctx.declarer.map(|d| d.seat));
+    let Some(claimed) = result.declarer_tricks(declarer).map(usize::from) else {
+        return;
+    };
+    if play.is_some_and(|p| p.end_position) {
+        return;
+    }
+    let decided = play.map_or(0, |p| {
+        p.tricks.iter().filter(|t| t.winner.is_some()).count()
+    });
+    let undecided = |what: String| {
+        Diagnostic::new(Code::P509, tag.range, what)
+            .with_severity(crate::diagnostic::Severity::Warning)
+    };
+    let Some(play) = play.filter(|_| decided > 0) else {
+        out.push(undecided(format!(
+            "the `^` says the Result ({claimed}) differs from the tricks declarer won, but no trick is played to show it"
+        )));
+        return;
+    };
+    let won = usize::from(play.declarer_tricks);
+    let most = won + (play.total_tricks - decided.min(play.total_tricks));
+    if claimed < won || claimed > most {
+        // The play shows the difference the `^` claims.
+        return;
+    }
+    let finished = play.complete || play.end.star.is_some();
+    if finished && won == most {
+        out.push(
+            Diagnostic::new(
+                Code::P509,
+                tag.range,
+                format!(
+                    "the `^` says the Result differs from the tricks declarer won, but the play gives declarer exactly {won}, as the Result says"
+                ),
+            )
+            .with_unsafe_fix("Remove the `^`", tag.range, claimed.to_string()),
+        );
+    } else {
+        out.push(undecided(format!(
+            "the `^` says the Result ({claimed}) differs from the tricks declarer won, but the tricks played (declarer {won} of {decided}) do not show it"
+        )));
+    }
+}
+
 /// Turns what [`bridge::Play`] found about a card into diagnostics.
 fn report_issues(
     issues: &[PlayIssue],

@@ -9,7 +9,7 @@
 use super::auction::check_auction;
 use super::cross::{check_cross, CrossTags, SectionFacts};
 use super::deal::check_deal;
-use super::play::check_play;
+use super::play::{check_irregular_result, check_play};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::pbn::context::BoardModel;
 
@@ -115,6 +115,7 @@ fn play(judged: &Judged<'_>, out: &mut Vec<Diagnostic>) {
     for play in judged.board.plays() {
         check_play(play, &judged.board.context, out);
     }
+    check_irregular_result(judged.board.play.as_ref(), &judged.board.context, out);
 }
 
 /// The tags against each other and against the auction and play.

@@ -242,8 +242,8 @@ catalogue! {
         r#"the Deal lacks the hands needed to check the play"#
         r#"the Play tag"#,
     P509 "needless-irregularity" Error "P"
-        r#"`^R` or `^L` where nothing irregular happened, or with no card after it: the file contradicts itself"#
-        r#"the mark"#,
+        r#"`^R` or `^L` where nothing irregular happened, or with no card after it; a `^` Result (it differs from the tricks won) that all thirteen tricks played agree with: the file contradicts itself. A warning when no trick, or too few, are played to show the difference"#
+        r#"the mark, or the Result value"#,
     P510 "misplaced-continuation" Error "P"
         r#"`*` before the end of the play, or `*` with `+`"#
         r#"the mark"#,

@@ -747,22 +747,16 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
                     }
                     CallKind::AllPass => {
                         let plain = item.marks.is_empty() && item.annotations.is_empty();
-                        if irregular || !plain || !is_last_call(items, index) {
+                        // After irregularities (`^S`, `^I`) an `AP` is still the passes that
+                        // end the auction, three after the last bid, double or redouble (four
+                        // with none), counted from a skipped turn if one came later, as the
+                        // reference exporter writes them. With `-` kept (no dealer known) and
+                        // no bid the count is not clear.
+                        let unclear = keeps_placeholders && !any_active;
+                        if unclear || !plain || !is_last_call(items, index) {
                             return None;
                         }
-                        let needed: usize = if any_active { 3 } else { 4 };
-                        let count = needed.checked_sub(passes).filter(|&n| n > 0)?;
-                        for n in 0..count {
-                            let last = n + 1 == count;
-                            slots.push(Slot {
-                                marks: &[],
-                                text: Cow::Borrowed("Pass"),
-                                annotations: Vec::new(),
-                                trivia: if last { &item.trivia } else { &[] },
-                                anchors: if last { anchors(item) } else { Vec::new() },
-                            });
-                        }
-                        passes += count;
+                        passes += push_all_pass(&mut slots, item, any_active, passes)?;
                         continue;
                     }
                 }
@@ -784,6 +778,8 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
             }
             IRREGULARITY => {
                 irregular = true;
+                // A skipped turn breaks a run of passes (see `auction_ended`).
+                passes = 0;
                 Cow::Borrowed(item.text)
             }
             _ => return None,
@@ -806,6 +802,30 @@ fn auction_slots<'a, 'm>(section: &'m Section<'a>, facts: &Facts<'_>) -> Option<
         star,
         passed_out,
     })
+}
+
+/// Pushes the passes an `AP` stands for (three after a bid, double or redouble, four in an
+/// auction with none, less the `passes` already given), the last keeping the `AP`'s trivia and
+/// anchors; how many, or `None` when the `AP` stands for none.
+fn push_all_pass<'a, 'm>(
+    slots: &mut Vec<Slot<'a, 'm>>,
+    item: &'m Item<'a>,
+    any_active: bool,
+    passes: usize,
+) -> Option<usize> {
+    let needed: usize = if any_active { 3 } else { 4 };
+    let count = needed.checked_sub(passes).filter(|&n| n > 0)?;
+    for n in 0..count {
+        let last = n + 1 == count;
+        slots.push(Slot {
+            marks: &[],
+            text: Cow::Borrowed("Pass"),
+            annotations: Vec::new(),
+            trivia: if last { &item.trivia } else { &[] },
+            anchors: if last { anchors(item) } else { Vec::new() },
+        });
+    }
+    Some(count)
 }
 
 /// The value of an Auction or Play tag: an upper-case seat, or as written.
