@@ -69,9 +69,10 @@ def write_deal(lines, i, first, hands):
 
 
 # Mutations added after the first set: NAGs and suffixes of the other kind, twice or judging
-# twice (standard 3.10), a Deal that gives no hand, and a Result marked `^` (3.4.15) with or
-# without the play that shows it.
-LATER_KINDS = ["nag", "nag", "no-hands", "irregular-result"]
+# twice (standard 3.10), a Deal that gives no hand, a Result marked `^` (3.4.15) with or
+# without the play that shows it, and a turn skipped (`^S`, 3.9) before the closing passes,
+# written out or as `AP` (export writes the passes).
+LATER_KINDS = ["nag", "nag", "no-hands", "irregular-result", "skip-before-passes"]
 
 
 def mutate(game, rng, only=None):
@@ -278,6 +279,14 @@ def mutate(game, rng, only=None):
             a, b = spans["Play"]
             del lines[a:b]
             del lines[tag(lines, "Play")]
+    elif kind == "skip-before-passes" and spans.get("Auction"):
+        a, b = spans["Auction"]
+        body = " ".join(lines[a:b])
+        if re.search(r"\s([1-7](NT|[SHDC])|XX?)\s+Pass\s+Pass\s+Pass\s*$", " " + body) and not re.search(r"\[|\{|\^|AP", body):
+            words = body.split()[:-3] + ["^S"] + rng.choice([["AP"], ["Pass"] * 3])
+            lines[a:b] = [" ".join(words[k:k + 4]) for k in range(0, len(words), 4)]
+        else:
+            kind = "none"
     elif kind == "no-hands":
         i = tag(lines, "Deal")
         first = rng.choice("NESW")
