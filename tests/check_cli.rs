@@ -684,3 +684,54 @@ fn thousands_of_findings_on_one_long_line_show_a_window_of_it() {
         "S003 at columns {unread:?}"
     );
 }
+
+/// A file that cannot be read is in every output a program reads, not on standard error
+/// only: JSON lists it in the summary, SARIF as a notification of an unsuccessful invocation,
+/// GitHub as an error on the file. The run still fails (exit 2).
+#[test]
+fn files_that_cannot_be_read_are_in_the_machine_outputs() {
+    let path = fixture("unreadable", GAME);
+    let missing = path.with_file_name("missing.pbn");
+    let run = |format: &str| {
+        let output = kibitzer(&[
+            "check",
+            "--output-format",
+            format,
+            path.to_str().unwrap(),
+            missing.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        output
+    };
+    let json: Value = serde_json::from_slice(&run("json").stdout).expect("JSON");
+    let listed = json["summary"]["unreadable"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{json}");
+    assert!(listed[0]["path"].as_str().unwrap().ends_with("missing.pbn"));
+    assert!(!listed[0]["message"].as_str().unwrap().is_empty());
+    assert_eq!(json["files"].as_array().unwrap().len(), 1);
+    let sarif: Value = serde_json::from_slice(&run("sarif").stdout).expect("SARIF");
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    let notification = &invocation["toolExecutionNotifications"][0];
+    assert_eq!(notification["level"], "error");
+    assert!(
+        notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("missing.pbn")
+    );
+    let github = stdout(&run("github"));
+    assert!(
+        github
+            .lines()
+            .any(|l| l.starts_with("::error file=") && l.contains("missing.pbn")),
+        "{github}"
+    );
+    // With every file read, the invocation succeeded and the list is empty.
+    let output = kibitzer(&["check", "--output-format", "sarif", path.to_str().unwrap()]);
+    let sarif: Value = serde_json::from_slice(&output.stdout).expect("SARIF");
+    assert_eq!(
+        sarif["runs"][0]["invocations"][0]["executionSuccessful"],
+        true
+    );
+}

@@ -493,7 +493,7 @@ fn check_and_print<W: Write>(
                     pending.insert(i, outcome);
                     while let Some(outcome) = pending.remove(&printed) {
                         if let Err(message) = &outcome.result {
-                            screen.failed(message);
+                            screen.failed(&outcome.path, message);
                             failures += 1;
                         }
                         if let Ok(checked) = &outcome.result {
@@ -593,9 +593,13 @@ impl<W: Write> Screen<W> {
     }
 
     /// Ends a file that could not be checked (its findings so far are printed).
-    fn failed(&mut self, message: &str) {
+    fn failed(&mut self, path: &Path, message: &str) {
         if self.begun && self.printing && self.writes() {
             let written = self.printer.end_file(&mut self.out, 0, 0);
+            self.wrote(written);
+        }
+        if self.writes() {
+            let written = self.printer.unreadable(&mut self.out, path, message);
             self.wrote(written);
         }
         self.begun = false;

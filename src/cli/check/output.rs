@@ -323,6 +323,9 @@ pub(crate) struct Printer {
     first_file: bool,
     /// No finding has been written yet: of the file (JSON) or of the run (SARIF).
     first_finding: bool,
+    /// The files that could not be read or checked, and why: JSON and SARIF list them after
+    /// the findings, so that a program reading the output learns of them too.
+    unreadable: Vec<(String, String)>,
 }
 
 impl Printer {
@@ -342,6 +345,7 @@ impl Printer {
             fixing,
             first_file: true,
             first_finding: true,
+            unreadable: Vec::new(),
         }
     }
 
@@ -507,10 +511,40 @@ impl Printer {
         writeln!(out)
     }
 
+    /// A file that could not be read or checked, and why (`message` names the file too). The
+    /// human formats said so on standard error; GitHub gets an error annotation on the file,
+    /// JSON and SARIF a list at their end.
+    pub fn unreadable(
+        &mut self,
+        out: &mut impl Write,
+        path: &Path,
+        message: &str,
+    ) -> std::io::Result<()> {
+        match self.format {
+            Format::Github => writeln!(
+                out,
+                "::error file={},title=kibitzer: not checked::{}",
+                github_escape(&path.display().to_string(), true),
+                github_escape(message, false)
+            ),
+            Format::Json | Format::Sarif => {
+                self.unreadable
+                    .push((path.display().to_string(), message.to_string()));
+                Ok(())
+            }
+            Format::Human | Format::Concise => Ok(()),
+        }
+    }
+
     /// The summary (or the closing of the JSON and SARIF documents).
     pub fn finish(&mut self, out: &mut impl Write, totals: &Totals) -> std::io::Result<()> {
         match self.format {
             Format::Json => {
+                let unreadable: Vec<Value> = self
+                    .unreadable
+                    .iter()
+                    .map(|(path, message)| json!({"path": path, "message": message}))
+                    .collect();
                 let summary = json!({
                     "files": totals.files,
                     "games": totals.games,
@@ -518,12 +552,35 @@ impl Printer {
                     "warnings": totals.warnings,
                     "fixable": totals.fixable,
                     "fixed": totals.fixed,
+                    "unreadable": unreadable,
                 });
                 write!(out, "],\"summary\":")?;
                 serde_json::to_writer(&mut *out, &summary)?;
                 writeln!(out, "}}")
             }
-            Format::Sarif => writeln!(out, "]}}]}}"),
+            Format::Sarif => {
+                // SARIF says what kept a tool from its work as the invocation's notifications.
+                let notifications: Vec<Value> = self
+                    .unreadable
+                    .iter()
+                    .map(|(path, message)| {
+                        json!({
+                            "level": "error",
+                            "message": {"text": message},
+                            "locations": [{"physicalLocation": {
+                                "artifactLocation": {"uri": artifact_uri(Path::new(path))},
+                            }}],
+                        })
+                    })
+                    .collect();
+                let invocation = json!([{
+                    "executionSuccessful": self.unreadable.is_empty(),
+                    "toolExecutionNotifications": notifications,
+                }]);
+                write!(out, "],\"invocations\":")?;
+                serde_json::to_writer(&mut *out, &invocation)?;
+                writeln!(out, "}}]}}")
+            }
             Format::Github => Ok(()),
             Format::Human | Format::Concise => writeln!(out, "{}", self.summary_line(totals)),
         }
