@@ -281,3 +281,41 @@ fn an_interrupted_dd_write_leaves_each_file_untouched_or_complete() {
     eprintln!("interrupted after the first file: {complete} of 6 complete, the rest untouched");
     assert!(complete >= 1);
 }
+
+/// `dd -` reads standard input as PBN, or in the notation `--stdin-filename` names, and
+/// reports it under that name.
+#[test]
+fn dd_reads_standard_input_as_the_file_stdin_filename_names() {
+    use std::io::Write as _;
+    let lin = corpus_dir()
+        .join("lin")
+        .join("AlphaBridge__BBO_raw_lin_data_430_43041.lin");
+    let bytes = std::fs::read(&lin).unwrap();
+    let run = |extra: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .arg("dd")
+            .args(extra)
+            .args(["--format", "json", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let named = run(&["--stdin-filename", "club.lin"]);
+    let file = &named["files"][0];
+    assert_eq!(file["path"], "club.lin");
+    let boards = file["boards"].as_array().unwrap();
+    assert!(!boards.is_empty());
+    assert!(boards.iter().all(|b| b["tricks"].is_object()), "{file}");
+    // Read as PBN, the LIN text gives no deal.
+    let unnamed = run(&[]);
+    assert!(unnamed["files"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b["tricks"].is_null()));
+}

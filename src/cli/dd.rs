@@ -40,9 +40,24 @@ pub(crate) struct DdArgs {
     /// How to print the tables.
     #[arg(long, value_enum, default_value_t = DdFormat::Human)]
     format: DdFormat,
-    /// Files, or folders searched recursively; `-` reads standard input.
+    /// The file name standard input (`-`) stands for: its notation (by extension) and the
+    /// name it is reported under.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<PathBuf>,
+    /// Files, or folders searched recursively; `-` reads standard input (as PBN, unless
+    /// --stdin-filename names another notation).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+}
+
+impl DdArgs {
+    /// The name `path` is reported under: the --stdin-filename for `-`.
+    fn shown<'p>(&'p self, path: &'p Path) -> &'p Path {
+        match self.stdin_filename.as_deref() {
+            Some(name) if super::files::is_stdin(path) => name,
+            _ => path,
+        }
+    }
 }
 
 /// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
@@ -67,7 +82,7 @@ pub fn run(args: &DdArgs) -> ExitCode {
         match dd_file(path, args, &progress) {
             Ok(boards) => match args.format {
                 DdFormat::Human => {
-                    let text = human(path, &boards);
+                    let text = human(args.shown(path), &boards);
                     let mut written = Ok(());
                     progress.suspend(|| written = out.write_all(text.as_bytes()));
                     if let Err(error) = written {
@@ -76,7 +91,7 @@ pub fn run(args: &DdArgs) -> ExitCode {
                     }
                 }
                 DdFormat::Json => json_files.push(json!({
-                    "path": path.display().to_string(),
+                    "path": args.shown(path).display().to_string(),
                     "boards": boards.iter().map(board_json).collect::<Vec<_>>(),
                 })),
             },
@@ -147,7 +162,12 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
     if args.write && super::files::is_stdin(path) {
         return Err("--write rewrites files: standard input has none to write to".to_string());
     }
-    let (source, notation) = super::files::read_document(path, None)
+    let named = args
+        .stdin_filename
+        .as_deref()
+        .filter(|_| super::files::is_stdin(path))
+        .map(Notation::from_path);
+    let (source, notation) = super::files::read_document(path, named)
         .map_err(|e| super::files::read_failure(path, &e))?;
     if notation != Notation::Pbn {
         if args.write {
