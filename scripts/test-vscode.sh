@@ -47,6 +47,8 @@ npx tsc --noEmit -p .
 npx tsc --noEmit -p src/webview
 npx tsc --noEmit -p src/web
 node scripts/build.mjs
+# Which server the extension starts (setting, bundled, WebAssembly; PATH only when named).
+node test/server-choice.mjs
 
 if [ -z "${SKIP_PACKAGE:-}" ]; then
   step "package (.vsix)"

@@ -8,8 +8,8 @@
 // The server binary bundled is $KIBITZER_SERVER_BINARY when set, else the one `cargo build
 // --release` just wrote: $CARGO_TARGET_DIR/release/kibitzer when CARGO_TARGET_DIR is set (never a
 // stale <repo>/target binary then), <repo>/target/release/kibitzer otherwise. It is copied to server/<platform>-<arch>/ and the
-// .vsix is then marked for that platform. Without one, the .vsix is universal and uses the
-// `kibitzer.server.path` setting or `kibitzer` on PATH.
+// .vsix is then marked for that platform. Without one, the .vsix is universal and runs the
+// WebAssembly server, or the program the `kibitzer.server.path` setting names.
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -63,7 +63,7 @@ if (universal || !platformDir) {
   if (!platformDir && !existsSync(wasm)) {
     console.warn(
       `no server binary found (looked at ${candidates.join(", ")}) and no WebAssembly server: packaging without one; ` +
-        `users need kibitzer on PATH or kibitzer.server.path`,
+        `users must set kibitzer.server.path (to "kibitzer" for the one on PATH)`,
     );
   }
 } else {

@@ -19,7 +19,7 @@ import {
 } from "vscode-languageclient/node";
 import { ENCODED_LANGUAGES, settleEncoding } from "./encoding";
 import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
-import { findServer, ServerLocation, ServerNotFound, WASM_SERVER } from "./server";
+import { findServer, ServerLocation, ServerNotFound } from "./server";
 import { attachSolver } from "./wasm/solving";
 import {
   ClientHost,
@@ -93,35 +93,30 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     log(`server.path: ${JSON.stringify(vscode.workspace.getConfiguration("kibitzer").inspect("server.path"))}`);
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const wasm = path.join(context.extensionPath, WASM_SERVER);
+  const preferWasm = vscode.workspace.getConfiguration("kibitzer").get<boolean>("server.webAssembly", false);
   try {
-    location = findServer(configured, context.extensionPath, folder);
+    location = findServer(configured, context.extensionPath, folder, process.env, preferWasm);
   } catch (e) {
     location = undefined;
     if (!(e instanceof ServerNotFound)) {
       throw e;
     }
-    if (configured.trim() === "" && fs.existsSync(wasm)) {
-      // No native server for this platform: the same server compiled to WebAssembly.
-      location = { command: wasm, source: "wasm" };
-    } else {
-      log(e.message);
-      e.tried.forEach((t) => log(`  looked at: ${t}`));
-      // Not awaited: the start (and the tests) must not wait for a click.
-      void vscode.window.showErrorMessage(e.message, "Open Settings", "Show Output").then((choice) => {
-        if (choice === "Open Settings") {
-          void vscode.commands.executeCommand("workbench.action.openSettings", "kibitzer.server.path");
-        } else if (choice === "Show Output") {
-          output.show(true);
-        }
-      });
-      return;
-    }
+    log(e.message);
+    e.tried.forEach((t) => log(`  looked at: ${t}`));
+    // Not awaited: the start (and the tests) must not wait for a click.
+    void vscode.window.showErrorMessage(e.message, "Open Settings", "Show Output").then((choice) => {
+      if (choice === "Open Settings") {
+        void vscode.commands.executeCommand("workbench.action.openSettings", "kibitzer.server.path");
+      } else if (choice === "Show Output") {
+        output.show(true);
+      }
+    });
+    return;
   }
   let serverOptions: ServerOptions;
   let solver: Worker | undefined;
   if (location.source === "wasm") {
-    log(`starting the WebAssembly server ${location.command} (no native server for ${process.platform}-${process.arch})`);
+    log(`starting the WebAssembly server ${location.command} (${preferWasm ? "kibitzer.server.webAssembly is set" : `no native server for ${process.platform}-${process.arch}`})`);
     const script = path.join(context.extensionPath, "out", "wasm", "server-node.js");
     const workerData = { wasm: location.command };
     serverOptions = async () => {
@@ -231,8 +226,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
     }),
     vscode.commands.registerCommand("kibitzer.openInHandviewer", () => openInHandviewer(host)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration("kibitzer.server.path")) {
-        log("kibitzer.server.path changed: restarting the server");
+      if (event.affectsConfiguration("kibitzer.server.path") || event.affectsConfiguration("kibitzer.server.webAssembly")) {
+        log("the server's setting changed: restarting the server");
         void restart(context);
       } else if (event.affectsConfiguration("kibitzer.trace.server") && traceOutput === undefined && tracing()) {
         // The client takes its trace channel when it starts.

@@ -1,10 +1,12 @@
-// Finding the kibitzer binary: the setting, else the one bundled in the .vsix, else PATH.
+// Finding the server: the setting, else the native program bundled in the .vsix, else the
+// same server compiled to WebAssembly. A `kibitzer` on PATH is used only when the setting
+// names it: an old copy installed with cargo must not win over the one the extension brings.
 
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-export type ServerSource = "setting" | "bundled" | "path" | "wasm";
+export type ServerSource = "setting" | "bundled" | "wasm";
 
 /** Where the package keeps the server compiled to WebAssembly, relative to the extension: used
  * where no native server is found (and always in VS Code for the web). */
@@ -56,31 +58,21 @@ function expandHome(p: string): string {
   return p;
 }
 
-function onPath(env: NodeJS.ProcessEnv): string | undefined {
-  const dirs = (env.PATH ?? env.Path ?? "").split(path.delimiter).filter((d) => d.length > 0);
-  const names = process.platform === "win32" ? [exe, "kibitzer.cmd", "kibitzer.bat"] : [exe];
-  for (const dir of dirs) {
-    for (const name of names) {
-      const candidate = path.join(dir, name);
-      if (isExecutableFile(candidate)) {
-        return candidate;
-      }
-    }
-  }
-  return undefined;
-}
-
 /**
- * Resolves the server binary.
- * @param configured the `kibitzer.server.path` setting (may be empty)
+ * Resolves the server: the setting, else the bundled native program, else the WebAssembly
+ * server (also when `preferWebAssembly` asks for it).
+ * @param configured the `kibitzer.server.path` setting (may be empty); a bare name such as
+ *   `kibitzer` is looked up on PATH
  * @param extensionPath the extension's install folder
  * @param workspaceFolder the first workspace folder, for relative settings
+ * @param preferWebAssembly the `kibitzer.server.webAssembly` setting
  */
 export function findServer(
   configured: string,
   extensionPath: string,
   workspaceFolder: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  preferWebAssembly = false,
 ): ServerLocation {
   const tried: string[] = [];
   const setting = configured.trim();
@@ -92,7 +84,7 @@ export function findServer(
     if (isExecutableFile(p)) {
       return { command: p, source: "setting" };
     }
-    // A name like "kibitzer-nightly" is looked up on PATH too.
+    // A name like "kibitzer" or "kibitzer-nightly" is looked up on PATH.
     if (!setting.includes("/") && !setting.includes("\\")) {
       const found = findNamedOnPath(setting, env);
       if (found !== undefined) {
@@ -101,9 +93,13 @@ export function findServer(
     }
     throw new ServerNotFound(
       `Kibitzer: the setting "kibitzer.server.path" is "${setting}", but ${p} is not an executable file. ` +
-        `Correct or clear the setting (clearing it uses the bundled server or "kibitzer" on PATH).`,
+        `Correct or clear the setting (clearing it uses the server the extension brings).`,
       [p],
     );
+  }
+  const wasm = path.join(extensionPath, WASM_SERVER);
+  if (preferWebAssembly && fs.existsSync(wasm)) {
+    return { command: wasm, source: "wasm" };
   }
   const bundled = path.join(extensionPath, bundledRelativePath());
   tried.push(bundled);
@@ -118,15 +114,14 @@ export function findServer(
   if (isExecutableFile(bundled)) {
     return { command: bundled, source: "bundled" };
   }
-  const fromPath = onPath(env);
-  tried.push(`${exe} on PATH (${env.PATH ?? ""})`);
-  if (fromPath !== undefined) {
-    return { command: fromPath, source: "path" };
+  tried.push(wasm);
+  if (fs.existsSync(wasm)) {
+    return { command: wasm, source: "wasm" };
   }
   throw new ServerNotFound(
-    `Kibitzer: no language server found. This extension has no server bundled for ${process.platform}-${process.arch} ` +
-      `and "kibitzer" is not on PATH. Install it (from a checkout: "cargo install --path . --locked") ` +
-      `or set "kibitzer.server.path" to the kibitzer binary, then run "Kibitzer: Restart Language Server".`,
+    `Kibitzer: no language server found. This extension has no server for ${process.platform}-${process.arch}. ` +
+      `Set "kibitzer.server.path" to the kibitzer program (or to "kibitzer" to use the one on PATH), ` +
+      `then run "Kibitzer: Restart Language Server".`,
     tried,
   );
 }
