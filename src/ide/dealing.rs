@@ -25,13 +25,12 @@ pub fn board_at(
 }
 
 /// The hover of the board at `offset`: its number, dealer and vulnerability (the board
-/// number's) and its hands drawn.
+/// number's) and its hands drawn, laid out as a PBN deal's hover (no heading: the hover's
+/// height is the editor's to limit, and the double-dummy table and par must stay in view).
 pub fn hover(format: DealingFormat, text: &str, offset: usize) -> Option<Hover> {
     let (range, board) = board_at(format, text, offset)?;
-    // A dealing machine's file holds only the cards: the board number says the rest.
-    let heading = "dealer and vulnerability as the board number gives them";
     Some(match diagram(&board, "hidden") {
-        Some(diagram) => Hover::of_deal(Some(heading), diagram, range),
+        Some(diagram) => Hover::of_deal(None, diagram, range),
         None => Hover::new(
             format!(
                 "Board {}: its hands could not be read whole",

@@ -200,6 +200,30 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "a DLM board's hover has the PBN deal hover's layout: hands, double-dummy table and par in view",
+    fn: async () => {
+      const back = editor;
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "machine.dlm")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const at = rangeOf(doc, "Board 01=", "Board").start.translate(0, 2);
+      await waitFor("the DLM board solved", async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", doc.uri, at);
+        const text = (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value))).join("\n");
+        return text.includes("Par ") ? text : undefined;
+      });
+      await hideHover();
+      await showHoverAt(at, true);
+      const seen = await snapshot("dlm-hover-double-dummy");
+      for (const seat of ["North", "West", "East", "South"]) {
+        assert.ok(seen.hoverText.includes(seat), `no ${seat} in the hover (${seen.screenshot})`);
+      }
+      assert.match(seen.hoverText, /Par (NS|EW)/, `no par in the hover (${seen.screenshot})`);
+      assert.equal(seen.hoverScrolls, false, `the hover needs scrolling: ${seen.hoverOverflow.join(", ")} (${seen.screenshot})`);
+      await hideHover();
+      editor = await vscode.window.showTextDocument(back.document, { preview: false });
+    },
+  },
+  {
     name: "in an auction, space then Enter ends the line (no call is picked)",
     fn: async () => {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "auction.pbn")));
