@@ -17,10 +17,17 @@ pub fn board_at(
 ) -> Option<(TextRange, BoardModel)> {
     let offset = TextSize::from(u32::try_from(offset).ok()?);
     let file = read_dealing(format, text);
+    // A board's first character is its own, not the end of the board before it; the end of
+    // the last board is still that board.
     let board = file
         .boards
         .iter()
-        .find(|b| b.range.contains_inclusive(offset))?;
+        .find(|b| b.range.contains(offset))
+        .or_else(|| {
+            file.boards
+                .iter()
+                .find(|b| b.range.contains_inclusive(offset))
+        })?;
     Some((board.range, lower_board(&file.header, board)))
 }
 

@@ -49,7 +49,7 @@ export interface KibitzerApi {
   /** What the board preview last drew, `undefined` when it is closed or has drawn nothing. */
   preview(): PreviewState | undefined;
   /** Presses a key in the board preview (as a user would there). */
-  pressInPreview(key: "ArrowLeft" | "ArrowRight" | "Home" | "End"): void;
+  pressInPreview(key: "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown"): void;
 }
 
 let client: LanguageClient | undefined;

@@ -33,7 +33,8 @@ export interface PreviewState {
 type FromWebview =
   | { type: "ready" }
   | { type: "rendered"; board: string | null; step: number; steps: number; text: string }
-  | { type: "openHandviewer"; url: string };
+  | { type: "openHandviewer"; url: string }
+  | { type: "stepBoard"; by: number };
 
 const HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?";
 
@@ -122,7 +123,7 @@ export class BoardPreview implements vscode.Disposable {
   }
 
   /** Sends a key to the webview as if pressed there (for the tests and the step commands). */
-  press(key: "ArrowLeft" | "ArrowRight" | "Home" | "End"): void {
+  press(key: "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown"): void {
     void this.panel?.webview.postMessage({ type: "key", key });
   }
 
@@ -197,6 +198,11 @@ export class BoardPreview implements vscode.Disposable {
           at: Date.now(),
         };
         break;
+      case "stepBoard":
+        if (message.by === -1 || message.by === 1) {
+          void this.stepBoard(message.by);
+        }
+        break;
       case "openHandviewer":
         // Only BBO's handviewer: the webview gets no say over what else is opened.
         if (typeof message.url === "string" && message.url.startsWith(HANDVIEWER)) {
@@ -204,6 +210,36 @@ export class BoardPreview implements vscode.Disposable {
         }
         break;
     }
+  }
+
+  /** Shows the previous or next board of the document (its outline's entries, a board or game
+   * each), moving the cursor there when the document is in an editor. */
+  private async stepBoard(by: -1 | 1): Promise<void> {
+    const document = this.document;
+    const position = this.position;
+    if (document === undefined || position === undefined) {
+      return;
+    }
+    const symbols =
+      (await vscode.commands.executeCommand<vscode.DocumentSymbol[]>("vscode.executeDocumentSymbolProvider", document.uri)) ?? [];
+    const starts = symbols.map((s) => s.range.start).sort((a, b) => a.compareTo(b));
+    if (starts.length === 0) {
+      return;
+    }
+    // The board the cursor is in: the last that starts at or before it.
+    let here = -1;
+    starts.forEach((start, i) => {
+      if (start.isBeforeOrEqual(position)) {
+        here = i;
+      }
+    });
+    const target = starts[Math.min(Math.max(here + by, 0), starts.length - 1)];
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.uri.toString());
+    if (editor) {
+      editor.selection = new vscode.Selection(target, target);
+      editor.revealRange(new vscode.Range(target, target), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
+    this.follow(document, target, 0);
   }
 
   private html(webview: vscode.Webview): string {

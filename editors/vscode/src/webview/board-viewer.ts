@@ -53,6 +53,8 @@ export interface ViewerHost {
   openHandviewer(url: string): void;
   /** Called after each drawing, with what was drawn (the tests read it). */
   rendered(drawn: { board: string | null; step: number; steps: number; text: string }): void;
+  /** Moves to the previous (-1) or next (+1) board of the file, where the host can. */
+  stepBoard?(by: number): void;
 }
 
 const SEAT_NAMES: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
@@ -395,6 +397,20 @@ function titleNode(board: BoardView, source: Source | undefined, at: Drawing): H
   if (source) {
     header.append(el("span", "source", `${source.name} · ${board.notation.toUpperCase()}`));
   }
+  const stepBoard = at.host.stepBoard?.bind(at.host);
+  if (stepBoard) {
+    // Another board of the file without going back to the text: a binary dealing file's
+    // boards are hard to find there.
+    const nav = el("span", "boards");
+    for (const [label, text, by] of [["Previous board (Page Up)", "◀ Board", -1], ["Next board (Page Down)", "Board ▶", 1]] as const) {
+      const b = el("button", undefined, text) as HTMLButtonElement;
+      b.setAttribute("aria-label", label);
+      b.title = label;
+      b.addEventListener("click", () => stepBoard(by));
+      nav.append(b);
+    }
+    header.append(nav);
+  }
   if (board.handviewer) {
     const link = el("button", "link", "Open in BBO handviewer") as HTMLButtonElement;
     link.title = "Opens the board on bridgebase.com in your browser";
@@ -453,7 +469,7 @@ export class BoardViewer {
     }
   }
 
-  /** Acts on a key (arrows, Home, End); whether it was one the viewer uses. */
+  /** Acts on a key (arrows, Home, End; Page Up/Down where the host steps boards); whether it was one the viewer uses. */
   key(name: string): boolean {
     const steps = this.current?.play?.tricks.length ?? 0;
     switch (name) {
@@ -468,6 +484,13 @@ export class BoardViewer {
         return true;
       case "End":
         this.go(steps);
+        return true;
+      case "PageUp":
+      case "PageDown":
+        if (!this.host.stepBoard) {
+          return false;
+        }
+        this.host.stepBoard(name === "PageUp" ? -1 : 1);
         return true;
     }
     return false;

@@ -17,6 +17,7 @@ const vscode = acquireVsCodeApi();
 const viewer = new BoardViewer(document.getElementById("board") as HTMLElement, {
   openHandviewer: (url) => vscode.postMessage({ type: "openHandviewer", url }),
   rendered: (drawn) => vscode.postMessage({ type: "rendered", ...drawn }),
+  stepBoard: (by) => vscode.postMessage({ type: "stepBoard", by }),
 });
 
 window.addEventListener("keydown", (event) => {

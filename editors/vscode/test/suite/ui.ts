@@ -498,6 +498,16 @@ const tests2: Test[] = [
       }
       const facts = await snapshot("preview-dup");
       assert.ok(facts.previewText.includes("Board 2"), facts.previewText);
+      // The preview steps through the file's boards itself (Page Down / Page Up, or its
+      // buttons): in a binary file the cursor's column is no way to find a board.
+      (await k()).pressInPreview("PageUp");
+      await previewShows("DUP board 1 after Page Up", (s) => s.board === "1");
+      (await k()).pressInPreview("PageDown");
+      await previewShows("DUP board 2 after Page Down", (s) => s.board === "2");
+      (await k()).pressInPreview("PageUp");
+      await previewShows("DUP board 1 after Page Up again", (s) => s.board === "1");
+      const stepped = await snapshot("preview-dup-board-1");
+      assert.ok(stepped.previewText.includes("Next board") || stepped.previewText.includes("Board ▶"), stepped.previewText);
       const back = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "preview.pbn")));
       editor = await vscode.window.showTextDocument(back, { preview: false, viewColumn: vscode.ViewColumn.One });
     },
