@@ -393,8 +393,7 @@ impl Notation {
                 let read = readback::items_of_all(&boards, 1);
                 // The streaming check holds one game's tree at a time: a parse kept for it
                 // cost more memory (and page faults) than parsing again saved.
-                let e = self.errors_listed(text, 1);
-                (read, e)
+                (read, self.errors_listed(text, 1))
             });
             let written = self.write_and_format(text, &boards, to);
             let back = to.read_boards(&written);
