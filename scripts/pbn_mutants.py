@@ -71,8 +71,9 @@ def write_deal(lines, i, first, hands):
 # Mutations added after the first set: NAGs and suffixes of the other kind, twice or judging
 # twice (standard 3.10), a Deal that gives no hand, a Result marked `^` (3.4.15) with or
 # without the play that shows it, and a turn skipped (`^S`, 3.9) before the closing passes,
-# written out or as `AP` (export writes the passes).
-LATER_KINDS = ["nag", "nag", "no-hands", "irregular-result", "skip-before-passes"]
+# written out or as `AP` (export writes the passes), and a board passed out as GIB writes it
+# (an empty Declarer and Result, a Play section with no card but its `*`).
+LATER_KINDS = ["nag", "nag", "no-hands", "irregular-result", "skip-before-passes", "gib-passed-out"]
 
 
 def mutate(game, rng, only=None):
@@ -287,6 +288,20 @@ def mutate(game, rng, only=None):
             lines[a:b] = [" ".join(words[k:k + 4]) for k in range(0, len(words), 4)]
         else:
             kind = "none"
+    elif kind == "gib-passed-out" and spans.get("Auction") and spans.get("Play") and not re.search(
+        r"^\[(Score|TotalScoreTable|ScoreTable)", "\n".join(lines), re.M
+    ):
+        a, b = spans["Auction"]
+        c, d = spans["Play"]
+        # The later section first, so that the earlier one's lines keep their places.
+        for (start, end, data) in sorted([(a, b, ["Pass Pass Pass Pass"]), (c, d, ["*"])], reverse=True):
+            lines[start:end] = data
+        # The notes were the auction's and the play's.
+        lines[:] = [l for l in lines if not l.startswith("[Note ")]
+        for name, value in [("Declarer", ""), ("Contract", "Pass"), ("Result", "")]:
+            i = tag(lines, name)
+            if i is not None:
+                lines[i] = f'[{name} "{value}"]'
     elif kind == "no-hands":
         i = tag(lines, "Deal")
         first = rng.choice("NESW")

@@ -354,3 +354,29 @@ fn a_game_with_irregularities_is_exported_as_the_reference_exports_it() {
     assert!(stdout.contains("warning[P509]"), "{stdout}");
     assert!(stdout.contains("0 errors"), "{stdout}");
 }
+
+/// A board passed out as GIB writes it (an empty Declarer, `[Play "W"]` with only `*`): strict
+/// export leaves the empty Play section out, as the reference exporter does (no card can
+/// follow a passed-out auction); plain `fmt` keeps it.
+#[test]
+fn gib_passed_out_board_loses_its_empty_play_in_export_only() {
+    let dir = temp_dir("gib-passed-out");
+    let path = dir.join("gib.pbn");
+    let game = "[Event \"x\"]\n[Site \"x\"]\n[Date \"2024.01.01\"]\n[Board \"1\"]\n[West \"a\"]\n[North \"b\"]\n[East \"c\"]\n[South \"d\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.T98.765.432 T987.AKQ.J43.765 65432.J7.AKQ.JT8 .65432.T982.AKQ9\"]\n[Scoring \"MP\"]\n[Declarer \"\"]\n[Contract \"Pass\"]\n[Result \"\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n[Play \"W\"]\n*\n";
+    write(&path, game.as_bytes());
+    let formatted = |extra: &[&str]| {
+        let out = kibitzer()
+            .arg("fmt")
+            .args(extra)
+            .arg("--stdout")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let exported = formatted(&["--export"]);
+    assert!(!exported.contains("[Play"), "{exported}");
+    assert!(exported.contains("Pass Pass Pass Pass\n"), "{exported}");
+    assert!(formatted(&[]).contains("[Play \"W\"]\n*\n"));
+}

@@ -478,9 +478,10 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
         .iter()
         .find(|t| t.name == "Declarer")
         .and_then(|t| seat_of(&t.value));
+    let passed_out = auction_out.as_ref().is_some_and(|a| a.passed_out);
     for (section, out) in [(auction, &auction_out), (play, &play_out)] {
         if let (Some(section), Some(out)) = (section, out) {
-            if !settings.export || !says_nothing(section, out, facts.dealer, declarer) {
+            if !settings.export || !says_nothing(section, out, facts.dealer, declarer, passed_out) {
                 write_slots(&mut w, section, &out.tag_value, &out.slots, out.star);
             }
         }
@@ -493,21 +494,23 @@ pub fn render(layout: &GameLayout<'_>, settings: &Settings<'_>, capacity: usize)
 
 /// Whether an Auction or Play says nothing the other tags do not: no call or card (`[Play "W"]`
 /// and `*` alone), no comment or note, and a tag naming what the Dealer gives (an Auction) or
-/// the declarer's left-hand opponent (a Play). Strict export leaves such a section out, as the
-/// reference exporter does; any other is kept, so that nothing the game says is lost.
+/// the declarer's left-hand opponent (a Play; after a passed-out auction, any seat: no card can
+/// be played, as GIB's `[Play "W"]` and `*` say). Strict export leaves such a section out, as
+/// the reference exporter does; any other is kept, so that nothing the game says is lost.
 fn says_nothing(
     section: &Section<'_>,
     out: &SlotsOut<'_, '_>,
     dealer: Option<Seat>,
     declarer: Option<Seat>,
+    passed_out: bool,
 ) -> bool {
     let implied = match section.kind {
         SectionKind::Auction => dealer,
         _ => declarer.map(Seat::lho),
     };
+    let play_after_pass = section.kind == SectionKind::Play && passed_out;
     out.slots.is_empty()
-        && implied.is_some()
-        && seat_of(section.tag.raw) == implied
+        && (play_after_pass || (implied.is_some() && seat_of(section.tag.raw) == implied))
         && section.tag.trivia.is_empty()
         && section.notes.is_empty()
         && section.items.iter().all(|item| item.trivia.is_empty())
