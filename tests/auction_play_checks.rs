@@ -907,17 +907,20 @@ fn real_world_spellings_are_understood() {
 }
 
 /// The P509 findings a whole check gives `text` (the irregular Result is judged with the board,
-/// play or none), as (severity, the text they stand on).
-fn p509_on_result(text: &str) -> Vec<(Severity, String)> {
-    let report = kibitzer::notation::Notation::Pbn.check_on(
-        text,
-        &kibitzer::analysis::CheckOptions::default(),
-        1,
-    );
-    report
+/// play or none).
+fn p509_findings(text: &str) -> Vec<Diagnostic> {
+    kibitzer::notation::Notation::Pbn
+        .check_on(text, &kibitzer::analysis::CheckOptions::default(), 1)
         .diagnostics
-        .iter()
+        .into_iter()
         .filter(|d| d.code == "P509")
+        .collect()
+}
+
+/// [`p509_findings`] as (severity, the text they stand on).
+fn p509_on_result(text: &str) -> Vec<(Severity, String)> {
+    p509_findings(text)
+        .iter()
         .map(|d| (d.severity, text[d.range].to_string()))
         .collect()
 }
@@ -973,15 +976,8 @@ fn p509_irregular_result_the_play_does_not_show() {
 
 /// The replacement text of the first P509 fix a whole check offers on `text`.
 fn check_text_fix(text: &str) -> Option<String> {
-    let report = kibitzer::notation::Notation::Pbn.check_on(
-        text,
-        &kibitzer::analysis::CheckOptions::default(),
-        1,
-    );
-    report
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "P509")
+    p509_findings(text)
+        .first()
         .and_then(|d| d.fixes.first())
         .and_then(|f| f.edits.first())
         .map(|e| e.new_text.clone())

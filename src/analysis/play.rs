@@ -160,6 +160,26 @@ fn check_cards(model: &PlayModel, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// What a play says of declarer's tricks: those won (`won`), at most (`most`: with every
+/// trick not decided by the cards given), and how many tricks are decided.
+struct TricksWon {
+    won: usize,
+    most: usize,
+    decided: usize,
+}
+
+/// [`TricksWon`] of `model` (P506 and P509 judge the Result against it).
+fn tricks_won(model: &PlayModel) -> TricksWon {
+    let total = model.total_tricks;
+    let decided = model.tricks.iter().filter(|t| t.winner.is_some()).count();
+    let won = usize::from(model.declarer_tricks);
+    TricksWon {
+        won,
+        most: won + (total - decided.min(total)),
+        decided,
+    }
+}
+
 /// P506: the Result against a finished play.
 fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>) {
     let (Some(declarer), Some(tag), false) =
@@ -174,10 +194,7 @@ fn check_result(model: &PlayModel, ctx: &GameContext, out: &mut Vec<Diagnostic>)
     let (Some(claimed), false) = (result.declarer_tricks(Some(declarer)), result.irregular) else {
         return;
     };
-    let total = model.total_tricks;
-    let known = model.tricks.iter().filter(|t| t.winner.is_some()).count();
-    let won = usize::from(model.declarer_tricks);
-    let most = won + (total - known.min(total));
+    let TricksWon { won, most, .. } = tricks_won(model);
     let claimed_n = usize::from(claimed);
     if claimed_n >= won && claimed_n <= most {
         return;
@@ -235,21 +252,18 @@ pub fn check_irregular_result(
     if play.is_some_and(|p| p.end_position) {
         return;
     }
-    let decided = play.map_or(0, |p| {
-        p.tricks.iter().filter(|t| t.winner.is_some()).count()
-    });
     let undecided = |what: String| {
         Diagnostic::new(Code::P509, tag.range, what)
             .with_severity(crate::diagnostic::Severity::Warning)
     };
-    let Some(play) = play.filter(|_| decided > 0) else {
+    let counted = play.map(|p| (p, tricks_won(p)));
+    let Some((play, TricksWon { won, most, decided })) = counted.filter(|(_, t)| t.decided > 0)
+    else {
         out.push(undecided(format!(
             "the `^` says the Result ({claimed}) differs from the tricks declarer won, but no trick is played to show it"
         )));
         return;
     };
-    let won = usize::from(play.declarer_tricks);
-    let most = won + (play.total_tricks - decided.min(play.total_tricks));
     if claimed < won || claimed > most {
         // The play shows the difference the `^` claims.
         return;
