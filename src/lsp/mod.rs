@@ -10,12 +10,16 @@
 pub(crate) mod capabilities;
 pub(crate) mod config;
 pub mod convert;
+pub(crate) mod deal_text;
 pub(crate) mod dealing_document;
 pub(crate) mod document;
+pub(crate) mod handlers;
 #[cfg(feature = "native")]
 pub(crate) mod handoff;
 pub(crate) mod job;
 pub(crate) mod lin_document;
+#[cfg(feature = "native")]
+mod machine;
 pub(crate) mod open_document;
 pub(crate) mod open_text;
 mod piece_cache;
@@ -31,6 +35,7 @@ mod solving;
 mod stdio;
 mod tree_document;
 mod tree_open_text;
+pub(crate) mod workspace;
 
 #[cfg(feature = "native")]
 pub use server::Backend;

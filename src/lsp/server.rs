@@ -1,92 +1,39 @@
-//! The `LanguageServer` implementation: each handler converts in, calls the library, converts
-//! out.
+//! The native server: tower-lsp's `LanguageServer` over the handlers both front doors share.
+//! It only moves messages and schedules: each method runs its handler (`handlers`) under the
+//! workspace's lock, runs heavy answers on the blocking pool, and does what the handler left to
+//! do (messages for the user, diagnostics published once typing settles, deals for the
+//! background solver).
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value;
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
-use super::config::{ProjectFiles, Settings};
-use super::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
+use super::handlers::{self, Handler, Listener};
 use super::handoff::{Handoff, StandIn};
-use super::open_document::OpenDocument;
-use super::open_text::ClientTerms;
-use super::position::{byte_range, offset_of, range_of};
+use super::machine::{lock, Machine};
 use super::published::Published;
-use super::seams;
-use super::solving::Solving;
+use super::workspace::{Aftermath, Environment, Publish, Refusal, Work, Workspace};
 use crate::double_dummy::pool::SolverPool;
 use crate::ide;
-use crate::text::PositionEncoding;
 
 /// State shared by the handlers and the background diagnostics tasks.
 #[derive(Debug)]
 struct Shared {
-    docs: Mutex<HashMap<Uri, OpenDocument>>,
-    settings: Mutex<Settings>,
-    encoding: Mutex<PositionEncoding>,
+    workspace: Mutex<Workspace>,
+    machine: Machine,
     supports_configuration: AtomicBool,
     publishing: tokio::sync::Mutex<()>,
     shut_down: Arc<AtomicBool>,
     handoff: Arc<Handoff>,
-    /// The documents' settings files, re-read when they change.
-    projects: Mutex<ProjectFiles>,
-    /// Settings-file errors already shown (each is shown once).
-    reported: Mutex<Vec<String>>,
     /// Whether the client lets the server register a watcher for settings files.
     supports_watching: AtomicBool,
     /// Whether the client can be asked to request inlay hints again.
     supports_hint_refresh: AtomicBool,
-    /// Solves complete deals in the background (hover, and the checks when asked for).
-    solver: Solving,
-}
-
-impl Shared {
-    /// `settings` with the solver as the source of the double-dummy checks of `uri`, when they
-    /// are on: a deal not solved yet is queued for the document, and checked once it is.
-    fn with_solutions(&self, mut settings: Settings, uri: &Uri) -> Settings {
-        if settings.check_double_dummy {
-            settings.solutions = Some(self.solver.solutions_for_checks(uri));
-        }
-        settings
-    }
-
-    /// The settings for document `uri`: the editor's, with its settings file applied; and the
-    /// file's error when it cannot be used and that was not shown yet.
-    fn settings_for(&self, uri: &Uri) -> (Settings, Option<String>) {
-        let base = lock(&self.settings).clone();
-        let base = self.with_solutions(base, uri);
-        let Some(path) = uri.to_file_path() else {
-            return (base, None);
-        };
-        match lock(&self.projects).for_file(&path) {
-            Some(Ok(config)) => (base.for_document(Some(&config), &path), None),
-            Some(Err(error)) => {
-                let message = error.to_string();
-                let mut reported = lock(&self.reported);
-                let new = !reported.contains(&message);
-                if new {
-                    reported.push(message.clone());
-                }
-                (base, new.then_some(message))
-            }
-            None => (base, None),
-        }
-    }
-}
-
-/// Locks a mutex, recovering the data if a holder panicked (nothing here panics, but a poisoned
-/// lock must not take the server down).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The language server.
@@ -94,6 +41,15 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct Backend {
     client: Client,
     shared: Arc<Shared>,
+}
+
+/// A handler's refusal as tower-lsp's error.
+fn rpc_error(refusal: Refusal) -> Error {
+    Error {
+        code: ErrorCode::from(refusal.code),
+        message: refusal.message.into(),
+        data: None,
+    }
 }
 
 impl Backend {
@@ -105,29 +61,24 @@ impl Backend {
     /// A server talking to `client` that takes large opened texts from `handoff` (where the
     /// input pump leaves them).
     pub fn with_handoff(client: Client, handoff: Arc<Handoff>) -> Backend {
-        let solver = Solving::new();
         Backend {
             client,
             shared: Arc::new(Shared {
-                docs: Mutex::new(HashMap::new()),
-                settings: Mutex::new(Settings::default()),
-                encoding: Mutex::new(PositionEncoding::Utf16),
+                workspace: Mutex::new(Workspace::default()),
+                machine: Machine::new(),
                 supports_configuration: AtomicBool::new(false),
                 publishing: tokio::sync::Mutex::new(()),
                 shut_down: Arc::new(AtomicBool::new(false)),
                 handoff,
-                projects: Mutex::new(ProjectFiles::default()),
-                reported: Mutex::new(Vec::new()),
                 supports_watching: AtomicBool::new(false),
                 supports_hint_refresh: AtomicBool::new(false),
-                solver,
             }),
         }
     }
 
     /// The background solver (to stop it when the session ends).
     pub fn solver(&self) -> SolverPool {
-        self.shared.solver.pool()
+        self.shared.machine.solver.pool()
     }
 
     /// Set once `shutdown` has been answered.
@@ -135,61 +86,72 @@ impl Backend {
         self.shared.shut_down.clone()
     }
 
-    fn encoding(&self) -> PositionEncoding {
-        *lock(&self.shared.encoding)
+    /// Runs `handler` under the workspace's lock, does what it left to do, and works its
+    /// answer out (on the blocking pool when it is a job).
+    async fn answer<P, R: Send + 'static>(&self, params: P, handler: Handler<P, R>) -> Result<R> {
+        self.run(|ws, env| handler(ws, env, params)).await
     }
 
-    /// The settings for document `uri` (see [`Shared::settings_for`]); a settings file that
-    /// cannot be used is shown to the user once.
-    async fn settings_for(&self, uri: &Uri) -> Settings {
-        let (settings, problem) = self.shared.settings_for(uri);
-        if let Some(message) = problem {
+    /// Answers the request `method` through the handlers' table, its parameters and answer
+    /// as JSON (Kibitzer's own requests, which tower-lsp routes by name).
+    async fn by_name(&self, method: &'static str, params: Value) -> Result<Value> {
+        self.run(|ws, env| handlers::request(ws, env, method, params))
+            .await
+    }
+
+    /// Runs `call` under the workspace's lock, does what it left to do, and works its answer
+    /// out (on the blocking pool when it is a job).
+    async fn run<R: Send + 'static>(
+        &self,
+        call: impl FnOnce(&mut Workspace, &dyn Environment) -> Work<R>,
+    ) -> Result<R> {
+        let (work, after) = {
+            let mut ws = lock(&self.shared.workspace);
+            let work = call(&mut ws, &self.shared.machine);
+            (work, ws.take_aftermath())
+        };
+        self.follow(after).await;
+        let answer = match work {
+            Work::Done(answer) => answer,
+            Work::Later(job) => tokio::task::spawn_blocking(job)
+                .await
+                .map_err(|_| Error::internal_error())?,
+        };
+        answer.map_err(rpc_error)
+    }
+
+    /// Runs a notification's `listener` under the workspace's lock and does what it left
+    /// to do.
+    async fn listen<P>(&self, params: P, listener: Listener<P>) {
+        let after = {
+            let mut ws = lock(&self.shared.workspace);
+            listener(&mut ws, &self.shared.machine, params);
+            ws.take_aftermath()
+        };
+        self.follow(after).await;
+    }
+
+    /// Does what a handler left to do: tells, clears and schedules.
+    async fn follow(&self, after: Aftermath) {
+        for message in after.logged {
             self.client
-                .show_message(
-                    lsp::MessageType::WARNING,
-                    format!("Kibitzer ignores a settings file: {message}"),
-                )
+                .log_message(lsp::MessageType::WARNING, message)
                 .await;
         }
-        settings
-    }
-
-    /// Runs `f` on the document `uri`, whatever its notation, under the lock (synchronously).
-    fn with_any<R>(&self, uri: &Uri, f: impl FnOnce(&mut OpenDocument) -> R) -> Option<R> {
-        let mut docs = lock(&self.shared.docs);
-        docs.get_mut(uri).map(f)
-    }
-
-    /// Runs `f` on the document `at` names with the byte offset of its position; `None` when
-    /// the document is not open or the position is not in its text.
-    fn at_position<R>(
-        &self,
-        at: &lsp::TextDocumentPositionParams,
-        f: impl FnOnce(&mut OpenDocument, usize, PositionEncoding) -> Option<R>,
-    ) -> Option<R> {
-        let encoding = self.encoding();
-        self.with_any(&at.text_document.uri, |doc| {
-            let offset = offset_of(doc.rope(), at.position, encoding)?;
-            f(doc, offset, encoding)
-        })
-        .flatten()
-    }
-
-    /// The semantic tokens of the open document at `uri` in `range` (the first
-    /// `FULL_TOKENS_LIMIT` bytes of a longer text when `None`), worked out off the protocol
-    /// thread.
-    async fn semantic_tokens_in(
-        &self,
-        uri: &Uri,
-        range: Option<lsp::Range>,
-    ) -> Option<lsp::SemanticTokens> {
-        let encoding = self.encoding();
-        let job = self.with_any(uri, |doc| doc.semantic_tokens(range, encoding))?;
-        let data = tokio::task::spawn_blocking(job).await.unwrap_or_default();
-        Some(lsp::SemanticTokens {
-            result_id: None,
-            data,
-        })
+        for message in after.shown {
+            self.client
+                .show_message(lsp::MessageType::WARNING, message)
+                .await;
+        }
+        for uri in after.cleared {
+            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        }
+        for (uri, when, generation) in after.publish {
+            self.schedule_diagnostics(uri, generation, when == Publish::Now);
+        }
+        for (uri, generation, offset) in after.edited {
+            self.schedule_solving(uri, generation, offset);
+        }
     }
 
     /// Schedules a diagnostics run for `uri` at `generation` after the debounce delay.
@@ -199,7 +161,7 @@ impl Backend {
         let delay = if immediate {
             0
         } else {
-            lock(&shared.settings).debounce_ms
+            lock(&shared.workspace).settings.debounce_ms
         };
         tokio::spawn(async move {
             if delay > 0 {
@@ -209,6 +171,7 @@ impl Backend {
         });
     }
 
+    /// Asks the client for Kibitzer's settings and takes them as a settings change.
     async fn pull_configuration(&self) {
         if !self.shared.supports_configuration.load(Ordering::SeqCst) {
             return;
@@ -218,62 +181,14 @@ impl Backend {
             section: Some("kibitzer".to_string()),
         };
         if let Ok(values) = self.client.configuration(vec![item]).await {
-            if let Some(value) = values.first() {
-                self.apply_settings(value).await;
+            if let Some(value) = values.into_iter().next() {
+                let params = lsp::DidChangeConfigurationParams {
+                    settings: serde_json::json!({ "kibitzer": value }),
+                };
+                self.listen(params, handlers::did_change_configuration)
+                    .await;
             }
         }
-    }
-
-    async fn apply_settings(&self, value: &Value) {
-        let changed_checks = {
-            let mut settings = lock(&self.shared.settings);
-            let new = settings.merged(value);
-            let changed = settings.changes_findings(&new);
-            *settings = new;
-            changed
-        };
-        if changed_checks {
-            let uris: Vec<Uri> = {
-                let mut docs = lock(&self.shared.docs);
-                docs.values_mut().for_each(|d| d.invalidate());
-                docs.keys().cloned().collect()
-            };
-            for uri in uris {
-                publish(self.shared.clone(), self.client.clone(), uri, None).await;
-            }
-        }
-    }
-
-    /// The formatting edits of document `uri` in either notation (only the games or records
-    /// `range` touches, when given), computed off the protocol thread; `None` when `uri` is not
-    /// open or `range` does not fit it.
-    async fn format(&self, uri: &Uri, range: Option<lsp::Range>) -> Option<Vec<lsp::TextEdit>> {
-        let settings = self.settings_for(uri).await;
-        self.format_with(uri, range, settings).await
-    }
-
-    /// [`Backend::format`] with the `settings` given.
-    async fn format_with(
-        &self,
-        uri: &Uri,
-        range: Option<lsp::Range>,
-        settings: Settings,
-    ) -> Option<Vec<lsp::TextEdit>> {
-        let encoding = self.encoding();
-        let (rope, job, left) = self
-            .with_any(uri, |doc| {
-                let job = doc.format_job(range, &settings, encoding)?;
-                Some((doc.rope().clone(), job, doc.left_as_written_news()))
-            })
-            .flatten()?;
-        if let Some(message) = left {
-            self.client
-                .show_message(lsp::MessageType::WARNING, message)
-                .await;
-        }
-        tokio::task::spawn_blocking(move || lsp_edits(&rope, job(), encoding))
-            .await
-            .ok()
     }
 
     /// `kibitzer/board`: the board at a position as a viewer draws it (see [`ide::BoardView`]),
@@ -282,12 +197,17 @@ impl Backend {
         &self,
         params: lsp::TextDocumentPositionParams,
     ) -> Result<Option<ide::BoardView>> {
-        Ok(self.at_position(&params, |doc, offset, _| {
-            let board = doc.board_at(offset)?;
-            let mut view = ide::board_view(&board, doc.notation().extension());
-            view.double_dummy = self.shared.solver.view(&params.text_document.uri, &board);
-            Some(view)
-        }))
+        self.answer(params, handlers::board).await
+    }
+
+    /// `kibitzer/convert`: a document converted (see `handlers::convert`).
+    pub async fn convert(&self, params: Value) -> Result<Value> {
+        self.by_name("kibitzer/convert", params).await
+    }
+
+    /// `kibitzer/fromHandviewer`: a BBO handviewer address read as LIN.
+    pub async fn from_handviewer(&self, params: Value) -> Result<Value> {
+        self.by_name("kibitzer/fromHandviewer", params).await
     }
 
     /// Republishes the documents whose double-dummy checks waited for the solver, and asks
@@ -295,7 +215,7 @@ impl Backend {
     fn listen_for_solved_deals(&self) {
         let shared = self.shared.clone();
         let client = self.client.clone();
-        self.shared.solver.on_finished(move |finished| {
+        self.shared.machine.solver.on_finished(move |finished| {
             let (shared, client) = (shared.clone(), client.clone());
             async move {
                 let refresh = shared.supports_hint_refresh.load(Ordering::SeqCst);
@@ -311,9 +231,17 @@ impl Backend {
                     return;
                 }
                 let uris: Vec<Uri> = {
-                    let mut docs = lock(&shared.docs);
-                    docs.iter_mut()
-                        .filter(|(uri, _)| shared.settings_for(uri).0.check_double_dummy)
+                    let mut ws = lock(&shared.workspace);
+                    let ws = &mut *ws;
+                    ws.docs
+                        .iter_mut()
+                        .filter(|(uri, _)| {
+                            shared
+                                .machine
+                                .settings_for(&ws.settings, uri)
+                                .0
+                                .check_double_dummy
+                        })
                         .map(|(uri, doc)| {
                             doc.invalidate_double_dummy();
                             uri.clone()
@@ -332,12 +260,17 @@ impl Backend {
     fn schedule_solving(&self, uri: Uri, generation: u64, offset: usize) {
         let shared = self.shared.clone();
         let edited = uri.clone();
-        self.shared.solver.after_edit(uri, move || {
-            if !shared.settings_for(&edited).0.double_dummy {
+        self.shared.machine.solver.after_edit(uri, move || {
+            let mut ws = lock(&shared.workspace);
+            if !shared
+                .machine
+                .settings_for(&ws.settings, &edited)
+                .0
+                .double_dummy
+            {
                 return None;
             }
-            let mut docs = lock(&shared.docs);
-            let doc = docs.get_mut(&edited)?;
+            let doc = ws.docs.get_mut(&edited)?;
             (doc.generation() == generation).then(|| doc.deal_to_solve(offset))
         });
     }
@@ -364,39 +297,26 @@ fn memory_note() -> String {
 /// not changed since.
 async fn publish(shared: Arc<Shared>, client: Client, uri: Uri, generation: Option<u64>) {
     let _order = shared.publishing.lock().await;
-    let (settings, problem) = shared.settings_for(&uri);
-    if let Some(message) = problem {
+    let (found, shown) = {
+        let mut ws = lock(&shared.workspace);
+        let t = std::time::Instant::now();
+        let found = ws.diagnostics(&shared.machine, &uri, generation);
+        if found.is_some() && std::env::var_os("KIBITZER_TIMING").is_some() {
+            eprintln!(
+                "diagnostics refreshed in {:?}; {}",
+                t.elapsed(),
+                memory_note()
+            );
+        }
+        // Only what this publish told is waiting: a handler takes all it leaves under the
+        // same lock.
+        (found, std::mem::take(&mut ws.after.shown))
+    };
+    for message in shown {
         client
-            .show_message(
-                lsp::MessageType::WARNING,
-                format!("Kibitzer ignores a settings file: {message}"),
-            )
+            .show_message(lsp::MessageType::WARNING, message)
             .await;
     }
-    let encoding = *lock(&shared.encoding);
-    let found = {
-        let mut docs = lock(&shared.docs);
-        match docs.get_mut(&uri) {
-            Some(doc) if generation.is_none_or(|g| g == doc.generation()) => {
-                let t = std::time::Instant::now();
-                let diagnostics = doc
-                    .diagnostics(ClientTerms {
-                        settings: &settings,
-                        encoding,
-                    })
-                    .folded();
-                if std::env::var_os("KIBITZER_TIMING").is_some() {
-                    eprintln!(
-                        "diagnostics refreshed in {:?}; {}",
-                        t.elapsed(),
-                        memory_note()
-                    );
-                }
-                Some((diagnostics, doc.version()))
-            }
-            _ => None,
-        }
-    };
     if let Some((diagnostics, version)) = found {
         let t = std::time::Instant::now();
         let prepared = shared
@@ -434,8 +354,6 @@ fn publish_body(uri: &Uri, diagnostics: &Published, version: i32) -> Option<Vec<
 
 impl LanguageServer for Backend {
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
-        let encoding = negotiate(&params);
-        *lock(&self.shared.encoding) = encoding;
         // What the client's workspace can do, each `false` when it does not say.
         let workspace = params.capabilities.workspace.as_ref();
         let can = |flag: &AtomicBool, has: Option<bool>| {
@@ -457,11 +375,7 @@ impl LanguageServer for Backend {
                 .and_then(|w| w.inlay_hint.as_ref())
                 .and_then(|h| h.refresh_support),
         );
-        if let Some(options) = &params.initialization_options {
-            let mut settings = lock(&self.shared.settings);
-            *settings = settings.merged(options);
-        }
-        Ok(initialize_result(encoding))
+        self.answer(params, handlers::initialize).await
     }
 
     async fn initialized(&self, _: lsp::InitializedParams) {
@@ -486,359 +400,125 @@ impl LanguageServer for Backend {
         }
     }
 
-    async fn did_change_watched_files(&self, _: lsp::DidChangeWatchedFilesParams) {
-        lock(&self.shared.projects).forget();
-        lock(&self.shared.reported).clear();
-        let uris: Vec<Uri> = lock(&self.shared.docs).keys().cloned().collect();
-        for uri in uris {
-            publish(self.shared.clone(), self.client.clone(), uri, None).await;
-        }
+    async fn did_change_watched_files(&self, params: lsp::DidChangeWatchedFilesParams) {
+        self.listen(params, handlers::did_change_watched_files)
+            .await;
     }
 
     async fn shutdown(&self) -> Result<()> {
         self.shared.shut_down.store(true, Ordering::SeqCst);
-        self.shared.solver.shut_down();
+        self.shared.machine.solver.shut_down();
         Ok(())
     }
 
-    async fn did_open(&self, params: lsp::DidOpenTextDocumentParams) {
-        let mut doc = params.text_document;
+    async fn did_open(&self, mut params: lsp::DidOpenTextDocumentParams) {
+        let doc = &mut params.text_document;
         if doc.text.is_empty() {
             if let Some(text) = self.shared.handoff.claim(&doc.uri, doc.version) {
                 doc.text = text;
             }
         }
-        let generation = {
-            if std::env::var_os("KIBITZER_TIMING").is_some() {
-                eprintln!("open: request received; {}", memory_note());
-            }
-            let t = std::time::Instant::now();
-            // A settings file that cannot be used is shown by the first publish.
-            let settings = self.shared.settings_for(&doc.uri).0;
-            let encoding = self.encoding();
-            let document = OpenDocument::open(
-                doc.uri.clone(),
-                &doc.language_id,
-                &doc.text,
-                doc.version,
-                &settings,
-                encoding,
-            );
-            if std::env::var_os("KIBITZER_TIMING").is_some() {
-                eprintln!(
-                    "open: document built in {:?}; {}",
-                    t.elapsed(),
-                    memory_note()
-                );
-            }
-            let mut docs = lock(&self.shared.docs);
-            let generation = document.generation();
-            docs.insert(doc.uri.clone(), document);
-            generation
-        };
-        self.schedule_diagnostics(doc.uri, generation, true);
+        self.listen(params, handlers::did_open).await;
     }
 
     async fn did_change(&self, params: lsp::DidChangeTextDocumentParams) {
-        let encoding = self.encoding();
-        let uri = params.text_document.uri;
-        let version = params.text_document.version;
-        // Applied synchronously, before any await, so changes keep their order.
-        let outcome = {
-            let mut docs = lock(&self.shared.docs);
-            match docs.get_mut(&uri) {
-                None => Err(format!(
-                    "change to a document that is not open: {}",
-                    uri.as_str()
-                )),
-                Some(doc) if version <= doc.version() => Err(format!(
-                    "ignored a stale change (version {version}, document at {})",
-                    doc.version()
-                )),
-                Some(doc) => {
-                    let taken = doc.take_changes(&uri, &params.content_changes, version, encoding);
-                    Ok((doc.generation(), taken))
-                }
-            }
-        };
-        match outcome {
-            Ok((generation, taken)) => {
-                if let Some(message) = taken.refused {
-                    self.client
-                        .log_message(lsp::MessageType::WARNING, message.clone())
-                        .await;
-                    self.client
-                        .show_message(lsp::MessageType::WARNING, message)
-                        .await;
-                }
-                if let Some(offset) = taken.edited {
-                    self.schedule_solving(uri.clone(), generation, offset);
-                }
-                self.schedule_diagnostics(uri, generation, false)
-            }
-            Err(message) => {
-                self.client
-                    .log_message(lsp::MessageType::WARNING, message)
-                    .await;
-            }
-        }
+        self.listen(params, handlers::did_change).await;
     }
 
     async fn did_close(&self, params: lsp::DidCloseTextDocumentParams) {
-        let uri = params.text_document.uri;
-        let removed = lock(&self.shared.docs).remove(&uri).is_some();
-        self.shared.solver.forget(&uri);
-        if removed {
-            self.client.publish_diagnostics(uri, Vec::new(), None).await;
-        }
+        self.listen(params, handlers::did_close).await;
     }
 
     async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
         match params.settings.get("kibitzer") {
             Some(value) if !value.is_null() => {
-                let value = value.clone();
-                self.apply_settings(&value).await
+                self.listen(params, handlers::did_change_configuration)
+                    .await
             }
             _ => self.pull_configuration().await,
         }
     }
 
     async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
-        let at = params.text_document_position_params;
-        let uri = &at.text_document.uri;
-        let double_dummy = self.shared.settings_for(uri).0.double_dummy;
-        let more = |board: &crate::model::pbn::BoardModel| {
-            double_dummy
-                .then(|| self.shared.solver.hover(uri, board))
-                .flatten()
-        };
-        Ok(self.at_position(&at, |doc, offset, encoding| {
-            doc.hover(offset, encoding, &more)
-        }))
+        self.answer(params, handlers::hover).await
     }
 
     async fn completion(
         &self,
         params: lsp::CompletionParams,
     ) -> Result<Option<lsp::CompletionResponse>> {
-        let items = self.at_position(&params.text_document_position, |doc, offset, encoding| {
-            doc.completions(offset, encoding)
-        });
-        Ok(items.map(lsp::CompletionResponse::Array))
+        self.answer(params, handlers::completion).await
     }
 
     async fn goto_definition(
         &self,
         params: lsp::GotoDefinitionParams,
     ) -> Result<Option<lsp::GotoDefinitionResponse>> {
-        let at = params.text_document_position_params;
-        Ok(self.at_position(&at, |doc, offset, encoding| {
-            let target = doc.definition(offset)?;
-            Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-                at.text_document.uri.clone(),
-                range_of(doc.rope(), target, encoding),
-            )))
-        }))
+        self.answer(params, handlers::definition).await
     }
 
     async fn references(&self, params: lsp::ReferenceParams) -> Result<Option<Vec<lsp::Location>>> {
-        let at = params.text_document_position;
-        let include = params.context.include_declaration;
-        Ok(self.at_position(&at, |doc, offset, encoding| {
-            let uri = &at.text_document.uri;
-            let found = doc.references(offset, include);
-            Some(
-                found
-                    .into_iter()
-                    .map(|r| lsp::Location::new(uri.clone(), range_of(doc.rope(), r, encoding)))
-                    .collect(),
-            )
-        }))
+        self.answer(params, handlers::references).await
     }
 
     async fn document_symbol(
         &self,
         params: lsp::DocumentSymbolParams,
     ) -> Result<Option<lsp::DocumentSymbolResponse>> {
-        let encoding = self.encoding();
-        let Some(job) = self.with_any(&params.text_document.uri, |doc| doc.symbols(encoding))
-        else {
-            return Ok(None);
-        };
-        let symbols = tokio::task::spawn_blocking(job).await.unwrap_or_default();
-        Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
+        self.answer(params, handlers::document_symbol).await
     }
 
     async fn folding_range(
         &self,
         params: lsp::FoldingRangeParams,
     ) -> Result<Option<Vec<lsp::FoldingRange>>> {
-        let encoding = self.encoding();
-        let Some(job) = self.with_any(&params.text_document.uri, |doc| {
-            doc.folding_ranges(encoding)
-        }) else {
-            return Ok(None);
-        };
-        Ok(Some(
-            tokio::task::spawn_blocking(job).await.unwrap_or_default(),
-        ))
+        self.answer(params, handlers::folding_range).await
     }
 
     async fn semantic_tokens_full(
         &self,
         params: lsp::SemanticTokensParams,
     ) -> Result<Option<lsp::SemanticTokensResult>> {
-        let tokens = self
-            .semantic_tokens_in(&params.text_document.uri, None)
-            .await;
-        Ok(tokens.map(lsp::SemanticTokensResult::Tokens))
+        self.answer(params, handlers::semantic_tokens_full).await
     }
 
     async fn semantic_tokens_range(
         &self,
         params: lsp::SemanticTokensRangeParams,
     ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
-        let uri = &params.text_document.uri;
-        let tokens = self.semantic_tokens_in(uri, Some(params.range)).await;
-        Ok(tokens.map(lsp::SemanticTokensRangeResult::Tokens))
+        self.answer(params, handlers::semantic_tokens_range).await
     }
 
     async fn inlay_hint(
         &self,
         params: lsp::InlayHintParams,
     ) -> Result<Option<Vec<lsp::InlayHint>>> {
-        let encoding = self.encoding();
-        let uri = &params.text_document.uri;
-        let play_analysis = self.shared.settings_for(uri).0.play_analysis;
-        let more = |model: &crate::model::pbn::BoardModel| {
-            if play_analysis {
-                self.shared.solver.trick_cost_hints(uri, model)
-            } else {
-                Vec::new()
-            }
-        };
-        let hints = self.with_any(uri, |doc| {
-            let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
-            Some(doc.inlay_hints(from, to, encoding, &more))
-        });
-        let Some(hints) = hints else {
-            return Ok(None);
-        };
-        Ok(Some(hints.unwrap_or_default()))
+        self.answer(params, handlers::inlay_hint).await
     }
 
     async fn code_action(
         &self,
         params: lsp::CodeActionParams,
     ) -> Result<Option<lsp::CodeActionResponse>> {
-        let encoding = self.encoding();
-        let settings = self.settings_for(&params.text_document.uri).await;
-        let uri = params.text_document.uri.clone();
-        let fix_all = wants_fix_all(&params.context);
-        let actions = self.with_any(&uri, |doc| {
-            let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
-            let found = doc.diagnostics_in(
-                from,
-                to,
-                ClientTerms {
-                    settings: &settings,
-                    encoding,
-                },
-            );
-            let mut actions = code_actions(doc.rope(), &uri, found, encoding);
-            if fix_all {
-                let edits = doc.fix_all(&settings);
-                actions.extend(fix_all_action(doc.rope(), &uri, edits, encoding));
-            }
-            Some(actions)
-        });
-        Ok(actions.flatten())
+        self.answer(params, handlers::code_action).await
     }
 
     async fn execute_command(&self, params: lsp::ExecuteCommandParams) -> Result<Option<Value>> {
-        if params.command == FORMAT_EXPORT_COMMAND {
-            let uri = seams::command_uri(&params.arguments).ok_or_else(|| {
-                tower_lsp_server::jsonrpc::Error::invalid_params(
-                    "kibitzer.lsp.formatExport takes the document: [{uri}]",
-                )
-            })?;
-            let mut settings = self.settings_for(&uri).await;
-            settings.format_export = true;
-            let edits = self.format_with(&uri, None, settings).await;
-            return Ok(Some(
-                serde_json::to_value(edits.unwrap_or_default()).unwrap_or_default(),
-            ));
-        }
-        if params.command != CONVERT_COMMAND {
-            return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
-                "unknown command {}",
-                params.command
-            )));
-        }
-        let uri = params.arguments.first().and_then(|argument| {
-            let text = argument
-                .as_str()
-                .or_else(|| argument.get("uri").and_then(Value::as_str))?;
-            text.parse::<Uri>().ok()
-        });
-        let Some(uri) = uri else {
-            return Err(tower_lsp_server::jsonrpc::Error::invalid_params(
-                "kibitzer.convert takes the document's URI and, if wanted, the target: [uri, \"pbn\" | \"rbn\" | \"lin\" | \"url\"]",
-            ));
-        };
-        let open = self.with_any(&uri, |doc| (doc.notation(), doc.rope().clone()));
-        let (notation, text) = match open {
-            Some((notation, rope)) => (notation, rope.to_string()),
-            None => {
-                let path = uri.to_file_path();
-                let read = path.as_ref().map(|p| crate::text::read_file(p));
-                match (path, read) {
-                    (Some(path), Some(Ok(source))) => {
-                        (crate::notation::Notation::from_path(&path), source.text)
-                    }
-                    (_, Some(Err(error))) => {
-                        return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
-                            "cannot read {}: {error}",
-                            uri.as_str()
-                        )))
-                    }
-                    _ => {
-                        return Err(tower_lsp_server::jsonrpc::Error::invalid_params(format!(
-                            "{} is neither open nor a file",
-                            uri.as_str()
-                        )))
-                    }
-                }
-            }
-        };
-        let to = params
-            .arguments
-            .get(1)
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        let converted =
-            tokio::task::spawn_blocking(move || seams::conversion(notation, &text, to.as_deref()))
-                .await
-                .map_err(|_| tower_lsp_server::jsonrpc::Error::internal_error())?;
-        converted
-            .map(Some)
-            .map_err(tower_lsp_server::jsonrpc::Error::invalid_params)
+        self.answer(params, handlers::execute_command).await
     }
 
     async fn formatting(
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        Ok(self.format(&params.text_document.uri, None).await)
+        self.answer(params, handlers::formatting).await
     }
 
     async fn range_formatting(
         &self,
         params: lsp::DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        Ok(self
-            .format(&params.text_document.uri, Some(params.range))
-            .await)
+        self.answer(params, handlers::range_formatting).await
     }
 }
 

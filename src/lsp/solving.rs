@@ -193,17 +193,6 @@ impl Solving {
         })
     }
 
-    /// The board view's double-dummy results when solved (else `None`, and the deal is
-    /// queued).
-    pub(super) fn view(
-        &self,
-        uri: &Uri,
-        board: &BoardModel,
-    ) -> Option<ide::board::DoubleDummyView> {
-        let (table, par) = self.of_board(uri, board)??;
-        Some(ide::board::double_dummy_view(&table, par.as_ref()))
-    }
-
     /// The play analysis's hints for a board of `uri` in any notation (its places relative to
     /// its piece) when it is done; otherwise none, and the play is queued.
     pub(super) fn trick_cost_hints(

@@ -102,6 +102,8 @@ pub fn service(
 ) {
     tower_lsp_server::LspService::build(init)
         .custom_method("kibitzer/board", Backend::board)
+        .custom_method("kibitzer/convert", Backend::convert)
+        .custom_method("kibitzer/fromHandviewer", Backend::from_handviewer)
         .finish()
 }
 

@@ -2,7 +2,6 @@
 //! time ([`Session`]), for the playground's workers and VS Code for the web, and the exports
 //! that hand it messages from JavaScript (`exports`, built for wasm32 only).
 
-mod deal_text;
 #[cfg(target_arch = "wasm32")]
 mod exports;
 mod session;
