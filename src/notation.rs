@@ -16,8 +16,8 @@ use crate::convert::{
 };
 use crate::format::pieces::format_pieces;
 use crate::format::{format_text, FormatOptions};
+use crate::model::board::BoardModel;
 use crate::model::dealing::{read_dealing_boards, DealingFormat};
-use crate::model::pbn::BoardModel;
 use crate::model::{read_lin_parse, read_pbn_parse, read_rbn_parse};
 use crate::syntax::lin::{LinLanguage, LinParse};
 use crate::syntax::rbn::{RbnLanguage, RbnParse};

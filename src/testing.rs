@@ -1,6 +1,6 @@
 //! What the unit tests share: the corpus of real files (`../shared/corpus`), read.
 
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 
 /// The text of every corpus file of `notation` (`pbn`, `rbn` or `lin`, the folder's name),
 /// decoded as the CLI decodes it.

@@ -143,7 +143,7 @@ fn finding_lines(text: &str) -> Vec<usize> {
 
 #[test]
 fn the_model_reads_without_judging() {
-    // A lowering records what it could not read (`model::pbn::misreading`); the checks decide
+    // A lowering records what it could not read (`model::board::misreading`); the checks decide
     // the code, the message and the fix.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model");
     let mut files = Vec::new();

@@ -317,7 +317,7 @@ fn pbn_to_pbn_and_fmt_keep_every_game_over_the_corpus() {
         );
         // Strict export leaves out the empty lines inside comments, as the reference does (a
         // reader that does not follow comments would take one for the end of the game).
-        let paragraphs_joined = |mut boards: Vec<kibitzer::model::pbn::BoardModel>| {
+        let paragraphs_joined = |mut boards: Vec<kibitzer::model::board::BoardModel>| {
             for board in &mut boards {
                 for comment in &mut board.commentary {
                     let lines: Vec<&str> =

@@ -4,7 +4,7 @@
 mod common;
 
 use kibitzer::convert::{read_pbn, read_rbn, write_pbn_file, write_rbn};
-use kibitzer::model::pbn::{BoardModel, SectionKind};
+use kibitzer::model::board::{BoardModel, SectionKind};
 
 const CARRIED: [&str; 16] = [
     "Event",

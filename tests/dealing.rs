@@ -8,8 +8,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use kibitzer::analysis::CheckOptions;
+use kibitzer::model::board::BoardModel;
 use kibitzer::model::dealing::{bytes_of, DealingFormat};
-use kibitzer::model::pbn::BoardModel;
 use kibitzer::Notation;
 
 const FORMATS: [Notation; 4] = [Notation::Dup, Notation::Bri, Notation::Dge, Notation::Dlm];

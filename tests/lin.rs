@@ -8,7 +8,7 @@ use kibitzer::analysis::lin::check_lin_text;
 use kibitzer::bridge::Seat;
 use kibitzer::convert::{read_lin, read_pbn, write_lin, write_pbn_file};
 use kibitzer::diagnostic::{Applicability, Diagnostic};
-use kibitzer::model::pbn::BoardModel;
+use kibitzer::model::board::BoardModel;
 use kibitzer::model::written::{CallKind, CardKind};
 use kibitzer::syntax::lin::LinParse;
 use kibitzer::text::decode;

@@ -8,9 +8,9 @@
 use crate::bridge::{Bid, Call, CallError, Seat};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::auction::{AfterEnd, AuctionModel};
-use crate::model::pbn::context::{is_vacant, GameContext};
-use crate::model::pbn::irregularity::Irregularity;
+use crate::model::board::auction::{AfterEnd, AuctionModel};
+use crate::model::board::context::{is_vacant, GameContext};
+use crate::model::board::irregularity::Irregularity;
 use crate::model::values::ContractValue;
 
 fn who(seat: Option<Seat>) -> String {
@@ -319,8 +319,8 @@ fn compare_declarer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::auction::lower_auction;
-    use crate::model::pbn::tests::first_section;
+    use crate::model::board::auction::lower_auction;
+    use crate::model::board::tests::first_section;
 
     fn run(dealer: &str, auction_seat: &str, calls: &str) -> (AuctionModel, Vec<Diagnostic>) {
         let text = format!("[Dealer \"{dealer}\"]\n[Auction \"{auction_seat}\"]\n{calls}\n");

@@ -1,7 +1,7 @@
 //! Checking a board read from another notation (an RBN record, a LIN board): the D, A, N, P, X
 //! and G checks of PBN, run on the same models.
 //!
-//! The board is read into the same `BoardModel` a PBN game is (`model::pbn::lowering`), each
+//! The board is read into the same `BoardModel` a PBN game is (`model::board::lowering`), each
 //! piece placed at its origin in the source, and judged by the same rules (`deal`,
 //! `auction`, `play`, `cross`); its note references are checked against its notes
 //! (`notes::check_board_notes`), and its facts give the cross-checks. No bridge rule is written twice. A finding about a piece
@@ -13,7 +13,7 @@ use super::notes::check_board_notes;
 use super::rules::{judge, Judged};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::written::NOWHERE;
 use crate::syntax::TextRange;
 
@@ -83,8 +83,8 @@ mod tests {
     use super::*;
     use crate::analysis::CheckOptions;
     use crate::bridge::{Bid, Call, Card, Contract, Denomination, Hand, Risk, Seat, Vulnerability};
-    use crate::model::pbn::context::KEY_TAGS;
-    use crate::model::pbn::SectionKind;
+    use crate::model::board::context::KEY_TAGS;
+    use crate::model::board::SectionKind;
     use crate::model::values::{suffix_nag, ContractValue};
     use crate::model::written::{
         placed, Annotation, CallItem, CallKind, CardItem, CardKind, Info, Origin,
@@ -122,7 +122,7 @@ mod tests {
         /// The pieces of a board's model, as written.
         fn of(model: &BoardModel) -> Pieces {
             let context = &model.context;
-            let at = |tag: &Option<crate::model::pbn::context::TagValue>| {
+            let at = |tag: &Option<crate::model::board::context::TagValue>| {
                 tag.as_ref().and_then(|t| placed(t.tag_range))
             };
             let deal = model.deal.as_ref().map(|deal| {

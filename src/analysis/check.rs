@@ -17,7 +17,7 @@ use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use super::text_checks::{check_final_newline, check_piece_text, declares_export};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::pbn::context::{BoardModel, GameContext, KeyTags, TagValue};
+use crate::model::board::context::{BoardModel, GameContext, KeyTags, TagValue};
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{newline_of, value_text_of, ValueText};
 use crate::parallel::{map_slices, pull_in_order};

@@ -6,7 +6,7 @@ use super::tags::{read_rubber_history, score_parts, ScoreSide};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::context::{is_vacant, GameContext};
+use crate::model::board::context::{is_vacant, GameContext};
 use crate::model::values::{read_vulnerable, ContractValue};
 use crate::syntax::TextRange;
 

@@ -5,7 +5,7 @@
 use crate::bridge::{Deal, Seat, Suit};
 use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
 use crate::diagnostic::{Code, Severity};
-use crate::model::pbn::deal::DealModel;
+use crate::model::board::deal::DealModel;
 use crate::model::values::DealText;
 
 /// Judges a Deal read into `model` (D203–D208); `dealer` is used for the export rule on the

@@ -9,11 +9,11 @@ use super::{CheckOptions, FileReport, Found, PieceFindings};
 use crate::bridge::Seat;
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
+use crate::model::board::BoardModel;
 use crate::model::lin::{
     dealer_of_digit, read_calls, read_card, read_claim, read_md_hand, read_pairs, read_qx,
     read_vulnerability, url_piece, BoardReader, LinCarry, PairRead, MD_ORDER,
 };
-use crate::model::pbn::BoardModel;
 use crate::model::values::ContractValue;
 use crate::parallel::{pull_in_order, threads_for};
 use crate::syntax::lin::{

@@ -1,13 +1,13 @@
 //! The findings about what a PBN lowering could not read as the standard writes it
-//! (`model::pbn::misreading`): the code, message, severity and fix of each problem of reading.
+//! (`model::board::misreading`): the code, message, severity and fix of each problem of reading.
 //! The lowering only records what it met; what the user is told about it is decided here.
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::model::pbn::misreading::{
+use crate::model::board::misreading::{
     AnnotationMisreading, AuctionMisreading, DealMisreading, Misreading, PlayMisreading,
     SectionMisreading,
 };
-use crate::model::pbn::SectionKind;
+use crate::model::board::SectionKind;
 use crate::syntax::TextRange;
 
 /// Adds the findings about `misreadings` to `out`, in the order they were met.

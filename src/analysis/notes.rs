@@ -5,7 +5,7 @@
 
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::values::newline_of;
 use crate::model::written::{followed, Annotation, Origin, NOWHERE};
 use crate::syntax::ast::{Section, SectionParts, TagPair};

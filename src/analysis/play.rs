@@ -4,9 +4,9 @@
 use crate::bridge::{Denomination, PlayIssue, Seat, Suit};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::context::GameContext;
-use crate::model::pbn::irregularity::Irregularity;
-use crate::model::pbn::play::{NeedlessRevoke, PlayModel, SlotKind};
+use crate::model::board::context::GameContext;
+use crate::model::board::irregularity::Irregularity;
+use crate::model::board::play::{NeedlessRevoke, PlayModel, SlotKind};
 use crate::syntax::TextRange;
 
 fn suit_singular(suit: Suit) -> &'static str {
@@ -365,9 +365,9 @@ fn report_issues(
 mod tests {
     use super::*;
     use crate::bridge::{Card, Deal, Hand};
-    use crate::model::pbn::context::play_facts;
-    use crate::model::pbn::play::{lower_play, read_card, PlaySlot};
-    use crate::model::pbn::tests::first_section;
+    use crate::model::board::context::play_facts;
+    use crate::model::board::play::{lower_play, read_card, PlaySlot};
+    use crate::model::board::tests::first_section;
 
     fn card(text: &str) -> Card {
         let mut chars = text.chars();
@@ -409,7 +409,7 @@ mod tests {
             }
             deal[Seat::North.offset(i)] = Some(h);
         }
-        let tag = |text: &str| crate::model::pbn::context::TagValue {
+        let tag = |text: &str| crate::model::board::context::TagValue {
             text: text.to_string(),
             range: TextRange::default(),
             tag_range: TextRange::default(),

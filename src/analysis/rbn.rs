@@ -7,7 +7,7 @@
 use super::{CheckOptions, FileReport, Found};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::rbn::{is_deal, read_contract};
 use crate::model::{read_record, Carry};
 use crate::syntax::rbn::RBN_DATA_CAP;

@@ -11,7 +11,7 @@ use super::cross::{check_cross, CrossTags, SectionFacts};
 use super::deal::check_deal;
 use super::play::{check_irregular_result, check_play};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::pbn::context::BoardModel;
+use crate::model::board::context::BoardModel;
 
 /// What the rules read: the board's model, and the descriptive tags the cross-checks compare
 /// with it (the board number, vulnerability, score and scoring, each where it is written).

@@ -3,7 +3,7 @@
 
 use super::misreading;
 use crate::diagnostic::Diagnostic;
-use crate::model::pbn::context::BoardModel;
+use crate::model::board::context::BoardModel;
 use crate::syntax::ast::Section;
 
 /// Reads an Auction or Play section into `board` (the first of each is the board's; a

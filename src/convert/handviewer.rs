@@ -3,7 +3,7 @@
 
 use super::to_lin::bbo_vulnerability;
 use crate::bridge::{Call, Seat, Suit};
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::written::{CallItem, CallKind, CardItem, CardKind};
 
 /// The address of BBO's handviewer showing the board: hands (`n=SAKQHT98…`), dealer, vulnerability,

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::bridge::{Call, Seat};
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind};
 
 /// One thing a board says: where it stands in the board (`key`, unique in the board), the
@@ -228,7 +228,7 @@ pub fn items(board: &BoardModel) -> BoardItems {
 impl BoardItems {
     fn key_tags(&mut self, board: &BoardModel) {
         let ctx = &board.context;
-        let written = |tag: &Option<crate::model::pbn::context::TagValue>| {
+        let written = |tag: &Option<crate::model::board::context::TagValue>| {
             tag.as_ref().map(|t| t.text.trim().to_string())
         };
         let dealer = board

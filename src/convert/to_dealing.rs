@@ -8,10 +8,10 @@
 //! format cannot hold). A binary file is returned as text whose characters are its bytes.
 
 use crate::bridge::{board_dealer, board_vulnerability, Hand, Seat};
+use crate::model::board::BoardModel;
 use crate::model::dealing::{
     board_checksum, DealingFormat, DGE_MARKERS, DLM_FILLER, DUP_RECORD, RECORD,
 };
-use crate::model::pbn::BoardModel;
 
 /// One board as a dealing file holds it: its number and its four hands.
 struct Dealt {

@@ -1,8 +1,8 @@
 //! Writing [`Board`]s as LIN, one board a line, in the order BBO writes the keys.
 
 use crate::bridge::{Call, Seat, Suit, Vulnerability};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::lin::MD_ORDER;
-use crate::model::pbn::{BoardModel, SectionKind};
 use crate::model::values::ContractValue;
 use crate::model::written::{calls_end, CallItem, CallKind, CardItem, CardKind};
 

@@ -1,7 +1,7 @@
 //! Writing a board's model as a PBN game.
 
 use crate::bridge::{Call, Deal, Seat, Suit};
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::written::{calls_end, Annotation, CallItem, CallKind, CardItem, CardKind};
 
 /// A board written as a PBN game, and what of it PBN cannot hold.
@@ -58,7 +58,7 @@ pub fn write_pbn(board: &BoardModel) -> PbnGame {
     // A key tag is written by its meaning, or as written when it has none (`?`, `""`, a value
     // the rules cannot read): nothing the source said is left out.
     let as_written =
-        |tag: &Option<crate::model::pbn::context::TagValue>| tag.as_ref().map(|t| t.text.clone());
+        |tag: &Option<crate::model::board::context::TagValue>| tag.as_ref().map(|t| t.text.clone());
     match board.dealer() {
         Some(dealer) => out.tag("Dealer", &dealer.letter().to_string()),
         None => {

@@ -1,7 +1,7 @@
 //! Writing boards' models as RBN records.
 
 use crate::bridge::{Call, Deal, Seat, Suit, Vulnerability};
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::rbn::SCORING;
 use crate::model::values::ContractValue;
 use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind};

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use crate::bridge::{trick_winner, Seat, Suit};
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::written::{CallKind, CardKind};
 
 /// One board for a viewer.
@@ -113,7 +113,7 @@ pub struct PlayView {
 }
 
 /// The view of a board read from a document in `notation`, from its whole model (read with its
-/// facts: `model::pbn::read_board` for a PBN game, `model::read_record` for an RBN record,
+/// facts: `model::board::read_board` for a PBN game, `model::read_record` for an RBN record,
 /// `model::lin::read_board` for a LIN board).
 pub fn board_view(board: &BoardModel, notation: &str) -> BoardView {
     let mut hands = BTreeMap::new();

@@ -3,7 +3,7 @@
 
 use super::info::{tag_info, TAGS};
 use crate::bridge::{Call, Card, Hand, Rank, Seat, Suit};
-use crate::model::pbn::{lower, playable_at, AuctionView, BoardModel, SectionKind};
+use crate::model::board::{lower, playable_at, AuctionView, BoardModel, SectionKind};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// What a completion inserts.
@@ -377,7 +377,7 @@ fn note_completions(model: &BoardModel, section: SectionKind, range: TextRange) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::game;
+    use crate::model::board::tests::game;
 
     fn labels(text: &str, cursor: &str) -> Vec<String> {
         let at = text.find(cursor).unwrap() + cursor.len();

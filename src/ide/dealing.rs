@@ -4,8 +4,8 @@
 use super::hover::Hover;
 use super::outline::Symbol;
 use super::record::diagram;
+use crate::model::board::BoardModel;
 use crate::model::dealing::{lower_board, read_dealing, DealingFormat};
-use crate::model::pbn::BoardModel;
 use crate::syntax::{TextRange, TextSize};
 
 /// The board whose record or `Board NN=` line holds `offset`, with its range: only that board

@@ -1,7 +1,7 @@
 //! Inlay hints, for every notation from the board's model: the high-card points after each hand
 //! and the winner after each trick, placed by where its source map says each piece stands.
 
-use crate::model::pbn::{lower, BoardModel};
+use crate::model::board::{lower, BoardModel};
 use crate::model::written::NOWHERE;
 use crate::syntax::{SyntaxNode, TextSize};
 
@@ -63,7 +63,7 @@ pub fn model_hints(model: &BoardModel) -> Vec<InlayHint> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::{game, GAME};
+    use crate::model::board::tests::{game, GAME};
 
     #[test]
     fn hints_give_points_and_trick_winners() {

@@ -3,7 +3,7 @@
 use super::diagram::{DealDiagram, DoubleDummyPart};
 use super::info::{nag_meaning, suffix_meaning, tag_info};
 use crate::bridge::{duplicate_score, Contract, Seat, Vulnerability};
-use crate::model::pbn::{lower, note_ref_number, BoardModel, SectionKind};
+use crate::model::board::{lower, note_ref_number, BoardModel, SectionKind};
 use crate::model::values::ContractValue;
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
@@ -397,7 +397,7 @@ pub(crate) fn ref_number(token: &SyntaxToken) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::{game, GAME};
+    use crate::model::board::tests::{game, GAME};
 
     fn at(needle: &str, nth: usize) -> TextSize {
         let offset = GAME.match_indices(needle).nth(nth).unwrap().0;

@@ -13,8 +13,8 @@ use super::record::{
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Suit};
+use crate::model::board::{with_editor_views, BoardModel};
 use crate::model::lin::{read_board, read_calls, read_card, LinCarry};
-use crate::model::pbn::{with_editor_views, BoardModel};
 use crate::syntax::lin::{Pair, Piece};
 use crate::syntax::{TextRange, TextSize};
 

@@ -1,7 +1,7 @@
 //! Going from a note reference to its Note and back.
 
 use super::hover::{ref_number, token_at};
-use crate::model::pbn::{lower, BoardModel, NoteRef};
+use crate::model::board::{lower, BoardModel, NoteRef};
 use crate::syntax::{SyntaxNode, TextRange, TextSize};
 
 /// The reference or Note tag at `offset`: the note's section and number.
@@ -62,7 +62,7 @@ pub fn references(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::{game, GAME};
+    use crate::model::board::tests::{game, GAME};
 
     #[test]
     fn note_reference_goes_to_its_note_and_back() {

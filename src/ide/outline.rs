@@ -1,7 +1,7 @@
 //! The shape of a game: its outline symbol and its folding ranges.
 
 use crate::bridge::Seat;
-use crate::model::pbn::{lower, BoardModel};
+use crate::model::board::{lower, BoardModel};
 use crate::model::values::ContractValue;
 use crate::syntax::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -190,7 +190,7 @@ pub(crate) fn trim_trailing_newlines<L: rowan::Language>(node: &rowan::SyntaxNod
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::{game, GAME};
+    use crate::model::board::tests::{game, GAME};
 
     #[test]
     fn game_symbol_is_named_after_board_contract_and_result() {

@@ -3,7 +3,7 @@
 
 use super::hints::InlayHint;
 use crate::double_dummy::play::PlayRecord;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::values::ContractValue;
 use crate::model::written::NOWHERE;
 use crate::syntax::TextRange;
@@ -86,8 +86,8 @@ mod tests {
     use super::*;
     use crate::bridge::Seat;
     use crate::double_dummy::{solve_all, SOLVER_STACK};
-    use crate::model::pbn::lower;
-    use crate::model::pbn::tests::game;
+    use crate::model::board::lower;
+    use crate::model::board::tests::game;
 
     /// A whole deal played out by GIB robots (from the corpus).
     const PLAYED: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKT5.62.873.T873 J6.QT854.QJ62.J2 Q974.AKJ.T54.A95 832.973.AK9.KQ64\"]\n[Declarer \"N\"]\n[Contract \"2S\"]\n[Result \"9\"]\n[Play \"E\"]\nDQ DT D9 D3\nD2 D5 DK D8\nHQ HA H3 H6\nS6 S7 S2 SA\nSJ SQ S8 S5\nHT HK H7 H2\nH8 S9 S3 SK\nC2 CA C6 C3\nH5 HJ H9 D7\nCJ C5 CQ C7\nH4 C9 CK C8\nDJ D4 C4 CT\nD6 S4 DA ST\n";
@@ -99,7 +99,7 @@ mod tests {
     fn an_rbn_or_lin_board_is_analysed_as_its_pbn_conversion_is() {
         let (mut compared, mut played) = (0, 0);
         for board in &crate::testing::corpus_boards() {
-            let own = placed_play_record(&crate::model::pbn::with_editor_views(board.clone()));
+            let own = placed_play_record(&crate::model::board::with_editor_views(board.clone()));
             let text = crate::convert::write_pbn(board).text;
             let converted = crate::syntax::Parse::new(&text)
                 .syntax()

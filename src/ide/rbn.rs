@@ -15,7 +15,7 @@ use super::record::{
 };
 use super::tokens::{SemanticToken, TokenType};
 use crate::bridge::{Call, Card, Denomination, Seat, Suit};
-use crate::model::pbn::{with_editor_views, BoardModel};
+use crate::model::board::{with_editor_views, BoardModel};
 use crate::model::rbn::read_bid;
 use crate::model::{read_record, Carry};
 use crate::syntax::rbn::{Field, RbnKind, RbnToken, Record, RecordItem, LABELS};

@@ -7,7 +7,7 @@
 use super::diagram::DealDiagram;
 use super::hover::describe_call;
 use crate::bridge::{Auction, Card, Deal, Seat};
-use crate::model::pbn::{playable, written_before, AuctionView, BoardModel, SectionKind, Turn};
+use crate::model::board::{playable, written_before, AuctionView, BoardModel, SectionKind, Turn};
 use crate::model::written::{CallItem, CallKind, CardKind};
 use crate::syntax::{TextRange, TextSize};
 
@@ -17,7 +17,7 @@ fn written_calls(board: &BoardModel) -> Vec<CallItem> {
 }
 
 /// The auction of `board` followed through the calls written before `before`, as a PBN game's
-/// is ([`followed_before`](crate::model::pbn::AuctionView::followed_before)), when it is still
+/// is ([`followed_before`](crate::model::board::AuctionView::followed_before)), when it is still
 /// open there: what the next call may be. `None` when the dealer is unknown, or when the
 /// auction has ended or reached a quiz point (`Y`) before `before`.
 pub(crate) fn open_auction_before(board: &BoardModel, before: TextSize) -> Option<Auction> {

@@ -1,7 +1,7 @@
 //! Semantic tokens: what each token of a game is, for colouring.
 
 use crate::bridge::{Call, Denomination, Suit};
-use crate::model::pbn::{parse_call, parse_card};
+use crate::model::board::{parse_call, parse_card};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
 /// The kinds of highlighted tokens.
@@ -247,7 +247,7 @@ fn is_directive(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::game;
+    use crate::model::board::tests::game;
 
     #[test]
     fn only_directives_among_percent_lines_are_directives() {

@@ -17,8 +17,8 @@ use super::position::{meets, splice_rope};
 use super::published::Published;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::model::board::BoardModel;
 use crate::model::dealing::DealingFormat;
-use crate::model::pbn::BoardModel;
 use crate::syntax::TextRange;
 
 /// An open dealing file.

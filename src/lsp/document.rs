@@ -26,7 +26,7 @@ use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::Inheritance;
 use crate::parallel::{available_threads, map_slices, threads_for};
 use crate::syntax::ast::Game;
@@ -764,7 +764,7 @@ impl OpenText for Document {
 
     fn deal_to_solve(&mut self, offset: usize) -> Option<crate::bridge::Deal> {
         let (node, _) = self.chunk_at(offset)?;
-        crate::model::pbn::lower(&node)
+        crate::model::board::lower(&node)
             .map
             .hands
             .filter(|d| d.is_complete())

@@ -17,7 +17,7 @@ use super::seams;
 use super::workspace::{Environment, Publish, Refusal, Work, Workspace, METHOD_NOT_FOUND};
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::text::PositionEncoding;
 
 /// A handler: the workspace, the environment and the method's parameters to its answer.

@@ -9,7 +9,7 @@ use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, 
 use crate::analysis::lin::{check_lin_piece, LinState};
 use crate::analysis::PieceFindings;
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
 use crate::syntax::{TextRange, TextSize};
 

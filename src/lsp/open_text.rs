@@ -15,7 +15,7 @@ use super::position::{change_range, BadChange};
 use super::published::Published;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;
 

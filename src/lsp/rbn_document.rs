@@ -13,7 +13,7 @@ use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, 
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::model::Carry;
 use crate::syntax::rbn::{RbnLanguage, RbnNode, RbnParse, Record};
 use crate::syntax::{TextRange, TextSize};

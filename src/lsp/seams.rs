@@ -11,8 +11,8 @@ pub use crate::analysis::text_checks::{declares_export, EXPORT_HEAD_LINES};
 use crate::analysis::{check_piece, document_options, CheckOptions};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::format::{format_outline, format_outline_range, FormatOptions};
-use crate::model::pbn::with_editor_views;
-use crate::model::pbn::BoardModel;
+use crate::model::board::with_editor_views;
+use crate::model::board::BoardModel;
 use crate::model::rbn::is_deal;
 use crate::model::Inheritance;
 use crate::model::{Carry, LinCarry};
@@ -249,13 +249,13 @@ pub(crate) fn suppress_rbn(
 /// A PBN game read whole into its model, with what earlier games hand down (for the board view
 /// and the double-dummy hover).
 pub(crate) fn read_board(game: &Game, inherited: &Inheritance) -> BoardModel {
-    crate::model::pbn::read_board(game, inherited)
+    crate::model::board::read_board(game, inherited)
 }
 
 /// A PBN game read into its model with its source map, as the editor reads it (no
 /// inheritance), for the inlay hints.
-pub(crate) fn read_game_for_editor(game: &Game) -> crate::model::pbn::BoardModel {
-    crate::model::pbn::lower(game.syntax())
+pub(crate) fn read_game_for_editor(game: &Game) -> crate::model::board::BoardModel {
+    crate::model::board::lower(game.syntax())
 }
 
 /// An RBN record read whole into its model, when it is a deal, advancing `carry` (for the

@@ -16,7 +16,7 @@ use crate::double_dummy::pool::{Job, Lookup, SolverPool};
 use crate::double_dummy::{Par, TrickTable};
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 
 /// What a document asks the solver for: each kind has its own queue, so that a new request of
 /// one kind replaces the older ones of that kind only.
@@ -198,7 +198,7 @@ impl Solving {
     pub(super) fn trick_cost_hints(
         &self,
         uri: &Uri,
-        model: &crate::model::pbn::BoardModel,
+        model: &crate::model::board::BoardModel,
     ) -> Vec<ide::InlayHint> {
         let Some((record, ranges)) = ide::play_analysis::placed_play_record(model) else {
             return Vec::new();

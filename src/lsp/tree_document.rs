@@ -18,7 +18,7 @@ use super::piece_cache::{PieceCache, PieceKey};
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::syntax::{GreenElement, TextRange, TopGrammar, TopLevel};
 
 /// A notation whose pieces are checked one at a time, each given what the pieces before it

@@ -20,7 +20,7 @@ use super::published::Published;
 use super::tree_document::{CarryingGrammar, PieceBody, TreeCache, TreeDocument};
 use crate::format::pieces::{piece_edits, PieceFormat};
 use crate::ide;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 
 impl<G: CarryingGrammar> TreeDocument<G, TreeCache<G>> {

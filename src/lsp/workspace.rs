@@ -16,7 +16,7 @@ use crate::bridge::Deal;
 use crate::double_dummy::TrickTable;
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::notation::Notation;
 use crate::text::PositionEncoding;
 

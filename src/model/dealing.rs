@@ -9,7 +9,7 @@
 //! place in a file is a byte offset and the notation seam takes them as it takes any text.
 
 use crate::bridge::{board_dealer, board_vulnerability, Card, Hand, Rank, Seat, Suit};
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::syntax::{TextRange, TextSize};
 
 /// The four formats of the dealing machines.

@@ -10,7 +10,7 @@
 use crate::bridge::{
     trick_winner, Auction, Bid, Call, Card, Denomination, Hand, Rank, Seat, Suit, Vulnerability,
 };
-use crate::model::pbn::{BoardModel, SectionKind};
+use crate::model::board::{BoardModel, SectionKind};
 use crate::model::values::ContractValue;
 use crate::model::written::{Annotation, CallItem, CallKind, CardItem, CardKind, Origin};
 use crate::syntax::lin::{build_piece, LinNode, Pair, Piece};

@@ -4,13 +4,13 @@
 //! This layer reads and never judges: the checks (`analysis`), the editor features (`ide`), the
 //! converters (`convert`) and the formatter read games through it, so that a call, a card or a
 //! tag value means the same thing to all of them. Every board, in every notation, is read into
-//! one [`pbn::BoardModel`] ([`read_pbn`], [`read_rbn`], [`read_lin`] read a whole text so); the
-//! RBN and LIN readers lower each field or pair into it as they read it (`pbn::lowering`).
+//! one [`board::BoardModel`] ([`read_pbn`], [`read_rbn`], [`read_lin`] read a whole text so); the
+//! RBN and LIN readers lower each field or pair into it as they read it (`board::lowering`).
 
+pub mod board;
 pub mod dealing;
 pub(crate) mod handviewer;
 pub mod lin;
-pub mod pbn;
 pub mod rbn;
 pub mod tags;
 pub mod values;
@@ -24,7 +24,7 @@ use crate::syntax::ast::Game;
 use crate::syntax::lin::{LinParse, Piece};
 use crate::syntax::rbn::{RbnParse, Record};
 use crate::syntax::Parse;
-use pbn::BoardModel;
+use board::BoardModel;
 
 /// Reads every game of a PBN text whole (inheritance resolved as the checker resolves it).
 pub fn read_pbn(text: &str) -> Vec<BoardModel> {
@@ -53,7 +53,7 @@ pub fn read_pbn_parse(parse: &Parse, text: &str) -> Vec<BoardModel> {
                 .skip(first)
                 .take(slice.len())
                 .filter_map(Game::cast)
-                .map(|game| pbn::read_board(&game, &none))
+                .map(|game| board::read_board(&game, &none))
                 .collect()
         });
     }
@@ -63,7 +63,7 @@ pub fn read_pbn_parse(parse: &Parse, text: &str) -> Vec<BoardModel> {
         let Some(game) = Game::cast(node) else {
             continue;
         };
-        boards.push(pbn::read_board(&game, &inherited));
+        boards.push(board::read_board(&game, &inherited));
         inherited.advance(&game);
     }
     boards

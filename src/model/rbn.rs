@@ -9,7 +9,7 @@
 use crate::model::values::ContractValue;
 use rowan::NodeOrToken;
 
-use super::pbn::{BoardModel, SectionKind};
+use super::board::{BoardModel, SectionKind};
 use super::written::*;
 use crate::bridge::{
     trick_winner, Bid, Call, Card, Contract, Denomination, Hand, Rank, Risk, Seat, Suit,

@@ -1,5 +1,5 @@
 //! Calls, cards and descriptive facts as a notation writes them: what the RBN and LIN readers
-//! hand to the board model as they read (the model follows them, `model::pbn::lowering`), and
+//! hand to the board model as they read (the model follows them, `model::board::lowering`), and
 //! what the model gives back for writing a board in another notation
 //! (`AuctionModel::written`, `PlayModel::written`).
 //!
@@ -57,7 +57,7 @@ pub struct Annotation {
     /// The numeric annotation glyphs (`$n`) after it, in order.
     pub nags: Vec<u32>,
     /// The irregularity marks before it (chapter 3.9: `^I`, `^S`, `^R`, `^L`).
-    pub marks: Vec<crate::model::pbn::irregularity::Irregularity>,
+    pub marks: Vec<crate::model::board::irregularity::Irregularity>,
 }
 
 /// What one step of the auction is.

@@ -19,7 +19,7 @@ use crate::lsp::config::Settings;
 use crate::lsp::deal_text::{read_deal_text, write_deal_text};
 use crate::lsp::handlers;
 use crate::lsp::workspace::{Environment, Refusal, Workspace};
-use crate::model::pbn::BoardModel;
+use crate::model::board::BoardModel;
 use crate::notation::Notation;
 
 /// JSON-RPC's error codes the session answers with itself.

@@ -16,10 +16,10 @@ use kibitzer::analysis::text_checks::{check_final_newline, check_piece_text, dec
 use kibitzer::analysis::{check_game, check_text, syntax_diagnostic, CheckOptions, GameReport};
 use kibitzer::bridge::{Call, Contract, Deal, Denomination, Seat, Vulnerability};
 use kibitzer::diagnostic::Diagnostic;
-use kibitzer::model::pbn::annotations::Annotations;
-use kibitzer::model::pbn::auction::AuctionModel;
-use kibitzer::model::pbn::irregularity::Irregularity;
-use kibitzer::model::pbn::play::{PlayModel, SlotKind};
+use kibitzer::model::board::annotations::Annotations;
+use kibitzer::model::board::auction::AuctionModel;
+use kibitzer::model::board::irregularity::Irregularity;
+use kibitzer::model::board::play::{PlayModel, SlotKind};
 use kibitzer::model::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue,
 };

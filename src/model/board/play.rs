@@ -1080,7 +1080,7 @@ fn infer_leader(state: &bridge::Play, chunk: &[RawSlot], base: Seat) -> Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::pbn::tests::first_section;
+    use crate::model::board::tests::first_section;
 
     #[test]
     fn plain_sections_read_as_item_by_item_and_no_other() {
