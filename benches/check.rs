@@ -135,7 +135,7 @@ fn report(path: &std::path::Path) -> f64 {
 /// in the mode its section asks for (the bytes read once, nothing built). The time, and the
 /// number of tokens (printed, so that the scan cannot be optimised away).
 fn raw_scan(path: &std::path::Path) -> (Duration, usize) {
-    use kibitzer::syntax::lexer::{Lexer, Mode};
+    use kibitzer::syntax::pbn::lexer::{Lexer, Mode};
     use kibitzer::syntax::SyntaxKind;
     {
         let start = Instant::now();

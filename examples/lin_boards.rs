@@ -7,7 +7,7 @@
 //! calls as `P`, `X`, `XX` or a bid (`1C`, `3N`); cards in the order played.
 
 use kibitzer::bridge::{Call, Seat, Suit};
-use kibitzer::model::pbn::BoardModel;
+use kibitzer::model::board::BoardModel;
 use kibitzer::model::written::{CallKind, CardKind};
 use serde_json::{json, Value};
 use std::process::ExitCode;

@@ -10,7 +10,7 @@ use kibitzer::model::board::auction::{lower_auction, AuctionModel};
 use kibitzer::model::board::context::{play_facts, GameContext, TagValue};
 use kibitzer::model::board::play::{lower_play, PlayModel};
 use kibitzer::model::values::read_seat;
-use kibitzer::syntax::ast::{self, Game};
+use kibitzer::syntax::pbn::ast::{self, Game};
 use kibitzer::syntax::{Parse, SyntaxKind, TextRange, TextSize};
 
 /// Reads a Deal value simply: `N:` then four hands or `-`. Returns the deal and whether it is

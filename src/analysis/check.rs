@@ -21,10 +21,10 @@ use crate::model::board::context::{BoardModel, GameContext, KeyTags, TagValue};
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
 use crate::model::values::{newline_of, value_text_of, ValueText};
 use crate::parallel::{map_slices, pull_in_order};
-use crate::syntax::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::builder::TokenCache;
-use crate::syntax::parser::parse_chunk;
-use crate::syntax::split::{Piece, Splitter};
+use crate::syntax::pbn::ast::{Game, Section, SectionParts, TagPair};
+use crate::syntax::pbn::parser::parse_chunk;
+use crate::syntax::pbn::split::{Piece, Splitter};
 use crate::syntax::{
     GreenElement, Parse, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize,
 };

@@ -17,7 +17,7 @@ use crate::double_dummy::tags::{
     ColumnLayout, TABLE_COLUMNS,
 };
 use crate::double_dummy::{par_for, pars_either_side, Par, TrickTable};
-use crate::syntax::ast::Section;
+use crate::syntax::pbn::ast::Section;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The tags whose values the double-dummy checks compare with the solver.

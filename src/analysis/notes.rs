@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::board::{BoardModel, SectionKind};
 use crate::model::values::newline_of;
 use crate::model::written::{followed, Annotation, Origin, NOWHERE};
-use crate::syntax::ast::{Section, SectionParts, TagPair};
+use crate::syntax::pbn::ast::{Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// A Note tag's index and where it stands, when the value is well formed.

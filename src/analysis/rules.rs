@@ -137,7 +137,7 @@ mod tests {
     use crate::analysis::board::cross_tags;
     use crate::analysis::{check_game, CheckOptions};
     use crate::model::tags::Inheritance;
-    use crate::syntax::ast::Game;
+    use crate::syntax::pbn::ast::Game;
     use crate::syntax::Parse;
 
     /// The models of every game and board of the corpus (PBN games as the checker reads them,

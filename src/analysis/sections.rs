@@ -4,7 +4,7 @@
 use super::misreading;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::context::BoardModel;
-use crate::syntax::ast::Section;
+use crate::syntax::pbn::ast::Section;
 
 /// Reads an Auction or Play section into `board` (the first of each is the board's; a
 /// repeated one is kept to be judged as well), reporting what could not be read.

@@ -123,7 +123,7 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
             continue;
         };
         let node = crate::syntax::SyntaxNode::new_root(green.clone());
-        let Some(game) = crate::syntax::ast::Game::cast(node) else {
+        let Some(game) = crate::syntax::pbn::ast::Game::cast(node) else {
             continue;
         };
         let report = super::check_game(&game, &inherited, &CheckOptions::default());

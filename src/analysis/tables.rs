@@ -6,7 +6,7 @@ use crate::bridge::{Denomination, Rank, Suit};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::values::{read_contract, read_seat};
-use crate::syntax::ast::{DataToken, Section};
+use crate::syntax::pbn::ast::{DataToken, Section};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The order a column demands.
@@ -374,7 +374,7 @@ pub(crate) fn check_section_comments(section: &Section, out: &mut Vec<Diagnostic
 
 /// Whether `name` opens a table.
 pub fn is_table(name: &str) -> bool {
-    crate::syntax::parser::is_table_tag(name)
+    crate::syntax::pbn::parser::is_table_tag(name)
 }
 
 #[cfg(test)]

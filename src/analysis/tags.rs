@@ -5,7 +5,7 @@
 
 use crate::model::tags::MANDATORY_TAGS;
 use crate::model::values::{read_contract, read_result, read_seat, read_vulnerable, Reading};
-use crate::syntax::parser::TABLE_TAGS;
+use crate::syntax::pbn::parser::TABLE_TAGS;
 
 /// Every other tag PBN 2.1 defines (supplemental tags and section tags) but the tables, which
 /// are [`TABLE_TAGS`].

@@ -8,8 +8,8 @@
 //! the game is then written back unchanged. Giving up more often than the parser is harmless;
 //! a test checks that it never accepts a game the parser rejects.
 
-use crate::syntax::lexer::{Lexer, Mode, Token};
-use crate::syntax::parser::is_table_tag;
+use crate::syntax::pbn::lexer::{Lexer, Mode, Token};
+use crate::syntax::pbn::parser::is_table_tag;
 use crate::syntax::SyntaxKind::{self, *};
 use crate::syntax::DATA_LINE_CAP;
 

@@ -24,7 +24,7 @@ use std::ops::Range;
 
 use crate::diagnostic::TextEdit;
 use crate::parallel::{map_slices, threads_for};
-use crate::syntax::split::Splitter;
+use crate::syntax::pbn::split::Splitter;
 use crate::syntax::{Outline, Parse, TextRange, TextSize};
 
 pub use render::{Settings, MANDATORY};

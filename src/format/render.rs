@@ -11,7 +11,7 @@ use crate::bridge::Seat;
 use crate::model::board::context::{read_sections, BoardModel};
 use crate::model::values::{read_contract, ContractValue};
 use crate::model::Inheritance;
-use crate::syntax::ast::Game;
+use crate::syntax::pbn::ast::Game;
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::{Parse, SyntaxNode};
 

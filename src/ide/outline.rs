@@ -3,7 +3,7 @@
 use crate::bridge::Seat;
 use crate::model::board::{lower, BoardModel};
 use crate::model::values::ContractValue;
-use crate::syntax::ast::{Game, Section};
+use crate::syntax::pbn::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange};
 
 /// What an outline entry stands for.

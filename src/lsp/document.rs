@@ -29,9 +29,9 @@ use crate::ide;
 use crate::model::board::BoardModel;
 use crate::model::Inheritance;
 use crate::parallel::{available_threads, map_slices, threads_for};
-use crate::syntax::ast::Game;
 use crate::syntax::builder::TokenCache;
-use crate::syntax::parser::parse_chunk;
+use crate::syntax::pbn::ast::Game;
+use crate::syntax::pbn::parser::parse_chunk;
 use crate::syntax::{
     Outline, ParsedChunk, SyntaxError, SyntaxNode, TextRange, TextSize, TextSource,
 };

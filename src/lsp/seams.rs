@@ -17,8 +17,8 @@ use crate::model::rbn::is_deal;
 use crate::model::Inheritance;
 use crate::model::{Carry, LinCarry};
 use crate::notation::Notation;
-use crate::syntax::ast::Game;
 use crate::syntax::lin::Piece;
+use crate::syntax::pbn::ast::Game;
 use crate::syntax::rbn::{RbnNode, Record};
 use crate::syntax::{Outline, SyntaxError, SyntaxNode, TextRange};
 

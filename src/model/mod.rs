@@ -20,8 +20,8 @@ pub use lin::LinCarry;
 pub use rbn::{read_record, Carry};
 pub use tags::Inheritance;
 
-use crate::syntax::ast::Game;
 use crate::syntax::lin::{LinParse, Piece};
+use crate::syntax::pbn::ast::Game;
 use crate::syntax::rbn::{RbnParse, Record};
 use crate::syntax::Parse;
 use board::BoardModel;

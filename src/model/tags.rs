@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::syntax::ast::Game;
+use crate::syntax::pbn::ast::Game;
 
 /// The 15 tags of the Mandatory Tag Set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [

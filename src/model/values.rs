@@ -335,8 +335,8 @@ impl ValueText {
 }
 
 /// The value of a tag pair with `\"` and `\\` resolved, and the range of its raw text, from
-/// its value element (see [`crate::syntax::ast::TagPair::name_and_value`]); like
-/// [`crate::syntax::ast::raw_value_of`] then [`crate::syntax::ast::unescape`], without copying
+/// its value element (see [`crate::syntax::pbn::ast::TagPair::name_and_value`]); like
+/// [`crate::syntax::pbn::ast::raw_value_of`] then [`crate::syntax::pbn::ast::unescape`], without copying
 /// a plain value.
 pub(crate) fn value_text_of(
     element: rowan::NodeOrToken<rowan::GreenNode, rowan::GreenToken>,
@@ -347,19 +347,19 @@ pub(crate) fn value_text_of(
         rowan::NodeOrToken::Token(token) => token,
         structured @ rowan::NodeOrToken::Node(_) => {
             // A structured value (a Deal, say): assembled from its tokens.
-            let (raw, range) = crate::syntax::ast::raw_value_of(&structured, offset);
+            let (raw, range) = crate::syntax::pbn::ast::raw_value_of(&structured, offset);
             let text = if raw.contains('\\') {
-                crate::syntax::ast::unescape(&raw)
+                crate::syntax::pbn::ast::unescape(&raw)
             } else {
                 raw
             };
             return (ValueText::Owned(text), range);
         }
     };
-    let (inner, at) = crate::syntax::ast::string_inner(token.text());
+    let (inner, at) = crate::syntax::pbn::ast::string_inner(token.text());
     let range = TextRange::at(offset + TextSize::from(at as u32), TextSize::of(inner));
     let text = if inner.contains('\\') {
-        ValueText::Owned(crate::syntax::ast::unescape(inner))
+        ValueText::Owned(crate::syntax::pbn::ast::unescape(inner))
     } else {
         let len = inner.len();
         ValueText::Token(token, at..at + len)
@@ -434,7 +434,7 @@ pub(crate) fn read_deal(value: &SyntaxNode) -> DealText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{ast::Game, Parse};
+    use crate::syntax::{pbn::ast::Game, Parse};
 
     fn contract(text: &str) -> Option<(String, Option<String>)> {
         read_contract(text).map(|r| (r.value.pbn(), r.standard))

@@ -7,7 +7,7 @@
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
-use super::kind::SyntaxKind;
+use super::pbn::kind::SyntaxKind;
 
 type GreenElement = NodeOrToken<GreenNode, GreenToken>;
 

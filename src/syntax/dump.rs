@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::error::SyntaxError;
 use super::lin::LinParse;
-use super::parse::Parse;
+use super::pbn::parse::Parse;
 use super::rbn::RbnParse;
 use rowan::NodeOrToken;
 

@@ -88,7 +88,7 @@ pub(crate) use syntax_kinds;
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::kind::SyntaxKind;
+    use crate::syntax::pbn::kind::SyntaxKind;
     use crate::syntax::rbn::RbnKind;
 
     #[test]

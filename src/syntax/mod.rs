@@ -1,28 +1,25 @@
 //! Syntax: lexing and parsing PBN and RBN into lossless rowan trees, and incremental reparsing.
 //!
-//! PBN lives at the top of this module; RBN, a line-based notation with its own kinds, in [`rbn`].
+//! Each notation has its room: PBN in [`pbn`], RBN (a line-based notation with its own kinds) in
+//! [`rbn`], LIN in [`lin`]. What they share is here: the top level of a parsed file ([`TopLevel`]),
+//! the syntax errors, the green-tree builder and the tree listing.
 //!
 //! The tree is lossless: the text of the root is the input, byte for byte. Errors are nodes or
 //! marks in the tree plus [`SyntaxError`]s with their S codes from the diagnostic catalogue.
 
-pub mod ast;
 pub(crate) mod builder;
 mod dump;
 mod error;
-mod kind;
 mod kinds;
-pub mod lexer;
 pub mod lin;
-mod parse;
-pub(crate) mod parser;
+pub mod pbn;
 pub mod rbn;
-pub(crate) mod split;
 mod top;
 
 pub use dump::{dump_lin_tree, dump_rbn_tree, dump_tree};
 pub use error::{Missing, SyntaxCode, SyntaxError};
-pub use kind::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
-pub use parse::{Outline, Parse, ParsedChunk, Splice};
+pub use pbn::{Outline, Parse, ParsedChunk, Splice};
+pub use pbn::{PbnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 pub use rowan::{TextRange, TextSize};
 pub(crate) use top::clip;
 pub use top::{ChildSpans, FileLanguage, TopGrammar, TopLevel};

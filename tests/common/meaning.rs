@@ -24,7 +24,7 @@ use kibitzer::model::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue,
 };
 use kibitzer::model::Inheritance;
-use kibitzer::syntax::ast::{Game, TagPair};
+use kibitzer::syntax::pbn::ast::{Game, TagPair};
 use kibitzer::syntax::{Parse, SyntaxKind, SyntaxNode};
 
 /// Codes that formatting may make disappear (never appear), with why.

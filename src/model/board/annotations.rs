@@ -4,7 +4,7 @@
 
 use super::irregularity::Irregularity;
 use super::misreading::{AnnotationMisreading, Misreading};
-use crate::syntax::ast::SectionItem;
+use crate::syntax::pbn::ast::SectionItem;
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// An irregularity mark with where it stands.

@@ -15,7 +15,7 @@ use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Bid, Call, CallError, Contract, Denomination, Seat};
 use crate::model::written::{calls_end, followed, placed, CallItem, CallKind};
-use crate::syntax::ast::{self, SectionItem};
+use crate::syntax::pbn::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 
 /// What was given after the auction had ended.

@@ -20,7 +20,7 @@ use crate::model::values::{
 };
 use crate::model::written::Info;
 use crate::model::written::NOWHERE;
-use crate::syntax::ast::{unescape, Game, Section};
+use crate::syntax::pbn::ast::{unescape, Game, Section};
 use crate::syntax::{SyntaxKind, TextRange};
 
 /// A tag's value as written, with where it stands.
@@ -424,7 +424,7 @@ pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
 /// A tag's value as the checker resolves it: unescaped, `#` and `##` followed (`None` where the
 /// standard forbids inheritance, or when the tag has no value).
 fn tag_value(
-    pair: &crate::syntax::ast::TagPair,
+    pair: &crate::syntax::pbn::ast::TagPair,
     name: &str,
     inherited: &Inheritance,
 ) -> Option<TagValue> {

@@ -7,7 +7,7 @@ use rowan::NodeOrToken;
 use super::context::KEY_TAGS;
 use crate::model::tags::Inheritance;
 use crate::model::written::{Info, Table};
-use crate::syntax::ast::{kind_of, Game};
+use crate::syntax::pbn::ast::{kind_of, Game};
 use crate::syntax::SyntaxKind;
 
 /// The tags besides the context's whose values are read into the structured parts of the board,
@@ -57,7 +57,7 @@ pub(crate) fn read_facts(game: &Game, inherited: &Inheritance) -> Vec<Info> {
 
 /// Whether a tag pair of the game is a descriptive fact: at the game's level (not a section's
 /// own tag), not a key tag, not read into the auction, play or notes, and not Hidden.
-fn is_descriptive(tag: &crate::syntax::ast::TagPair, name: &str) -> bool {
+fn is_descriptive(tag: &crate::syntax::pbn::ast::TagPair, name: &str) -> bool {
     let in_section = tag
         .syntax()
         .parent()

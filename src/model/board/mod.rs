@@ -29,7 +29,7 @@ pub use source_map::{
     TrickView, Turn,
 };
 
-use crate::syntax::ast::{Game, Section};
+use crate::syntax::pbn::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// Reads a call token with the meaning the checks give it (non-standard spellings such as `P`,

@@ -15,7 +15,7 @@ use super::section::{EndMarks, SectionHead};
 use super::source_map::SectionKind;
 use crate::bridge::{self, Card, Deal, Denomination, Hand, PlayIssue, Rank, Seat, Suit};
 use crate::model::written::{placed, CardItem, CardKind, Origin};
-use crate::syntax::ast::{self, SectionItem};
+use crate::syntax::pbn::ast::{self, SectionItem};
 use crate::syntax::{SyntaxKind, TextRange};
 use smallvec::SmallVec;
 

@@ -2,7 +2,7 @@
 
 use crate::bridge::Seat;
 use crate::model::values::read_seat;
-use crate::syntax::ast;
+use crate::syntax::pbn::ast;
 use crate::syntax::TextRange;
 
 /// The tag of an Auction or Play section, read, with where it and its section stand.

@@ -15,17 +15,17 @@ use std::ops::Range;
 
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
-use super::builder::TokenCache;
 use crate::parallel::pull_jobs;
+use crate::syntax::builder::TokenCache;
 
-use super::error::SyntaxError;
 use super::kind::{PbnLanguage, SyntaxKind};
 use super::parser::parse_chunk;
 use super::split::{Piece, Splitter};
-use super::top::clip;
-use super::top::{plan_edit, FileLanguage, TopGrammar};
-use super::top::{ChildSpans, TopLevel};
-pub use super::top::{GreenElement, TextSource};
+use crate::syntax::error::SyntaxError;
+use crate::syntax::top::clip;
+use crate::syntax::top::{plan_edit, FileLanguage, TopGrammar};
+use crate::syntax::top::{ChildSpans, TopLevel};
+pub use crate::syntax::top::{GreenElement, TextSource};
 
 /// Files larger than this are parsed on several threads.
 const PARALLEL_THRESHOLD: usize = 1 << 20;

@@ -1,6 +1,6 @@
 //! The kinds of tokens and nodes in a PBN syntax tree.
 
-use super::kinds::syntax_kinds;
+use crate::syntax::kinds::syntax_kinds;
 
 syntax_kinds! {
     /// Every token and node kind of the PBN tree; tokens first, then nodes.

@@ -6,12 +6,12 @@
 
 use rowan::GreenNode;
 
-use super::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
+use crate::syntax::builder::{Checkpoint, TokenCache, TreeBuilder, MAX_SHARED_NODE};
 
-use super::error::{SyntaxCode, SyntaxError};
 use super::lexer::{self, Lexer, Mode, Token};
 use super::SyntaxKind::{self, *};
-use super::DATA_LINE_CAP;
+use crate::syntax::error::{SyntaxCode, SyntaxError};
+use crate::syntax::DATA_LINE_CAP;
 use rowan::TextRange;
 
 /// Tag names whose section data is a table.
