@@ -328,7 +328,7 @@ const EXPLAINED: &[Explanation] = &[
                             .iter()
                             .rev()
                             .find(|(line, _)| *line < m.at)
-                            .is_some_and(|(_, name)| !kibitzer::analysis::tags::is_known(name))
+                            .is_some_and(|(_, name)| !kibitzer::analysis::pbn::tags::is_known(name))
                 })
         },
         error_allowed: false,
@@ -470,7 +470,7 @@ const EXPLAINED: &[Explanation] = &[
                             .iter()
                             .rev()
                             .find(|(line, _)| *line < m.at)
-                            .is_some_and(|(_, name)| kibitzer::analysis::tables::is_table(name))
+                            .is_some_and(|(_, name)| kibitzer::analysis::pbn::tables::is_table(name))
                 })
         },
         error_allowed: false,

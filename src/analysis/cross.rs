@@ -2,7 +2,7 @@
 //! two-sided result (X803), the rubber history against the vulnerability (X804) and a result
 //! with nobody to make it (X805).
 
-use super::tags::{read_rubber_history, score_parts, ScoreSide};
+use super::pbn::tags::{read_rubber_history, score_parts, ScoreSide};
 use crate::bridge::{board_dealer, board_vulnerability, duplicate_score, Vulnerability};
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;

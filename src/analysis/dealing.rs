@@ -2,7 +2,7 @@
 //! (`model::dealing::DealingProblem`) as findings, each at its byte or line, with the board it
 //! concerns, and the checksum fixes.
 
-use super::check::Found;
+use super::pbn::Found;
 use super::CheckOptions;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::dealing::{read_dealing, DealingFormat, DealingProblem};

@@ -7,7 +7,6 @@
 
 pub mod auction;
 pub mod board;
-mod check;
 pub(crate) mod cross;
 pub(crate) mod deal;
 pub(crate) mod dealing;
@@ -15,17 +14,15 @@ pub mod double_dummy;
 pub mod lin;
 pub mod misreading;
 pub(crate) mod notes;
+pub mod pbn;
 pub mod play;
 pub mod rbn;
 pub(crate) mod rules;
-pub(crate) mod sections;
 pub mod solve;
 pub(crate) mod suppress;
-pub mod tables;
-pub mod tags;
 pub mod text_checks;
 
-pub use check::{
+pub use pbn::{
     check_game, check_piece, check_stream, check_stream_into, check_text, document_options,
     syntax_diagnostic, CheckOptions, FileReport, Found, GameReport, WholeFileFacts, WindowChecker,
 };

@@ -136,7 +136,7 @@ fn tag_hover(model: &BoardModel, token: &SyntaxToken) -> Option<String> {
             info.purpose,
             info.values
         ),
-        None => match crate::analysis::tags::producer_tag(name) {
+        None => match crate::analysis::pbn::tags::producer_tag(name) {
             Some(tag) => format!(
                 "**{}**: {}\n\nNot a PBN 2.1 tag; written by {}.",
                 tag.name, tag.purpose, tag.written_by

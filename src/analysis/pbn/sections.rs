@@ -1,7 +1,7 @@
 //! Where the PBN checker reads a game's Auction and Play sections into its [`BoardModel`],
 //! reporting the problems of reading as it goes; the rules judge them afterwards (`rules.rs`).
 
-use super::misreading;
+use crate::analysis::misreading;
 use crate::diagnostic::Diagnostic;
 use crate::model::board::context::BoardModel;
 use crate::syntax::pbn::ast::Section;
