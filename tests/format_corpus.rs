@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use common::meaning::{all_codes, check_text_codes, compare, view};
 use kibitzer::analysis::CheckOptions;
-use kibitzer::format::render::push_converted;
+use kibitzer::format::pbn::render::push_converted;
 use kibitzer::format::{format_game, format_text, Eol, FormatOptions, Settings};
 use kibitzer::syntax::Parse;
 use kibitzer::text::decode;

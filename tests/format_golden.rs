@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use common::meaning::{compare, view};
 use kibitzer::analysis::CheckOptions;
-use kibitzer::format::render::push_converted;
+use kibitzer::format::pbn::render::push_converted;
 use kibitzer::format::{format_text, Eol, FormatOptions};
 
 fn fixtures() -> PathBuf {
