@@ -10,13 +10,13 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
 use super::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
-use super::open_document::OpenDocument;
-use super::open_text::ClientTerms;
 use super::position::{byte_range, offset_of, range_of};
 use super::seams;
 use super::workspace::{Environment, Publish, Refusal, Work, Workspace, METHOD_NOT_FOUND};
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
+use crate::lsp::document::open_text::ClientTerms;
+use crate::lsp::document::OpenDocument;
 use crate::model::board::BoardModel;
 use crate::text::PositionEncoding;
 

@@ -435,7 +435,7 @@ fn unicode_escape(raw: &[u8], at: &mut usize) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::test_uri;
+    use crate::lsp::document::open_text::test_uri;
     use serde_json::json;
 
     #[test]

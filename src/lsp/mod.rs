@@ -11,21 +11,15 @@ pub(crate) mod capabilities;
 pub(crate) mod config;
 pub mod convert;
 pub(crate) mod deal_text;
-pub(crate) mod dealing_document;
 pub(crate) mod document;
 pub(crate) mod handlers;
 #[cfg(feature = "native")]
 pub(crate) mod handoff;
 pub(crate) mod job;
-pub(crate) mod lin_document;
 #[cfg(feature = "native")]
 mod machine;
-pub(crate) mod open_document;
-pub(crate) mod open_text;
-mod piece_cache;
 pub(crate) mod position;
 pub(crate) mod published;
-pub(crate) mod rbn_document;
 pub(crate) mod seams;
 #[cfg(feature = "native")]
 mod server;
@@ -33,8 +27,6 @@ mod server;
 mod solving;
 #[cfg(feature = "native")]
 mod stdio;
-mod tree_document;
-mod tree_open_text;
 pub(crate) mod workspace;
 
 #[cfg(feature = "native")]

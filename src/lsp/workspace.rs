@@ -9,13 +9,13 @@ use tower_lsp_server::ls_types::Uri;
 
 use super::config::Settings;
 use super::job::Job;
-use super::open_document::OpenDocument;
-use super::open_text::ClientTerms;
 use super::published::Published;
 use crate::bridge::Deal;
 use crate::double_dummy::TrickTable;
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
+use crate::lsp::document::open_text::ClientTerms;
+use crate::lsp::document::OpenDocument;
 use crate::model::board::BoardModel;
 use crate::notation::Notation;
 use crate::text::PositionEncoding;

@@ -9,12 +9,12 @@ use std::ops::{Range, RangeInclusive};
 use ropey::Rope;
 use tower_lsp_server::ls_types as lsp;
 
-use super::config::Settings;
-use super::job::{FormatJob, Job};
-use super::position::{change_range, BadChange};
-use super::published::Published;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::lsp::config::Settings;
+use crate::lsp::job::{FormatJob, Job};
+use crate::lsp::position::{change_range, BadChange};
+use crate::lsp::published::Published;
 use crate::model::board::BoardModel;
 use crate::syntax::TextRange;
 use crate::text::PositionEncoding;

@@ -7,16 +7,16 @@ use std::ops::{Range, RangeInclusive};
 use ropey::Rope;
 use tower_lsp_server::ls_types::Uri;
 
-use super::config::Settings;
-use super::convert;
-use super::job::{FormatJob, Job};
-use super::open_text::{
-    lsp_forms, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
-};
-use super::position::{meets, splice_rope};
-use super::published::Published;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::lsp::config::Settings;
+use crate::lsp::convert;
+use crate::lsp::document::open_text::{
+    lsp_forms, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+};
+use crate::lsp::job::{FormatJob, Job};
+use crate::lsp::position::{meets, splice_rope};
+use crate::lsp::published::Published;
 use crate::model::board::BoardModel;
 use crate::model::dealing::DealingFormat;
 use crate::syntax::TextRange;

@@ -3,12 +3,14 @@
 
 use std::ops::RangeInclusive;
 
-use super::open_text::Placed;
-use super::seams;
-use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument};
 use crate::analysis::lin::{check_lin_piece, LinState};
 use crate::analysis::PieceFindings;
 use crate::ide;
+use crate::lsp::document::open_text::Placed;
+use crate::lsp::document::tree::{
+    CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument,
+};
+use crate::lsp::seams;
 use crate::model::board::BoardModel;
 use crate::syntax::lin::{LinLanguage, LinNode, LinParse, Piece};
 use crate::syntax::{TextRange, TextSize};
@@ -124,7 +126,7 @@ mod tests {
     use crate::diagnostic::Code;
     use crate::diagnostic::Diagnostic;
     use crate::lsp::config::Settings;
-    use crate::lsp::open_text::{test_uri, utf16, OpenText};
+    use crate::lsp::document::open_text::{test_uri, utf16, OpenText};
     use crate::syntax::lin::LinParse;
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;

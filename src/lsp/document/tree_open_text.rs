@@ -7,19 +7,19 @@ use std::ops::{Range, RangeInclusive};
 
 use ropey::Rope;
 
-use super::config::Settings;
-use super::convert;
-use super::job::FormatJob;
-use super::job::Job;
-use super::open_text::{
+use crate::format::pieces::{piece_edits, PieceFormat};
+use crate::ide;
+use crate::lsp::config::Settings;
+use crate::lsp::convert;
+use crate::lsp::document::open_text::{
     board_hints, lsp_forms, ready, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed,
     PlacedHints,
 };
-use super::position::{meets, shifted, splice_rope};
-use super::published::Published;
-use super::tree_document::{CarryingGrammar, PieceBody, TreeCache, TreeDocument};
-use crate::format::pieces::{piece_edits, PieceFormat};
-use crate::ide;
+use crate::lsp::document::tree::{CarryingGrammar, PieceBody, TreeCache, TreeDocument};
+use crate::lsp::job::FormatJob;
+use crate::lsp::job::Job;
+use crate::lsp::position::{meets, shifted, splice_rope};
+use crate::lsp::published::Published;
 use crate::model::board::BoardModel;
 use crate::syntax::{TextRange, TopGrammar, TopLevel};
 

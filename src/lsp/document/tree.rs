@@ -12,12 +12,12 @@ use ropey::Rope;
 use rowan::NodeOrToken;
 use tower_lsp_server::ls_types::Uri;
 
-use super::config::Settings;
-use super::open_text::Placed;
-use super::piece_cache::{PieceCache, PieceKey};
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::lsp::config::Settings;
+use crate::lsp::document::open_text::Placed;
+use crate::lsp::document::piece_cache::{PieceCache, PieceKey};
 use crate::model::board::BoardModel;
 use crate::syntax::{GreenElement, TextRange, TopGrammar, TopLevel};
 

@@ -6,13 +6,15 @@ use std::ops::RangeInclusive;
 
 use ropey::Rope;
 
-use super::open_text::Placed;
-use super::position::{rope_contains, tail_of};
-use super::seams;
-use super::tree_document::{CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument};
 use crate::analysis::PieceFindings;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::lsp::document::open_text::Placed;
+use crate::lsp::document::tree::{
+    CarryingGrammar, PieceBody, PieceContext, TreeCache, TreeDocument,
+};
+use crate::lsp::position::{rope_contains, tail_of};
+use crate::lsp::seams;
 use crate::model::board::BoardModel;
 use crate::model::Carry;
 use crate::syntax::rbn::{RbnLanguage, RbnNode, RbnParse, Record};
@@ -179,7 +181,7 @@ mod tests {
     use super::*;
     use crate::diagnostic::Code;
     use crate::lsp::config::Settings;
-    use crate::lsp::open_text::{test_uri, utf16, OpenText};
+    use crate::lsp::document::open_text::{test_uri, utf16, OpenText};
     use crate::text::PositionEncoding;
     use tower_lsp_server::ls_types as lsp;
 

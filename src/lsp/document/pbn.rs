@@ -9,23 +9,23 @@ use ropey::Rope;
 use rowan::GreenNode;
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
-use super::config::Settings;
-use super::convert;
-use super::job::{FormatJob, Job};
-use super::open_text::{
-    board_hints, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
-};
-use super::piece_cache::{PieceCache, PieceKey};
-use super::position::{
-    head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
-    PiecePositions,
-};
-use super::published::{CachedDiagnostic, CheckedPiece, Part, Published};
-use super::seams;
 use crate::analysis::suppress::PieceFacts;
 use crate::analysis::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::ide;
+use crate::lsp::config::Settings;
+use crate::lsp::convert;
+use crate::lsp::document::open_text::{
+    board_hints, text_fields, ClientTerms, Fixable, HintMore, OpenText, Placed, PlacedHints,
+};
+use crate::lsp::document::piece_cache::{PieceCache, PieceKey};
+use crate::lsp::job::{FormatJob, Job};
+use crate::lsp::position::{
+    head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
+    PiecePositions,
+};
+use crate::lsp::published::{CachedDiagnostic, CheckedPiece, Part, Published};
+use crate::lsp::seams;
 use crate::model::board::BoardModel;
 use crate::model::Inheritance;
 use crate::parallel::{available_threads, map_slices, threads_for};
@@ -38,7 +38,7 @@ use crate::syntax::{
 use crate::text::PositionEncoding;
 
 /// Reading at least this many games at once (the outline, the tokens) is spread over threads.
-const PARALLEL_GAMES: usize = super::piece_cache::PARALLEL_PIECES;
+const PARALLEL_GAMES: usize = crate::lsp::document::piece_cache::PARALLEL_PIECES;
 
 /// How many recently parsed games a document keeps the trees of.
 const TREE_CACHE: usize = 4;
@@ -886,7 +886,7 @@ fn game_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::open_text::test_uri;
+    use crate::lsp::document::open_text::test_uri;
     use crate::lsp::position::position_of;
     use crate::lsp::published::PARALLEL_WRITE;
     use crate::syntax::Parse;

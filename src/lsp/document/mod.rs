@@ -6,20 +6,33 @@
 //! holds one of them with its notation, and turns those answers into the protocol's (the one
 //! place that does, through `convert`), so a handler converts in, asks and converts out, whatever
 //! the notation.
+//!
+//! Each notation's document has its file here: [`pbn`], [`rbn`], [`lin`] and [`dealing`]; RBN
+//! and LIN documents are pieces over one tree ([`tree`], [`tree_open_text`]), and every
+//! notation keeps its per-piece findings in the [`piece_cache`].
+
+pub(crate) mod dealing;
+pub(crate) mod lin;
+pub(crate) mod open_text;
+mod pbn;
+mod piece_cache;
+pub(crate) mod rbn;
+mod tree;
+mod tree_open_text;
 
 use std::ops::{Deref, DerefMut};
 
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
-use super::config::Settings;
-use super::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
-use super::dealing_document::DealingDocument;
-use super::document::Document;
-use super::job::{FormatJob, Job};
-use super::lin_document::LinDocument;
-use super::open_text::{HintMore, HoverMore, OpenText};
-use super::position::{byte_range, shifted};
-use super::rbn_document::RbnDocument;
+use crate::lsp::config::Settings;
+use crate::lsp::convert::{self, completion_item, encode_tokens, folding_range, hover, inlay_hint};
+use crate::lsp::document::dealing::DealingDocument;
+use crate::lsp::document::lin::LinDocument;
+use crate::lsp::document::open_text::{HintMore, HoverMore, OpenText};
+use crate::lsp::document::pbn::Document;
+use crate::lsp::document::rbn::RbnDocument;
+use crate::lsp::job::{FormatJob, Job};
+use crate::lsp::position::{byte_range, shifted};
 use crate::model::dealing::DealingFormat;
 use crate::notation::Notation;
 use crate::parallel::{map_slices, threads_for};
@@ -115,7 +128,7 @@ impl OpenDocument {
         taken.edited = changes
             .last()
             .and_then(|c| c.range)
-            .and_then(|r| super::position::offset_of(self.body.rope(), r.start, encoding));
+            .and_then(|r| crate::lsp::position::offset_of(self.body.rope(), r.start, encoding));
         taken
     }
 
@@ -249,7 +262,7 @@ impl OpenDocument {
     /// over the whole document, as `check --fix` applies them; empty when there is none.
     pub fn fix_all(&self, settings: &Settings) -> Vec<crate::diagnostic::TextEdit> {
         let text = self.body.rope().to_string();
-        super::seams::fix_all(self.notation, &text, settings)
+        crate::lsp::seams::fix_all(self.notation, &text, settings)
     }
 
     /// What formatting leaves as written, said for the editor: the games, records or boards
