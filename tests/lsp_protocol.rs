@@ -932,3 +932,67 @@ async fn play_analysis_hints_mark_the_same_card_in_rbn_and_lin() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_lightbulb_offers_fix_all_and_works_it_out_only_when_chosen() {
+    let resolving =
+        json!({"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}});
+    let (mut h, init) = Harness::start(URI, resolving, fast()).await;
+    assert_eq!(
+        init["capabilities"]["codeActionProvider"]["resolveProvider"],
+        json!(true)
+    );
+    // `P` and `1N` have safe fixes; the Contract's is unsafe and stays out of "fix all".
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Contract \"2S\"]\n[Declarer \"N\"]\n[Auction \"N\"]\nP 1N P P\nP\n";
+    h.open("pbn", text).await;
+    let at = |line: u32, character: u32| {
+        let place = json!({"line": line, "character": character});
+        json!({"textDocument": {"uri": URI}, "range": {"start": place, "end": place},
+            "context": {"diagnostics": []}})
+    };
+    let actions = h.request("textDocument/codeAction", at(5, 0)).await;
+    let lazy: Vec<&Value> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["title"] == "Fix all safely fixable problems (Kibitzer)")
+        .collect();
+    assert_eq!(lazy.len(), 1, "{actions}");
+    assert_eq!(lazy[0]["kind"], "quickfix");
+    assert!(
+        lazy[0].get("edit").is_none(),
+        "worked out before it was chosen: {actions}"
+    );
+    let resolved = h.request("codeAction/resolve", lazy[0].clone()).await;
+    let edits = resolved["edit"]["changes"][URI].as_array().unwrap();
+    assert_eq!(
+        apply_edits(text, edits),
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Contract \"2S\"]\n[Declarer \"N\"]\n[Auction \"N\"]\nPass 1NT Pass Pass\nPass\n"
+    );
+    // Where no finding has a safe fix (the Contract's is unsafe), the lightbulb has none.
+    let contract = h.request("textDocument/codeAction", at(2, 12)).await;
+    assert!(
+        !contract.as_array().unwrap().is_empty(),
+        "the Contract's own fix"
+    );
+    assert!(
+        contract
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["title"] != "Fix all safely fixable problems (Kibitzer)"),
+        "{contract}"
+    );
+    // A client that cannot resolve is not offered it (the fix-all of the earlier test).
+    let (mut plain, _) = Harness::start(URI, json!({}), fast()).await;
+    plain.open("pbn", text).await;
+    let actions = plain.request("textDocument/codeAction", at(5, 0)).await;
+    assert!(
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["title"] != "Fix all safely fixable problems (Kibitzer)"),
+        "{actions}"
+    );
+}

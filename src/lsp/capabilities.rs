@@ -69,6 +69,7 @@ fn capabilities(encoding: PositionEncoding) -> lsp::ServerCapabilities {
                     lsp::CodeActionKind::QUICKFIX,
                     super::convert::fix_all_kind(),
                 ]),
+                resolve_provider: Some(true),
                 ..Default::default()
             },
         )),

@@ -418,6 +418,9 @@ pub(crate) fn wants_fix_all(context: &lsp::CodeActionContext) -> bool {
     })
 }
 
+/// The title of the "fix all" code action, in the lightbulb and on save.
+pub(crate) const FIX_ALL_TITLE: &str = "Fix all safely fixable problems (Kibitzer)";
+
 /// The "fix all" code action for the document `uri`, when `edits` change anything.
 pub(crate) fn fix_all_action(
     rope: &Rope,
@@ -431,7 +434,7 @@ pub(crate) fn fix_all_action(
     let changes =
         std::collections::HashMap::from([(uri.clone(), lsp_edits(rope, edits, encoding))]);
     Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-        title: "Fix all safely fixable problems (Kibitzer)".to_string(),
+        title: FIX_ALL_TITLE.to_string(),
         kind: Some(fix_all_kind()),
         edit: Some(lsp::WorkspaceEdit {
             changes: Some(changes),

@@ -9,10 +9,13 @@ use serde_json::{json, Value};
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
-use super::convert::{code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all};
+use super::convert::{
+    code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all, FIX_ALL_TITLE,
+};
 use super::position::{byte_range, offset_of, range_of};
 use super::seams;
 use super::workspace::{Environment, Publish, Refusal, Work, Workspace, METHOD_NOT_FOUND};
+use crate::diagnostic::Applicability;
 use crate::ide;
 use crate::ide::diagram::DoubleDummyPart;
 use crate::lsp::document::open_text::ClientTerms;
@@ -89,6 +92,7 @@ table! {
         "textDocument/semanticTokens/range" => semantic_tokens_range,
         "textDocument/inlayHint" => inlay_hint,
         "textDocument/codeAction" => code_action,
+        "codeAction/resolve" => code_action_resolve,
         "textDocument/formatting" => formatting,
         "textDocument/rangeFormatting" => range_formatting,
         "workspace/executeCommand" => execute_command,
@@ -153,6 +157,12 @@ pub(crate) fn initialize(
     params: lsp::InitializeParams,
 ) -> Work<lsp::InitializeResult> {
     ws.encoding = negotiate(&params);
+    ws.resolves_code_actions = params
+        .capabilities
+        .text_document
+        .as_ref()
+        .and_then(|t| t.code_action.as_ref())
+        .is_some_and(|c| c.resolve_support.is_some());
     if let Some(options) = &params.initialization_options {
         ws.settings = ws.settings.merged(options);
     }
@@ -340,8 +350,10 @@ pub(crate) fn inlay_hint(
     Some(hints.unwrap_or_default()).into()
 }
 
-/// `textDocument/codeAction`: the fixes of the findings in the range, and "fix all" when
-/// asked for.
+/// `textDocument/codeAction`: the fixes of the findings in the range; "fix all" when asked
+/// for; and, in the lightbulb of a finding with a safe fix, "fix all" to be worked out only
+/// when chosen (`codeAction/resolve`), since fixing a whole file for each move of the cursor
+/// would be too slow.
 pub(crate) fn code_action(
     ws: &mut Workspace,
     env: &dyn Environment,
@@ -350,6 +362,7 @@ pub(crate) fn code_action(
     let uri = params.text_document.uri;
     let settings = ws.settings_for(env, &uri);
     let encoding = ws.encoding;
+    let lazy_fix_all = ws.resolves_code_actions;
     let fix_all = wants_fix_all(&params.context);
     let actions = ws.docs.get_mut(&uri).and_then(|doc| {
         let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
@@ -358,14 +371,66 @@ pub(crate) fn code_action(
             encoding,
         };
         let found = doc.diagnostics_in(from, to, terms);
+        let safe = found.iter().any(|(finding, _)| {
+            finding
+                .fixes
+                .iter()
+                .any(|fix| fix.applicability == Applicability::Safe)
+        });
         let mut actions = code_actions(doc.rope(), &uri, found, encoding);
         if fix_all {
             let edits = doc.fix_all(&settings);
             actions.extend(fix_all_action(doc.rope(), &uri, edits, encoding));
+        } else if safe && lazy_fix_all {
+            actions.push(lsp::CodeActionOrCommand::CodeAction(fix_all_to_resolve(
+                &uri,
+            )));
         }
         Some(actions)
     });
     actions.into()
+}
+
+/// The lightbulb's "fix all" before it is chosen: no edit yet, and the document to fix.
+fn fix_all_to_resolve(uri: &Uri) -> lsp::CodeAction {
+    lsp::CodeAction {
+        title: FIX_ALL_TITLE.to_string(),
+        kind: Some(lsp::CodeActionKind::QUICKFIX),
+        data: Some(json!({ "fixAll": uri })),
+        ..Default::default()
+    }
+}
+
+/// `codeAction/resolve`: the lightbulb's "fix all", chosen, gets its edit (every safe fix of
+/// the document, as `source.fixAll.kibitzer` and `check --fix` apply them).
+pub(crate) fn code_action_resolve(
+    ws: &mut Workspace,
+    env: &dyn Environment,
+    mut action: lsp::CodeAction,
+) -> Work<lsp::CodeAction> {
+    let uri = action
+        .data
+        .as_ref()
+        .and_then(|data| data.get("fixAll"))
+        .and_then(|uri| serde_json::from_value::<Uri>(uri.clone()).ok());
+    let Some(uri) = uri else {
+        return action.into();
+    };
+    let settings = ws.settings_for(env, &uri);
+    let encoding = ws.encoding;
+    let Some(doc) = ws.docs.get(&uri) else {
+        return action.into();
+    };
+    let (notation, rope) = (doc.notation(), doc.rope().clone());
+    Work::Later(Box::new(move || {
+        let edits = seams::fix_all(notation, &rope.to_string(), &settings);
+        if let Some(lsp::CodeActionOrCommand::CodeAction(done)) =
+            fix_all_action(&rope, &uri, edits, encoding)
+        {
+            action.edit = done.edit;
+        }
+        Ok(action)
+    }))
 }
 
 /// The formatting edits of `uri` (of the games `range` touches, when given) under

@@ -503,6 +503,10 @@ impl LanguageServer for Backend {
         self.answer(params, handlers::code_action).await
     }
 
+    async fn code_action_resolve(&self, params: lsp::CodeAction) -> Result<lsp::CodeAction> {
+        self.answer(params, handlers::code_action_resolve).await
+    }
+
     async fn execute_command(&self, params: lsp::ExecuteCommandParams) -> Result<Option<Value>> {
         self.answer(params, handlers::execute_command).await
     }

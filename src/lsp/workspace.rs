@@ -146,6 +146,9 @@ pub(crate) struct Workspace {
     pub settings: Settings,
     /// How positions count characters, as agreed at `initialize`.
     pub encoding: PositionEncoding,
+    /// Whether the client resolves code actions (`codeAction/resolve`): the lightbulb then
+    /// offers "fix all", worked out only when chosen.
+    pub resolves_code_actions: bool,
     /// What the handlers left to do (taken by the door after each message).
     pub after: Aftermath,
 }
@@ -157,6 +160,7 @@ impl Default for Workspace {
             settings: Settings::default(),
             // The protocol's default, until `initialize` agrees on another.
             encoding: PositionEncoding::Utf16,
+            resolves_code_actions: false,
             after: Aftermath::default(),
         }
     }
