@@ -221,14 +221,14 @@ impl Published {
     }
 }
 
-/// Makes `lsp` the summary of `more` findings of `code`: the message says so; no related places
-/// or fix data.
+/// Makes `lsp` the summary of `more` findings of `code`: the message says so, and its data
+/// (`{"standsFor": more}`) lets a client count every finding; no related places.
 fn summarise(lsp: &mut lsp::Diagnostic, code: &str, more: usize) {
     // Written as every diagnostic is: the message, then the code's name.
     let name = lookup(code).map_or("unknown-code", |info| info.name);
     lsp.message = format!("{} ({name})", summary_message(code, more));
     lsp.related_information = None;
-    lsp.data = None;
+    lsp.data = Some(serde_json::json!({ "standsFor": more }));
 }
 
 /// The code of a diagnostic in LSP form.

@@ -134,7 +134,10 @@ function showProblems(diagnostics: LspDiagnostic[]): void {
   const names: Record<number, string> = { 1: "error", 2: "warning", 3: "info", 4: "hint" };
   const counts: Record<string, number> = { error: 0, warning: 0, info: 0, hint: 0 };
   for (const d of diagnostics) {
-    counts[names[d.severity ?? 1] ?? "error"] += 1;
+    // A summary of a flood (the editor is shown the first 1,000 of a hint or info code) counts
+    // every finding it stands for, as `kibitzer check` counts them.
+    const standsFor = (d as { data?: { standsFor?: number } }).data?.standsFor ?? 1;
+    counts[names[d.severity ?? 1] ?? "error"] += standsFor;
   }
   errorsShown = counts.error;
   const summary = diagnostics.length === 0 ? "No problems" : Object.entries(counts)

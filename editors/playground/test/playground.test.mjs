@@ -261,6 +261,19 @@ await test("typing goes on while deals are being solved", async () => {
   assert.ok(latencies.every((ms) => ms < 200), `diagnostics while solving: ${latencies.join(", ")} ms`);
 });
 
+await test("the problems' count is the command line's, a flood of hints included", async () => {
+  // 1,500 boards dealt by East with none vulnerable: a board-rotation hint or two on each, more
+  // than the 1,000 the editor is shown one by one.
+  const text = Array.from({ length: 1500 }, (_, i) =>
+    `[Board "${i + 1}"]\n[Dealer "E"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n\n`).join("");
+  await openFile("rotation.pbn", text);
+  const report = JSON.parse(nativeOn(text, "rotation.pbn", "check", "--output-format", "json", "--min-severity", "hint"));
+  const hints = report.files[0].diagnostics.filter((d) => d.severity === "hint").length;
+  assert.ok(hints > 1000, `only ${hints} hints: no flood`);
+  const summary = await page.textContent("#problems-summary");
+  assert.ok(summary.startsWith(`${hints} hints`), `${summary} (the command line counts ${hints})`);
+});
+
 await test("Format says which game it left as written, and why", async () => {
   const robot = '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S P 2S P\nP P\n';
   await openFile("robot.pbn", robot);
