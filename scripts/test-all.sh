@@ -45,6 +45,9 @@ bash scripts/test-lin-readers.sh
 step "DUP, BRI and DGE against the npm package pbn, a reader users run (installs it from npm)"
 bash scripts/test-dealing-readers.sh
 
+step "the Windows program under Wine: corpus findings, fmt in place, convert, dd, a Notepad file, an editor session with c: URIs (installs mingw-w64 and Wine with apt-get when missing)"
+bash scripts/test-windows.sh
+
 step "fuzzing: every target for a bounded time (needs the nightly toolchain; installs cargo-fuzz)"
 bash scripts/test-fuzz.sh
 
