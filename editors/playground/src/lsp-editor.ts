@@ -61,6 +61,9 @@ export class LspDocument {
   private legend: string[] = [];
   private tokenTimer: ReturnType<typeof setTimeout> | undefined;
   private fixTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set once closed: what the session says of it afterwards (its diagnostics cleared) is no
+   * longer the page's business, and must not show "No problems" for the next file. */
+  private closed = false;
 
   constructor(
     readonly rpc: Rpc,
@@ -87,7 +90,7 @@ export class LspDocument {
   /** Opens the document in the session and starts listening for its diagnostics. */
   open(view: EditorView): void {
     this.rpc.on("textDocument/publishDiagnostics", (params) => {
-      if (params.uri === this.uri) {
+      if (params.uri === this.uri && !this.closed) {
         this.published(view, params.diagnostics as LspDiagnostic[]);
       }
     });
@@ -99,6 +102,9 @@ export class LspDocument {
 
   /** Closes it in the session. */
   close(): void {
+    this.closed = true;
+    clearTimeout(this.fixTimer);
+    clearTimeout(this.tokenTimer);
     this.rpc.notify("textDocument/didClose", { textDocument: { uri: this.uri } });
   }
 

@@ -78,6 +78,7 @@ function openText(name: string, text: string): void {
   const languageId = LANGUAGES[extension] ?? "pbn";
   fileName = name;
   status("Checking…");
+  $("problems-summary").textContent = "checking…";
   current?.close();
   documents += 1;
   const doc = new LspDocument(session, `file:///playground/${documents}/${encodeURIComponent(name)}`, languageId);

@@ -261,6 +261,24 @@ await test("typing goes on while deals are being solved", async () => {
   assert.ok(latencies.every((ms) => ms < 200), `diagnostics while solving: ${latencies.join(", ")} ms`);
 });
 
+await test("opening a large file never shows \"No problems\" before it is checked", async () => {
+  await openFile("duplicated.pbn", DUPLICATED);
+  await page.evaluate(() => {
+    window.summariesSeen = [];
+    const summary = document.getElementById("problems-summary");
+    new MutationObserver(() => window.summariesSeen.push(summary.textContent)).observe(summary, {
+      childList: true, characterData: true, subtree: true,
+    });
+  });
+  const big = Array.from({ length: 3000 }, (_, i) =>
+    `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n[Auction "N"]\nP 1D\n\n`).join("");
+  await openFile("big.pbn", big);
+  const seen = await page.evaluate(() => window.summariesSeen);
+  assert.ok(seen.length > 0, "the summary never changed");
+  assert.ok(!seen.some((s) => /No problems/.test(s)), `shown on the way: ${seen.join(" | ")}`);
+  assert.match(seen[seen.length - 1], /error/);
+});
+
 await test("the problems' count is the command line's, a flood of hints included", async () => {
   // 1,500 boards dealt by East with none vulnerable: a board-rotation hint or two on each, more
   // than the 1,000 the editor is shown one by one.
