@@ -126,9 +126,10 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
         let Some(game) = crate::syntax::pbn::ast::Game::cast(node) else {
             continue;
         };
-        let report = super::check_game(&game, &inherited, &CheckOptions::default());
-        inherited = report.inherited;
-        let ctx = &report.board.context;
+        // Read quietly, as every reader does: `dd` wants the game's meaning, not its findings.
+        let board = crate::model::board::context::read_sections(&game, &inherited);
+        inherited.advance(&game);
+        let ctx = &board.context;
         let at = |r: TextRange| r + range.start();
         let value_of = |name: &str| {
             game.tag_pairs()
