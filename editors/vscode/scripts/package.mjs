@@ -22,6 +22,26 @@ const exe = process.platform === "win32" ? "kibitzer.exe" : "kibitzer";
 
 const universal = process.argv.includes("--universal");
 const noNative = process.argv.includes("--no-native");
+// --target <vsce target> (win32-x64, darwin-x64, darwin-arm64, linux-x64, linux-arm64,
+// alpine-x64): a package for that platform, with $KIBITZER_SERVER_BINARY (built for it) as its
+// server, as scripts/dist.sh makes them all on one machine.
+const targetAt = process.argv.indexOf("--target");
+const crossTarget = targetAt > 0 ? process.argv[targetAt + 1] : undefined;
+/** The folder the extension looks in for a platform's server (`<platform>-<arch>`, as Node
+ * names them: Alpine is Linux). */
+const FOLDERS = {
+  "win32-x64": "win32-x64",
+  "darwin-x64": "darwin-x64",
+  "darwin-arm64": "darwin-arm64",
+  "linux-x64": "linux-x64",
+  "linux-arm64": "linux-arm64",
+  "alpine-x64": "linux-x64",
+  "alpine-arm64": "linux-arm64",
+};
+if (crossTarget && (!FOLDERS[crossTarget] || !process.env.KIBITZER_SERVER_BINARY)) {
+  console.error(`--target takes one of ${Object.keys(FOLDERS).join(", ")}, with KIBITZER_SERVER_BINARY set`);
+  process.exit(1);
+}
 
 // The build copies the WebAssembly server into server/ (when it has been built).
 rmSync(join(ext, "server"), { recursive: true, force: true });
@@ -38,8 +58,9 @@ const binary = noNative ? undefined : candidates.find((p) => existsSync(p));
 
 /** Copies the native server into server/<platform>-<arch>/; that folder's name. */
 function bundleNative(binary) {
-  const platformDir = `${process.platform}-${process.arch}`;
-  const dest = join(ext, "server", platformDir, exe);
+  const platformDir = crossTarget ? FOLDERS[crossTarget] : `${process.platform}-${process.arch}`;
+  const name = crossTarget ? (crossTarget.startsWith("win32") ? "kibitzer.exe" : "kibitzer") : exe;
+  const dest = join(ext, "server", platformDir, name);
   mkdirSync(dirname(dest), { recursive: true });
   copyFileSync(binary, dest);
   chmodSync(dest, 0o755);
@@ -49,7 +70,7 @@ function bundleNative(binary) {
   } catch {
     // no strip here: ship it as it is
   }
-  console.log(`bundling the server ${binary} as server/${platformDir}/${exe}`);
+  console.log(`bundling the server ${binary} as server/${platformDir}/${name}`);
   return platformDir;
 }
 
@@ -67,7 +88,7 @@ if (universal || !platformDir) {
     );
   }
 } else {
-  const target = { arm: `${process.platform}-armhf` }[process.arch] ?? platformDir;
+  const target = crossTarget ?? { arm: `${process.platform}-armhf` }[process.arch] ?? platformDir;
   args.push("--target", target, "--out", join(ext, `${manifest.name}-${target}-${manifest.version}.vsix`));
 }
 const vsce = join(ext, "node_modules", "@vscode", "vsce", "vsce");
