@@ -53,8 +53,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 installed="$(rustup target list --installed)"
 for entry in "${platforms[@]}"; do
-  rust_target="${entry%%|*}"
-  grep -qx "$rust_target" <<<"$installed" || rustup target add "$rust_target"
+  triple="${entry%%|*}"
+  grep -qx "$triple" <<<"$installed" || rustup target add "$triple"
 done
 tools="$target_dir/dist-tools"
 if [ ! -x "$tools/bin/cargo-zigbuild" ]; then
@@ -77,16 +77,16 @@ mv "editors/vscode/kibitzer-$version.vsix" "$dist/"
 
 readme="$root/README.md"
 for entry in "${platforms[@]}"; do
-  IFS='|' read -r rust_target name vsce_targets wheel_tag <<<"$entry"
-  step "the program for $name ($rust_target)"
+  IFS='|' read -r triple name vsce_targets wheel_tag <<<"$entry"
+  step "the program for $name ($triple)"
   exe=kibitzer
-  if [[ "$rust_target" == *windows* ]]; then
+  if [[ "$triple" == *windows* ]]; then
     exe=kibitzer.exe
-    cargo build --release --locked --bin kibitzer --target "$rust_target"
+    cargo build --release --locked --bin kibitzer --target "$triple"
   else
-    cargo zigbuild --release --locked --bin kibitzer --target "$rust_target"
+    cargo zigbuild --release --locked --bin kibitzer --target "$triple"
   fi
-  program="$target_dir/$rust_target/release/$exe"
+  program="$target_dir/$triple/release/$exe"
   file "$program"
   stage="$target_dir/dist-stage/kibitzer-$version-$name"
   rm -rf "$stage"
