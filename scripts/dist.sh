@@ -45,6 +45,7 @@ step "tools: rustup targets, mingw-w64, zip, and zig with cargo-zigbuild (in a v
 missing=()
 command -v x86_64-w64-mingw32-gcc >/dev/null || missing+=(gcc-mingw-w64-x86-64)
 command -v zip >/dev/null || missing+=(zip)
+command -v file >/dev/null || missing+=(file)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
