@@ -42,16 +42,13 @@ platforms=(
 )
 
 step "tools: rustup targets, mingw-w64, zip, and zig with cargo-zigbuild (in a venv)"
+# shellcheck source=apt-install.sh
+source "$root/scripts/apt-install.sh"
 missing=()
 command -v x86_64-w64-mingw32-gcc >/dev/null || missing+=(gcc-mingw-w64-x86-64)
 command -v zip >/dev/null || missing+=(zip)
 command -v file >/dev/null || missing+=(file)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+apt_install "${missing[@]}"
 installed="$(rustup target list --installed)"
 for entry in "${platforms[@]}"; do
   triple="${entry%%|*}"

@@ -13,59 +13,14 @@ arrive when the solver is done, not in a fixed order).
 """
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import quote
 
+from lsp_client import LspClient
+
 LANGUAGES = {".pbn": "pbn", ".rbn": "rbn", ".rbx": "rbn", ".lin": "lin", ".dlm": "dlm",
              ".dup": "dup", ".bri": "bri", ".dge": "dge"}
-
-
-class Server:
-    """A `kibitzer lsp` child spoken to over its stdin and stdout."""
-
-    def __init__(self, binary):
-        self.child = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.next_id = 0
-        self.published = {}
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.child.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.child.stdin.flush()
-
-    def read(self):
-        length = None
-        while True:
-            line = self.child.stdout.readline()
-            if not line:
-                raise SystemExit("the server ended")
-            line = line.strip()
-            if not line:
-                break
-            name, _, value = line.partition(b":")
-            if name.lower() == b"content-length":
-                length = int(value)
-        return json.loads(self.child.stdout.read(length))
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        while True:
-            message = self.read()
-            if message.get("method") == "textDocument/publishDiagnostics":
-                p = message["params"]
-                self.published[p["uri"]] = (p.get("version"), p["diagnostics"])
-            elif message.get("id") == self.next_id and "method" not in message:
-                return message.get("result", {"error": message.get("error")})
-            elif "id" in message and "method" in message:
-                # A request of the server's (configuration, registration): answered empty.
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
 
 def places(text, step):
@@ -79,7 +34,7 @@ def places(text, step):
 
 def main():
     binary, files = sys.argv[1], sys.argv[2:]
-    server = Server(binary)
+    server = LspClient([binary, "lsp"])
     server.request("initialize", {"capabilities": {}, "initializationOptions": {
         "doubleDummy": {"enabled": False, "playAnalysis": False},
         "diagnostics": {"debounceMs": 0}}})
@@ -116,14 +71,13 @@ def main():
             answers[f"textDocument/codeAction@{spot}"] = server.request(
                 "textDocument/codeAction", {**doc, "range": {"start": position, "end": position},
                                             "context": {"diagnostics": []}})
-        # Whatever came in while answering: the last diagnostics published for the file.
-        answers["diagnostics"] = server.published.get(uri)
+        # The last diagnostics published for the file (opening publishes them at once).
+        answers["diagnostics"] = server.diagnostics(uri)
         server.notify("textDocument/didClose", doc)
         for method, answer in answers.items():
             print(json.dumps({"file": path.name, "ask": method, "answer": answer},
                              sort_keys=True))
-    server.request("shutdown", None)
-    server.notify("exit", None)
+    server.close()
 
 
 if __name__ == "__main__":

@@ -23,16 +23,13 @@ target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import j
 step() { printf '\n==> %s\n' "$*"; }
 
 step "what the Windows build needs"
+# shellcheck source=apt-install.sh
+source "$root/scripts/apt-install.sh"
 missing=()
 command -v x86_64-w64-mingw32-gcc >/dev/null || missing+=(gcc-mingw-w64-x86-64)
 [ -x /usr/lib/wine/wine64 ] || command -v wine64 >/dev/null || missing+=(wine64)
 command -v file >/dev/null || missing+=(file)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+apt_install "${missing[@]}"
 if ! rustup target list --installed | grep -qx x86_64-pc-windows-gnu; then
   rustup target add x86_64-pc-windows-gnu
 fi

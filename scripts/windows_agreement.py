@@ -6,11 +6,11 @@ Each step prints `ok` or what differs; the script exits 1 when any step failed.
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from lsp_client import LspClient
 
 failures = []
 
@@ -133,62 +133,6 @@ def notepad_file(programs, corpus, work):
            [] if a == b and a["encoding"].startswith("utf-16") else [f"{b} != {a}"])
 
 
-class Session:
-    """A `kibitzer lsp` spoken to over its standard input and output."""
-
-    def __init__(self, command):
-        self.child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL)
-        self.next_id = 0
-        self.published = {}
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.child.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.child.stdin.flush()
-
-    def read(self):
-        length = None
-        while True:
-            line = self.child.stdout.readline()
-            if not line:
-                raise RuntimeError("the server ended")
-            if not line.strip():
-                break
-            name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value)
-        return json.loads(self.child.stdout.read(length))
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        while True:
-            message = self.read()
-            if message.get("method") == "textDocument/publishDiagnostics":
-                self.published[message["params"]["uri"]] = message["params"]["diagnostics"]
-            elif message.get("id") == self.next_id and "method" not in message:
-                return message.get("result", message.get("error"))
-            elif "method" in message and "id" in message:
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def diagnostics(self, uri):
-        deadline = time.time() + 60
-        while uri not in self.published and time.time() < deadline:
-            self.request("textDocument/hover", {"textDocument": {"uri": uri},
-                                                "position": {"line": 0, "character": 0}})
-            time.sleep(0.2)
-        return self.published.get(uri)
-
-    def close(self):
-        self.request("shutdown", None)
-        self.notify("exit", None)
-        self.child.wait(timeout=30)
-
-
 def editor_session(programs, corpus):
     """Step 5: an editor session with Windows URIs answers as the Linux program's does."""
     uri = "file:///c%3A/deals/club%20night.pbn"
@@ -199,7 +143,7 @@ def editor_session(programs, corpus):
     unopened_uri = "file:///z%3A" + str(unopened.resolve()).replace(" ", "%20")
     answers = []
     for command in ([programs.linux, "lsp"], [programs.wine, programs.exe, "lsp"]):
-        session = Session(command)
+        session = LspClient(command)
         session.request("initialize", {"capabilities": {}, "initializationOptions": {
             "doubleDummy": {"enabled": False}, "diagnostics": {"debounceMs": 0}}})
         session.notify("initialized", {})
@@ -207,6 +151,7 @@ def editor_session(programs, corpus):
             "uri": uri, "languageId": "pbn", "version": 1, "text": text}})
         doc = {"textDocument": {"uri": uri}}
         found = session.diagnostics(uri)
+        found = found and found[1]
         hover = session.request("textDocument/hover", {**doc, "position": {"line": 3, "character": 12}})
         formatted = session.request("textDocument/formatting", {**doc, "options": {
             "tabSize": 2, "insertSpaces": True}})

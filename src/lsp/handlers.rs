@@ -9,9 +9,7 @@ use serde_json::{json, Value};
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use super::capabilities::{initialize_result, CONVERT_COMMAND, FORMAT_EXPORT_COMMAND};
-use super::convert::{
-    code_actions, fix_all_action, lsp_edits, negotiate, wants_fix_all, FIX_ALL_TITLE,
-};
+use super::convert::{code_actions, lsp_edits, negotiate, wants_fix_all, FIX_ALL_TITLE};
 use super::position::{byte_range, offset_of, range_of};
 use super::seams;
 use super::workspace::{Environment, Publish, Refusal, Work, Workspace, METHOD_NOT_FOUND};
@@ -364,31 +362,38 @@ pub(crate) fn code_action(
     let encoding = ws.encoding;
     let lazy_fix_all = ws.resolves_code_actions;
     let fix_all = wants_fix_all(&params.context);
-    let actions = ws.docs.get_mut(&uri).and_then(|doc| {
-        let (from, to) = byte_range(doc.rope(), params.range, encoding)?;
-        let terms = ClientTerms {
-            settings: &settings,
-            encoding,
-        };
-        let found = doc.diagnostics_in(from, to, terms);
-        let safe = found.iter().any(|(finding, _)| {
-            finding
-                .fixes
-                .iter()
-                .any(|fix| fix.applicability == Applicability::Safe)
-        });
-        let mut actions = code_actions(doc.rope(), &uri, found, encoding);
-        if fix_all {
-            let edits = doc.fix_all(&settings);
-            actions.extend(fix_all_action(doc.rope(), &uri, edits, encoding));
-        } else if safe && lazy_fix_all {
-            actions.push(lsp::CodeActionOrCommand::CodeAction(fix_all_to_resolve(
-                &uri,
-            )));
-        }
-        Some(actions)
+    let Some(doc) = ws.docs.get_mut(&uri) else {
+        return None.into();
+    };
+    let Some((from, to)) = byte_range(doc.rope(), params.range, encoding) else {
+        return None.into();
+    };
+    let terms = ClientTerms {
+        settings: &settings,
+        encoding,
+    };
+    let found = doc.diagnostics_in(from, to, terms);
+    let safe = found.iter().any(|(finding, _)| {
+        finding
+            .fixes
+            .iter()
+            .any(|fix| fix.applicability == Applicability::Safe)
     });
-    actions.into()
+    let mut actions = code_actions(doc.rope(), &uri, found, encoding);
+    if fix_all {
+        // The whole file fixed: off the protocol thread where there is one.
+        let job = doc.fix_all(&uri, settings, encoding);
+        return Work::Later(Box::new(move || {
+            actions.extend(job());
+            Ok(Some(actions))
+        }));
+    }
+    if safe && lazy_fix_all {
+        actions.push(lsp::CodeActionOrCommand::CodeAction(fix_all_to_resolve(
+            &uri,
+        )));
+    }
+    Some(actions).into()
 }
 
 /// The lightbulb's "fix all" before it is chosen: no edit yet, and the document to fix.
@@ -421,12 +426,9 @@ pub(crate) fn code_action_resolve(
     let Some(doc) = ws.docs.get(&uri) else {
         return action.into();
     };
-    let (notation, rope) = (doc.notation(), doc.rope().clone());
+    let job = doc.fix_all(&uri, settings, encoding);
     Work::Later(Box::new(move || {
-        let edits = seams::fix_all(notation, &rope.to_string(), &settings);
-        if let Some(lsp::CodeActionOrCommand::CodeAction(done)) =
-            fix_all_action(&rope, &uri, edits, encoding)
-        {
+        if let Some(lsp::CodeActionOrCommand::CodeAction(done)) = job() {
             action.edit = done.edit;
         }
         Ok(action)

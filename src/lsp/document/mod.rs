@@ -258,11 +258,20 @@ impl OpenDocument {
         Some(self.body.formatter(range, settings))
     }
 
-    /// The edits of "fix all" (`source.fixAll.kibitzer`): the safe fixes of every selected code
-    /// over the whole document, as `check --fix` applies them; empty when there is none.
-    pub fn fix_all(&self, settings: &Settings) -> Vec<crate::diagnostic::TextEdit> {
-        let text = self.body.rope().to_string();
-        crate::lsp::seams::fix_all(self.notation, &text, settings)
+    /// The "fix all" code action of the document `uri` (`source.fixAll.kibitzer`, and the
+    /// lightbulb's once chosen): the safe fixes of every selected code over the whole document,
+    /// as `check --fix` applies them, worked out by the job; `None` when there is none.
+    pub fn fix_all(
+        &self,
+        uri: &Uri,
+        settings: Settings,
+        encoding: PositionEncoding,
+    ) -> Job<Option<lsp::CodeActionOrCommand>> {
+        let (notation, rope, uri) = (self.notation, self.body.rope().clone(), uri.clone());
+        Box::new(move || {
+            let edits = crate::lsp::seams::fix_all(notation, &rope.to_string(), &settings);
+            convert::fix_all_action(&rope, &uri, edits, encoding)
+        })
     }
 
     /// What formatting leaves as written, said for the editor: the games, records or boards
