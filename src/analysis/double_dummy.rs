@@ -8,16 +8,17 @@
 use crate::diagnostic::Code;
 use std::sync::Arc;
 
-use super::cross::Value;
 use crate::bridge::{Deal, Denomination, Seat, Vulnerability};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::double_dummy::tags::{
     digit_of, par_contracts_agree, read_optimum_score, read_par_contracts, standard_layout,
     tricks_cell, tricks_digit, write_optimum_score, write_par_contracts, write_table_rows,
     ColumnLayout, TABLE_COLUMNS,
 };
 use crate::double_dummy::{par_for, pars_either_side, Par, TrickTable};
-use crate::syntax::pbn::ast::Section;
+use crate::model::board::context::GameContext;
+use crate::model::values::newline_of;
+use crate::syntax::pbn::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, TextRange, TextSize};
 
 /// The tags whose values the double-dummy checks compare with the solver.
@@ -61,79 +62,211 @@ impl PartialEq for Solutions {
 
 impl Eq for Solutions {}
 
-/// What the double-dummy checks read of one game.
-#[derive(Debug, Default)]
-pub(crate) struct DoubleDummyInput<'a> {
-    /// The hands, when the Deal is valid.
+/// A tag value as the double-dummy view keeps it: its text and where it is written.
+#[derive(Debug, Clone)]
+pub(crate) struct WrittenValue {
+    /// The value (inheritance resolved when the reader resolves it).
+    pub text: String,
+    /// Where it is written (between the quotes).
+    pub range: TextRange,
+}
+
+/// An `OptimumResultTable` section as written.
+#[derive(Debug, Clone)]
+struct WrittenTable {
+    /// From its tag to its last data token.
+    extent: TextRange,
+    /// The column spec and where it is written, when the tag has a value.
+    spec: Option<WrittenValue>,
+    /// The tag pair (where a spec-less table is reported).
+    tag: TextRange,
+    /// The tag's name (where an incomplete table is reported).
+    name: TextRange,
+    /// The data tokens, row after row.
+    cells: Vec<WrittenValue>,
+}
+
+/// One game's double-dummy facts and the results it carries, read once by
+/// [`DoubleDummyGame::read`] for the O checks and for `kibitzer dd` (which writes the solver's
+/// results into it).
+#[derive(Debug, Clone)]
+pub struct DoubleDummyGame {
+    /// The game's Board tag.
+    pub board: Option<String>,
+    /// The hands, when the Deal is valid (complete or not).
     pub deal: Option<Deal>,
     /// The dealer, when readable.
     pub dealer: Option<Seat>,
     /// The vulnerability, when readable.
     pub vulnerability: Option<Vulnerability>,
-    /// `DoubleDummyTricks`.
-    pub tricks: Option<Value<'a>>,
-    /// `OptimumScore`.
-    pub score: Option<Value<'a>>,
-    /// `ParContract`.
-    pub par_contract: Option<Value<'a>>,
+    /// `DoubleDummyTricks`, `OptimumScore` and `ParContract`.
+    tricks: Option<WrittenValue>,
+    score: Option<WrittenValue>,
+    par_contract: Option<WrittenValue>,
     /// The `OptimumResultTable` section.
-    pub table: Option<Section>,
-    /// The line end the game uses, for rewritten tables.
-    pub newline: &'a str,
+    table: Option<WrittenTable>,
+    /// The end of the game's last token (where new results go).
+    end: TextSize,
+    /// The line end the game uses, for written tables.
+    newline: &'static str,
 }
 
-impl DoubleDummyInput<'_> {
+impl DoubleDummyGame {
+    /// Reads `game`, whose meaning `context` gives, with `value_of` saying what a tag's value
+    /// is; `origin` is added to every range (the game's start when it was read as a tree of
+    /// its own).
+    pub(crate) fn read(
+        game: &Game,
+        context: &GameContext,
+        origin: TextSize,
+        value_of: impl Fn(&str) -> Option<WrittenValue>,
+    ) -> DoubleDummyGame {
+        let at = |range: TextRange| range + origin;
+        let placed = |name: &str| {
+            value_of(name).map(|v| WrittenValue {
+                range: at(v.range),
+                ..v
+            })
+        };
+        let table = game
+            .sections()
+            .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")))
+            .and_then(|section| {
+                let tag = section.tag()?;
+                let green = section.syntax().green();
+                let cells = section
+                    .green_data(&green)
+                    .into_iter()
+                    .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
+                    .map(|t| WrittenValue {
+                        text: t.text().to_string(),
+                        range: at(t.text_range()),
+                    })
+                    .collect();
+                Some(WrittenTable {
+                    extent: at(section_extent(&section)),
+                    spec: tag.raw_value().map(|(text, range)| WrittenValue {
+                        text,
+                        range: at(range),
+                    }),
+                    tag: at(tag.syntax().text_range()),
+                    name: at(tag.name_range_or_pair()),
+                    cells,
+                })
+            });
+        DoubleDummyGame {
+            board: value_of("Board").map(|v| v.text),
+            deal: context.deal.filter(|_| context.deal_is_valid),
+            dealer: context.dealer,
+            vulnerability: context.vulnerability,
+            tricks: placed("DoubleDummyTricks"),
+            score: placed("OptimumScore"),
+            par_contract: placed("ParContract"),
+            table,
+            end: content_end(game.syntax()) + origin,
+            newline: newline_of(game.syntax()),
+        }
+    }
+
+    /// The hands when the deal is valid and complete: what the solver can solve.
+    pub fn complete_deal(&self) -> Option<Deal> {
+        self.deal.filter(|d| d.is_complete())
+    }
+
     /// Whether the game carries anything to check.
-    pub fn carries_results(&self) -> bool {
+    fn carries_results(&self) -> bool {
         self.table
             .as_ref()
             .is_some_and(|t| table_columns(t).is_some())
-            || self.tricks.is_some_and(|v| !v.text.is_empty())
+            || self.tricks.as_ref().is_some_and(|v| !v.text.is_empty())
             || self.score.is_some()
             || self.par_contract.is_some()
+    }
+
+    /// The par for the game's vulnerability and dealer (either side first when the dealer is
+    /// unknown), when its vulnerability is known.
+    pub fn par(&self, table: &TrickTable) -> Option<Par> {
+        Some(par_for(table, self.vulnerability?, self.dealer))
+    }
+
+    /// The edits that write `table` into the game: `OptimumResultTable` and `OptimumScore`
+    /// added or updated, `DoubleDummyTricks` and `ParContract` updated where the game has them.
+    pub fn edits(&self, table: &TrickTable) -> Vec<TextEdit> {
+        let nl = self.newline;
+        let par = self.par(table);
+        let mut edits = Vec::new();
+        let mut replace = |range: TextRange, new_text: String| {
+            edits.push(TextEdit { range, new_text });
+        };
+        if let Some(value) = &self.tricks {
+            replace(value.range, crate::double_dummy::tags::write_tricks(table));
+        }
+        let score_text = par.as_ref().map(write_optimum_score);
+        let mut score_line = String::new();
+        match (&self.score, &score_text) {
+            (Some(value), Some(text)) => replace(value.range, text.clone()),
+            (None, Some(text)) => score_line = format!("[OptimumScore \"{text}\"]{nl}"),
+            _ => {}
+        }
+        if let (Some(value), Some(par)) = (&self.par_contract, &par) {
+            replace(value.range, write_par_contracts(par));
+        }
+        match &self.table {
+            Some(written) => {
+                let spec = written.spec.as_ref().map_or("", |s| s.text.as_str());
+                replace(
+                    written.extent,
+                    format!("{score_line}{}", table_section_text(table, Some(spec), nl)),
+                )
+            }
+            None => replace(
+                TextRange::empty(self.end),
+                format!("{nl}{score_line}{}", table_section_text(table, None, nl)),
+            ),
+        }
+        edits.sort_by_key(|e| (e.range.start(), e.range.end()));
+        edits
     }
 }
 
 /// The deal a game asks the solver about: its valid, complete deal when it carries DD results.
-pub(crate) fn deal_to_solve(input: &DoubleDummyInput<'_>) -> Option<Deal> {
-    input
-        .deal
-        .filter(|d| d.is_complete() && input.carries_results())
+pub(crate) fn deal_to_solve(game: &DoubleDummyGame) -> Option<Deal> {
+    game.complete_deal().filter(|_| game.carries_results())
 }
 
 /// Runs the O checks of one game.
 pub(crate) fn check_double_dummy(
-    input: &DoubleDummyInput<'_>,
+    game: &DoubleDummyGame,
     solutions: &Solutions,
     out: &mut Vec<Diagnostic>,
 ) {
-    if let Some(section) = &input.table {
-        if table_columns(section).is_none() {
-            unreadable_table(section, out);
+    if let Some(written) = &game.table {
+        if table_columns(written).is_none() {
+            unreadable_table(written, out);
         }
     }
-    let Some(deal) = deal_to_solve(input) else {
+    let Some(deal) = deal_to_solve(game) else {
         return;
     };
     let Some(table) = solutions.table(&deal) else {
         return;
     };
-    if let Some(value) = input.tricks.filter(|v| !v.text.is_empty()) {
+    if let Some(value) = game.tricks.as_ref().filter(|v| !v.text.is_empty()) {
         check_tricks(value, &table, out);
     }
-    if let Some(section) = &input.table {
-        check_table(section, &table, input.newline, out);
+    if let Some(written) = &game.table {
+        check_table(written, &table, game.newline, out);
     }
-    let Some(vulnerability) = input.vulnerability else {
+    let Some(vulnerability) = game.vulnerability else {
         return;
     };
-    let best = par_for(&table, vulnerability, input.dealer);
+    let best = par_for(&table, vulnerability, game.dealer);
     // A file may give par with either side bidding first (they differ only on hot deals).
     let candidates: Vec<Par> = std::iter::once(best.clone())
         .chain(pars_either_side(&table, vulnerability))
         .collect();
-    if let Some(value) = input.score {
-        if let Some(written) = read_optimum_score(value.text) {
+    if let Some(value) = &game.score {
+        if let Some(written) = read_optimum_score(&value.text) {
             if !candidates.iter().any(|p| p.score == written) {
                 let right = write_optimum_score(&best);
                 out.push(
@@ -154,8 +287,8 @@ pub(crate) fn check_double_dummy(
             }
         }
     }
-    if let Some(value) = input.par_contract {
-        if let Some(written) = read_par_contracts(value.text) {
+    if let Some(value) = &game.par_contract {
+        if let Some(written) = read_par_contracts(&value.text) {
             if !candidates
                 .iter()
                 .any(|p| par_contracts_agree(&written, p, vulnerability))
@@ -199,7 +332,7 @@ fn in_denomination(d: Denomination) -> String {
 }
 
 /// `DoubleDummyTricks`: 20 base-14 digits, each checked.
-fn check_tricks(value: Value<'_>, table: &TrickTable, out: &mut Vec<Diagnostic>) {
+fn check_tricks(value: &WrittenValue, table: &TrickTable, out: &mut Vec<Diagnostic>) {
     let right: String = crate::double_dummy::tags::write_tricks(table);
     let digits: Vec<Option<u8>> = value.text.chars().map(tricks_digit).collect();
     let as_written = usize::from(value.range.len()) == value.text.len();
@@ -293,18 +426,17 @@ pub(crate) fn section_extent(section: &Section) -> TextRange {
 }
 
 /// The column count and the Declarer, Denomination and Result positions of a table section.
-fn table_columns(section: &Section) -> Option<(usize, [usize; 3])> {
-    let (spec, _) = section.tag()?.raw_value()?;
-    column_positions(&spec)
+fn table_columns(written: &WrittenTable) -> Option<(usize, [usize; 3])> {
+    column_positions(&written.spec.as_ref()?.text)
 }
 
 /// O103 for a table whose columns are not those of a double-dummy table (`dd --write` writes
 /// one; no solution is needed to see it).
-fn unreadable_table(section: &Section, out: &mut Vec<Diagnostic>) {
-    let Some(tag) = section.tag() else { return };
-    let (spec, range) = tag
-        .raw_value()
-        .unwrap_or_else(|| (String::new(), tag.syntax().text_range()));
+fn unreadable_table(written: &WrittenTable, out: &mut Vec<Diagnostic>) {
+    let (spec, range) = written
+        .spec
+        .as_ref()
+        .map_or(("", written.tag), |s| (s.text.as_str(), s.range));
     out.push(Diagnostic::new(
         Code::O103,
         range,
@@ -313,29 +445,27 @@ fn unreadable_table(section: &Section, out: &mut Vec<Diagnostic>) {
 }
 
 /// `OptimumResultTable`: every row's result, then whether it is the whole table.
-fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut Vec<Diagnostic>) {
-    let Some(tag) = section.tag() else { return };
-    let Some((spec, _)) = tag.raw_value() else {
+fn check_table(
+    written: &WrittenTable,
+    table: &TrickTable,
+    newline: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(spec) = written.spec.as_ref().map(|s| s.text.as_str()) else {
         return;
     };
-    let extent = section_extent(section);
-    let whole = table_section_text(table, Some(&spec), newline);
+    let extent = written.extent;
+    let whole = table_section_text(table, Some(spec), newline);
     let rewrite =
         |d: Diagnostic| d.with_unsafe_fix("Write the solver's table", extent, whole.clone());
-    let Some((width, [declarer_at, denomination_at, result_at])) = column_positions(&spec) else {
+    let Some((width, [declarer_at, denomination_at, result_at])) = column_positions(spec) else {
         return;
     };
-    let green = section.syntax().green();
-    let elements: Vec<_> = section
-        .green_data(&green)
-        .into_iter()
-        .filter(|t| matches!(t.kind(), SyntaxKind::SECTION_TOKEN | SyntaxKind::STRING))
-        .collect();
     let mut seen = [[false; 5]; 4];
     let mut covered = 0;
-    for row in elements.chunks(width).filter(|r| r.len() == width) {
-        let seat = single_char(row[declarer_at].text()).and_then(Seat::from_char);
-        let d = Denomination::parse(row[denomination_at].text());
+    for row in written.cells.chunks(width).filter(|r| r.len() == width) {
+        let seat = single_char(&row[declarer_at].text).and_then(Seat::from_char);
+        let d = Denomination::parse(&row[denomination_at].text);
         let (Some(seat), Some(d)) = (seat, d) else {
             continue;
         };
@@ -343,35 +473,34 @@ fn check_table(section: &Section, table: &TrickTable, newline: &str, out: &mut V
             covered += 1;
         }
         let result = &row[result_at];
-        let Ok(written) = result.text().parse::<u8>() else {
+        let Ok(said) = result.text.parse::<u8>() else {
             continue;
         };
         let solved = table.tricks(seat, d);
-        if written != solved {
+        if said != solved {
             out.push(
                 Diagnostic::new(
                     Code::O101,
-                    result.text_range(),
+                    result.range,
                     format!(
                         "the OptimumResultTable says {} takes {} in {}; at double dummy: {solved}",
                         who(seat),
-                        tricks(written),
+                        tricks(said),
                         in_denomination(d)
                     ),
                 )
                 .with_unsafe_fix(
                     format!("Write {solved}"),
-                    result.text_range(),
+                    result.range,
                     solved.to_string(),
                 ),
             );
         }
     }
     if covered < 20 {
-        let name_range = tag.name_range_or_pair();
         out.push(rewrite(Diagnostic::new(
             Code::O103,
-            name_range,
+            written.name,
             format!(
                 "the OptimumResultTable gives {covered} of the 20 declarer and denomination pairs; a full table has a row for each"
             ),

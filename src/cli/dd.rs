@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::analysis::solve::{double_dummy_games, DoubleDummyGame};
+use crate::analysis::double_dummy::DoubleDummyGame;
+use crate::analysis::solve::double_dummy_games;
 use crate::bridge::{Deal, Seat};
 use crate::diagnostic::apply_edits;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
@@ -201,7 +202,7 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
             .collect());
     }
     let games = double_dummy_games(&source.text);
-    let deals: Vec<Option<Deal>> = games.iter().map(|g| g.deal).collect();
+    let deals: Vec<Option<Deal>> = games.iter().map(DoubleDummyGame::complete_deal).collect();
     let tables = solve_batches(&deals, progress);
     if args.write {
         write_results(path, &source, &games, &tables)?;

@@ -10,13 +10,13 @@ use super::sections;
 use super::tables::{check_section_comments, check_table, is_table};
 use super::tags::{check_value, closest_known, is_known, mandatory_index, unusual_parts};
 use crate::analysis::cross::{CrossTags, Value};
-use crate::analysis::double_dummy::{check_double_dummy, DoubleDummyInput, Solutions};
+use crate::analysis::double_dummy::{check_double_dummy, DoubleDummyGame, Solutions, WrittenValue};
 use crate::analysis::notes::{check_section_notes, misplaced_note};
 use crate::analysis::rules::{judge, Judged};
 use crate::diagnostic::Diagnostic;
 use crate::model::board::context::{BoardModel, GameContext, KeyTags, TagValue};
 use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{newline_of, value_text_of, ValueText};
+use crate::model::values::{value_text_of, ValueText};
 use crate::syntax::pbn::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -365,25 +365,22 @@ fn check_game_double_dummy(
     solutions: &Solutions,
     out: &mut Vec<Diagnostic>,
 ) {
-    let table = game
-        .sections()
-        .find(|s| s.tag().is_some_and(|t| t.is_named("OptimumResultTable")));
-    let input = DoubleDummyInput {
-        deal: context.deal.filter(|_| context.deal_is_valid),
-        dealer: context.dealer,
-        vulnerability: context.vulnerability,
-        tricks: tags.get(Key::DoubleDummyTricks).and_then(Entry::cross),
-        score: tags.get(Key::OptimumScore).and_then(Entry::cross),
-        par_contract: tags.get(Key::ParContract).and_then(Entry::cross),
-        // The line end is looked for only when there is a table to rewrite.
-        newline: if table.is_some() {
-            newline_of(game.syntax())
-        } else {
-            "\n"
-        },
-        table,
+    let value_of = |name: &str| {
+        let key = match name {
+            "Board" => Key::Board,
+            "DoubleDummyTricks" => Key::DoubleDummyTricks,
+            "OptimumScore" => Key::OptimumScore,
+            "ParContract" => Key::ParContract,
+            _ => return None,
+        };
+        let value = tags.get(key).and_then(Entry::cross)?;
+        Some(WrittenValue {
+            text: value.text.to_string(),
+            range: value.range,
+        })
     };
-    check_double_dummy(&input, solutions, out);
+    let read = DoubleDummyGame::read(game, context, 0.into(), value_of);
+    check_double_dummy(&read, solutions, out);
 }
 
 fn filled(tag: &Option<TagValue>) -> bool {
