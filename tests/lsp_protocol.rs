@@ -234,6 +234,35 @@ async fn the_outline_of_a_long_file_lists_its_games_without_their_sections() {
 }
 
 #[tokio::test]
+async fn folding_ranges_keep_to_the_clients_limit() {
+    // VS Code keeps its first 5,000 (`editor.foldingMaximumRegions`) and says so: the rest
+    // would be sent, and read by its extension host, after every edit for nothing.
+    let capabilities = json!({"textDocument": {"foldingRange": {"rangeLimit": 3}}});
+    let (mut h, _) = Harness::start(URI, capabilities, fast()).await;
+    let two = format!("{GAME}\n{}", GAME.replace("Board \"7\"", "Board \"8\""));
+    h.open("pbn", &two).await;
+    let folds = h
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .await;
+    let lines: Vec<&Value> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| &f["startLine"])
+        .collect();
+    // The first three of the text, the first game's whole range among them.
+    assert_eq!(lines.len(), 3, "{folds}");
+    assert_eq!(
+        folds[0],
+        json!({"startLine": 0, "endLine": 14, "kind": "region"})
+    );
+    assert!(lines.iter().all(|l| l.as_u64() < Some(16)), "{folds}");
+}
+
+#[tokio::test]
 async fn outline_folding_tokens_navigation_hints() {
     let (mut h, _) = Harness::start(URI, json!({}), fast()).await;
     h.open(
@@ -261,6 +290,8 @@ async fn outline_folding_tokens_navigation_hints() {
         folds[0],
         json!({"startLine": 0, "endLine": 14, "kind": "region"})
     );
+    let all_folds = folds.as_array().unwrap().len();
+    assert!(all_folds > 3, "{folds}");
     let tokens = h
         .request(
             "textDocument/semanticTokens/full",

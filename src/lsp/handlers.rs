@@ -161,6 +161,13 @@ pub(crate) fn initialize(
         .as_ref()
         .and_then(|t| t.code_action.as_ref())
         .is_some_and(|c| c.resolve_support.is_some());
+    ws.folding_limit = params
+        .capabilities
+        .text_document
+        .as_ref()
+        .and_then(|t| t.folding_range.as_ref())
+        .and_then(|f| f.range_limit)
+        .map(|limit| limit as usize);
     if let Some(options) = &params.initialization_options {
         ws.settings = ws.settings.merged(options);
     }
@@ -281,8 +288,9 @@ pub(crate) fn folding_range(
     _: &dyn Environment,
     params: lsp::FoldingRangeParams,
 ) -> Work<Option<Vec<lsp::FoldingRange>>> {
+    let limit = ws.folding_limit;
     job_of(ws, &params.text_document.uri, |doc, encoding| {
-        doc.folding_ranges(encoding)
+        doc.folding_ranges(encoding, limit)
     })
 }
 

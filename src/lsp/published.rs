@@ -317,4 +317,8 @@ pub(crate) struct CheckedPiece {
     pub diagnostics: Vec<CachedDiagnostic>,
     /// When it holds `% kibitzer-ignore:` lines: what the suppression pass needs of it.
     pub facts: Option<PieceFacts>,
+    /// Its outline entry (a game's), relative to its start.
+    pub symbol: Option<crate::ide::Symbol>,
+    /// Its folding ranges, relative to its start.
+    pub folds: Vec<(crate::syntax::TextRange, crate::ide::FoldKind)>,
 }

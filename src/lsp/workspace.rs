@@ -149,6 +149,10 @@ pub(crate) struct Workspace {
     /// Whether the client resolves code actions (`codeAction/resolve`): the lightbulb then
     /// offers "fix all", worked out only when chosen.
     pub resolves_code_actions: bool,
+    /// How many folding ranges the client keeps of a document (`foldingRange.rangeLimit`;
+    /// VS Code's is 5,000): sending the 69,000 of a 20,000-game file after every edit only
+    /// kept its extension host busy.
+    pub folding_limit: Option<usize>,
     /// What the handlers left to do (taken by the door after each message).
     pub after: Aftermath,
 }
@@ -161,6 +165,7 @@ impl Default for Workspace {
             // The protocol's default, until `initialize` agrees on another.
             encoding: PositionEncoding::Utf16,
             resolves_code_actions: false,
+            folding_limit: None,
             after: Aftermath::default(),
         }
     }

@@ -91,8 +91,20 @@ export function serverSettings(scope?: vscode.ConfigurationScope): ServerSetting
 }
 
 /** What the client changes between the editor and the server, in both extensions. */
+/** Documents longer than this (in characters) get semantic tokens for what is on screen only. */
+const WHOLE_DOCUMENT_TOKENS_LIMIT = 1 << 20;
+
 export function clientMiddleware(): Middleware {
 return {
+    // A large document is coloured by the grammar, and by range requests for what is on
+    // screen: VS Code asks for a range only while it has no tokens for the whole document, so
+    // the whole-document request is answered "none" here. Asked after every edit, it was
+    // megabytes of JSON for the extension host to work through, and the findings of a
+    // 20,000-game file waited behind it.
+    provideDocumentSemanticTokens: (document, token, next) => {
+      const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+      return length > WHOLE_DOCUMENT_TOKENS_LIMIT ? null : next(document, token);
+    },
     // VS Code keeps one line-end style per document and converts the line ends of every edit
     // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.lineEnds
     // asks for a style the document does not have, add the edit that switches it.

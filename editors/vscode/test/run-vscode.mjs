@@ -18,7 +18,7 @@
 //   SUITES=web    the extension in the web worker extension host (as in VS Code for the web),
 //                 on the WebAssembly server; alone in its session
 //   SUITE_TIMEOUT seconds per suite (default 240)
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import * as net from "node:net";
@@ -406,6 +406,12 @@ async function main() {
   const uiPlain = path.join(tmp, "ui-plain-workspace");
   fs.cpSync(path.join(ext, "test", "fixtures"), uiPlain, { recursive: true });
   writeJson(path.join(uiPlain, ".vscode", "settings.json"), withoutServer);
+  // The 20,000-game file (15 MB, 857,000 lines), for the ui suite's timing of a big
+  // file's end: made by the shared generator, as the benchmarks make theirs.
+  const generator = path.resolve(ext, "..", "..", "..", "shared", "tools", "gen_pbn.py");
+  const big = path.join(ui, "twenty-thousand.pbn");
+  execFileSync("python3", [generator, "20000", "--rich", "-o", big], { stdio: ["ignore", "ignore", "inherit"] });
+  fs.copyFileSync(big, path.join(uiPlain, "twenty-thousand.pbn"));
 
   const port = await freePort();
   const serverLog = fs.openSync(path.join(ARTIFACTS, "vscode-server.log"), "w");

@@ -210,13 +210,21 @@ impl OpenDocument {
         })
     }
 
-    /// The foldable ranges in LSP form (those of more than one line), worked out by the job.
-    pub fn folding_ranges(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::FoldingRange>> {
+    /// The foldable ranges in LSP form (those of more than one line; the first `limit` of
+    /// them when given), worked out by the job.
+    pub fn folding_ranges(
+        &mut self,
+        encoding: PositionEncoding,
+        limit: Option<usize>,
+    ) -> Job<Vec<lsp::FoldingRange>> {
         let (rope, job) = (self.body.rope().clone(), self.body.folding_ranges());
         Box::new(move || {
-            on_every_core(&job(), |&((range, kind), start)| {
+            let mut folds = on_every_core(&job(), |&((range, kind), start)| {
                 folding_range(&rope, range, start, kind, encoding)
-            })
+            });
+            // They come in the text's order; an editor keeps its first `limit` anyway.
+            folds.truncate(limit.unwrap_or(usize::MAX));
+            folds
         })
     }
 

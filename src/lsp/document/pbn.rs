@@ -146,7 +146,12 @@ impl Checker<'_> {
         let chunk = SyntaxNode::new_root(node.clone());
         let diagnostics = seams::piece_diagnostics(&chunk, text, errors, inherited, &self.options);
         let facts = seams::suppression_facts(text);
-        if diagnostics.is_empty() && facts.is_none() {
+        // Read while the tree is at hand: the outline and the folds of a large document then
+        // come from the cache after an edit, not from parsing and lowering every game again
+        // (a 20,000-game file's took a second of both cores after every keystroke).
+        let symbol = ide::game_symbol(&chunk);
+        let folds = ide::folding_ranges(&chunk);
+        if diagnostics.is_empty() && facts.is_none() && symbol.is_none() && folds.is_empty() {
             return self.empty.clone();
         }
         let rope = self.rope;
@@ -183,6 +188,8 @@ impl Checker<'_> {
         Arc::new(CheckedPiece {
             diagnostics: cached,
             facts,
+            symbol,
+            folds,
         })
     }
 }
@@ -604,11 +611,61 @@ impl Document {
     }
 
     /// A snapshot for work done outside the lock: the text and its outline.
+    /// The non-blank children with their starts and cached findings, for a job to read.
+    fn checked_pieces(&self) -> CheckedPieces {
+        let starts = self.outline.child_starts();
+        let pieces = self
+            .games
+            .children()
+            .enumerate()
+            .filter(|(_, (child, _))| !child.blank)
+            .filter_map(|(index, (_, found))| {
+                Some((index, *starts.get(index)? as usize, found.cloned()))
+            })
+            .collect();
+        CheckedPieces {
+            snapshot: self.snapshot(),
+            pieces,
+        }
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             rope: self.rope.clone(),
             outline: self.outline.clone(),
         }
+    }
+}
+
+/// Every non-blank child of a document with its start and what checking it gave (`None` for
+/// one not checked since it changed): what the outline and folding jobs read.
+struct CheckedPieces {
+    snapshot: Snapshot,
+    pieces: Vec<(usize, usize, Option<Arc<CheckedPiece>>)>,
+}
+
+impl CheckedPieces {
+    /// `each` of every piece (checked again from the text when the cache has nothing for it),
+    /// in text order, on every core when they are many.
+    fn map<T: Send>(&self, each: impl Fn(&CheckedPiece, usize) -> Option<T> + Sync) -> Vec<T> {
+        let threads = threads_for(self.pieces.len(), PARALLEL_GAMES);
+        map_slices(&self.pieces, threads, |part| {
+            let mut cache = TokenCache::default();
+            part.iter()
+                .filter_map(|(index, start, checked)| match checked {
+                    Some(piece) => each(piece, *start),
+                    None => {
+                        let (node, start) = self.snapshot.parse_child(*index, &mut cache)?;
+                        let piece = CheckedPiece {
+                            symbol: ide::game_symbol(&node),
+                            folds: ide::folding_ranges(&node),
+                            ..CheckedPiece::default()
+                        };
+                        each(&piece, start)
+                    }
+                })
+                .collect()
+        })
     }
 }
 
@@ -805,27 +862,25 @@ impl OpenText for Document {
     }
 
     fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
-        let snapshot = self.snapshot();
+        let pieces = self.checked_pieces();
         Box::new(move || {
-            let all = 0..snapshot.rope.len_bytes();
-            let per_game = snapshot.map_chunks(all, &|node, start| {
-                ide::game_symbol(&node).map(|found| (found, start))
-            });
-            per_game.into_iter().flatten().collect()
+            pieces.map(|piece, start| piece.symbol.clone().map(|found| (found, start)))
         })
     }
 
     fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
-        let snapshot = self.snapshot();
+        let pieces = self.checked_pieces();
         Box::new(move || {
-            let all = 0..snapshot.rope.len_bytes();
-            let per_game = snapshot.map_chunks(all, &|node, start| {
-                ide::folding_ranges(&node)
-                    .into_iter()
-                    .map(|fold| (fold, start))
-                    .collect::<Vec<_>>()
+            let per_piece = pieces.map(|piece, start| {
+                Some(
+                    piece
+                        .folds
+                        .iter()
+                        .map(|&fold| (fold, start))
+                        .collect::<Vec<_>>(),
+                )
             });
-            per_game.into_iter().flatten().collect()
+            per_piece.into_iter().flatten().collect()
         })
     }
 
@@ -1040,6 +1095,33 @@ mod tests {
         assert_eq!(line, doc.rope.len_lines() - 1);
     }
 
+    type OutlineAndFolds = (
+        Vec<Placed<ide::Symbol>>,
+        Vec<Placed<(TextRange, ide::FoldKind)>>,
+    );
+
+    /// What the outline and folding jobs of `doc` give.
+    fn outline_and_folds(doc: &mut Document) -> OutlineAndFolds {
+        (OpenText::symbols(doc)(), OpenText::folding_ranges(doc)())
+    }
+
+    /// The outline and folds of `text` read from its full parse, game by game.
+    fn parsed_outline(text: &str) -> OutlineAndFolds {
+        let full = Parse::new(text);
+        let mut symbols = Vec::new();
+        let mut folds = Vec::new();
+        for (index, child) in full.children().iter().enumerate() {
+            let Some(node) = child.as_node() else {
+                continue;
+            };
+            let start = full.child_starts()[index] as usize;
+            let node = SyntaxNode::new_root(node.clone());
+            symbols.extend(ide::game_symbol(&node).map(|found| (found, start)));
+            folds.extend(ide::folding_ranges(&node).into_iter().map(|f| (f, start)));
+        }
+        (symbols, folds)
+    }
+
     /// Edits `doc` and a plain copy of its text at random and checks, after each edit, that the
     /// outline, the diagnostics and the trees handed to features equal those of a document
     /// opened with the new text.
@@ -1089,7 +1171,13 @@ mod tests {
             let at = below(&mut seed, text.len() + 1);
             let board = |doc: &mut Document| format!("{:?}", doc.board_at(at));
             assert_eq!(board(&mut doc), board(&mut fresh), "{text:?} at {at}");
+            // The outline and folds, from the cache where it is fresh and from the text where
+            // an edit left it without findings, are those of the full parse, before the
+            // diagnostics are brought up to date and after.
+            let parsed = parsed_outline(&text);
+            assert_eq!(outline_and_folds(&mut doc), parsed, "{text:?}");
             assert_eq!(published(&mut doc), published(&mut fresh), "{text:?}");
+            assert_eq!(outline_and_folds(&mut doc), parsed, "{text:?}");
             // A feature's tree (cached or parsed again) is the full parse's.
             let full = Parse::new(&text);
             let ours = doc.chunk_at(at).map(|(n, s)| (n.green().into_owned(), s));

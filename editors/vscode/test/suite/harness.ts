@@ -81,7 +81,12 @@ export async function runTests(suite: string, tests: Test[], onWasm = false): Pr
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  // KIBITZER_ONLY=text runs only the tests whose names contain it (for working on one).
+  const only = process.env.KIBITZER_ONLY;
   for (const t of tests) {
+    if (only && !t.name.includes(only)) {
+      continue;
+    }
     if (onWasm && t.nativeOnly) {
       skipped++;
       say(`skip ${t.name}: ${t.nativeOnly}`);
