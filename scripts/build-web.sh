@@ -11,6 +11,8 @@
 # <target> is cargo's target folder ($CARGO_TARGET_DIR when set, else target/).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=npm-ci.sh
+source "$root/scripts/npm-ci.sh"
 cd "$root"
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -27,10 +29,8 @@ cargo rustc --locked --lib --crate-type cdylib --target wasm32-unknown-unknown \
 wasm="$target_dir/wasm32-unknown-unknown/web/kibitzer.wasm"
 
 step "the playground (npm ci, typecheck, esbuild) into $target_dir/playground"
+npm_ci "$root/editors/playground"
 cd "$root/editors/playground"
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
 npx tsc --noEmit -p .
 node scripts/build.mjs --wasm "$wasm" --out "$target_dir/playground"
 
@@ -38,10 +38,8 @@ if [ -z "${SKIP_VSIX:-}" ]; then
   step "the universal .vsix (native server for this platform + WebAssembly for the others)"
   cd "$root"
   cargo build --release --locked --bin kibitzer
+  npm_ci "$root/editors/vscode"
   cd "$root/editors/vscode"
-  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci --no-audit --no-fund
-  fi
   rm -f kibitzer-*.vsix
   KIBITZER_WASM="$wasm" node scripts/package.mjs --universal
   node scripts/build.mjs >/dev/null # leave out/ as the tests use it (the package build is minified)

@@ -44,6 +44,8 @@ platforms=(
 step "tools: rustup targets, mingw-w64, zip, and zig with cargo-zigbuild (in a venv)"
 # shellcheck source=apt-install.sh
 source "$root/scripts/apt-install.sh"
+# shellcheck source=npm-ci.sh
+source "$root/scripts/npm-ci.sh"
 missing=()
 command -v x86_64-w64-mingw32-gcc >/dev/null || missing+=(gcc-mingw-w64-x86-64)
 command -v zip >/dev/null || missing+=(zip)
@@ -69,6 +71,7 @@ export CARGO_PROFILE_RELEASE_DEBUG=false
 step "the WebAssembly server, the playground and the universal VS Code package"
 SKIP_VSIX=1 bash scripts/build-web.sh
 wasm="$target_dir/wasm32-unknown-unknown/web/kibitzer.wasm"
+npm_ci editors/vscode
 (cd editors/vscode && KIBITZER_WASM="$wasm" node scripts/package.mjs --universal --no-native)
 mv "editors/vscode/kibitzer-$version.vsix" "$dist/"
 (cd "$target_dir/playground" && zip -qr "$dist/kibitzer-playground-$version.zip" .)

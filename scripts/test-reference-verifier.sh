@@ -26,7 +26,10 @@ VERIFIER=$SHARED/tools/pbn-verifier
 [ -d "$VERIFIER/java" ] || { echo "no reference verifier at $VERIFIER" >&2; exit 1; }
 
 need=()
-command -v javac >/dev/null || need+=(default-jdk-headless)
+# The verifier opens an AWT window even in batch mode: a headless JDK (javac without the X11
+# half of AWT) cannot run it, so that one is not enough either.
+javac_home=$(dirname "$(dirname "$(readlink -f "$(command -v javac || echo /nonexistent/bin/javac)")")")
+[ -f "$javac_home/lib/libawt_xawt.so" ] || need+=(default-jdk)
 command -v xvfb-run >/dev/null || need+=(xvfb xauth)
 command -v parallel >/dev/null || need+=(parallel)
 if [ ${#need[@]} -gt 0 ]; then

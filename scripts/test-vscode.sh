@@ -19,6 +19,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 ext="$root/editors/vscode"
+# shellcheck source=npm-ci.sh
+source "$root/scripts/npm-ci.sh"
 started=$SECONDS
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -39,10 +41,8 @@ if ! "$KIBITZER_BIN" lsp --help >/dev/null 2>&1; then
 fi
 
 step "extension (npm ci, typecheck, build)"
+npm_ci "$ext"
 cd "$ext"
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
 npx tsc --noEmit -p .
 npx tsc --noEmit -p src/webview
 npx tsc --noEmit -p src/web
