@@ -375,9 +375,12 @@ const tests2: Test[] = [
       // not asserted to the millisecond: the ceilings only catch the slowness the issue saw
       // (2.9 s near the end natively, 5.2 s on WebAssembly, the outline after 21 s).
       const uri = vscode.Uri.file(path.join(workspaceRoot(), "twenty-thousand.pbn"));
-      const opened = Date.now();
+      const asked = Date.now();
       const doc = await vscode.workspace.openTextDocument(uri);
       editor = await vscode.window.showTextDocument(doc, { preview: false });
+      // From here the file is on screen: VS Code's own reading of 15 MB is not the server's.
+      const opened = Date.now();
+      const reading = opened - asked;
       const symbols = await waitFor("the outline", async () => {
         const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>("vscode.executeDocumentSymbolProvider", uri);
         return found !== undefined && found.length >= 20_000 ? found : undefined;
@@ -414,14 +417,17 @@ const tests2: Test[] = [
         await waitFor(`the error on line ${line + 1} to go`, () => (errorOnLine() ? undefined : true), 30_000);
         return shown;
       };
-      const nearStart = await errorAt("near the start", deals[1]);
+      // Each twice, in turns: the first edit of a file follows its opening's work, a later
+      // one the work of the edit before.
+      const nearStart = Math.max(await errorAt("near the start", deals[1]), 0);
       const nearEnd = await errorAt("near the end", deals[deals.length - 2]);
-      note(`twenty-thousand.pbn (${doc.lineCount} lines): outline ${outline} ms after opening (${symbols.length} boards), first findings ${findings} ms`);
+      const again = [await errorAt("near the start", deals[2]), await errorAt("near the end", deals[deals.length - 3])];
+      note(`twenty-thousand.pbn (${doc.lineCount} lines): shown ${reading} ms after asking; then the outline after ${outline} ms (${symbols.length} boards), the first findings after ${findings} ms`);
       for (const t of timings) {
         note(t);
       }
       assert.ok(outline < 10_000, `the outline came ${outline} ms after opening`);
-      assert.ok(nearEnd < 2_000 && nearStart < 2_000, timings.join("; "));
+      assert.ok(Math.max(nearStart, nearEnd, ...again) < 2_000, timings.join("; "));
       await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     },
   },
