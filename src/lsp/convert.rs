@@ -262,6 +262,16 @@ pub(crate) fn symbol(
     start: usize,
     encoding: PositionEncoding,
 ) -> lsp::DocumentSymbol {
+    symbol_placed(symbol, &|range| {
+        range_of(rope, shifted(range, start), encoding)
+    })
+}
+
+/// The LSP form of an outline entry whose ranges `place` turns into LSP ranges.
+pub(crate) fn symbol_placed(
+    symbol: &ide::Symbol,
+    place: &dyn Fn(TextRange) -> lsp::Range,
+) -> lsp::DocumentSymbol {
     let kind = match symbol.kind {
         ide::SymbolKind::Game => lsp::SymbolKind::NAMESPACE,
         ide::SymbolKind::Section => lsp::SymbolKind::STRUCT,
@@ -274,15 +284,46 @@ pub(crate) fn symbol(
         kind,
         tags: None,
         deprecated: None,
-        range: range_of(rope, shifted(symbol.range, start), encoding),
-        selection_range: range_of(rope, shifted(symbol.selection, start), encoding),
+        range: place(symbol.range),
+        selection_range: place(symbol.selection),
         children: Some(
             symbol
                 .children
                 .iter()
-                .map(|c| self::symbol(rope, c, start, encoding))
+                .map(|c| symbol_placed(c, place))
                 .collect(),
         ),
+    }
+}
+
+/// An outline entry (and its children) moved down by `lines`.
+pub(crate) fn symbol_lines_down(symbol: &lsp::DocumentSymbol, lines: u32) -> lsp::DocumentSymbol {
+    symbol_lines_moved(symbol, &|line| line.saturating_add(lines))
+}
+
+/// An outline entry (and its children) moved up by `lines`.
+pub(crate) fn symbol_lines_up(symbol: &lsp::DocumentSymbol, lines: u32) -> lsp::DocumentSymbol {
+    symbol_lines_moved(symbol, &|line| line.saturating_sub(lines))
+}
+
+fn symbol_lines_moved(
+    symbol: &lsp::DocumentSymbol,
+    moved: &dyn Fn(u32) -> u32,
+) -> lsp::DocumentSymbol {
+    let range = |r: lsp::Range| {
+        lsp::Range::new(
+            lsp::Position::new(moved(r.start.line), r.start.character),
+            lsp::Position::new(moved(r.end.line), r.end.character),
+        )
+    };
+    lsp::DocumentSymbol {
+        range: range(symbol.range),
+        selection_range: range(symbol.selection_range),
+        children: symbol
+            .children
+            .as_ref()
+            .map(|c| c.iter().map(|c| symbol_lines_moved(c, moved)).collect()),
+        ..symbol.clone()
     }
 }
 

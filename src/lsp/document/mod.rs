@@ -196,6 +196,17 @@ impl OpenDocument {
     /// The outline in LSP form, worked out by the job: beyond [`OUTLINE_DETAIL_GAMES`] games,
     /// the games without their sections.
     pub fn symbols(&mut self, encoding: PositionEncoding) -> Job<Vec<lsp::DocumentSymbol>> {
+        if let Some(job) = self.body.lsp_symbols(encoding) {
+            return Box::new(move || {
+                let mut found = job();
+                if found.len() > OUTLINE_DETAIL_GAMES {
+                    for symbol in &mut found {
+                        symbol.children = Some(Vec::new());
+                    }
+                }
+                found
+            });
+        }
         let (rope, job) = (self.body.rope().clone(), self.body.symbols());
         Box::new(move || {
             let mut found = job();

@@ -135,6 +135,14 @@ pub(crate) trait OpenText: Send + std::fmt::Debug {
     fn completions(&mut self, offset: usize) -> Option<Placed<Vec<ide::Completion>>>;
     /// The outline: a symbol per game, record or board.
     fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>>;
+    /// The outline already in LSP form, when the document keeps it so (PBN's per-game cache);
+    /// `None`: [`OpenText::symbols`] converted.
+    fn lsp_symbols(
+        &mut self,
+        _encoding: PositionEncoding,
+    ) -> Option<Job<Vec<lsp::DocumentSymbol>>> {
+        None
+    }
     /// The ranges the editor may fold.
     fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>>;
     /// The semantic tokens meeting the byte range `range` (the whole document when `None`), with

@@ -3,7 +3,7 @@
 //! every notation shares, and its answers to the editor's questions (its `OpenText`).
 
 use std::ops::{Range, RangeInclusive};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ropey::Rope;
 use rowan::GreenNode;
@@ -24,7 +24,7 @@ use crate::lsp::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
     PiecePositions,
 };
-use crate::lsp::published::{CachedDiagnostic, CheckedPiece, Part, Published};
+use crate::lsp::published::{CachedDiagnostic, CheckedPiece, KeptSymbol, Part, Published};
 use crate::lsp::seams;
 use crate::model::board::BoardModel;
 use crate::model::Inheritance;
@@ -129,7 +129,6 @@ struct Checker<'a> {
     uri: &'a Uri,
     options: CheckOptions,
     encoding: PositionEncoding,
-    empty: &'a Arc<CheckedPiece>,
 }
 
 impl Checker<'_> {
@@ -146,13 +145,9 @@ impl Checker<'_> {
         let chunk = SyntaxNode::new_root(node.clone());
         let diagnostics = seams::piece_diagnostics(&chunk, text, errors, inherited, &self.options);
         let facts = seams::suppression_facts(text);
-        // Read while the tree is at hand: the outline and the folds of a large document then
-        // come from the cache after an edit, not from parsing and lowering every game again
-        // (a 20,000-game file's took a second of both cores after every keystroke).
-        let symbol = ide::game_symbol(&chunk);
-        let folds = ide::folding_ranges(&chunk);
-        if diagnostics.is_empty() && facts.is_none() && symbol.is_none() && folds.is_empty() {
-            return self.empty.clone();
+        if diagnostics.is_empty() && facts.is_none() {
+            // Not the shared empty one: each piece keeps its own outline once read.
+            return Arc::new(CheckedPiece::default());
         }
         let rope = self.rope;
         let encoding = self.encoding;
@@ -188,8 +183,8 @@ impl Checker<'_> {
         Arc::new(CheckedPiece {
             diagnostics: cached,
             facts,
-            symbol,
-            folds,
+            symbol: OnceLock::new(),
+            folds: OnceLock::new(),
         })
     }
 }
@@ -299,7 +294,6 @@ impl Document {
             uri: &self.uri,
             options: seams::check_options(settings, &self.head),
             encoding,
-            empty: &self.no_diagnostics,
         }
     }
 
@@ -611,18 +605,27 @@ impl Document {
     }
 
     /// A snapshot for work done outside the lock: the text and its outline.
-    /// The non-blank children with their starts and cached findings, for a job to read.
+    /// The non-blank children with where they start and their cached findings, for a job to
+    /// read.
     fn checked_pieces(&self) -> CheckedPieces {
         let starts = self.outline.child_starts();
-        let pieces = self
-            .games
-            .children()
-            .enumerate()
-            .filter(|(_, (child, _))| !child.blank)
-            .filter_map(|(index, (_, found))| {
-                Some((index, *starts.get(index)? as usize, found.cloned()))
-            })
-            .collect();
+        let mut pieces = Vec::with_capacity(self.games.len());
+        // First lines summed from the line breaks, as the publish does.
+        let mut line = 0u32;
+        for (index, (child, found)) in self.games.children().enumerate() {
+            if let (false, Some(&start)) = (child.blank, starts.get(index)) {
+                pieces.push(CheckedAt {
+                    index,
+                    start: start as usize,
+                    line,
+                    // The shared empty findings would share one outline among many pieces.
+                    checked: found
+                        .filter(|f| !Arc::ptr_eq(f, &self.no_diagnostics))
+                        .cloned(),
+                });
+            }
+            line = line.saturating_add(child.line_breaks);
+        }
         CheckedPieces {
             snapshot: self.snapshot(),
             pieces,
@@ -637,31 +640,50 @@ impl Document {
     }
 }
 
-/// Every non-blank child of a document with its start and what checking it gave (`None` for
-/// one not checked since it changed): what the outline and folding jobs read.
+/// Every non-blank child of a document with where it starts and what checking it gave (`None`
+/// for one not checked since it changed): what the outline and folding jobs read.
 struct CheckedPieces {
     snapshot: Snapshot,
-    pieces: Vec<(usize, usize, Option<Arc<CheckedPiece>>)>,
+    pieces: Vec<CheckedAt>,
+}
+
+/// A child of [`CheckedPieces`].
+struct CheckedAt {
+    index: usize,
+    /// Its first byte and its first line.
+    start: usize,
+    line: u32,
+    checked: Option<Arc<CheckedPiece>>,
 }
 
 impl CheckedPieces {
-    /// `each` of every piece (checked again from the text when the cache has nothing for it),
-    /// in text order, on every core when they are many.
-    fn map<T: Send>(&self, each: impl Fn(&CheckedPiece, usize) -> Option<T> + Sync) -> Vec<T> {
+    /// `each` of every piece's kept part (`kept` picks it, `usable` says whether it serves;
+    /// `read` reads it from the piece's tree), in text order, on every core when the pieces
+    /// are many. A part read is kept with the piece's findings when the piece starts a line:
+    /// then no edit elsewhere moves its columns.
+    fn map<P: Send + Sync, T: Send>(
+        &self,
+        kept: impl Fn(&CheckedPiece) -> &OnceLock<P> + Sync,
+        usable: impl Fn(&P) -> bool + Sync,
+        read: impl Fn(SyntaxNode, &CheckedAt) -> P + Sync,
+        each: impl Fn(&P, &CheckedAt) -> Option<T> + Sync,
+    ) -> Vec<T> {
         let threads = threads_for(self.pieces.len(), PARALLEL_GAMES);
+        let rope = &self.snapshot.rope;
         map_slices(&self.pieces, threads, |part| {
             let mut cache = TokenCache::default();
             part.iter()
-                .filter_map(|(index, start, checked)| match checked {
-                    Some(piece) => each(piece, *start),
-                    None => {
-                        let (node, start) = self.snapshot.parse_child(*index, &mut cache)?;
-                        let piece = CheckedPiece {
-                            symbol: ide::game_symbol(&node),
-                            folds: ide::folding_ranges(&node),
-                            ..CheckedPiece::default()
-                        };
-                        each(&piece, start)
+                .filter_map(|at| {
+                    let found = at.checked.as_ref().and_then(|c| kept(c).get());
+                    if let Some(found) = found.filter(|p| usable(p)) {
+                        return each(found, at);
+                    }
+                    let (node, start) = self.snapshot.parse_child(at.index, &mut cache)?;
+                    let fresh = read(node, at);
+                    let keep = at.checked.as_ref().filter(|_| starts_line(rope, start));
+                    match keep.map(|c| kept(c)).filter(|lock| lock.get().is_none()) {
+                        Some(lock) => each(lock.get_or_init(|| fresh), at),
+                        None => each(&fresh, at),
                     }
                 })
                 .collect()
@@ -862,24 +884,59 @@ impl OpenText for Document {
     }
 
     fn symbols(&mut self) -> Job<Vec<Placed<ide::Symbol>>> {
-        let pieces = self.checked_pieces();
+        let snapshot = self.snapshot();
         Box::new(move || {
-            pieces.map(|piece, start| piece.symbol.clone().map(|found| (found, start)))
+            let all = 0..snapshot.rope.len_bytes();
+            let per_game = snapshot.map_chunks(all, &|node, start| {
+                ide::game_symbol(&node).map(|found| (found, start))
+            });
+            per_game.into_iter().flatten().collect()
         })
+    }
+
+    fn lsp_symbols(&mut self, encoding: PositionEncoding) -> Option<Job<Vec<lsp::DocumentSymbol>>> {
+        let pieces = self.checked_pieces();
+        Some(Box::new(move || {
+            // The outline of many games leaves their sections out (OpenDocument::symbols).
+            let detailed = pieces.pieces.len() <= crate::lsp::document::OUTLINE_DETAIL_GAMES;
+            let rope = &pieces.snapshot.rope;
+            pieces.map(
+                |checked| &checked.symbol,
+                |kept| kept.detailed || !detailed,
+                |node, at| KeptSymbol {
+                    symbol: ide::game_symbol(&node).map(|mut found| {
+                        if !detailed {
+                            found.children.clear();
+                        }
+                        let placed = convert::symbol(rope, &found, at.start, encoding);
+                        convert::symbol_lines_up(&placed, at.line)
+                    }),
+                    detailed,
+                },
+                |kept, at| {
+                    let symbol = kept.symbol.as_ref()?;
+                    Some(convert::symbol_lines_down(symbol, at.line))
+                },
+            )
+        }))
     }
 
     fn folding_ranges(&mut self) -> Job<Vec<Placed<(TextRange, ide::FoldKind)>>> {
         let pieces = self.checked_pieces();
         Box::new(move || {
-            let per_piece = pieces.map(|piece, start| {
-                Some(
-                    piece
-                        .folds
-                        .iter()
-                        .map(|&fold| (fold, start))
-                        .collect::<Vec<_>>(),
-                )
-            });
+            let per_piece = pieces.map(
+                |checked| &checked.folds,
+                |_| true,
+                |node, _| ide::folding_ranges(&node),
+                |folds, at| {
+                    Some(
+                        folds
+                            .iter()
+                            .map(|&fold| (fold, at.start))
+                            .collect::<Vec<_>>(),
+                    )
+                },
+            );
             per_piece.into_iter().flatten().collect()
         })
     }
@@ -1096,18 +1153,20 @@ mod tests {
     }
 
     type OutlineAndFolds = (
-        Vec<Placed<ide::Symbol>>,
+        Vec<lsp::DocumentSymbol>,
         Vec<Placed<(TextRange, ide::FoldKind)>>,
     );
 
     /// What the outline and folding jobs of `doc` give.
     fn outline_and_folds(doc: &mut Document) -> OutlineAndFolds {
-        (OpenText::symbols(doc)(), OpenText::folding_ranges(doc)())
+        let symbols = doc.lsp_symbols(PositionEncoding::Utf16).unwrap();
+        (symbols(), OpenText::folding_ranges(doc)())
     }
 
     /// The outline and folds of `text` read from its full parse, game by game.
     fn parsed_outline(text: &str) -> OutlineAndFolds {
         let full = Parse::new(text);
+        let rope = Rope::from_str(text);
         let mut symbols = Vec::new();
         let mut folds = Vec::new();
         for (index, child) in full.children().iter().enumerate() {
@@ -1116,7 +1175,10 @@ mod tests {
             };
             let start = full.child_starts()[index] as usize;
             let node = SyntaxNode::new_root(node.clone());
-            symbols.extend(ide::game_symbol(&node).map(|found| (found, start)));
+            symbols.extend(
+                ide::game_symbol(&node)
+                    .map(|found| convert::symbol(&rope, &found, start, PositionEncoding::Utf16)),
+            );
             folds.extend(ide::folding_ranges(&node).into_iter().map(|f| (f, start)));
         }
         (symbols, folds)
