@@ -33,6 +33,7 @@ trap 'for m in dev/shm dev/pts dev sys proc; do umount "$root/$m" 2>/dev/null ||
 
 # What a new machine has, and the machine's own certificates and registry settings (a sandbox
 # may reach the registries through a proxy of its own).
+mkdir -p "$root/usr/local/share/ca-certificates"
 cp /usr/local/share/ca-certificates/* "$root/usr/local/share/ca-certificates/" 2>/dev/null || true
 chroot "$root" apt-get update -q
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
