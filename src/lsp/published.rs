@@ -317,10 +317,16 @@ pub(crate) struct CheckedPiece {
     pub diagnostics: Vec<CachedDiagnostic>,
     /// When it holds `% kibitzer-ignore:` lines: what the suppression pass needs of it.
     pub facts: Option<PieceFacts>,
-    /// Its outline entry and its folds, each read the first time it is asked for and kept
-    /// while the piece is unchanged: after an edit only the edited game is read again (reading
-    /// them for every game cost a 20,000-game file half a second of both cores after each
-    /// keystroke; reading them while checking doubled the opening).
+}
+
+/// A piece's outline entry and folds, each read the first time it is asked for and kept while
+/// the piece's text is unchanged: after an edit only the edited game is read again (reading
+/// them for every game cost a 20,000-game file half a second of both cores after each
+/// keystroke). Kept with the piece's key, not its findings: a piece without findings shares
+/// one empty findings value, and a settings change forgets findings, not outlines.
+#[derive(Debug, Default)]
+pub(crate) struct KeptOutline {
+    /// Its outline entry.
     pub symbol: OnceLock<KeptSymbol>,
     /// Its folding ranges, relative to its start.
     pub folds: OnceLock<Vec<(crate::syntax::TextRange, crate::ide::FoldKind)>>,

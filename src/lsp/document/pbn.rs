@@ -24,7 +24,9 @@ use crate::lsp::position::{
     head_of, meets, range_of, rope_contains, shifted, splice_rope, starts_line, tail_of,
     PiecePositions,
 };
-use crate::lsp::published::{CachedDiagnostic, CheckedPiece, KeptSymbol, Part, Published};
+use crate::lsp::published::{
+    CachedDiagnostic, CheckedPiece, KeptOutline, KeptSymbol, Part, Published,
+};
 use crate::lsp::seams;
 use crate::model::board::BoardModel;
 use crate::model::Inheritance;
@@ -54,6 +56,9 @@ struct PbnChild {
     line_breaks: u32,
     /// Whether it is a run of blank lines (nothing to check).
     blank: bool,
+    /// Its outline entry and folds once asked for (made on the first outline or folding
+    /// request, so that opening a file allocates nothing for them).
+    outline: OnceLock<Arc<KeptOutline>>,
 }
 
 impl PieceKey for PbnChild {
@@ -129,6 +134,8 @@ struct Checker<'a> {
     uri: &'a Uri,
     options: CheckOptions,
     encoding: PositionEncoding,
+    /// The findings every piece without any shares.
+    empty: &'a Arc<CheckedPiece>,
 }
 
 impl Checker<'_> {
@@ -146,8 +153,7 @@ impl Checker<'_> {
         let diagnostics = seams::piece_diagnostics(&chunk, text, errors, inherited, &self.options);
         let facts = seams::suppression_facts(text);
         if diagnostics.is_empty() && facts.is_none() {
-            // Not the shared empty one: each piece keeps its own outline once read.
-            return Arc::new(CheckedPiece::default());
+            return self.empty.clone();
         }
         let rope = self.rope;
         let encoding = self.encoding;
@@ -183,8 +189,6 @@ impl Checker<'_> {
         Arc::new(CheckedPiece {
             diagnostics: cached,
             facts,
-            symbol: OnceLock::new(),
-            folds: OnceLock::new(),
         })
     }
 }
@@ -278,6 +282,7 @@ impl Document {
                 id,
                 line_breaks,
                 blank,
+                outline: OnceLock::new(),
             };
             (child, diagnostics)
         });
@@ -294,6 +299,7 @@ impl Document {
             uri: &self.uri,
             options: seams::check_options(settings, &self.head),
             encoding,
+            empty: &self.no_diagnostics,
         }
     }
 
@@ -310,6 +316,7 @@ impl Document {
             id,
             line_breaks,
             blank: self.outline.is_blank(index),
+            outline: OnceLock::new(),
         }
     }
 
@@ -604,24 +611,20 @@ impl Document {
         out
     }
 
-    /// A snapshot for work done outside the lock: the text and its outline.
-    /// The non-blank children with where they start and their cached findings, for a job to
-    /// read.
+    /// The non-blank children with where they start and what of their outline is kept, for a
+    /// job to read.
     fn checked_pieces(&self) -> CheckedPieces {
         let starts = self.outline.child_starts();
         let mut pieces = Vec::with_capacity(self.games.len());
         // First lines summed from the line breaks, as the publish does.
         let mut line = 0u32;
-        for (index, (child, found)) in self.games.children().enumerate() {
+        for (index, (child, _)) in self.games.children().enumerate() {
             if let (false, Some(&start)) = (child.blank, starts.get(index)) {
                 pieces.push(CheckedAt {
                     index,
                     start: start as usize,
                     line,
-                    // The shared empty findings would share one outline among many pieces.
-                    checked: found
-                        .filter(|f| !Arc::ptr_eq(f, &self.no_diagnostics))
-                        .cloned(),
+                    kept: child.outline.get_or_init(Arc::default).clone(),
                 });
             }
             line = line.saturating_add(child.line_breaks);
@@ -632,6 +635,7 @@ impl Document {
         }
     }
 
+    /// A snapshot for work done outside the lock: the text and its outline.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             rope: self.rope.clone(),
@@ -640,8 +644,8 @@ impl Document {
     }
 }
 
-/// Every non-blank child of a document with where it starts and what checking it gave (`None`
-/// for one not checked since it changed): what the outline and folding jobs read.
+/// Every non-blank child of a document with where it starts and what of its outline is kept:
+/// what the outline and folding jobs read.
 struct CheckedPieces {
     snapshot: Snapshot,
     pieces: Vec<CheckedAt>,
@@ -653,17 +657,18 @@ struct CheckedAt {
     /// Its first byte and its first line.
     start: usize,
     line: u32,
-    checked: Option<Arc<CheckedPiece>>,
+    /// What of its outline is kept (shared with the document's cache).
+    kept: Arc<KeptOutline>,
 }
 
 impl CheckedPieces {
     /// `each` of every piece's kept part (`kept` picks it, `usable` says whether it serves;
     /// `read` reads it from the piece's tree), in text order, on every core when the pieces
-    /// are many. A part read is kept with the piece's findings when the piece starts a line:
-    /// then no edit elsewhere moves its columns.
+    /// are many. A part read is kept when the piece starts a line: then no edit elsewhere
+    /// moves its columns.
     fn map<P: Send + Sync, T: Send>(
         &self,
-        kept: impl Fn(&CheckedPiece) -> &OnceLock<P> + Sync,
+        kept: impl Fn(&KeptOutline) -> &OnceLock<P> + Sync,
         usable: impl Fn(&P) -> bool + Sync,
         read: impl Fn(SyntaxNode, &CheckedAt) -> P + Sync,
         each: impl Fn(&P, &CheckedAt) -> Option<T> + Sync,
@@ -674,17 +679,16 @@ impl CheckedPieces {
             let mut cache = TokenCache::default();
             part.iter()
                 .filter_map(|at| {
-                    let found = at.checked.as_ref().and_then(|c| kept(c).get());
-                    if let Some(found) = found.filter(|p| usable(p)) {
+                    let lock = kept(&at.kept);
+                    if let Some(found) = lock.get().filter(|p| usable(p)) {
                         return each(found, at);
                     }
                     let (node, start) = self.snapshot.parse_child(at.index, &mut cache)?;
                     let fresh = read(node, at);
-                    let keep = at.checked.as_ref().filter(|_| starts_line(rope, start));
-                    match keep.map(|c| kept(c)).filter(|lock| lock.get().is_none()) {
-                        Some(lock) => each(lock.get_or_init(|| fresh), at),
-                        None => each(&fresh, at),
+                    if lock.get().is_none() && starts_line(rope, start) {
+                        return each(lock.get_or_init(|| fresh), at);
                     }
+                    each(&fresh, at)
                 })
                 .collect()
         })
@@ -901,7 +905,7 @@ impl OpenText for Document {
             let detailed = pieces.pieces.len() <= crate::lsp::document::OUTLINE_DETAIL_GAMES;
             let rope = &pieces.snapshot.rope;
             pieces.map(
-                |checked| &checked.symbol,
+                |kept| &kept.symbol,
                 |kept| kept.detailed || !detailed,
                 |node, at| KeptSymbol {
                     symbol: ide::game_symbol(&node).map(|mut found| {
@@ -925,7 +929,7 @@ impl OpenText for Document {
         let pieces = self.checked_pieces();
         Box::new(move || {
             let per_piece = pieces.map(
-                |checked| &checked.folds,
+                |kept| &kept.folds,
                 |_| true,
                 |node, _| ide::folding_ranges(&node),
                 |folds, at| {
