@@ -15,8 +15,8 @@ use crate::analysis::notes::{check_section_notes, misplaced_note};
 use crate::analysis::rules::{judge, Judged};
 use crate::diagnostic::Diagnostic;
 use crate::model::board::context::{BoardModel, GameContext, KeyTags, TagValue};
-use crate::model::tags::{Inheritance, MANDATORY_TAGS, NO_INHERITANCE};
-use crate::model::values::{value_text_of, ValueText};
+use crate::model::board::tag_entries::{read_tag_entries, TagEntry, ValueOrigin};
+use crate::model::tags::{Inheritance, MANDATORY_TAGS};
 use crate::syntax::pbn::ast::{Game, Section, SectionParts, TagPair};
 use crate::syntax::{SyntaxKind, TextRange};
 
@@ -54,65 +54,15 @@ pub fn check_game(game: &Game, inherited: &Inheritance, options: &CheckOptions) 
     }
 }
 
-/// One tag pair of the game with its value resolved.
-struct Entry {
-    pair: TagPair,
-    /// The name token (its text is the name; kept as the tree's token, not copied).
-    name: rowan::GreenToken,
-    name_range: TextRange,
-    /// The value as written, unescaped, and its range; `None` when the tag has no value.
-    written: Option<(ValueText, TextRange)>,
-    /// The value after inheritance; `None` when it cannot be known (forbidden inheritance).
-    resolved: Option<Resolved>,
-    /// A later duplicate: ignored, as the standard says.
-    ignored: bool,
-    /// A Note inside an Auction or Play section.
-    section_note: bool,
-}
-
-/// Where a tag's value after inheritance comes from.
-enum Resolved {
-    /// The value as written (most tags: kept once, not copied).
-    Written,
-    /// Another value: inherited with `#`, or the rest after `##`.
-    Other(String),
-}
-
-impl Entry {
-    /// The tag's name.
-    fn name(&self) -> &str {
-        self.name.text()
+/// The descriptive value of a tag that counts, for the cross-checks.
+fn cross(entry: &TagEntry) -> Option<Value<'_>> {
+    if entry.ignored() {
+        return None;
     }
-
-    /// The value after inheritance; `None` when it cannot be known.
-    fn resolved(&self) -> Option<&str> {
-        match self.resolved.as_ref()? {
-            Resolved::Written => self.written.as_ref().map(|(text, _)| text.as_str()),
-            Resolved::Other(text) => Some(text),
-        }
-    }
-
-    fn value(&self) -> Option<TagValue> {
-        if self.ignored {
-            return None;
-        }
-        let (_, range) = self.written.as_ref()?;
-        Some(TagValue {
-            text: self.resolved()?.to_string(),
-            range: *range,
-            tag_range: self.pair.syntax().text_range(),
-        })
-    }
-
-    fn cross(&self) -> Option<Value<'_>> {
-        if self.ignored {
-            return None;
-        }
-        Some(Value {
-            text: self.resolved()?,
-            range: self.written.as_ref()?.1,
-        })
-    }
+    Some(Value {
+        text: entry.resolved()?,
+        range: entry.written.as_ref()?.1,
+    })
 }
 
 /// A tag the game-level checks look up.
@@ -160,15 +110,15 @@ impl Key {
 
 /// The entry of each tag the game-level checks look up, found in one pass.
 struct KeyEntries<'e> {
-    found: [Option<&'e Entry>; Key::COUNT],
+    found: [Option<&'e TagEntry>; Key::COUNT],
 }
 
 impl<'e> KeyEntries<'e> {
     /// The first entry of each name that is neither ignored nor a section note, found in one
     /// pass instead of one scan of the entries per lookup.
-    fn new(entries: &'e [Entry]) -> KeyEntries<'e> {
+    fn new(entries: &'e [TagEntry]) -> KeyEntries<'e> {
         let mut found = [None; Key::COUNT];
-        for entry in entries.iter().filter(|e| !e.ignored && !e.section_note) {
+        for entry in entries.iter().filter(|e| !e.ignored() && !e.section_note) {
             if let Some(key) = Key::of(entry.name()) {
                 if let Some(slot @ None) = found.get_mut(key as usize) {
                     *slot = Some(entry);
@@ -179,7 +129,7 @@ impl<'e> KeyEntries<'e> {
     }
 
     /// The entry for `key`.
-    fn get(&self, key: Key) -> Option<&'e Entry> {
+    fn get(&self, key: Key) -> Option<&'e TagEntry> {
         self.found.get(key as usize).copied().flatten()
     }
 }
@@ -194,7 +144,7 @@ pub(super) fn analyze_game(
     let parts = GameParts::of(game);
     let entries = collect_tags(&parts.tag_pairs, inherited, out);
     let tags = KeyEntries::new(&entries);
-    let mut board = read_context(&tags, options.export, out);
+    let mut board = read_context(&entries, options.export, out);
     read_sections_checked(&parts.sections, &mut board, out);
     for entry in &entries {
         let top_level = entry
@@ -222,17 +172,8 @@ pub(super) fn analyze_game(
 
 /// The game's model with what the key tags say and the Deal read (the problems of reading it
 /// reported; the rules judge it later).
-fn read_context(tags: &KeyEntries<'_>, export: bool, out: &mut Vec<Diagnostic>) -> BoardModel {
-    let value = |key| tags.get(key).and_then(Entry::value);
-    let keys = KeyTags {
-        dealer: value(Key::Dealer),
-        vulnerable: value(Key::Vulnerable),
-        deal: value(Key::Deal),
-        deal_node: tags.get(Key::Deal).and_then(|deal| deal.pair.value_node()),
-        declarer: value(Key::Declarer),
-        contract: value(Key::Contract),
-        result: value(Key::Result),
-    };
+fn read_context(entries: &[TagEntry], export: bool, out: &mut Vec<Diagnostic>) -> BoardModel {
+    let keys = KeyTags::of_entries(entries);
     let mut misreadings = Vec::new();
     let board = BoardModel::from_key_tags(keys, export, &mut misreadings);
     crate::analysis::misreading::report(&misreadings, out);
@@ -344,16 +285,17 @@ fn read_sections_checked(
 /// `%` directives default to when the game has none).
 fn cross_tags<'a>(tags: &KeyEntries<'a>, inherited: &'a Inheritance) -> CrossTags<'a> {
     CrossTags {
-        board: tags.get(Key::Board).and_then(Entry::cross),
-        vulnerable: tags.get(Key::Vulnerable).and_then(Entry::cross),
-        score: tags.get(Key::Score).and_then(Entry::cross),
-        scoring: tags.get(Key::Scoring).and_then(Entry::cross).or(inherited
-            .default_for("Scoring")
-            .map(|text| Value {
+        board: tags.get(Key::Board).and_then(cross),
+        vulnerable: tags.get(Key::Vulnerable).and_then(cross),
+        score: tags.get(Key::Score).and_then(cross),
+        scoring: tags
+            .get(Key::Scoring)
+            .and_then(cross)
+            .or(inherited.default_for("Scoring").map(|text| Value {
                 text,
                 range: TextRange::default(),
             })),
-        rubber_history: tags.get(Key::ScoreRubberHistory).and_then(Entry::cross),
+        rubber_history: tags.get(Key::ScoreRubberHistory).and_then(cross),
     }
 }
 
@@ -373,7 +315,7 @@ fn check_game_double_dummy(
             "ParContract" => Key::ParContract,
             _ => return None,
         };
-        let value = tags.get(key).and_then(Entry::cross)?;
+        let value = tags.get(key).and_then(cross)?;
         Some(WrittenValue {
             text: value.text.to_string(),
             range: value.range,
@@ -400,119 +342,86 @@ fn collect_tags(
     pairs: &[TagPair],
     inherited: &Inheritance,
     out: &mut Vec<Diagnostic>,
-) -> Vec<Entry> {
-    // Sized for a usual game (a score of tags): growing it four times cost more.
-    let mut entries: Vec<Entry> = Vec::with_capacity(24);
-    for pair in pairs {
-        let pair = pair.clone();
-        let (name, value) = pair.name_and_value();
-        let Some((name_token, name_range)) = name else {
-            continue;
-        };
-        let name = name_token.text();
-        let section_note = name == "Note"
-            && pair.syntax().parent().is_some_and(|p| {
-                matches!(
-                    p.kind(),
-                    SyntaxKind::AUCTION_SECTION | SyntaxKind::PLAY_SECTION
-                )
-            });
-        let capitalised = name.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
-        if !capitalised {
-            let mut diagnostic = Diagnostic::new(
-                Code::S008,
-                name_range,
-                format!("tag names begin with an upper-case letter: `{name}`"),
-            );
-            if let Some(known) = closest_known(name) {
-                diagnostic = diagnostic.with_fix(format!("Write `{known}`"), name_range, known);
-            }
-            out.push(diagnostic);
-        } else if !is_known(name) && super::tags::producer_tag(name).is_none() {
-            let mut diagnostic = match closest_known(name) {
-                Some(known) => Diagnostic::new(
-                    Code::T105,
-                    name_range,
-                    format!("`{name}` is not a PBN 2.1 tag: did you mean `{known}`?"),
-                )
-                .with_fix(format!("Write `{known}`"), name_range, known),
-                None => Diagnostic::new(
-                    Code::T105,
-                    name_range,
-                    format!(
-                        "`{name}` is not a PBN 2.1 tag (programs that do not know it will skip it)"
-                    ),
-                ),
-            };
-            diagnostic.message.shrink_to_fit();
-            out.push(diagnostic);
-        }
-        let ignored = if name == "Note" {
-            false
-        } else if let Some(first) = entries.iter().find(|e| e.name() == name && !e.ignored) {
-            out.push(
-                Diagnostic::new(
-                    Code::T101,
-                    name_range,
-                    format!("the game already has a {name} tag: this one is ignored"),
-                )
-                .with_related(first.name_range, format!("first {name} tag")),
-            );
-            true
-        } else {
-            false
-        };
-        let written = value.map(|(element, offset)| value_text_of(element, offset));
-        let mut resolved = None;
-        if let Some((value, range)) = &written {
-            let value = value.as_str();
-            let forbidden = NO_INHERITANCE.contains(&name);
-            if value == "#" || value.starts_with("##") {
-                if forbidden {
-                    out.push(Diagnostic::new(
-                        Code::T103,
-                        *range,
-                        format!("the {name} tag cannot inherit its value with `#` or `##`: give it in every game"),
-                    ));
-                } else if value == "#" {
-                    match inherited.previous(name) {
-                        Some(previous) => resolved = Some(Resolved::Other(previous.to_string())),
-                        None => {
-                            out.push(Diagnostic::new(
-                                Code::T104,
-                                *range,
-                                format!(
-                                    "no earlier game gives {name} a value, so `#` makes it empty"
-                                ),
-                            ));
-                            resolved = Some(Resolved::Other(String::new()));
-                        }
-                    }
-                } else {
-                    let own = value[2..].to_string();
-                    if !ignored {
-                        check_tag_value(name, &own, *range, false, out);
-                    }
-                    resolved = Some(Resolved::Other(own));
-                }
-            } else {
-                if !ignored && !section_note {
-                    check_tag_value(name, value, *range, true, out);
-                }
-                resolved = Some(Resolved::Written);
-            }
-        }
-        entries.push(Entry {
-            pair,
-            name: name_token.clone(),
-            name_range,
-            written,
-            resolved,
-            ignored,
-            section_note,
-        });
+) -> Vec<TagEntry> {
+    let entries = read_tag_entries(pairs.iter().cloned(), inherited);
+    for entry in &entries {
+        check_entry(entry, &entries, out);
     }
     entries
+}
+
+/// What is wrong with one tag entry (`entries` are the game's, for the first of a repeat).
+fn check_entry(entry: &TagEntry, entries: &[TagEntry], out: &mut Vec<Diagnostic>) {
+    let (name, name_range) = (entry.name(), entry.name_range);
+    let capitalised = name.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
+    if !capitalised {
+        let mut diagnostic = Diagnostic::new(
+            Code::S008,
+            name_range,
+            format!("tag names begin with an upper-case letter: `{name}`"),
+        );
+        if let Some(known) = closest_known(name) {
+            diagnostic = diagnostic.with_fix(format!("Write `{known}`"), name_range, known);
+        }
+        out.push(diagnostic);
+    } else if !is_known(name) && super::tags::producer_tag(name).is_none() {
+        let mut diagnostic = match closest_known(name) {
+            Some(known) => Diagnostic::new(
+                Code::T105,
+                name_range,
+                format!("`{name}` is not a PBN 2.1 tag: did you mean `{known}`?"),
+            )
+            .with_fix(format!("Write `{known}`"), name_range, known),
+            None => Diagnostic::new(
+                Code::T105,
+                name_range,
+                format!(
+                    "`{name}` is not a PBN 2.1 tag (programs that do not know it will skip it)"
+                ),
+            ),
+        };
+        diagnostic.message.shrink_to_fit();
+        out.push(diagnostic);
+    }
+    if let Some(first) = entry.repeat_of.and_then(|index| entries.get(index)) {
+        out.push(
+            Diagnostic::new(
+                Code::T101,
+                name_range,
+                format!("the game already has a {name} tag: this one is ignored"),
+            )
+            .with_related(first.name_range, format!("first {name} tag")),
+        );
+    }
+    let Some((value, range)) = &entry.written else {
+        return;
+    };
+    let range = *range;
+    match &entry.origin {
+        ValueOrigin::Forbidden => out.push(Diagnostic::new(
+            Code::T103,
+            range,
+            format!(
+                "the {name} tag cannot inherit its value with `#` or `##`: give it in every game"
+            ),
+        )),
+        ValueOrigin::NothingToInherit => out.push(Diagnostic::new(
+            Code::T104,
+            range,
+            format!("no earlier game gives {name} a value, so `#` makes it empty"),
+        )),
+        ValueOrigin::Inherited(_) => {}
+        ValueOrigin::Own(own) => {
+            if !entry.ignored() {
+                check_tag_value(name, own, range, false, out);
+            }
+        }
+        ValueOrigin::Written => {
+            if !entry.ignored() && !entry.section_note {
+                check_tag_value(name, value.as_str(), range, true, out);
+            }
+        }
+    }
 }
 
 /// T102 and T109 for one value; `whole` says the range holds exactly the value (no `##`).
@@ -586,7 +495,7 @@ fn stray_section_data(section: &Section, name: &str, out: &mut Vec<Diagnostic>) 
 }
 
 /// T106 (missing mandatory tags) and T108 (tag order) in export format.
-fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Vec<Diagnostic>) {
+fn export_checks<'e>(entries: &'e [TagEntry], inherited: &Inheritance, out: &mut Vec<Diagnostic>) {
     let Some(first) = entries.first() else { return };
     let missing: Vec<&str> = MANDATORY_TAGS
         .iter()
@@ -608,7 +517,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
     }
     // Export order: the mandatory tags in order, other identification tags alphabetically, the
     // Auction, the Play, then the supplemental sections alphabetically.
-    let key = |e: &'e Entry| -> (u8, usize, &'e str) {
+    let key = |e: &'e TagEntry| -> (u8, usize, &'e str) {
         let in_section = e
             .pair
             .syntax()
@@ -624,7 +533,7 @@ fn export_checks<'e>(entries: &'e [Entry], inherited: &Inheritance, out: &mut Ve
             },
         }
     };
-    let mut highest: Option<((u8, usize, &str), &Entry)> = None;
+    let mut highest: Option<((u8, usize, &str), &TagEntry)> = None;
     for entry in entries.iter().filter(|e| !e.section_note) {
         let k = key(entry);
         if let Some((top, top_entry)) = &highest {

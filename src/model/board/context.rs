@@ -2,11 +2,12 @@
 //! Contract and Result tags, read once (with inheritance resolved) so that the auction and play
 //! are never read against tags themselves.
 //!
-//! A game's model is read in one way for every reader: its key tags ([`KeyTags`]) give the
-//! context and the Deal ([`BoardModel::from_key_tags`]), then each section is read into it
-//! ([`BoardModel::read_section`]). Only the walk that finds the key tags differs: the checker's
-//! reports what is wrong with the tags as it goes; [`read_sections`]' is quiet, for the readers
-//! that only want the game's meaning (the editor, conversion, the board preview).
+//! A game's model is read in one way for every reader: its tag pairs are read once into entries
+//! (`super::tag_entries`), whose key tags ([`KeyTags`]) give the context and the Deal
+//! ([`BoardModel::from_key_tags`]), then each section is read into it
+//! ([`BoardModel::read_section`]). The checker reports on the same entries and on the problems
+//! of reading; [`read_sections`] is quiet, for the readers that only want the game's meaning
+//! (the editor, conversion, the board preview).
 
 use super::auction::{lower_auction, AuctionModel};
 use super::deal::{lower_deal, DealModel};
@@ -14,13 +15,13 @@ use super::misreading::Misreading;
 use super::play::{lower_play, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
-use crate::model::tags::{Inheritance, NO_INHERITANCE};
+use crate::model::tags::Inheritance;
 use crate::model::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultValue,
 };
 use crate::model::written::Info;
 use crate::model::written::NOWHERE;
-use crate::syntax::pbn::ast::{unescape, Game, Section};
+use crate::syntax::pbn::ast::{Game, Section};
 use crate::syntax::{SyntaxKind, TextRange};
 
 /// A tag's value as written, with where it stands.
@@ -291,9 +292,9 @@ impl BoardModel {
     }
 }
 
-/// The key tags of a game as a walk over its tags found them: the first tag of each name, with
-/// its value after inheritance (`None` when it has no value or its inheritance is forbidden).
-/// The checker's walk reports what is wrong with the tags; [`read_sections`]' walk does not.
+/// The key tags of a game: the first tag of each name, with its value after inheritance (`None`
+/// when it has no value or its inheritance is forbidden), read from the game's tag entries
+/// (`KeyTags::of_entries`) or given by another notation's reader.
 #[derive(Debug, Clone, Default)]
 pub struct KeyTags {
     /// The Dealer tag.
@@ -389,67 +390,15 @@ impl BoardModel {
 /// Reads the key tags, the Deal and the Auction and Play sections of `game` as the checker
 /// reads them, without judging anything (the problems of reading are left to the checker).
 pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
-    let mut keys = KeyTags::default();
-    // Only the first tag of a name counts (the standard ignores repeats), even when its value
-    // cannot be read.
-    let mut seen: Vec<String> = Vec::new();
-    for pair in game.tag_pairs() {
-        let name = pair.name();
-        if !KEY_TAGS.contains(&name.as_str()) || seen.contains(&name) {
-            continue;
-        }
-        let value = tag_value(&pair, &name, inherited);
-        match name.as_str() {
-            "Dealer" => keys.dealer = value,
-            "Declarer" => keys.declarer = value,
-            "Contract" => keys.contract = value,
-            "Result" => keys.result = value,
-            "Vulnerable" => keys.vulnerable = value,
-            _ => {
-                keys.deal = value;
-                keys.deal_node = pair.value_node();
-            }
-        }
-        seen.push(name);
-    }
+    let entries = super::tag_entries::read_tag_entries(game.tag_pairs(), inherited);
     // The problems of reading are the checker's to report: this reading does not judge.
     let mut misreadings = Vec::new();
-    let mut model = BoardModel::from_key_tags(keys, false, &mut misreadings);
+    let mut model =
+        BoardModel::from_key_tags(KeyTags::of_entries(&entries), false, &mut misreadings);
     for section in game.sections() {
         model.read_section(&section, &mut misreadings);
     }
     model
-}
-
-/// A tag's value as the checker resolves it: unescaped, `#` and `##` followed (`None` where the
-/// standard forbids inheritance, or when the tag has no value).
-fn tag_value(
-    pair: &crate::syntax::pbn::ast::TagPair,
-    name: &str,
-    inherited: &Inheritance,
-) -> Option<TagValue> {
-    let (raw, range) = pair.raw_value()?;
-    let written = if raw.contains('\\') {
-        unescape(&raw)
-    } else {
-        raw
-    };
-    let text = if written == "#" || written.starts_with("##") {
-        if NO_INHERITANCE.contains(&name) {
-            return None;
-        }
-        match written.strip_prefix("##") {
-            Some(own) => own.to_string(),
-            None => inherited.previous(name).unwrap_or_default().to_string(),
-        }
-    } else {
-        written
-    };
-    Some(TagValue {
-        text,
-        range,
-        tag_range: pair.syntax().text_range(),
-    })
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod misreading;
 pub mod play;
 pub(crate) mod section;
 pub mod source_map;
+pub(crate) mod tag_entries;
 
 pub use context::BoardModel;
 pub(crate) use source_map::written_before;
