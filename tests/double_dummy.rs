@@ -319,3 +319,47 @@ fn dd_reads_standard_input_as_the_file_stdin_filename_names() {
         .iter()
         .all(|b| b["tricks"].is_null()));
 }
+
+/// `dd` on a terminal (a pseudo-terminal made by util-linux's `script`): its bar moves within
+/// the run, a denomination at a time, not only when a batch of deals is done.
+#[cfg(target_os = "linux")]
+#[test]
+fn dd_on_a_terminal_shows_its_progress_deal_by_deal() {
+    let dir = scratch("dd_progress");
+    let bytes = std::fs::read(corpus_pbn("Bridge-Robot-Utilities__Cappelletti-BBO.pbn")).unwrap();
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    let starts: Vec<usize> = text
+        .match_indices("\n[Event ")
+        .map(|(i, _)| i + 1)
+        .collect();
+    let twelve: Vec<u8> = text[starts[0]..starts[12]]
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let file = dir.join("twelve.pbn");
+    std::fs::write(&file, twelve).unwrap();
+    let command = format!(
+        "'{}' dd '{}' >/dev/null",
+        env!("CARGO_BIN_EXE_kibitzer"),
+        file.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux's script runs");
+    assert!(out.status.success(), "{out:?}");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    let shown: Vec<u32> = screen
+        .split(['\r', '\n'])
+        .filter_map(|line| {
+            let (before, _) = line.split_once("/12 deals")?;
+            before.rsplit(' ').next()?.parse().ok()
+        })
+        .collect();
+    // Drawn before the first deal is done and between deals, not only at the end.
+    assert!(shown.first() == Some(&0), "{shown:?}\n{screen}");
+    assert!(
+        shown.iter().any(|&k| k > 0 && k < 12),
+        "{shown:?}\n{screen}"
+    );
+}

@@ -18,7 +18,10 @@ use crate::analysis::solve::double_dummy_games;
 use crate::bridge::{Deal, Seat};
 use crate::diagnostic::apply_edits;
 use crate::double_dummy::tags::{write_optimum_score, write_par_contracts};
-use crate::double_dummy::{par_for, solve_all, Par, TrickTable, DECLARERS, DENOMINATIONS};
+use crate::double_dummy::{
+    par_for, solve_each_denomination, Par, TrickTable, DECLARERS, DENOMINATIONS,
+};
+use crate::parallel::available_threads;
 use crate::text::encode;
 use crate::Notation;
 
@@ -60,9 +63,6 @@ impl DdArgs {
         }
     }
 }
-
-/// Deals solved per batch: enough to keep every core busy, few enough for a live progress bar.
-const BATCH: usize = 64;
 
 /// One board of a file, as printed.
 struct BoardResult {
@@ -117,8 +117,9 @@ pub fn run(args: &DdArgs) -> ExitCode {
     super::exit_after_output("dd", written, done)
 }
 
-/// A progress bar over the deals of all files (counted by their `Deal` tags), with an ETA;
-/// hidden when standard error is no terminal.
+/// A progress bar over the deals of all files (counted by their `Deal` tags), stepped at each
+/// denomination solved (so that one hard deal does not hold it still), with an ETA; hidden
+/// when standard error is no terminal.
 fn progress_bar(files: &[PathBuf]) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -128,34 +129,37 @@ fn progress_bar(files: &[PathBuf]) -> ProgressBar {
         .filter_map(|f| std::fs::read(f).ok())
         .map(|bytes| memchr::memmem::find_iter(&bytes, b"[Deal ").count())
         .sum();
-    let bar = ProgressBar::with_draw_target(Some(deals as u64), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} deals · {msg} · {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let steps = (deals * DENOMINATIONS.len()) as u64;
+    let bar = ProgressBar::with_draw_target(Some(steps), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:30} {msg} · {elapsed} (eta {eta})")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
-    bar.set_message("starting");
-    // Drawn from the start, not only when the first batch is done.
+    bar.set_message(format!("0/{deals} deals · starting"));
+    // Drawn from the start, not only when the first deal is done.
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     bar
 }
 
-/// Solves the deals of `boards` in batches, stepping the bar.
-fn solve_batches(deals: &[Option<Deal>], progress: &ProgressBar) -> Vec<Option<TrickTable>> {
-    let mut tables = Vec::with_capacity(deals.len());
-    for chunk in deals.chunks(BATCH) {
-        let solvable: Vec<Deal> = chunk.iter().flatten().copied().collect();
-        let mut solved = solve_all(&solvable).into_iter();
-        for deal in chunk {
-            tables.push(deal.and_then(|_| solved.next().flatten()));
-        }
-        progress.inc(chunk.len() as u64);
+/// Solves `deals` on every core, stepping the bar at each denomination.
+fn solve_deals(deals: &[Option<Deal>], progress: &ProgressBar) -> Vec<Option<TrickTable>> {
+    let solvable: Vec<Deal> = deals.iter().flatten().copied().collect();
+    let per_deal = DENOMINATIONS.len() as u64;
+    // The bar counts `[Deal ` tags: a board whose deal is incomplete is no step of it.
+    let step = || {
+        progress.inc(1);
+        let done = progress.position() / per_deal;
         let seconds = progress.elapsed().as_secs_f64().max(1e-3);
+        let total = progress.length().unwrap_or(0) / per_deal;
         progress.set_message(format!(
-            "{:.1} deals/s",
-            progress.position() as f64 / seconds
+            "{done}/{total} deals · {:.1} deals/s",
+            done as f64 / seconds
         ));
-    }
-    tables
+    };
+    let mut solved = solve_each_denomination(&solvable, available_threads(), &step).into_iter();
+    deals
+        .iter()
+        .map(|deal| deal.and_then(|_| solved.next().flatten()))
+        .collect()
 }
 
 /// Solves one file's boards, and with `--write` writes the results into it.
@@ -182,7 +186,7 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
         }
         let boards = notation.read_boards(&source.text);
         let deals: Vec<Option<Deal>> = boards.iter().map(|b| b.whole_deal()).collect();
-        let tables = solve_batches(&deals, progress);
+        let tables = solve_deals(&deals, progress);
         return Ok(boards
             .iter()
             .zip(tables)
@@ -203,7 +207,7 @@ fn dd_file(path: &Path, args: &DdArgs, progress: &ProgressBar) -> Result<Vec<Boa
     }
     let games = double_dummy_games(&source.text);
     let deals: Vec<Option<Deal>> = games.iter().map(DoubleDummyGame::complete_deal).collect();
-    let tables = solve_batches(&deals, progress);
+    let tables = solve_deals(&deals, progress);
     if args.write {
         write_results(path, &source, &games, &tables)?;
     }

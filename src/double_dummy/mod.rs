@@ -2,7 +2,8 @@
 //! open, and the par result that follows, computed by the `pons-dds` solver.
 //!
 //! Solving takes from a few milliseconds to several seconds a deal, so nothing here runs on an
-//! editor request's path: the CLI solves in batches on every core ([`solve_all`]), the language
+//! editor request's path: the CLI solves on every core, in batches ([`solve_all`]) or, where it
+//! shows progress, one denomination at a time ([`solve_each_denomination`]); the language
 //! server on a bounded background pool ([`pool::SolverPool`]). [`tags`] reads and writes the
 //! forms files keep these results in.
 
@@ -186,6 +187,54 @@ pub fn solve_all(deals: &[Deal]) -> Vec<Option<TrickTable>> {
         .collect()
 }
 
+/// Solves `deals` on `threads` threads, one denomination at a time, calling `solved_one` after
+/// each denomination (results in input order; `None` for a deal that is not complete): for a
+/// caller that shows progress within a deal, which one hard deal can hold for minutes.
+pub fn solve_each_denomination(
+    deals: &[Deal],
+    threads: usize,
+    solved_one: &(dyn Fn() + Sync),
+) -> Vec<Option<TrickTable>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<TrickTable>>> =
+        deals.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let work = || {
+        let mut solver = ThreadSolver::default();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(deal) = deals.get(index) else { break };
+            let solved = solver.solve_counting(deal, solved_one);
+            if solved.is_none() {
+                // Nothing to solve: its denominations count as done.
+                DENOMINATIONS.iter().for_each(|_| solved_one());
+            }
+            if let Some(slot) = results.get(index) {
+                *slot.lock().unwrap_or_else(|e| e.into_inner()) = solved;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let spawned: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(SOLVER_STACK)
+                    .spawn_scoped(scope, work)
+            })
+            .collect();
+        // A thread that could not be started leaves its share to the others; with none
+        // started the deals stay unsolved (solving here, on a stack of unknown size, could
+        // overflow it).
+        if spawned.iter().all(Result::is_err) {
+            eprintln!("kibitzer: could not start a solver thread");
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
+}
+
 /// A solver for one thread, solving a deal one denomination at a time so that the work can stop
 /// between denominations.
 pub(crate) struct ThreadSolver {
@@ -219,6 +268,20 @@ impl ThreadSolver {
             let strain = strain_to_cb(denomination);
             self.solver.set_strain(strain);
             solved.0[strain as usize] = self.solver.solve(full);
+        }
+        Some(table_from_solver(&solved))
+    }
+
+    /// Solves `deal` as [`ThreadSolver::solve`] does, calling `solved_one` after each
+    /// denomination.
+    fn solve_counting(&mut self, deal: &Deal, solved_one: &dyn Fn()) -> Option<TrickTable> {
+        let full = full_deal(deal)?;
+        let mut solved = pons_dds::TrickCountTable::default();
+        for denomination in DENOMINATIONS {
+            let strain = strain_to_cb(denomination);
+            self.solver.set_strain(strain);
+            solved.0[strain as usize] = self.solver.solve(full);
+            solved_one();
         }
         Some(table_from_solver(&solved))
     }
@@ -314,6 +377,19 @@ mod tests {
             hands[seat.index()] = Some(hand);
         }
         Deal::from_hands(hands)
+    }
+
+    #[test]
+    fn solving_each_denomination_steps_five_times_a_deal_and_agrees_with_the_batch() {
+        let steps = std::sync::atomic::AtomicUsize::new(0);
+        let step = || {
+            steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let deals = [suits_deal(), Deal::new(), suits_deal()];
+        let tables = solve_each_denomination(&deals, 2, &step);
+        assert_eq!(tables, solve_all(&deals));
+        // The incomplete deal counts as done too, so that a bar reaches its end.
+        assert_eq!(steps.into_inner(), 15);
     }
 
     #[test]
