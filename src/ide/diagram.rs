@@ -215,6 +215,28 @@ fn par_score(par: &Par) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// The editors' clients wait for a deal's table while its hover carries this note: they
+    /// find it by a piece of its text, which must stay in it.
+    #[test]
+    fn the_clients_find_the_pending_note_by_its_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for client in [
+            "editors/vscode/src/client-common.ts",
+            "editors/playground/src/lsp-editor.ts",
+        ] {
+            let text = std::fs::read_to_string(root.join(client)).expect("the client's source");
+            let marker = text
+                .split("const SOLVING = \"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{client} names no SOLVING text"));
+            assert!(
+                !marker.is_empty() && super::DOUBLE_DUMMY_PENDING.contains(marker),
+                "{client} waits for `{marker}`, which the hover does not say"
+            );
+        }
+    }
+
     use super::*;
 
     /// The hover says par in the preview's words: the side that scores, with its points.

@@ -9,6 +9,16 @@ import { Action, Diagnostic, setDiagnostics } from "@codemirror/lint";
 import { autocompletion, Completion, CompletionContext, CompletionResult } from "@codemirror/autocomplete";
 import { Rpc } from "./rpc";
 
+/** A hover as the session answers it. */
+type HoverAnswer = { contents: { value: string }; range?: LspRange };
+
+/** What a deal's hover says while its double dummy is being solved (`DOUBLE_DUMMY_PENDING` in
+ * src/ide/diagram.rs): the hover is drawn again when the table comes. */
+const SOLVING = "solving in the background";
+
+/** How long an open hover waits for its deal's table before it leaves the note. */
+const SOLVING_WAIT_MS = 60_000;
+
 export interface LspPosition {
   line: number;
   character: number;
@@ -203,10 +213,8 @@ export class LspDocument {
 
   /** The session's hover at `pos`, its markdown drawn as text and diagrams. */
   private async hover(view: EditorView, pos: number) {
-    const answer = (await this.rpc.request("textDocument/hover", {
-      textDocument: { uri: this.uri },
-      position: toPosition(view.state.doc, pos),
-    })) as { contents: { value: string }; range?: LspRange } | null;
+    const params = { textDocument: { uri: this.uri }, position: toPosition(view.state.doc, pos) };
+    const answer = (await this.rpc.request("textDocument/hover", params)) as HoverAnswer | null;
     if (!answer) {
       return null;
     }
@@ -221,9 +229,33 @@ export class LspDocument {
         const dom = document.createElement("div");
         dom.className = "kb-hover";
         dom.append(...markdown(answer.contents.value));
+        if (answer.contents.value.includes(SOLVING)) {
+          void this.fillWhenSolved(view, dom, params);
+        }
         return { dom };
       },
     };
+  }
+
+  /** Draws the hover `dom` again once its deal is solved, while it is open and the text is
+   * unchanged: the table arrives in the hover the user is looking at. */
+  private async fillWhenSolved(view: EditorView, dom: HTMLElement, params: object) {
+    const doc = view.state.doc;
+    const deadline = performance.now() + SOLVING_WAIT_MS;
+    while (performance.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 250));
+      if (!dom.isConnected || view.state.doc !== doc) {
+        return;
+      }
+      const again = (await this.rpc.request("textDocument/hover", params)) as HoverAnswer | null;
+      if (!dom.isConnected || view.state.doc !== doc || !again) {
+        return;
+      }
+      if (!again.contents.value.includes(SOLVING)) {
+        dom.replaceChildren(...markdown(again.contents.value));
+        return;
+      }
+    }
   }
 
   /** The session's completions at the cursor. */

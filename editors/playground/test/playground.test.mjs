@@ -132,15 +132,54 @@ await test("hover over the Deal draws the hand, then the double-dummy table", as
   assert.match(first, /North \(dealer\) · 10 HCP/, first);
   assert.match(first, /being solved|DD/, first);
   assert.match(first, /♠ A K Q J/, first);
-  // The deal is solved by the other worker; hovering again shows the table and par.
-  await page.waitForFunction(() => /solved/.test(document.getElementById("dd-status").textContent), null, { timeout: 20000 });
-  await page.mouse.move(5, 5);
-  await page.waitForSelector(".kb-hover", { state: "detached" });
-  await pointAt("AKQJ.T98");
-  await page.waitForFunction(() => /Par/.test(document.querySelector(".kb-hover")?.textContent ?? ""), null, { timeout: 10000 });
-  const solved = await page.textContent(".kb-hover");
+  // The deal is solved by the other worker, and the table and par arrive in the hover that
+  // is open: the same element, with the mouse left where it was.
+  const open = await page.$(".kb-hover");
+  await page.waitForFunction((hover) => hover.isConnected && /Par/.test(hover.textContent), open, { timeout: 20000 });
+  const solved = await open.textContent();
   assert.match(solved, /DD\s+NT/, solved);
   await page.screenshot({ path: join(artifacts, "playground-hover.png") });
+});
+
+/** A deal dealt at random, in PBN's form. */
+function randomDeal() {
+  const ranks = "AKQJT98765432";
+  const cards = [...Array(52).keys()];
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  const hands = [0, 1, 2, 3].map((seat) => {
+    const held = cards.slice(seat * 13, seat * 13 + 13);
+    return [0, 1, 2, 3]
+      .map((suit) => held.filter((c) => Math.floor(c / 13) === suit).sort((x, y) => x - y).map((c) => ranks[c % 13]).join(""))
+      .join(".");
+  });
+  return `N:${hands.join(" ")}`;
+}
+
+await test("a deal not solved yet: its table arrives in the hover already open", async () => {
+  // The solving worker is kept busy with other deals, so that the deal hovered (new: dealt
+  // here) is still being solved when its hover opens.
+  const busy = [randomDeal(), randomDeal(), randomDeal(), randomDeal(), randomDeal(), randomDeal()];
+  await page.evaluate((deals) => {
+    for (const deal of deals) void window.kibitzerWorkers.solver.request("kibitzer/solve", { deal });
+  }, busy);
+  const deal = randomDeal();
+  await openFile("two.pbn", `${MESSY}\n[Board "6"]\n[Dealer "E"]\n[Vulnerable "All"]\n[Deal "${deal}"]\n`);
+  await page.mouse.move(5, 5);
+  await pointAt(deal, 4);
+  await page.waitForSelector(".kb-hover pre", { timeout: 10000 });
+  const open = await page.$(".kb-hover");
+  const before = await open.textContent();
+  assert.match(before, /solving in the background/, before);
+  await page.waitForFunction((hover) => hover.isConnected && /Par/.test(hover.textContent), open, { timeout: 60000 });
+  const after = await open.textContent();
+  assert.match(after, /DD\s+NT/, after);
+  assert.doesNotMatch(after, /solving in the background/, after);
+  await page.screenshot({ path: join(artifacts, "playground-hover-filled.png") });
+  await page.mouse.move(5, 5);
+  await openFile("hover.pbn", MESSY);
 });
 
 await test("a quick fix mends the robot's P", async () => {

@@ -90,12 +90,37 @@ export function serverSettings(scope?: vscode.ConfigurationScope): ServerSetting
   };
 }
 
-/** What the client changes between the editor and the server, in both extensions. */
 /** Documents longer than this (in characters) get semantic tokens for what is on screen only. */
 const WHOLE_DOCUMENT_TOKENS_LIMIT = 1 << 20;
 
+/** What a deal's hover says while its double dummy is being solved (`DOUBLE_DUMMY_PENDING` in
+ * src/ide/diagram.rs). */
+const SOLVING = "solving in the background";
+
+/** How long a hover waits for its deal's table before it shows the note instead (VS Code says
+ * "Loading..." meanwhile). */
+const SOLVING_WAIT_MS = 4000;
+
+/** Whether `hover` is a deal's still waiting for its double dummy. */
+function solving(hover: vscode.Hover | null | undefined): boolean {
+  return (hover?.contents ?? []).some((part) => (typeof part === "string" ? part : part.value).includes(SOLVING));
+}
+
+/** What the client changes between the editor and the server, in both extensions. */
 export function clientMiddleware(): Middleware {
 return {
+    // A hover cannot change once VS Code shows it: a deal's hover asked while the deal is being
+    // solved is asked again until the table is there (or a few seconds have passed), so that
+    // the table is in the hover the user opened, not in the next one.
+    provideHover: async (document, position, token, next) => {
+      let hover = await next(document, position, token);
+      const deadline = Date.now() + SOLVING_WAIT_MS;
+      while (solving(hover) && !token.isCancellationRequested && Date.now() < deadline) {
+        await new Promise((done) => setTimeout(done, 200));
+        hover = await next(document, position, token);
+      }
+      return hover;
+    },
     // A large document is coloured by the grammar, and by range requests for what is on
     // screen: VS Code asks for a range only while it has no tokens for the whole document, so
     // the whole-document request is answered "none" here. Asked after every edit, it was

@@ -200,6 +200,47 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "a deal never solved before: the hover that opens on it shows its double-dummy table",
+    fn: async () => {
+      // Dealt here at random, so that no server has solved it before the hover asks: without
+      // the client's wait, this hover said "solving in the background; hover again".
+      const ranks = "AKQJT98765432";
+      const cards = [...Array(52).keys()];
+      for (let i = cards.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [cards[i], cards[j]] = [cards[j], cards[i]];
+      }
+      const hands = [0, 1, 2, 3].map((seat) => {
+        const held = cards.slice(seat * 13, seat * 13 + 13);
+        return [0, 1, 2, 3]
+          .map((suit) => held.filter((c) => Math.floor(c / 13) === suit).sort((a, b) => a - b).map((c) => ranks[c % 13]).join(""))
+          .join(".");
+      });
+      const text = `[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:${hands.join(" ")}"]\n`;
+      const back = editor;
+      const doc = await vscode.workspace.openTextDocument({ language: "pbn", content: text });
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const started = Date.now();
+      await showHoverAt(new vscode.Position(3, 8), true);
+      // VS Code says "Loading..." while the client waits for the table.
+      let seen = await snapshot("new-deal-hover");
+      for (let tries = 0; tries < 5 && !seen.hoverText.includes("DD"); tries++) {
+        await sleep(1000);
+        seen = await snapshot("new-deal-hover");
+      }
+      note(`a new deal's hover with its table: within ${Date.now() - started} ms of asking (${seen.screenshot})`);
+      assert.ok(seen.hoverText.includes("DD"), `no double-dummy table in the hover (${seen.screenshot}):\n${seen.hoverText}`);
+      assert.match(seen.hoverText, /Par (NS|EW|0)/, `no par in the hover (${seen.screenshot})`);
+      assert.ok(!seen.hoverText.includes("solving in the background"), `the hover still says it is solving (${seen.screenshot})`);
+      await hideHover();
+      await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+      // Run alone (KIBITZER_ONLY), no file was open before.
+      if (back !== undefined) {
+        editor = await vscode.window.showTextDocument(back.document, { preview: false });
+      }
+    },
+  },
+  {
     name: "a DLM board's hover has the PBN deal hover's layout: hands, double-dummy table and par in view",
     fn: async () => {
       const back = editor;
