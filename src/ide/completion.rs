@@ -158,17 +158,13 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
         }
     }
     if let Some(auction) = model
-        .map
-        .auction
-        .as_ref()
+        .auction_view()
         .filter(|a| a.range.contains_inclusive(offset))
     {
-        return call_completions(auction, word_range, prefix);
+        return call_completions(&auction, word_range, prefix);
     }
     if let Some(play) = model
-        .map
-        .play
-        .as_ref()
+        .play_view()
         .filter(|p| p.range.contains_inclusive(offset))
     {
         let written = play
@@ -194,16 +190,12 @@ pub fn completions(node: &SyntaxNode, offset: TextSize) -> Vec<Completion> {
 
 fn section_at(model: &BoardModel, offset: TextSize) -> Option<SectionKind> {
     if model
-        .map
-        .auction
-        .as_ref()
+        .auction_view()
         .is_some_and(|a| a.range.contains_inclusive(offset))
     {
         Some(SectionKind::Auction)
     } else if model
-        .map
-        .play
-        .as_ref()
+        .play_view()
         .is_some_and(|p| p.range.contains_inclusive(offset))
     {
         Some(SectionKind::Play)
@@ -253,7 +245,7 @@ fn value_completions(model: &BoardModel, name: &str, range: TextRange) -> Vec<Co
         }
     }
     if name == "Contract" {
-        if let Some(contract) = model.map.auction.as_ref().and_then(final_contract) {
+        if let Some(contract) = model.auction_view().as_ref().and_then(final_contract) {
             out.push(Completion {
                 label: contract.clone(),
                 detail: Some("the contract the auction reached".to_string()),

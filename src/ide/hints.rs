@@ -45,7 +45,8 @@ pub fn model_hints(model: &BoardModel) -> Vec<InlayHint> {
     }
     // The winners are the ones the play's model reads (as the card hovers and the checks do):
     // a trick whose winner is unknown gets no hint.
-    let tricks = map.play.iter().flat_map(|p| &p.tricks).enumerate();
+    let play = model.play_view();
+    let tricks = play.iter().flat_map(|p| &p.tricks).enumerate();
     for (number, trick) in tricks {
         let Some(winner) = trick.winner.filter(|_| trick.end < NOWHERE.start()) else {
             continue;

@@ -199,7 +199,7 @@ fn note_referrers(model: &BoardModel, range: TextRange) -> Option<String> {
     let mut lines = Vec::new();
     match note.section {
         SectionKind::Auction => {
-            for call in model.map.auction.iter().flat_map(|a| &a.calls) {
+            for call in model.auction_view().iter().flat_map(|a| &a.calls) {
                 if call.notes.contains(&note.number) && call.call.is_some() {
                     let who = call
                         .seat
@@ -213,7 +213,7 @@ fn note_referrers(model: &BoardModel, range: TextRange) -> Option<String> {
             }
         }
         SectionKind::Play => {
-            for card in model.map.play.iter().flat_map(|p| &p.cards) {
+            for card in model.play_view().iter().flat_map(|p| &p.cards) {
                 if card.notes.contains(&note.number) {
                     let who = card
                         .seat
@@ -232,7 +232,7 @@ fn note_referrers(model: &BoardModel, range: TextRange) -> Option<String> {
 }
 
 pub(crate) fn call_hover(model: &BoardModel, range: TextRange) -> Option<String> {
-    let auction = model.map.auction.as_ref()?;
+    let auction = model.auction_view()?;
     let calls: Vec<_> = auction.calls.iter().filter(|c| c.range == range).collect();
     let first = calls.first()?;
     let what = match first.call {
@@ -276,7 +276,7 @@ pub(crate) fn describe_call(call: crate::bridge::Call) -> String {
 }
 
 pub(crate) fn card_hover(model: &BoardModel, range: TextRange) -> Option<String> {
-    let play = model.map.play.as_ref()?;
+    let play = model.play_view()?;
     let item = play.cards.iter().find(|c| c.range == range)?;
     let what = item
         .card

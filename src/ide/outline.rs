@@ -139,11 +139,11 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
 fn section_detail(model: &BoardModel, section: &Section) -> Option<String> {
     match section.kind() {
         SyntaxKind::AUCTION_SECTION => {
-            let calls = model.map.auction.as_ref()?.calls.len();
+            let calls = model.auction_view()?.calls.len();
             Some(format!("{calls} calls"))
         }
         SyntaxKind::PLAY_SECTION => {
-            let tricks = model.map.play.as_ref()?.tricks.len();
+            let tricks = model.play_view()?.tricks.len();
             Some(format!("{tricks} tricks"))
         }
         _ => None,

@@ -17,7 +17,7 @@ pub(crate) fn play_record(model: &BoardModel) -> Option<(PlayRecord, Vec<TextRan
         ContractValue::TrumpOnly(d) => d,
         ContractValue::Passed => return None,
     };
-    let play = model.map.play.as_ref()?;
+    let play = model.play_view()?;
     let leader = play.leader?;
     let mut cards = Vec::new();
     let mut ranges = Vec::new();
@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(ranges.len(), 52);
         assert_eq!(record.leader, Seat::East);
         // In the order played: the first trick's winner leads the fifth card.
-        let winner = model.map.play.as_ref().unwrap().tricks[0].winner.unwrap();
+        let winner = model.play_view().unwrap().tricks[0].winner.unwrap();
         assert_eq!(record.cards[4].0, winner);
         let deal = record.deal;
         let copy = record.clone();
@@ -159,9 +159,7 @@ mod tests {
             side.iter().map(|(_, &c)| i32::from(c)).sum::<i32>()
         };
         let taken = model
-            .map
-            .play
-            .as_ref()
+            .play_view()
             .unwrap()
             .tricks
             .iter()

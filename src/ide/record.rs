@@ -27,7 +27,7 @@ pub(crate) fn open_auction_before(board: &BoardModel, before: TextSize) -> Optio
     if quiz_before {
         return None;
     }
-    let state = board.map.auction.as_ref()?.followed_before(before)?;
+    let state = board.auction_view()?.followed_before(before)?;
     (!state.is_finished()).then_some(state)
 }
 
@@ -52,10 +52,13 @@ pub(crate) fn playable_before(
     if query_before {
         return None;
     }
-    let turn = match &model.map.play {
+    let turn = match model.play_view() {
         Some(play) => play.turn_after(before)?,
         None => {
-            let auction = model.map.auction.as_ref().and_then(AuctionView::followed);
+            let auction = model
+                .auction_view()
+                .as_ref()
+                .and_then(AuctionView::followed);
             let declarer = model.declarer().or(auction.and_then(|a| a.declarer()));
             let seat = leader.or(declarer.map(Seat::lho))?;
             Turn {

@@ -2,8 +2,10 @@
 //! Auction ([`auction`]) and the Play ([`play`]) read as the checks read them, the context they
 //! are read against and the [`BoardModel`] that holds them all ([`context`]), a game's
 //! descriptive facts and commentary ([`facts`]), and the [`SourceMap`] the editor reads beside
-//! the model ([`source_map`]): its tags, hands, calls and cards with their seats, tricks and
-//! notes, each with its range. A PBN game is read from its tree here; an RBN record or a LIN
+//! the model ([`source_map`]): its tags, hands and notes, each with its range. The calls and
+//! cards keep their ranges in the model alone; the editor's views of them, with their seats,
+//! tricks and notes, are made when asked ([`BoardModel::auction_view`],
+//! [`BoardModel::play_view`]). A PBN game is read from its tree here; an RBN record or a LIN
 //! board is lowered into the same model piece by piece ([`lowering`]).
 //!
 //! Everything works on one game's tree (rooted at the game's start) and never fails: what cannot
@@ -65,7 +67,7 @@ pub(crate) fn parse_note(value: &str) -> Option<(u32, String)> {
 }
 
 /// Lowers a game node (rooted at the game's start) for the editor: its model as the checks read
-/// it ([`context::read_sections`]) with its source map: its tags, hands, calls, cards and notes.
+/// it ([`context::read_sections`]) with its source map: its tags, hands and notes.
 pub fn lower(node: &SyntaxNode) -> BoardModel {
     match Game::cast(node.clone()) {
         Some(game) => lower_game(&game, &crate::model::Inheritance::default()),
@@ -143,7 +145,6 @@ fn lower_game(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel 
             }
         }
     }
-    view_sections(&mut model);
     model
 }
 
@@ -179,26 +180,29 @@ fn lower_first_notes(game: &Game, map: &mut SourceMap) {
     }
 }
 
-/// The auction and play of a model in its source map.
-fn view_sections(model: &mut BoardModel) {
-    let map = &mut model.map;
-    map.auction = model
-        .auction
-        .as_ref()
-        .map(|a| view_auction(a, &map.note_refs));
-    let play = model.play.as_ref().or(model.unled_play.as_ref());
-    map.play = play.map(|p| view_play(p, &map.note_refs));
+impl BoardModel {
+    /// The auction as the editor reads it: every call with its range, seat, legality and
+    /// notes. Made from the model when asked (the model holds each call's range once).
+    pub fn auction_view(&self) -> Option<AuctionView> {
+        let auction = self.auction.as_ref()?;
+        Some(view_auction(auction, &self.map.note_refs))
+    }
+
+    /// The play as the editor reads it: every card with its range, seat, trick and notes, and
+    /// each trick's leader and winner (a play whose leader is unknown included).
+    pub fn play_view(&self) -> Option<PlayView> {
+        let play = self.play.as_ref().or(self.unled_play.as_ref())?;
+        Some(view_play(play, &self.map.note_refs))
+    }
 }
 
-/// A board another notation's reader lowered ([`lowering`]), with the source map's views for
-/// the editor, so that it answers about the board as about a game (its hands, its auction and
-/// play with the seats, the legality of each call and the winner of each trick). It has no tags;
-/// what has no place in the source stands at [`NOWHERE`].
+/// A board another notation's reader lowered ([`lowering`]), with the hands the editor draws,
+/// so that it answers about the board as about a game. It has no tags; what has no place in
+/// the source stands at [`NOWHERE`].
 pub(crate) fn with_editor_views(mut model: BoardModel) -> BoardModel {
     if let Some(deal) = &model.deal {
         view_hands(deal, model.context.dealer, &mut model.map);
     }
-    view_sections(&mut model);
     model
 }
 
@@ -350,9 +354,9 @@ fn lower_notes(section: &Section, kind: SectionKind, map: &mut SourceMap) {
 /// tricks before, and of those only the suit led to `trick` when it holds that suit. A game
 /// with no play yet gives the whole hand. `None` when the hand is unknown.
 pub(crate) fn playable(model: &BoardModel, trick: usize, seat: Seat) -> Option<Vec<Card>> {
-    let map = &model.map;
-    let mut hand = map.hands?.hand(seat)?;
-    let cards = map.play.iter().flat_map(|p| &p.cards);
+    let mut hand = model.map.hands?.hand(seat)?;
+    let view = model.play_view();
+    let cards = view.iter().flat_map(|p| &p.cards);
     for played in cards
         .clone()
         .filter(|c| c.trick < trick && c.seat == Some(seat))
@@ -361,7 +365,7 @@ pub(crate) fn playable(model: &BoardModel, trick: usize, seat: Seat) -> Option<V
             hand.remove(card);
         }
     }
-    let leader = map.play.as_ref().and_then(|p| p.leader_of(trick));
+    let leader = view.as_ref().and_then(|p| p.leader_of(trick));
     let led = leader.filter(|&l| l != seat).and_then(|l| {
         cards
             .clone()
@@ -382,7 +386,7 @@ pub(crate) fn playable_at(
     trick: usize,
     column: usize,
 ) -> Option<(Seat, Vec<Card>)> {
-    let seat = model.map.play.as_ref()?.leader?.offset(column);
+    let seat = model.play_view()?.leader?.offset(column);
     Some((seat, playable(model, trick, seat)?))
 }
 
@@ -412,7 +416,7 @@ pub(crate) mod tests {
         let deal = model.map.hands.unwrap();
         assert_eq!(deal.hand(Seat::North).unwrap().hcp(), 10);
         assert_eq!(deal.hand(Seat::East).unwrap().hcp(), 10);
-        let auction = model.map.auction.as_ref().unwrap();
+        let auction = model.auction_view().unwrap();
         assert_eq!(auction.calls.len(), 7);
         assert_eq!(auction.calls[3].call, Some(Call::Double));
         assert_eq!(auction.calls[3].seat, Some(Seat::West));
@@ -422,7 +426,7 @@ pub(crate) mod tests {
             model.map.note(SectionKind::Auction, 1).unwrap().text,
             "five cards"
         );
-        let play = model.map.play.as_ref().unwrap();
+        let play = model.play_view().unwrap();
         assert_eq!(play.tricks.len(), 2);
         // Columns follow the opening leader (E S W N): East's CA wins the first trick, West's
         // HA the second.

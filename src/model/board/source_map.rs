@@ -1,6 +1,7 @@
-//! Where each item of a board's model stands in the text, and what the editor looks up by
-//! place: every tag, the hands, each call and card with its seat, the tricks, the notes and the
-//! references to them. A PBN game's map is read from its tree, an RBN record's or LIN board's
+//! What the editor looks up by place beside a board's model: every tag, the hands, the notes
+//! and the references to them, each with its range; and the views of the auction and play
+//! (each call and card with its seat, the tricks), which `BoardModel::auction_view` and
+//! `play_view` make from the model, where the ranges of calls and cards are kept. A PBN game's map is read from its tree, an RBN record's or LIN board's
 //! from its record's origins (what has no place in the source stands at `NOWHERE`).
 
 use crate::bridge::{self, Call, Card, Deal, Seat};
@@ -205,10 +206,6 @@ pub struct SourceMap {
     pub hand_ranges: Vec<(Seat, TextRange)>,
     /// Seats the Hidden tag hides.
     pub hidden: Vec<Seat>,
-    /// The auction: every call with its range and seat.
-    pub auction: Option<AuctionView>,
-    /// The play: every card with its range, seat and trick.
-    pub play: Option<PlayView>,
     /// The notes of both sections.
     pub notes: Vec<Note>,
     /// The note references of both sections.
