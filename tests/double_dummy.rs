@@ -224,15 +224,21 @@ fn dd_prints_tables_and_par_in_json_and_refuses_to_write_rbn() {
     assert_eq!(std::fs::read(&rbn[0]).unwrap(), before);
 }
 
-#[test]
-fn an_interrupted_dd_write_leaves_each_file_untouched_or_complete() {
-    let dir = scratch("dd_interrupted");
+/// The corpus's Cappelletti file as Latin-1 text (byte for char), with where each game starts.
+fn cappelletti_games() -> (String, Vec<usize>) {
     let bytes = std::fs::read(corpus_pbn("Bridge-Robot-Utilities__Cappelletti-BBO.pbn")).unwrap();
     let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-    let starts: Vec<usize> = text
+    let starts = text
         .match_indices("\n[Event ")
         .map(|(i, _)| i + 1)
         .collect();
+    (text, starts)
+}
+
+#[test]
+fn an_interrupted_dd_write_leaves_each_file_untouched_or_complete() {
+    let dir = scratch("dd_interrupted");
+    let (text, starts) = cappelletti_games();
     // Six files of 20 games each, without their OptimumScore and OptimumResultTable.
     let mut inputs = Vec::new();
     for i in 0..6 {
@@ -326,12 +332,7 @@ fn dd_reads_standard_input_as_the_file_stdin_filename_names() {
 #[test]
 fn dd_on_a_terminal_shows_its_progress_deal_by_deal() {
     let dir = scratch("dd_progress");
-    let bytes = std::fs::read(corpus_pbn("Bridge-Robot-Utilities__Cappelletti-BBO.pbn")).unwrap();
-    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-    let starts: Vec<usize> = text
-        .match_indices("\n[Event ")
-        .map(|(i, _)| i + 1)
-        .collect();
+    let (text, starts) = cappelletti_games();
     let twelve: Vec<u8> = text[starts[0]..starts[12]]
         .chars()
         .map(|c| c as u8)

@@ -254,24 +254,12 @@ await test("the board viewer follows the cursor and steps through the tricks", a
 
 await test("typing goes on while deals are being solved", async () => {
   await openFile("typing.pbn", MENDED);
-  const { latencies, outstanding, solved } = await page.evaluate(async () => {
+  // Thirty random deals for the solving worker: a second or more of work.
+  const deals = Array.from({ length: 30 }, randomDeal);
+  const { latencies, outstanding, solved } = await page.evaluate(async (deals) => {
     const { solver } = window.kibitzerWorkers;
-    // Thirty random deals for the solving worker: a second or more of work.
-    const ranks = "AKQJT98765432";
     let finished = 0;
-    const solving = [];
-    for (let d = 0; d < 30; d++) {
-      const cards = [];
-      for (const suit of "SHDC") for (const rank of ranks) cards.push(suit + rank);
-      for (let i = cards.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [cards[i], cards[j]] = [cards[j], cards[i]];
-      }
-      const hands = [0, 1, 2, 3].map((h) =>
-        "SHDC".split("").map((suit) => ranks.split("").filter((r) => cards.slice(h * 13, h * 13 + 13).includes(suit + r)).join("")).join("."),
-      );
-      solving.push(solver.request("kibitzer/solve", { deal: `N:${hands.join(" ")}` }).then(() => (finished += 1)));
-    }
+    const solving = deals.map((deal) => solver.request("kibitzer/solve", { deal }).then(() => (finished += 1)));
     const view = window.kibitzerView;
     const summary = document.getElementById("problems-summary");
     const latencies = [];
@@ -293,7 +281,7 @@ await test("typing goes on while deals are being solved", async () => {
     }
     await Promise.all(solving);
     return { latencies, outstanding, solved: finished };
-  });
+  }, deals);
   console.log(`     keystroke to diagnostics: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms; deals still being solved then: ${outstanding.join(", ")}`);
   assert.equal(solved, 30);
   assert.ok(outstanding[outstanding.length - 1] > 0, "the solving was over before the typing: nothing was shown");
