@@ -59,7 +59,7 @@ pub fn double_dummy_games(text: &str) -> Vec<DoubleDummyGame> {
             continue;
         };
         // Read quietly, as every reader does: `dd` wants the game's meaning, not its findings.
-        let board = crate::model::board::context::read_sections(&game, &inherited);
+        let board = crate::model::board::read_sections(&game, &inherited);
         inherited.advance(&game);
         let value_of = |name: &str| {
             game.tag_pairs()

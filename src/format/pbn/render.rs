@@ -8,7 +8,7 @@ use super::values::{
     seat_value, suffix_nag, vulnerable_value, CallKind,
 };
 use crate::bridge::Seat;
-use crate::model::board::context::{read_sections, BoardModel};
+use crate::model::board::{read_sections, BoardModel};
 use crate::model::values::{read_contract, ContractValue};
 use crate::model::Inheritance;
 use crate::syntax::pbn::ast::Game;

@@ -6,7 +6,7 @@
 //! (`super::tag_entries`), whose key tags ([`KeyTags`]) give the context and the Deal
 //! ([`BoardModel::from_key_tags`]), then each section is read into it
 //! ([`BoardModel::read_section`]). The checker reports on the same entries and on the problems
-//! of reading; [`read_sections`] is quiet, for the readers that only want the game's meaning
+//! of reading; [`super::read_sections`] is quiet, for the readers that only want the game's meaning
 //! (the editor, conversion, the board preview).
 
 use super::auction::{lower_auction, AuctionModel};
@@ -15,13 +15,12 @@ use super::misreading::Misreading;
 use super::play::{lower_play, PlayFacts, PlayModel};
 use super::source_map::SourceMap;
 use crate::bridge::{Deal, Seat, Suit, Vulnerability};
-use crate::model::tags::Inheritance;
 use crate::model::values::{
     read_contract, read_result, read_seat, read_vulnerable, ContractValue, ResultValue,
 };
 use crate::model::written::Info;
 use crate::model::written::NOWHERE;
-use crate::syntax::pbn::ast::{Game, Section};
+use crate::syntax::pbn::ast::Section;
 use crate::syntax::{SyntaxKind, TextRange};
 
 /// A tag's value as written, with where it stands.
@@ -156,7 +155,7 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 /// A board's meaning, in any notation, as the checks judge it and the editor answers about it:
 /// its context (the key tags, typed), its deal, its auction followed call by call and its play
 /// followed trick by trick, each item with the range it was read from. A PBN game is read into it
-/// by [`read_sections`] (or by the checker, which reports the problems of reading as it goes), an
+/// by [`super::read_sections`] (or by the checker, which reports the problems of reading as it goes), an
 /// RBN record or a LIN board piece by piece as its reader reads it ([`super::lowering`]).
 #[derive(Debug, Clone, Default)]
 pub struct BoardModel {
@@ -384,49 +383,5 @@ impl BoardModel {
             }
             _ => {}
         }
-    }
-}
-
-/// Reads the key tags, the Deal and the Auction and Play sections of `game` as the checker
-/// reads them, without judging anything (the problems of reading are left to the checker).
-pub fn read_sections(game: &Game, inherited: &Inheritance) -> BoardModel {
-    let entries = super::tag_entries::read_tag_entries(game.tag_pairs(), inherited);
-    // The problems of reading are the checker's to report: this reading does not judge.
-    let mut misreadings = Vec::new();
-    let mut model =
-        BoardModel::from_key_tags(KeyTags::of_entries(&entries), false, &mut misreadings);
-    for section in game.sections() {
-        model.read_section(&section, &mut misreadings);
-    }
-    model
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bridge::Contract;
-    use crate::syntax::Parse;
-
-    #[test]
-    fn reads_key_tags_wherever_they_stand() {
-        // A Declarer followed by stray text opens a supplemental section of its own (the corpus
-        // has one: a comment with a brace inside): it is read all the same, as the checker reads
-        // it.
-        let text = "[Dealer \"N\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Auction \"N\"]\n1D Pass 3D AP\n[Contract \"3D\"]\n[Declarer \"E\"]\n{a {nested} comment}\n}\n[Play \"S\"]\nD2 D3 D4 D5\n";
-        let parse = Parse::new(text);
-        let game = parse.syntax().children().find_map(Game::cast).unwrap();
-        let sections = read_sections(&game, &Inheritance::default());
-        let ctx = &sections.context;
-        assert_eq!(ctx.declarer_seat(), Some(Seat::East));
-        assert_eq!(ctx.dealer, Some(Seat::North));
-        assert!(ctx.deal_is_valid);
-        let auction = sections.auction.unwrap();
-        assert_eq!(
-            auction.contract.map(|c: Contract| c.to_string()).as_deref(),
-            Some("3D")
-        );
-        let play = sections.play.unwrap();
-        assert_eq!(play.declarer, Some(Seat::East));
-        assert_eq!(play.tricks.len(), 1);
     }
 }

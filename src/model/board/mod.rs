@@ -66,8 +66,25 @@ pub(crate) fn parse_note(value: &str) -> Option<(u32, String)> {
     Some((number.trim().parse().ok()?, text.to_string()))
 }
 
+/// Reads the key tags, the Deal and the Auction and Play sections of `game` as the checker
+/// reads them, without judging anything (the problems of reading are left to the checker).
+pub fn read_sections(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
+    let entries = tag_entries::read_tag_entries(game.tag_pairs(), inherited);
+    // The problems of reading are the checker's to report: this reading does not judge.
+    let mut misreadings = Vec::new();
+    let mut model = BoardModel::from_key_tags(
+        context::KeyTags::of_entries(&entries),
+        false,
+        &mut misreadings,
+    );
+    for section in game.sections() {
+        model.read_section(&section, &mut misreadings);
+    }
+    model
+}
+
 /// Lowers a game node (rooted at the game's start) for the editor: its model as the checks read
-/// it ([`context::read_sections`]) with its source map: its tags, hands and notes.
+/// it ([`read_sections`]) with its source map: its tags, hands and notes.
 pub fn lower(node: &SyntaxNode) -> BoardModel {
     match Game::cast(node.clone()) {
         Some(game) => lower_game(&game, &crate::model::Inheritance::default()),
@@ -82,7 +99,7 @@ pub fn lower(node: &SyntaxNode) -> BoardModel {
 pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
     // What writing and showing a board read of the map: the hidden hands and the notes (not
     // the tags and views the editor looks things up in).
-    let mut model = context::read_sections(game, inherited);
+    let mut model = read_sections(game, inherited);
     model.map.hidden = hidden_seats(game);
     lower_first_notes(game, &mut model.map);
     model.facts = facts::read_facts(game, inherited);
@@ -108,7 +125,7 @@ pub fn read_board(game: &Game, inherited: &crate::model::Inheritance) -> BoardMo
 
 /// [`lower`] of a game with what earlier games hand down.
 fn lower_game(game: &Game, inherited: &crate::model::Inheritance) -> BoardModel {
-    let mut model = context::read_sections(game, inherited);
+    let mut model = read_sections(game, inherited);
     let map = &mut model.map;
     let mut deal_node = None;
     for tag in game.tag_pairs() {
@@ -393,6 +410,32 @@ pub(crate) fn playable_at(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn reads_key_tags_wherever_they_stand() {
+        // A Declarer followed by stray text opens a supplemental section of its own (the corpus
+        // has one: a comment with a brace inside): it is read all the same, as the checker reads
+        // it.
+        let text = "[Dealer \"N\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Auction \"N\"]\n1D Pass 3D AP\n[Contract \"3D\"]\n[Declarer \"E\"]\n{a {nested} comment}\n}\n[Play \"S\"]\nD2 D3 D4 D5\n";
+        let parse = Parse::new(text);
+        let game = parse.syntax().children().find_map(Game::cast).unwrap();
+        let sections = read_sections(&game, &crate::model::Inheritance::default());
+        let ctx = &sections.context;
+        assert_eq!(ctx.declarer_seat(), Some(Seat::East));
+        assert_eq!(ctx.dealer, Some(Seat::North));
+        assert!(ctx.deal_is_valid);
+        let auction = sections.auction.unwrap();
+        assert_eq!(
+            auction
+                .contract
+                .map(|c: crate::bridge::Contract| c.to_string())
+                .as_deref(),
+            Some("3D")
+        );
+        let play = sections.play.unwrap();
+        assert_eq!(play.declarer, Some(Seat::East));
+        assert_eq!(play.tricks.len(), 1);
+    }
     use crate::syntax::Parse;
 
     pub(crate) const GAME: &str = "[Board \"7\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Declarer \"N\"]\n[Contract \"4SX\"]\n[Result \"10\"]\n[Auction \"N\"]\n1S =1= Pass 4S X\nAP\n[Note \"1:five cards\"]\n[Play \"E\"]\nCA CT C5 C2\nH7 H4 HA HT\n";
