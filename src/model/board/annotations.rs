@@ -151,18 +151,7 @@ pub(crate) fn read_annotations(
                     .into(),
                 ),
                 None => {
-                    if let Some(first) = judged {
-                        out.push(
-                            AnnotationMisreading::SecondJudgement {
-                                range,
-                                first,
-                                text: text.to_string(),
-                                on_card,
-                            }
-                            .into(),
-                        );
-                    }
-                    judged.get_or_insert(range);
+                    judge(&mut judged, range, text, on_card, out);
                     annotations.suffix = Some(Suffix {
                         text: text.to_string(),
                         range,
@@ -261,20 +250,32 @@ fn read_nag(
             .into(),
         );
     } else if (1..=12).contains(&value) && !misplaced {
-        if let Some(first) = *judged {
-            out.push(
-                AnnotationMisreading::SecondJudgement {
-                    range,
-                    first,
-                    text: text.to_string(),
-                    on_card,
-                }
-                .into(),
-            );
-        }
-        judged.get_or_insert(range);
+        judge(judged, range, text, on_card, out);
     }
     annotations.nags.push(nag);
+}
+
+/// Takes the glyph `text` at `range` as a judgement of its item: the first is kept in
+/// `judged`, a later one recorded as a second judgement.
+fn judge(
+    judged: &mut Option<TextRange>,
+    range: TextRange,
+    text: &str,
+    on_card: bool,
+    out: &mut Vec<Misreading>,
+) {
+    if let Some(first) = *judged {
+        out.push(
+            AnnotationMisreading::SecondJudgement {
+                range,
+                first,
+                text: text.to_string(),
+                on_card,
+            }
+            .into(),
+        );
+    }
+    judged.get_or_insert(range);
 }
 
 /// Reads the irregularity marks in front of an item.
