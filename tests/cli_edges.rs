@@ -332,3 +332,24 @@ fn a_reader_that_closes_the_pipe_is_no_failure() {
         assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
     }
 }
+
+/// `kibitzer explain`: a code's documentation from the catalogue, by code (either case) or
+/// name; a query that is no code is said on stderr, the rest still printed, exit 2.
+#[test]
+fn explain_prints_a_codes_documentation_and_refuses_what_is_no_code() {
+    let out = kibitzer(&["explain", "a301"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("# A301 invalid-call\n"), "{text}");
+    assert!(text.contains("**error** by default"), "{text}");
+    assert!(text.contains("kibitzer-ignore: A301"), "{text}");
+    let out = kibitzer(&["explain", "needless-irregularity", "Q123"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("# A311 needless-irregularity")
+            && text.contains("# P509 needless-irregularity"),
+        "{text}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`Q123` is no code"));
+}

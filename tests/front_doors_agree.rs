@@ -277,6 +277,17 @@ async fn the_native_server_and_the_browser_session_answer_alike() {
         }
         uris.push((uri, text.clone()));
     }
+    // A code's documentation, asked by code and by name.
+    for code in ["a301", "invalid-call", "M104"] {
+        let params = json!({ "code": code });
+        let a = native.request("kibitzer/explain", params.clone()).await;
+        let b = browser.request("kibitzer/explain", params);
+        assert_eq!(a, b, "kibitzer/explain {code}");
+        assert!(
+            a["markdown"].as_str().is_some_and(|m| m.starts_with("# ")),
+            "{a}"
+        );
+    }
     for (uri, text) in &uris {
         // A change the document takes: a line added at the start.
         let change = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [

@@ -238,6 +238,7 @@ fn every_request_gets_one_answer_and_nothing_panics() {
         (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/convert", "params": {"uri": "file:///x.pbn", "to": "xyz"}}).to_string(), Some(-32602)),
         (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/convert", "params": {"uri": "::", "to": "rbn"}}).to_string(), Some(-32602)),
         (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/fromHandviewer", "params": {"url": "nothing"}}).to_string(), Some(-32602)),
+        (json!({"jsonrpc": "2.0", "id": 5, "method": "kibitzer/explain", "params": {"code": "Z999"}}).to_string(), Some(-32602)),
         (json!({"jsonrpc": "2.0", "id": 5, "method": "workspace/executeCommand", "params": {"command": "rm", "arguments": []}}).to_string(), Some(-32602)),
     ];
     for (message, error) in cases {

@@ -3,6 +3,7 @@
 mod check;
 mod convert;
 mod dd;
+mod explain;
 mod files;
 mod fmt;
 mod parse;
@@ -34,6 +35,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Print each board's double-dummy table and par; --write adds them to PBN files.
     Dd(dd::DdArgs),
+    /// Print what a diagnostic code means (`kibitzer explain A301`).
+    Explain(explain::ExplainArgs),
 }
 
 /// Options of `kibitzer lsp`.
@@ -77,6 +80,7 @@ pub fn run(one_shot: impl FnOnce()) -> ExitCode {
         }
         Command::Convert(args) => convert::run(&args),
         Command::Dd(args) => dd::run(&args),
+        Command::Explain(args) => explain::run(&args),
     }
 }
 

@@ -446,7 +446,60 @@ pub(crate) fn lookup(code: &str) -> Option<&'static CodeInfo> {
     CATALOGUE.iter().find(|info| info.code == code)
 }
 
-#[cfg(test)]
+/// The catalogue entries of a code written by its code (in either case, `a301`), or of the
+/// codes of a name (`invalid-call`; a few names serve two families, as `needless-irregularity`
+/// does A311 and P509).
+pub fn find_codes(query: &str) -> Vec<&'static CodeInfo> {
+    let query = query.trim();
+    CATALOGUE
+        .iter()
+        .filter(|info| info.code.as_str().eq_ignore_ascii_case(query) || info.name == query)
+        .collect()
+}
+
+/// What the codes of family `letter` are about, as `docs/diagnostics.md` heads them.
+pub fn family_words(letter: char) -> &'static str {
+    match letter {
+        'S' => "characters, lines and tag-pair syntax",
+        'T' => "tags",
+        'D' => "the deal",
+        'A' => "the auction",
+        'N' => "notes",
+        'P' => "the play",
+        'G' => "annotations",
+        'B' => "supplemental sections and tables",
+        'X' => "tags checked against each other",
+        'M' => "the dealing machines' files",
+        'O' => "double dummy",
+        'R' => "RBN",
+        'L' => "LIN",
+        _ => "other",
+    }
+}
+
+/// A code's documentation in Markdown, from its catalogue entry: what `kibitzer explain`
+/// prints and the editors open from a finding's code.
+pub fn explanation(info: &CodeInfo) -> String {
+    let code = info.code;
+    format!(
+        "# {code} {name}\n\n\
+         **{severity}** by default · reported in {notations} · family {family} ({family_words})\n\n\
+         **When:** {when}.\n\n\
+         **Marked:** {range}.\n\n\
+         Silence it in a PBN or RBN file with a line `% kibitzer-ignore: {code}` before its \
+         first game, or in a folder with `ignore = [\"{code}\"]` under `[check]` in its `kibitzer.toml`. \
+         Every code, and where Kibitzer and the standard's reference verifier differ, is in the \
+         documentation's `diagnostics.md`.\n",
+        name = info.name,
+        severity = info.severity.name(),
+        notations = notation_words(info.notations),
+        family = code.family(),
+        family_words = family_words(code.family()),
+        when = info.when.trim_end_matches('.'),
+        range = info.range.trim_end_matches('.'),
+    )
+}
+
 /// The notations of a code's catalogue letters, as the documentation names them.
 fn notation_words(letters: &str) -> String {
     letters
@@ -511,6 +564,36 @@ pub fn regenerate_document(doc: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Every code's documentation names it and says when it is reported; a code is found by
+    /// its code in either case and by its name; each family's words are the documentation's
+    /// heading for it.
+    #[test]
+    fn every_code_is_explained_and_found_by_code_or_name() {
+        let docs = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.md"),
+        )
+        .expect("docs/diagnostics.md");
+        for info in CATALOGUE {
+            let code = info.code.as_str();
+            let text = explanation(info);
+            assert!(
+                text.starts_with(&format!("# {code} {}\n", info.name)),
+                "{text}"
+            );
+            assert!(text.contains(info.when.trim_end_matches('.')), "{text}");
+            assert_eq!(find_codes(&code.to_ascii_lowercase()), [info]);
+            assert!(find_codes(info.name).contains(&info));
+            let family = info.code.family();
+            let heading = format!("## {family} — {}", family_words(family));
+            assert!(
+                docs.contains(&heading),
+                "no heading `{heading}` in the docs"
+            );
+        }
+        assert!(find_codes("Z999").is_empty());
+        assert_eq!(find_codes("needless-irregularity").len(), 2);
+    }
+
     use super::*;
 
     /// `docs/diagnostics.md`'s tables are the catalogue's: made anew, the file is unchanged.

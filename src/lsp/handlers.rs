@@ -98,6 +98,7 @@ table! {
         "kibitzer/convert" => convert,
         "kibitzer/fromHandviewer" => from_handviewer,
         "kibitzer/solve" => solve,
+        "kibitzer/explain" => explain,
     }
     notifications {
         "textDocument/didOpen" => did_open,
@@ -629,6 +630,32 @@ pub(crate) fn solve(_: &mut Workspace, env: &dyn Environment, params: SolveParam
             })
             .ok_or_else(|| Refusal::invalid_params("the deal cannot be solved here")),
     )
+}
+
+/// The parameters of `kibitzer/explain`.
+#[derive(serde::Deserialize)]
+pub(crate) struct ExplainParams {
+    /// A diagnostic code (`A301`) or name (`invalid-call`).
+    code: String,
+}
+
+/// `kibitzer/explain`: a diagnostic code's documentation (`{markdown}`; a name two codes
+/// share gives both), what an editor opens from a finding's code.
+pub(crate) fn explain(
+    _: &mut Workspace,
+    _: &dyn Environment,
+    params: ExplainParams,
+) -> Work<Value> {
+    use crate::diagnostic::catalogue::{explanation, find_codes};
+    let found = find_codes(&params.code);
+    if found.is_empty() {
+        return Work::Done(Err(Refusal::invalid_params(format!(
+            "no code {:?}",
+            params.code
+        ))));
+    }
+    let markdown: Vec<String> = found.into_iter().map(explanation).collect();
+    Work::Done(Ok(json!({ "markdown": markdown.join("\n") })))
 }
 
 /// `textDocument/didOpen`: the document read, its diagnostics published now.

@@ -210,6 +210,11 @@ impl Backend {
         self.by_name("kibitzer/fromHandviewer", params).await
     }
 
+    /// `kibitzer/explain`: a diagnostic code's documentation.
+    pub async fn explain(&self, params: Value) -> Result<Value> {
+        self.by_name("kibitzer/explain", params).await
+    }
+
     /// Republishes the documents whose double-dummy checks waited for the solver, and asks
     /// the editor for the inlay hints again when plays were rated, as the solver says.
     fn listen_for_solved_deals(&self) {

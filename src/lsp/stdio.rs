@@ -104,6 +104,7 @@ pub fn service(
         .custom_method("kibitzer/board", Backend::board)
         .custom_method("kibitzer/convert", Backend::convert)
         .custom_method("kibitzer/fromHandviewer", Backend::from_handviewer)
+        .custom_method("kibitzer/explain", Backend::explain)
         .finish()
 }
 

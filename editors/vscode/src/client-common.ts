@@ -109,6 +109,17 @@ function solving(hover: vscode.Hover | null | undefined): boolean {
 /** What the client changes between the editor and the server, in both extensions. */
 export function clientMiddleware(): Middleware {
 return {
+    // Each finding's code links to its explanation (no public address serves the
+    // documentation, so the server's catalogue does, through `kibitzer-explain:`).
+    handleDiagnostics: (uri, diagnostics, next) => {
+      for (const diagnostic of diagnostics) {
+        const code = typeof diagnostic.code === "object" ? diagnostic.code.value : diagnostic.code;
+        if (typeof code === "string" && /^[A-Z]\d{3}$/.test(code)) {
+          diagnostic.code = { value: code, target: explainAddress(code) };
+        }
+      }
+      next(uri, diagnostics);
+    },
     // A hover cannot change once VS Code shows it: a deal's hover asked while the deal is being
     // solved is asked again until the table is there (or a few seconds have passed), so that
     // the table is in the hover the user opened, not in the next one.
@@ -438,6 +449,36 @@ export async function stopClient(client: BaseLanguageClient | undefined, log: (l
   } catch (e) {
     log(`stopping the server: ${String(e)}`);
   }
+}
+
+/** The scheme of the read-only documents that explain a diagnostic code (`kibitzer-explain:A301.md`). */
+export const EXPLAIN_SCHEME = "kibitzer-explain";
+
+/** The address of code `code`'s explanation, one object a code (a file's findings share them). */
+const explainAddresses = new Map<string, vscode.Uri>();
+function explainAddress(code: string): vscode.Uri {
+  let uri = explainAddresses.get(code);
+  if (uri === undefined) {
+    uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `${code}.md` });
+    explainAddresses.set(code, uri);
+  }
+  return uri;
+}
+
+/**
+ * Serves a diagnostic code's documentation, as the server's catalogue writes it
+ * (`kibitzer/explain`), as a read-only Markdown document: what a finding's code links to in the
+ * Problems panel and the hover.
+ */
+export function explainProvider(host: ClientHost): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, {
+    async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+      const code = uri.path.replace(/\.md$/, "");
+      await host.ready();
+      const answer = (await host.client()?.sendRequest("kibitzer/explain", { code })) as { markdown?: string } | undefined;
+      return answer?.markdown ?? `# ${code}\n\nThe server is not running: start it (Kibitzer: Restart Server) and open this again.\n`;
+    },
+  });
 }
 
 /** The dealing machines' binary formats, which are not opened as text but shown in the preview. */

@@ -27,6 +27,7 @@ import {
   convertDocument,
   formatExportDocument,
   dealingFileProvider,
+  explainProvider,
   fixAll,
   openBoardPreview,
   openInHandviewer,
@@ -221,6 +222,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
       preview = openBoardPreview(context, preview, host);
     }),
     dealingFileProvider(),
+    explainProvider(host),
     vscode.commands.registerCommand("kibitzer.previewDealingFile", async (file?: vscode.Uri) => {
       preview = await previewDealingFile(context, preview, host, file);
     }),

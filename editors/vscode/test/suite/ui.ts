@@ -200,6 +200,35 @@ const tests2: Test[] = [
     },
   },
   {
+    name: "a finding's code links to its explanation, which opens as a document",
+    fn: async () => {
+      const back = editor;
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(workspaceRoot(), "messy.pbn")));
+      editor = await vscode.window.showTextDocument(doc, { preview: false });
+      const finding = await waitFor("a finding with a linked code", () =>
+        vscode.languages.getDiagnostics(doc.uri).find((d) => typeof d.code === "object" && d.code.target.scheme === "kibitzer-explain"),
+      );
+      const code = finding.code as { value: string; target: vscode.Uri };
+      assert.equal(code.target.path, `${code.value}.md`);
+      // What clicking the code opens (VS Code's opener shows the address in an editor).
+      await vscode.commands.executeCommand("vscode.open", code.target);
+      const shown = await waitFor("the explanation in the editor", () => {
+        const open = vscode.window.activeTextEditor?.document;
+        return open?.uri.toString() === code.target.toString() ? open : undefined;
+      });
+      const text = shown.getText();
+      assert.ok(text.startsWith(`# ${code.value} `), `the explanation of ${code.value}:\n${text}`);
+      assert.match(text, /\*\*When:\*\*/, text);
+      assert.equal(shown.languageId, "markdown");
+      const facts = await snapshot("code-explained");
+      assert.ok(facts.screenshot.length > 0);
+      await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+      if (back !== undefined) {
+        editor = await vscode.window.showTextDocument(back.document, { preview: false });
+      }
+    },
+  },
+  {
     name: "a deal never solved before: the hover that opens on it shows its double-dummy table",
     fn: async () => {
       // Dealt here at random, so that no server has solved it before the hover asks: without
