@@ -364,8 +364,9 @@ function decorations(doc: Text, data: number[], legend: string[]): DecorationSet
   return builder.finish();
 }
 
-/** The hover's markdown as DOM nodes: fenced blocks as preformatted text, `**bold**` and
- * `` `code` `` in paragraphs; every text goes in as text, never as HTML. */
+/** The hover's (or a code's explanation's) markdown as DOM nodes: fenced blocks as
+ * preformatted text, a `# ` line as a heading, `**bold**` and `` `code` `` in paragraphs; every
+ * text goes in as text, never as HTML. */
 export function markdown(source: string): Node[] {
   const nodes: Node[] = [];
   const parts = source.split(/```[a-z]*\n?/);
@@ -379,6 +380,13 @@ export function markdown(source: string): Node[] {
     for (const paragraph of part.split(/\n{2,}|\n---\n/)) {
       const text = paragraph.trim();
       if (!text) {
+        continue;
+      }
+      const heading = /^# (.*)$/.exec(text);
+      if (heading) {
+        const h = document.createElement("h3");
+        h.textContent = heading[1];
+        nodes.push(h);
         continue;
       }
       const p = document.createElement("p");

@@ -12,7 +12,7 @@ import { completionKeymap, closeBrackets } from "@codemirror/autocomplete";
 import { oneDark } from "@codemirror/theme-one-dark";
 import { BoardViewer } from "../../vscode/src/webview/board-viewer";
 import { Rpc } from "./rpc";
-import { changesOf, LspDiagnostic, LspDocument, LspTextEdit, textOf, toOffset, toPosition } from "./lsp-editor";
+import { changesOf, LspDiagnostic, LspDocument, LspTextEdit, markdown, textOf, toOffset, toPosition } from "./lsp-editor";
 import { EXAMPLE } from "./example";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -161,9 +161,17 @@ function showProblems(diagnostics: LspDiagnostic[]): void {
     const where = document.createElement("span");
     where.className = "where";
     where.textContent = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
-    const code = document.createElement("span");
+    const code = document.createElement("a");
     code.className = "code";
     code.textContent = String(d.code ?? "");
+    code.href = "#";
+    code.title = `What ${code.textContent} means`;
+    code.addEventListener("click", (event) => {
+      // The code explains itself; the rest of the line goes to the problem.
+      event.preventDefault();
+      event.stopPropagation();
+      void explain(code.textContent ?? "");
+    });
     item.append(where, code, d.message);
     const go = () => {
       if (!view) {
@@ -178,6 +186,17 @@ function showProblems(diagnostics: LspDiagnostic[]): void {
     return item;
   });
   $("problems").replaceChildren(...items);
+}
+
+/** Shows what the diagnostic code `code` means (the session's catalogue, `kibitzer/explain`). */
+async function explain(code: string): Promise<void> {
+  try {
+    const { markdown: text } = (await session.request("kibitzer/explain", { code })) as { markdown: string };
+    $("explain-text").replaceChildren(...markdown(text));
+    ($("explain-dialog") as HTMLDialogElement).showModal();
+  } catch (error) {
+    status(`No explanation of ${code}: ${error}`);
+  }
 }
 
 let boardTimer: ReturnType<typeof setTimeout> | undefined;
@@ -396,6 +415,7 @@ window.addEventListener("beforeunload", (e) => {
 });
 $("theme").addEventListener("click", () => setTheme(dark() ? "light" : "dark"));
 $("convert-close").addEventListener("click", () => ($("convert-dialog") as HTMLDialogElement).close());
+$("explain-close").addEventListener("click", () => ($("explain-dialog") as HTMLDialogElement).close());
 $("board").addEventListener("keydown", (e) => {
   if (viewer.key((e as KeyboardEvent).key)) {
     e.preventDefault();

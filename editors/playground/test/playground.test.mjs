@@ -401,6 +401,21 @@ await test("a handviewer address pasted on the page (outside the editor) opens i
   assert.match(await editorText(), /md\|/);
 });
 
+await test("a problem's code opens what the code means", async () => {
+  await openFile("explain.pbn", MESSY);
+  await page.click("#problems a.code:text-is('A301')");
+  await page.waitForSelector("#explain-dialog[open]", { timeout: 10000 });
+  const text = await page.textContent("#explain-dialog");
+  assert.match(text, /A301 invalid-call/, text);
+  assert.match(text, /When:/, text);
+  assert.match(text, /kibitzer-ignore: A301/, text);
+  // The heading is a heading, not a line beginning with `#`.
+  assert.equal(await page.textContent("#explain-dialog h3"), "A301 invalid-call");
+  await page.screenshot({ path: join(artifacts, "playground-explain.png") });
+  await page.click("#explain-close");
+  await page.waitForSelector("#explain-dialog[open]", { state: "detached" });
+});
+
 await test("dark theme", async () => {
   await page.click("#theme");
   await openFile("hover.pbn", MESSY);
