@@ -344,7 +344,7 @@ impl Notation {
     }
 
     /// Reads every board of a text, with the text its syntax errors kept the reading from
-    /// (see [`unread_text`]).
+    /// (see `unread_text`).
     pub fn read_boards_and_unread(self, text: &str) -> (Vec<BoardModel>, Vec<String>) {
         match self {
             Notation::Pbn => {

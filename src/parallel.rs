@@ -1,6 +1,6 @@
 //! Spreading independent work over the cores, in the two shapes the project needs: slices of a
-//! list known in advance ([`map_slices`]), and jobs taken one after another from a source that is
-//! read while the work goes on ([`pull_jobs`]). Results always come back in input order.
+//! list known in advance (`map_slices`), and jobs taken one after another from a source that is
+//! read while the work goes on (`pull_jobs`). Results always come back in input order.
 //!
 //! The work itself cannot panic on any input; should a worker die all the same, its share is
 //! done again on the calling thread rather than lost.

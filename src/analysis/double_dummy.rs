@@ -87,7 +87,7 @@ struct WrittenTable {
 }
 
 /// One game's double-dummy facts and the results it carries, read once by
-/// [`DoubleDummyGame::read`] for the O checks and for `kibitzer dd` (which writes the solver's
+/// `DoubleDummyGame::read` for the O checks and for `kibitzer dd` (which writes the solver's
 /// results into it).
 #[derive(Debug, Clone)]
 pub struct DoubleDummyGame {

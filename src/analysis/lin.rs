@@ -1,8 +1,9 @@
 //! Checking LIN files: LIN's own L codes, and the D, A, N, P, X and G checks of PBN.
 //!
-//! Each board is read into a [`Board`] (the header of a vugraph file handed down), and the board
-//! goes through the same checks as an RBN record: written as a PBN game that remembers where
-//! each piece came from, checked, and the diagnostics mapped back to the pairs they concern.
+//! Each board is read into a `BoardModel` (the header of a vugraph file handed down), each
+//! piece at the pairs it came from, and the model is judged by the same rules as an RBN
+//! record's or a PBN game's (`super::board`, `super::rules`), the findings standing at those
+//! pairs.
 
 use super::board::check_board;
 use super::{CheckOptions, FileReport, Found, PieceFindings};

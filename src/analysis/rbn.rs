@@ -1,6 +1,6 @@
 //! Checking RBN files: RBN's own R codes, and the D, A, N, P, X and G checks of PBN.
 //!
-//! Each record is read into a [`Board`] (with the repetition rules) and checked as any board
+//! Each record is read into a `BoardModel` (with the repetition rules) and checked as any board
 //! read from another notation (`super::board`). Findings that concern only values carried over
 //! from an earlier record (which were checked there) have no place in this record and are left
 //! out. No bridge rule is written twice.

@@ -1,5 +1,5 @@
 //! The double-dummy work over whole files: checking with the solver's tables at hand
-//! ([`solve_then_check`]), and reading the games `kibitzer dd` writes results into.
+//! (`solve_then_check`), and reading the games `kibitzer dd` writes results into.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

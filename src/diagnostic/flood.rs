@@ -97,8 +97,8 @@ pub(crate) fn summary_message(code: &str, more: usize) -> String {
     )
 }
 
-/// `findings` (in text order) as the editor is shown them: [`flood_fates`] applied, each
-/// summary keeping its finding's code, range and severity with [`summary_message`] and no fix.
+/// `findings` (in text order) as the editor is shown them: `flood_fates` applied, each
+/// summary keeping its finding's code, range and severity with `summary_message` and no fix.
 pub fn fold_floods(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let keys: Vec<(&str, Severity)> = findings
         .iter()

@@ -4,7 +4,7 @@
 //! Solving takes from a few milliseconds to several seconds a deal, so nothing here runs on an
 //! editor request's path: the CLI solves on every core, in batches ([`solve_all`]) or, where it
 //! shows progress, one denomination at a time ([`solve_each_denomination`]); the language
-//! server on a bounded background pool ([`pool::SolverPool`]). [`tags`] reads and writes the
+//! server on a bounded background pool (`pool::SolverPool`). [`tags`] reads and writes the
 //! forms files keep these results in.
 
 pub mod play;

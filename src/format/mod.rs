@@ -1,6 +1,6 @@
 //! The formatters: PBN export format ([`pbn`]), canonical RBN ([`rbn`]) and LIN as BBO writes
 //! it ([`lin`]), each without losing anything; RBN and LIN share the piece-by-piece walk
-//! ([`pieces`]). What every notation's writer shares is here: the line end to write ([`Eol`])
+//! (`pieces`). What every notation's writer shares is here: the line end to write ([`Eol`])
 //! and what the formatter is asked to do ([`FormatOptions`]).
 
 pub mod lin;

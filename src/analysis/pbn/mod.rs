@@ -1,5 +1,5 @@
-//! PBN's checks: a game's tags and the board read from them ([`game`]), the tag values
-//! ([`tags`]), the tables ([`tables`]) and the sections ([`sections`]), and the driver that
+//! PBN's checks: a game's tags and the board read from them (`game`), the tag values
+//! ([`tags`]), the tables ([`tables`]) and the sections (`sections`), and the driver that
 //! checks a whole file ([`file`]).
 
 pub(crate) mod file;

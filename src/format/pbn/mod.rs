@@ -1,7 +1,7 @@
 //! PBN's formatter: export format, without losing anything.
 //!
 //! A file is cut into the same pieces the parser uses (games, comment-only chunks, runs of blank
-//! lines). Each game is read into its layout ([`layout`]) and written again in export format
+//! lines). Each game is read into its layout (`layout`) and written again in export format
 //! ([`render`]); games are independent, so large files are formatted on several threads. A game
 //! the parser would report a syntax error in, or that holds something the formatter does not
 //! understand well enough, is written back byte for byte. Comment-only chunks are kept, and the

@@ -156,7 +156,7 @@ pub(crate) const KEY_TAGS: [&str; 6] = [
 /// its context (the key tags, typed), its deal, its auction followed call by call and its play
 /// followed trick by trick, each item with the range it was read from. A PBN game is read into it
 /// by [`super::read_sections`] (or by the checker, which reports the problems of reading as it goes), an
-/// RBN record or a LIN board piece by piece as its reader reads it ([`super::lowering`]).
+/// RBN record or a LIN board piece by piece as its reader reads it (`super::lowering`).
 #[derive(Debug, Clone, Default)]
 pub struct BoardModel {
     /// What the tags say.

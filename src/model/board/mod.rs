@@ -1,12 +1,12 @@
 //! The board model every notation is read into, and its source map: the Deal ([`deal`]), the
 //! Auction ([`auction`]) and the Play ([`play`]) read as the checks read them, the context they
 //! are read against and the [`BoardModel`] that holds them all ([`context`]), a game's
-//! descriptive facts and commentary ([`facts`]), and the [`SourceMap`] the editor reads beside
+//! descriptive facts and commentary (`facts`), and the [`SourceMap`] the editor reads beside
 //! the model ([`source_map`]): its tags, hands and notes, each with its range. The calls and
 //! cards keep their ranges in the model alone; the editor's views of them, with their seats,
 //! tricks and notes, are made when asked ([`BoardModel::auction_view`],
 //! [`BoardModel::play_view`]). A PBN game is read from its tree here; an RBN record or a LIN
-//! board is lowered into the same model piece by piece ([`lowering`]).
+//! board is lowered into the same model piece by piece (`lowering`).
 //!
 //! Everything works on one game's tree (rooted at the game's start) and never fails: what cannot
 //! be read is left out.

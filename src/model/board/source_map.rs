@@ -72,7 +72,7 @@ pub struct CallView {
     pub notes: Vec<u32>,
 }
 
-/// The editor's view of the auction section (read in [`auction`]): every call with its seat.
+/// The editor's view of the auction section (read in `auction`): every call with its seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuctionView {
     /// The whole section.
@@ -145,7 +145,7 @@ pub struct TrickView {
     pub complete: bool,
 }
 
-/// The editor's view of the play section (read in [`play`]): every card with its seat and trick.
+/// The editor's view of the play section (read in `play`): every card with its seat and trick.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayView {
     /// The whole section.

@@ -129,7 +129,7 @@ pub struct ParsedChunk<'a> {
 /// It is what the incremental reparse needs, a few bytes per child instead of the whole tree,
 /// and it keeps up with edits exactly like [`Parse`]: after any edit it equals
 /// `Outline::new(new_text)`, and it always agrees with `Parse::new(text)`. Whoever needs a
-/// chunk's tree parses [`Outline::child_range`] of the text again.
+/// chunk's tree parses `Outline::child_range` of the text again.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
     spans: ChildSpans,
