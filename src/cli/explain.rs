@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::diagnostic::catalogue::{explanation, find_codes};
+use crate::diagnostic::catalogue::explain;
 
 /// Arguments of `kibitzer explain`.
 #[derive(Debug, clap::Args)]
@@ -19,17 +19,15 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let mut text = String::new();
     let mut unknown = 0;
     for query in &args.codes {
-        let found = find_codes(query);
-        for info in &found {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&explanation(info));
-        }
-        if found.is_empty() {
+        let Some(pages) = explain(query) else {
             eprintln!("kibitzer explain: `{query}` is no code of Kibitzer's (codes are a letter and three digits, such as A301; `kibitzer check` prints them)");
             unknown += 1;
+            continue;
+        };
+        if !text.is_empty() {
+            text.push('\n');
         }
+        text.push_str(&pages);
     }
     let mut out = std::io::stdout().lock();
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());

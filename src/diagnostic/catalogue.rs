@@ -457,6 +457,13 @@ pub fn find_codes(query: &str) -> Vec<&'static CodeInfo> {
         .collect()
 }
 
+/// The explanation of every code `query` names (a code, or a name two codes may share), one
+/// after the other; `None` when it names none.
+pub fn explain(query: &str) -> Option<String> {
+    let pages: Vec<String> = find_codes(query).into_iter().map(explanation).collect();
+    (!pages.is_empty()).then(|| pages.join("\n"))
+}
+
 /// What the codes of family `letter` are about, as `docs/diagnostics.md` heads them.
 pub fn family_words(letter: char) -> &'static str {
     match letter {

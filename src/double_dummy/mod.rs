@@ -204,7 +204,7 @@ pub fn solve_each_denomination(
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(deal) = deals.get(index) else { break };
-            let solved = solver.solve_counting(deal, solved_one);
+            let solved = solver.solve_counting(deal, &|| false, solved_one);
             if solved.is_none() {
                 // Nothing to solve: its denominations count as done.
                 DENOMINATIONS.iter().for_each(|_| solved_one());
@@ -259,25 +259,23 @@ impl ThreadSolver {
     /// Solves `deal` on the calling thread (which needs a large stack: see [`SOLVER_STACK`]);
     /// `None` when the deal is not complete or `stop` said so between two denominations.
     pub fn solve(&mut self, deal: &Deal, stop: &dyn Fn() -> bool) -> Option<TrickTable> {
+        self.solve_counting(deal, stop, &|| {})
+    }
+
+    /// Solves `deal` as [`ThreadSolver::solve`] does, calling `solved_one` after each
+    /// denomination.
+    fn solve_counting(
+        &mut self,
+        deal: &Deal,
+        stop: &dyn Fn() -> bool,
+        solved_one: &dyn Fn(),
+    ) -> Option<TrickTable> {
         let full = full_deal(deal)?;
         let mut solved = pons_dds::TrickCountTable::default();
         for denomination in DENOMINATIONS {
             if stop() {
                 return None;
             }
-            let strain = strain_to_cb(denomination);
-            self.solver.set_strain(strain);
-            solved.0[strain as usize] = self.solver.solve(full);
-        }
-        Some(table_from_solver(&solved))
-    }
-
-    /// Solves `deal` as [`ThreadSolver::solve`] does, calling `solved_one` after each
-    /// denomination.
-    fn solve_counting(&mut self, deal: &Deal, solved_one: &dyn Fn()) -> Option<TrickTable> {
-        let full = full_deal(deal)?;
-        let mut solved = pons_dds::TrickCountTable::default();
-        for denomination in DENOMINATIONS {
             let strain = strain_to_cb(denomination);
             self.solver.set_strain(strain);
             solved.0[strain as usize] = self.solver.solve(full);

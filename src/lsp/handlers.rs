@@ -646,16 +646,11 @@ pub(crate) fn explain(
     _: &dyn Environment,
     params: ExplainParams,
 ) -> Work<Value> {
-    use crate::diagnostic::catalogue::{explanation, find_codes};
-    let found = find_codes(&params.code);
-    if found.is_empty() {
-        return Work::Done(Err(Refusal::invalid_params(format!(
-            "no code {:?}",
-            params.code
-        ))));
-    }
-    let markdown: Vec<String> = found.into_iter().map(explanation).collect();
-    Work::Done(Ok(json!({ "markdown": markdown.join("\n") })))
+    Work::Done(
+        crate::diagnostic::catalogue::explain(&params.code)
+            .map(|markdown| json!({ "markdown": markdown }))
+            .ok_or_else(|| Refusal::invalid_params(format!("no code {:?}", params.code))),
+    )
 }
 
 /// `textDocument/didOpen`: the document read, its diagnostics published now.
