@@ -288,6 +288,18 @@ fn a_large_file_opens_edits_and_answers_like_a_small_one() {
         .as_str()
         .unwrap()
         .contains("♠ A K Q J"));
+    // An outline this long is written past the protocol library: the client reads it whole,
+    // in the protocol's form, under its request's id.
+    let outline = server.request(
+        4,
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let symbols = outline.as_array().expect("a list of symbols");
+    assert_eq!(symbols.len(), copies + 1);
+    assert_eq!(symbols[1]["name"], "Board 2", "{}", symbols[1]);
+    assert_eq!(symbols[copies]["name"], "Board 1", "{}", symbols[copies]);
+    assert_eq!(symbols[copies]["range"]["end"]["line"], last_line + 1);
     server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": null}));
     server.wait_for(|m| m["id"] == 3);
     server.send(json!({"jsonrpc": "2.0", "method": "exit"}));

@@ -255,7 +255,10 @@ pub(crate) fn references(
     .into()
 }
 
-/// Runs the job `make` gives for the open document `uri`; `None` when it is not open.
+/// Runs the job `make` gives for the open document `uri`; `None` when it is not open. When the
+/// document changes before the answer is ready, the answer is refused as about a text that is
+/// gone (the client asks again for the new one): a whole-document answer to a large file is
+/// megabytes, and the findings of the change would be written and read after it.
 fn job_of<T: Send + 'static>(
     ws: &mut Workspace,
     uri: &Uri,
@@ -264,8 +267,18 @@ fn job_of<T: Send + 'static>(
     let encoding = ws.encoding;
     match ws.docs.get_mut(uri) {
         Some(doc) => {
+            let staleness = doc.staleness();
             let job = make(doc, encoding);
-            Work::Later(Box::new(move || Ok(Some(job()))))
+            Work::Later(Box::new(move || {
+                if staleness.is_stale() {
+                    return Err(Refusal::content_modified());
+                }
+                let answer = job();
+                if staleness.is_stale() {
+                    return Err(Refusal::content_modified());
+                }
+                Ok(Some(answer))
+            }))
         }
         None => None.into(),
     }
@@ -758,6 +771,37 @@ pub(crate) fn did_change_watched_files(
 mod tests {
     use super::*;
     use crate::text::PositionEncoding;
+
+    #[test]
+    fn an_outline_worked_out_while_the_document_changed_is_refused_as_outdated() {
+        use crate::lsp::document::open_text::test_uri;
+        let mut ws = Workspace::default();
+        let uri = test_uri("outdated.pbn");
+        let text = "[Board \"1\"]\n\n[Board \"2\"]\n";
+        let doc = OpenDocument::open(uri.clone(), "pbn", text, 1, &ws.settings, ws.encoding);
+        ws.docs.insert(uri.clone(), doc);
+        let outline = |ws: &mut Workspace| job_of(ws, &uri, |doc, encoding| doc.symbols(encoding));
+        let names = |answer: Result<Option<Vec<lsp::DocumentSymbol>>, Refusal>| {
+            let symbols = answer.expect("an outline").expect("an open document");
+            symbols.into_iter().map(|s| s.name).collect::<Vec<_>>()
+        };
+        assert_eq!(names(outline(&mut ws).run()), ["Board 1", "Board 2"]);
+        // Asked, then the document changes before the answer is worked out.
+        let asked = outline(&mut ws);
+        let change = lsp::TextDocumentContentChangeEvent {
+            range: Some(lsp::Range::new(
+                lsp::Position::new(0, 8),
+                lsp::Position::new(0, 9),
+            )),
+            range_length: None,
+            text: "7".into(),
+        };
+        let doc = ws.docs.get_mut(&uri).expect("open");
+        doc.take_changes(&uri, &[change], 2, PositionEncoding::Utf16);
+        assert_eq!(asked.run(), Err(Refusal::content_modified()));
+        // Asked again, the answer is about the new text.
+        assert_eq!(names(outline(&mut ws).run()), ["Board 7", "Board 2"]);
+    }
 
     /// The request each capability `initialize` advertises stands for.
     const ADVERTISED: &[(&str, &str)] = &[

@@ -113,9 +113,16 @@ impl Backend {
         self.follow(after).await;
         let answer = match work {
             Work::Done(answer) => answer,
-            Work::Later(job) => tokio::task::spawn_blocking(job)
-                .await
-                .map_err(|_| Error::internal_error())?,
+            Work::Later(job) => tokio::task::spawn_blocking(move || {
+                let started = std::time::Instant::now();
+                let answer = job();
+                if std::env::var_os("KIBITZER_TIMING").is_some() {
+                    eprintln!("job done in {:?}; {}", started.elapsed(), memory_note());
+                }
+                answer
+            })
+            .await
+            .map_err(|_| Error::internal_error())?,
         };
         answer.map_err(rpc_error)
     }
@@ -280,6 +287,9 @@ impl Backend {
         });
     }
 }
+
+/// Outlines of at least this many symbols are written out past the protocol library.
+const HANDED_PAST_SYMBOLS: usize = 1000;
 
 /// The server's resident and peak memory, for timing notes (Linux only; empty elsewhere).
 fn memory_note() -> String {
@@ -470,7 +480,23 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::DocumentSymbolParams,
     ) -> Result<Option<lsp::DocumentSymbolResponse>> {
-        self.answer(params, handlers::document_symbol).await
+        let uri = params.text_document.uri.clone();
+        let answer = self.answer(params, handlers::document_symbol).await?;
+        // A large outline is written out here, past the library (see `handoff`).
+        let Some(lsp::DocumentSymbolResponse::Nested(symbols)) = answer else {
+            return Ok(answer);
+        };
+        if symbols.len() < HANDED_PAST_SYMBOLS {
+            return Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)));
+        }
+        let staleness = lock(&self.shared.workspace)
+            .docs
+            .get(&uri)
+            .map(|doc| doc.staleness());
+        Ok(Some(lsp::DocumentSymbolResponse::Nested(match staleness {
+            Some(staleness) => self.shared.handoff.outline(symbols, staleness),
+            None => symbols,
+        })))
     }
 
     async fn folding_range(

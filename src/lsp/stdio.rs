@@ -402,6 +402,72 @@ mod tests {
         assert!(Handoff::default().prepare(unwritten).is_none());
     }
 
+    #[tokio::test]
+    async fn a_large_outline_takes_its_stand_ins_place_unless_the_document_changed() {
+        use crate::lsp::document::open_text::test_uri;
+        use crate::lsp::document::OpenDocument;
+        use crate::text::PositionEncoding;
+        use serde_json::{json, Value};
+        use tower_lsp_server::ls_types as lsp;
+        let uri = test_uri("outline.pbn");
+        let text = "[Board \"1\"]\n";
+        let mut doc = OpenDocument::open(
+            uri.clone(),
+            "pbn",
+            text,
+            1,
+            &Default::default(),
+            PositionEncoding::Utf16,
+        );
+        let symbols = doc.symbols(PositionEncoding::Utf16)();
+        let handoff = Arc::new(Handoff::relayed());
+        // What the protocol library writes for an answer, framed.
+        let answer = |id: Value, result: &[lsp::DocumentSymbol]| {
+            let body = json!({"jsonrpc": "2.0", "result": result, "id": id}).to_string();
+            format!("Content-Length: {}\r\n\r\n{body}", body.len())
+        };
+        let relayed = |input: String| {
+            let handoff = handoff.clone();
+            async move {
+                let mut output = Vec::new();
+                relay(input.as_bytes(), &mut output, handoff).await;
+                let text = String::from_utf8(output).unwrap();
+                let body = &text[text.find("\r\n\r\n").unwrap() + 4..];
+                serde_json::from_str::<Value>(body).unwrap()
+            }
+        };
+        let stand_in = handoff.outline(symbols.clone(), doc.staleness());
+        assert_eq!(stand_in.len(), 1);
+        assert_ne!(stand_in, symbols);
+        let written = relayed(answer(json!(7), &stand_in)).await;
+        assert_eq!(
+            written,
+            json!({"jsonrpc": "2.0", "id": 7, "result": symbols})
+        );
+        // The document changes between the answer and its writing: refused, with its id.
+        let stand_in = handoff.outline(symbols.clone(), doc.staleness());
+        let change = lsp::TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: "[Board \"2\"]\n".into(),
+        };
+        doc.take_changes(&uri, &[change], 2, PositionEncoding::Utf16);
+        let written = relayed(answer(json!("eight"), &stand_in)).await;
+        assert_eq!(written["id"], "eight");
+        assert_eq!(written["error"]["code"], -32801);
+        assert!(written.get("result").is_none(), "{written}");
+        // A symbol of a file named like a stand-in, without this process's secret, passes.
+        let mut forged = symbols.clone();
+        forged[0].name = format!("{} 1 2", super::super::handoff::STAND_IN_METHOD);
+        let written = relayed(answer(json!(9), &forged)).await;
+        assert_eq!(written["result"][0]["name"], forged[0].name.as_str());
+        // Without a relay the outline is answered as it is.
+        assert_eq!(
+            Handoff::default().outline(symbols.clone(), doc.staleness()),
+            symbols
+        );
+    }
+
     #[test]
     fn only_json_rpc_2_passes_and_answerable_ids_become_an_unknown_request() {
         use serde_json::json;

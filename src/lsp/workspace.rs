@@ -25,6 +25,9 @@ pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC's code for parameters a method cannot take.
 pub(crate) const INVALID_PARAMS: i64 = -32602;
 
+/// The protocol's code for an answer the document changed under before it was ready.
+pub(crate) const CONTENT_MODIFIED: i64 = -32801;
+
 /// A request that could not be answered: the JSON-RPC error code and the message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Refusal {
@@ -40,6 +43,14 @@ impl Refusal {
         Refusal {
             code: INVALID_PARAMS,
             message: message.into(),
+        }
+    }
+
+    /// An answer about a text that is no longer the document's.
+    pub(crate) fn content_modified() -> Refusal {
+        Refusal {
+            code: CONTENT_MODIFIED,
+            message: "the document changed before the answer was ready".into(),
         }
     }
 }
