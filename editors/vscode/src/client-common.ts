@@ -101,6 +101,59 @@ const SOLVING = "solving in the background";
  * "Loading..." meanwhile). */
 const SOLVING_WAIT_MS = 4000;
 
+/** Documents longer than this (in characters) get their outline and folds once typing pauses. */
+const QUIET_OUTLINE_LIMIT = 1 << 20;
+
+/** How long typing must pause before a large document's outline and folds are asked again. */
+const QUIET_OUTLINE_MS = 1000;
+
+/** The length of `document` in characters (without copying its text). */
+function documentLength(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+}
+
+/** When each open document last changed (milliseconds, by URI). */
+const lastChanges = new Map<string, number>();
+
+/** The outline last asked of each large document (by URI), with the version it is of. */
+const outlines = new Map<string, { version: number; answer: Promise<vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined> }>();
+
+/** Starts noting when documents change; the listener goes with `subscriptions`. */
+export function noteDocumentChanges(subscriptions: vscode.Disposable[]): void {
+  subscriptions.push(
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0) {
+        lastChanges.set(e.document.uri.toString(), Date.now());
+      }
+    }),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      lastChanges.delete(d.uri.toString());
+      outlines.delete(d.uri.toString());
+    }),
+  );
+}
+
+/** Waits until `document` has not changed for QUIET_OUTLINE_MS when it is large; throws a
+ * cancellation when it changed meanwhile or the request was cancelled. A 20,000-game outline is
+ * 20,000 symbols for VS Code's window to take in after every pause in typing: while it did,
+ * the next keystroke waited (1.8 s seen), and with it the findings of the edit. */
+async function typingPaused(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<void> {
+  if (documentLength(document) <= QUIET_OUTLINE_LIMIT) {
+    return;
+  }
+  const version = document.version;
+  for (;;) {
+    const since = Date.now() - (lastChanges.get(document.uri.toString()) ?? 0);
+    if (since >= QUIET_OUTLINE_MS) {
+      break;
+    }
+    await new Promise((done) => setTimeout(done, QUIET_OUTLINE_MS - since));
+  }
+  if (token.isCancellationRequested || document.version !== version) {
+    throw new vscode.CancellationError();
+  }
+}
+
 /** Whether `hover` is a deal's still waiting for its double dummy. */
 function solving(hover: vscode.Hover | null | undefined): boolean {
   return (hover?.contents ?? []).some((part) => (typeof part === "string" ? part : part.value).includes(SOLVING));
@@ -123,6 +176,28 @@ return {
     // A hover cannot change once VS Code shows it: a deal's hover asked while the deal is being
     // solved is asked again until the table is there (or a few seconds have passed), so that
     // the table is in the hover the user opened, not in the next one.
+    // A large document's outline and folds wait for a pause in typing (see typingPaused), and
+    // the outline of one version is asked once, however many parts of VS Code want it.
+    provideDocumentSymbols: async (document, token, next) => {
+      await typingPaused(document, token);
+      const key = document.uri.toString();
+      const held = outlines.get(key);
+      if (held !== undefined && held.version === document.version) {
+        return held.answer;
+      }
+      const answer = Promise.resolve(next(document, token));
+      outlines.set(key, { version: document.version, answer });
+      // A failed or cancelled answer is not kept for the next asker.
+      answer.then(
+        (symbols) => (symbols ? undefined : outlines.delete(key)),
+        () => outlines.delete(key),
+      );
+      return answer;
+    },
+    provideFoldingRanges: async (document, context, token, next) => {
+      await typingPaused(document, token);
+      return next(document, context, token);
+    },
     provideHover: async (document, position, token, next) => {
       let hover = await next(document, position, token);
       const deadline = Date.now() + SOLVING_WAIT_MS;
@@ -138,8 +213,7 @@ return {
     // megabytes of JSON for the extension host to work through, and the findings of a
     // 20,000-game file waited behind it.
     provideDocumentSemanticTokens: (document, token, next) => {
-      const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
-      return length > WHOLE_DOCUMENT_TOKENS_LIMIT ? null : next(document, token);
+      return documentLength(document) > WHOLE_DOCUMENT_TOKENS_LIMIT ? null : next(document, token);
     },
     // VS Code keeps one line-end style per document and converts the line ends of every edit
     // to it, so the server's CRLF or LF output alone cannot change it: when kibitzer.format.lineEnds

@@ -24,6 +24,7 @@ import { attachSolver } from "./wasm/solving";
 import {
   ClientHost,
   clientMiddleware,
+  noteDocumentChanges,
   convertDocument,
   formatExportDocument,
   dealingFileProvider,
@@ -211,6 +212,7 @@ const host: ClientHost = { client: () => client, ready: () => starting, log };
 
 export async function activate(context: vscode.ExtensionContext): Promise<KibitzerApi> {
   output = vscode.window.createOutputChannel("Kibitzer");
+  noteDocumentChanges(context.subscriptions);
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand("kibitzer.restartServer", () => restart(context)),

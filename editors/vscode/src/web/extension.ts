@@ -17,6 +17,7 @@ import {
 import {
   ClientHost,
   clientMiddleware,
+  noteDocumentChanges,
   convertDocument,
   formatExportDocument,
   dealingFileProvider,
@@ -107,6 +108,7 @@ export interface KibitzerWebApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<KibitzerWebApi> {
   output = vscode.window.createOutputChannel("Kibitzer");
+  noteDocumentChanges(context.subscriptions);
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand("kibitzer.showOutput", () => output.show(true)),

@@ -442,8 +442,8 @@ const tests2: Test[] = [
     timeoutMs: 240_000,
     fn: async () => {
       // Made by the runner with the shared generator (15 MB, 857,000 lines). Figures are noted,
-      // not asserted to the millisecond: the ceilings, well above the targets (0.5 s, 2 s) so
-      // that a slow machine does not fail here, catch the slowness the issue saw (5.2 s for an
+      // not asserted to the millisecond: the ceilings, above the targets (0.5 s, 2 s) so that
+      // a slow machine does not fail here, catch the slowness the issue saw (5.2 s for an
       // error near the end on WebAssembly, the outline 21 s after opening).
       const uri = vscode.Uri.file(path.join(workspaceRoot(), "twenty-thousand.pbn"));
       const asked = Date.now();
@@ -476,14 +476,24 @@ const tests2: Test[] = [
         editor.selection = new vscode.Selection(rank.start, rank.start);
         editor.revealRange(rank, vscode.TextEditorRevealType.InCenter);
         await sleep(500);
+        // When VS Code took the findings in (not when the next poll saw them), and how long
+        // the edit itself took to be made: a busy window delays the keystroke, not the server.
+        let seen: number | undefined;
+        const listening = vscode.languages.onDidChangeDiagnostics((e) => {
+          if (seen === undefined && e.uris.some((u) => u.toString() === uri.toString()) && errorOnLine()) {
+            seen = Date.now();
+          }
+        });
         const typed = Date.now();
         assert.ok(await editor.edit((e) => e.replace(rank, "X")));
+        const made = Date.now() - typed;
         await waitFor(`an error on line ${line + 1}`, () => (errorOnLine() ? true : undefined), 30_000);
-        const shown = Date.now() - typed;
+        listening.dispose();
+        const shown = (seen ?? Date.now()) - typed;
         const asked = Date.now();
         const after = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>("vscode.executeDocumentSymbolProvider", uri);
         const around = (after ?? []).find((s) => s.range.contains(rank.start));
-        timings.push(`${where} (line ${line + 1}): error shown after ${shown} ms; outline after the edit ${Date.now() - asked} ms (${around?.name})`);
+        timings.push(`${where} (line ${line + 1}): error shown after ${shown} ms (the edit made in ${made} ms); outline after the edit ${Date.now() - asked} ms (${around?.name})`);
         assert.ok(await editor.edit((e) => e.replace(new vscode.Range(rank.start, rank.start.translate(0, 1)), was)));
         await waitFor(`the error on line ${line + 1} to go`, () => (errorOnLine() ? undefined : true), 30_000);
         return shown;
@@ -498,7 +508,7 @@ const tests2: Test[] = [
         note(t);
       }
       assert.ok(outline < 10_000, `the outline came ${outline} ms after opening`);
-      assert.ok(Math.max(nearStart, nearEnd, ...again) < 4_000, timings.join("; "));
+      assert.ok(Math.max(nearStart, nearEnd, ...again) < 1_500, timings.join("; "));
       await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     },
   },
