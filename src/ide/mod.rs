@@ -24,5 +24,5 @@ pub use completion::{completions, Completion, CompletionKind};
 pub use hints::{inlay_hints, model_hints, InlayHint};
 pub use hover::{hover, Hover};
 pub use navigation::{definition, references};
-pub use outline::{folding_ranges, game_symbol, FoldKind, Symbol, SymbolKind};
+pub use outline::{folding_ranges, game_brief_symbol, game_symbol, FoldKind, Symbol, SymbolKind};
 pub use tokens::{semantic_tokens, SemanticToken, TokenType};

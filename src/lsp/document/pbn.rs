@@ -57,7 +57,7 @@ struct PbnChild {
     /// Whether it is a run of blank lines (nothing to check).
     blank: bool,
     /// Its outline entry and folds once asked for (made on the first outline or folding
-    /// request, so that opening a file allocates nothing for them).
+    /// request, or while a large file is opened: see [`OUTLINE_AT_OPEN`]).
     outline: OnceLock<Arc<KeptOutline>>,
 }
 
@@ -249,17 +249,30 @@ impl Document {
             // checked in order, on one thread, after the outline is built.
             Some((settings, encoding)) if !self.uses_inheritance => {
                 let checker = self.checker(settings, encoding);
+                let rope = &self.rope;
+                let outline_too = OUTLINE_AT_OPEN.contains(&text.len());
                 let visit = |chunk: ParsedChunk<'_>| {
                     let found =
                         checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None);
-                    (line_breaks(chunk.text), Some(found))
+                    let start = chunk.start as usize;
+                    let outline = outline_too
+                        .then(|| outline_at_open(rope, start, chunk.node, encoding))
+                        .flatten();
+                    (line_breaks(chunk.text), Some(found), outline)
                 };
-                let (outline, results) = Outline::build(text, threads, &visit);
+                let (outline, mut results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
+                // Few games have their sections in the outline: what was read is no use.
+                if results.iter().flatten().count() <= crate::lsp::document::OUTLINE_DETAIL_GAMES {
+                    results
+                        .iter_mut()
+                        .flatten()
+                        .for_each(|(_, _, kept)| *kept = None);
+                }
                 results
             }
             _ => {
-                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None);
+                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None, None);
                 let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
                 results
@@ -268,21 +281,26 @@ impl Document {
         let first_id = self.next_id;
         self.next_id += results.len() as u64;
         let children = results.into_iter().enumerate().map(|(index, result)| {
-            let (line_breaks, diagnostics, blank) = match result {
+            let (line_breaks, diagnostics, blank, kept) = match result {
                 // A run of blank lines: nothing to check.
                 None => {
                     let range = self.outline.child_range(index).map(Range::<usize>::from);
                     let blank = range.and_then(|r| text.get(r)).unwrap_or_default();
-                    (line_breaks(blank), Some(self.no_diagnostics.clone()), true)
+                    (
+                        line_breaks(blank),
+                        Some(self.no_diagnostics.clone()),
+                        true,
+                        None,
+                    )
                 }
-                Some((breaks, computed)) => (breaks, computed, false),
+                Some((breaks, computed, kept)) => (breaks, computed, false, kept),
             };
             let id = first_id + index as u64;
             let child = PbnChild {
                 id,
                 line_breaks,
                 blank,
-                outline: OnceLock::new(),
+                outline: kept.map_or_else(OnceLock::new, OnceLock::from),
             };
             (child, diagnostics)
         });
@@ -716,6 +734,58 @@ fn shown_part(base: u32, piece: &Arc<CheckedPiece>, settings: &Settings) -> Opti
     })
 }
 
+/// The outline entry of the piece `node` starting at byte `start`, on line `line`, in LSP form
+/// with lines counted from that line (with its sections when `detailed`).
+fn kept_symbol(
+    node: &SyntaxNode,
+    rope: &Rope,
+    (start, line): (usize, u32),
+    detailed: bool,
+    encoding: PositionEncoding,
+) -> KeptSymbol {
+    let found = if detailed {
+        ide::game_symbol(node)
+    } else {
+        ide::game_brief_symbol(node)
+    };
+    KeptSymbol {
+        symbol: found.map(|found| {
+            let placed = convert::symbol(rope, &found, start, encoding);
+            convert::symbol_lines_up(&placed, line)
+        }),
+        detailed,
+    }
+}
+
+/// From this size, a file's games' outline entries (without their sections) and folds are read
+/// as each game is parsed to be checked on opening: an editor asks for both as soon as the
+/// file is open, and reading them later parsed every game again (the outline of a 20,000-game
+/// file came 1.6 s after its findings in VS Code, both cores busy with the window).
+const OUTLINE_AT_OPEN: std::ops::Range<usize> = (2 << 20)..(32 << 20);
+// Up to 32 MiB (some 40,000 games): beyond, the opening's fifth more time and 430 bytes a game
+// cost more than they give, VS Code itself taking seconds over so many symbols (the
+// 100,000-game file opened in 1.63 times `check`'s time with them, against the 1.5 aimed at).
+
+/// The outline entry and folds of the chunk `node` at byte `start` of `rope`, when it starts a
+/// line (else its columns move with edits before it on its line, and nothing is kept).
+fn outline_at_open(
+    rope: &Rope,
+    start: usize,
+    node: &GreenNode,
+    encoding: PositionEncoding,
+) -> Option<Arc<KeptOutline>> {
+    if !starts_line(rope, start) {
+        return None;
+    }
+    let node = SyntaxNode::new_root(node.clone());
+    let line = rope.byte_to_line(start) as u32;
+    let kept = KeptOutline::default();
+    let symbol = kept_symbol(&node, rope, (start, line), false, encoding);
+    let _ = kept.symbol.set(symbol);
+    let _ = kept.folds.set(ide::folding_ranges(&node));
+    Some(Arc::new(kept))
+}
+
 /// The chunk `node` as a game, if it is one.
 fn as_game(node: GreenNode) -> Option<Game> {
     Game::cast(SyntaxNode::new_root(node))
@@ -909,16 +979,7 @@ impl OpenText for Document {
             pieces.map(
                 |kept| &kept.symbol,
                 |kept| kept.detailed || !detailed,
-                |node, at| KeptSymbol {
-                    symbol: ide::game_symbol(&node).map(|mut found| {
-                        if !detailed {
-                            found.children.clear();
-                        }
-                        let placed = convert::symbol(rope, &found, at.start, encoding);
-                        convert::symbol_lines_up(&placed, at.line)
-                    }),
-                    detailed,
-                },
+                |node, at| kept_symbol(&node, rope, (at.start, at.line), detailed, encoding),
                 // An editor asks for the folds with the outline: the game is parsed once
                 // for both (a 20,000-game file's first outline and folds took 0.39 and
                 // 0.36 s, each parsing every game).
@@ -1119,6 +1180,36 @@ mod tests {
         }
         let empty = Published::default().to_json().unwrap_or_default();
         assert_eq!(empty, b"[]");
+    }
+
+    #[test]
+    fn a_large_files_outline_read_on_opening_is_the_one_read_when_asked() {
+        // Games of every kind, one after a comment on its line, one with CRLF line ends.
+        let unit =
+            format!("{GAMES}\n{{c}} [Board \"7\"]\n\n[Event \"d\"]\r\n[Board \"8\"]\r\n\r\n");
+        let text = unit.repeat(OUTLINE_AT_OPEN.start / unit.len() + 1);
+        let mut at_open = opened(&text);
+        let kept = at_open
+            .games
+            .children()
+            .filter(|(c, _)| c.outline.get().is_some())
+            .count();
+        let games = at_open.games.children().filter(|(c, _)| !c.blank).count();
+        assert!(kept > games / 2, "{kept} of {games} kept on opening");
+        let mut when_asked = Document::new(test_uri("t.pbn"), &text, 1);
+        when_asked.refresh(&settings(), PositionEncoding::Utf16);
+        assert!(when_asked
+            .games
+            .children()
+            .all(|(c, _)| c.outline.get().is_none()));
+        let outline =
+            |doc: &mut Document| doc.lsp_symbols(PositionEncoding::Utf16).map(|job| job());
+        let folds = |doc: &mut Document| doc.folding_ranges()();
+        assert_eq!(outline(&mut at_open), outline(&mut when_asked));
+        assert_eq!(folds(&mut at_open), folds(&mut when_asked));
+        // Both again, each now from what it kept.
+        assert_eq!(outline(&mut at_open), outline(&mut when_asked));
+        assert_eq!(folds(&mut at_open), folds(&mut when_asked));
     }
 
     fn opened(text: &str) -> Document {
