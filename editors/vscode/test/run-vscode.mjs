@@ -184,6 +184,23 @@ async function previewFacts(page) {
   }));
 }
 
+/** Watches the breadcrumbs (no screenshots, every 25 ms) until they hold the request's text,
+ * and answers when they did, by this machine's clock (the suite's too). */
+async function watchBreadcrumbs(page, dir, name, request) {
+  const until = Date.now() + (request.timeoutMs ?? 30_000);
+  while (Date.now() < until) {
+    const breadcrumbs = await page
+      .evaluate(() => [...document.querySelectorAll(".breadcrumbs-control .monaco-breadcrumb-item")].map((e) => e.textContent ?? "").join(" › "))
+      .catch(() => "");
+    if (breadcrumbs.includes(request.watchBreadcrumbs)) {
+      writeJson(path.join(dir, `${name}.answer.json`), { seenAt: Date.now(), breadcrumbs });
+      return;
+    }
+    await sleep(25);
+  }
+  say(`breadcrumbs never showed "${request.watchBreadcrumbs}"`);
+}
+
 /** Serves the ui suite's screenshot requests until `stop` is set. */
 async function serveSnapshots(page, ws, state) {
   const dir = path.join(ws, ".ui");
@@ -203,6 +220,10 @@ async function serveSnapshots(page, ws, state) {
         // an empty request
       }
       fs.rmSync(path.join(dir, req), { force: true });
+      if (request.watchBreadcrumbs) {
+        await watchBreadcrumbs(page, dir, name, request);
+        continue;
+      }
       await sleep(300);
       if (request.growHover) {
         // A hover opens at most about 250 px tall; a user drags its bottom edge to see more.
