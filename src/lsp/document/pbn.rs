@@ -244,6 +244,9 @@ impl Document {
         self.trees.clear();
         let threads = available_threads();
         // Each chunk's line breaks are counted as it is parsed, on its worker.
+        // Outline entries read on opening (see OUTLINE_AT_OPEN), by where their game starts:
+        // kept apart from the results, which every file of any size holds a moment.
+        let kept = std::sync::Mutex::new(Vec::new());
         let results = match check {
             // Inheritance makes each game depend on the ones before: then the whole text is
             // checked in order, on one thread, after the outline is built.
@@ -255,52 +258,60 @@ impl Document {
                     let found =
                         checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None);
                     let start = chunk.start as usize;
-                    let outline = outline_too
+                    if let Some(read) = outline_too
                         .then(|| outline_at_open(rope, start, chunk.node, encoding))
-                        .flatten();
-                    (line_breaks(chunk.text), Some(found), outline)
-                };
-                let (outline, mut results) = Outline::build(text, threads, &visit);
-                self.outline = outline;
-                // Few games have their sections in the outline: what was read is no use.
-                if results.iter().flatten().count() <= crate::lsp::document::OUTLINE_DETAIL_GAMES {
-                    results
-                        .iter_mut()
                         .flatten()
-                        .for_each(|(_, _, kept)| *kept = None);
-                }
+                    {
+                        kept.lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner())
+                            .push((start, read));
+                    }
+                    (line_breaks(chunk.text), Some(found))
+                };
+                let (outline, results) = Outline::build(text, threads, &visit);
+                self.outline = outline;
                 results
             }
             _ => {
-                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None, None);
+                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None);
                 let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
                 results
             }
         };
+        let mut kept = kept
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // Few games have their sections in the outline: what was read is then no use.
+        if results.iter().flatten().count() <= crate::lsp::document::OUTLINE_DETAIL_GAMES {
+            kept.clear();
+        }
+        kept.sort_unstable_by_key(|(start, _)| *start);
+        let mut kept = kept.into_iter().peekable();
+        let starts = self.outline.child_starts();
         let first_id = self.next_id;
         self.next_id += results.len() as u64;
         let children = results.into_iter().enumerate().map(|(index, result)| {
-            let (line_breaks, diagnostics, blank, kept) = match result {
+            let (line_breaks, diagnostics, blank) = match result {
                 // A run of blank lines: nothing to check.
                 None => {
                     let range = self.outline.child_range(index).map(Range::<usize>::from);
                     let blank = range.and_then(|r| text.get(r)).unwrap_or_default();
-                    (
-                        line_breaks(blank),
-                        Some(self.no_diagnostics.clone()),
-                        true,
-                        None,
-                    )
+                    (line_breaks(blank), Some(self.no_diagnostics.clone()), true)
                 }
-                Some((breaks, computed, kept)) => (breaks, computed, false, kept),
+                Some((breaks, computed)) => (breaks, computed, false),
+            };
+            let start = starts.get(index).map(|&s| s as usize);
+            let outline = match kept.peek() {
+                Some((at, _)) if Some(*at) == start => kept.next().map(|(_, read)| read),
+                _ => None,
             };
             let id = first_id + index as u64;
             let child = PbnChild {
                 id,
                 line_breaks,
                 blank,
-                outline: kept.map_or_else(OnceLock::new, OnceLock::from),
+                outline: outline.map_or_else(OnceLock::new, OnceLock::from),
             };
             (child, diagnostics)
         });
