@@ -544,7 +544,9 @@ const tests2: Test[] = [
       }
       assert.ok(outline < 10_000, `the outline came ${outline} ms after opening`);
       assert.ok(inBreadcrumbs < 10_000, `the breadcrumbs showed the outline ${inBreadcrumbs} ms after opening`);
-      assert.ok(Math.max(nearStart, nearEnd, ...again) < 1_500, timings.join("; "));
+      // 2.5 s: a keystroke can still wait a second in VS Code's window (1.1 s seen) while it
+      // takes in the outline asked at the previous pause; the issue saw 2.9 s near the end.
+      assert.ok(Math.max(nearStart, nearEnd, ...again) < 2_500, timings.join("; "));
       await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     },
   },
