@@ -115,7 +115,7 @@ function documentLength(document: vscode.TextDocument): number {
 /** When each open document last changed (milliseconds, by URI). */
 const lastChanges = new Map<string, number>();
 
-/** The outline last asked of each large document (by URI), with the version it is of. */
+/** The outline last asked of each document (by URI), with the version it is of. */
 const outlines = new Map<string, { version: number; answer: Promise<vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined> }>();
 
 /** Starts noting when documents change; the listener goes with `subscriptions`. */
@@ -173,9 +173,6 @@ return {
       }
       next(uri, diagnostics);
     },
-    // A hover cannot change once VS Code shows it: a deal's hover asked while the deal is being
-    // solved is asked again until the table is there (or a few seconds have passed), so that
-    // the table is in the hover the user opened, not in the next one.
     // A large document's outline and folds wait for a pause in typing (see typingPaused), and
     // the outline of one version is asked once, however many parts of VS Code want it.
     provideDocumentSymbols: async (document, token, next) => {
@@ -198,6 +195,9 @@ return {
       await typingPaused(document, token);
       return next(document, context, token);
     },
+    // A hover cannot change once VS Code shows it: a deal's hover asked while the deal is being
+    // solved is asked again until the table is there (or a few seconds have passed), so that
+    // the table is in the hover the user opened, not in the next one.
     provideHover: async (document, position, token, next) => {
       let hover = await next(document, position, token);
       const deadline = Date.now() + SOLVING_WAIT_MS;
