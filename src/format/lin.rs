@@ -9,7 +9,7 @@
 use rowan::NodeOrToken;
 
 use super::pieces::PieceFormat;
-use crate::syntax::lin::{LinKind, LinLanguage, LinNode, LinParse, Piece};
+use crate::syntax::lin::{read_piece, LinKind, LinLanguage, LinNode, LinParse, Pair, Piece};
 use crate::syntax::GreenElement;
 
 /// LIN is formatted piece by piece: each piece with nothing but pairs becomes its canonical
@@ -109,7 +109,22 @@ fn canonical(piece: &Piece, newline: &str) -> Option<String> {
         }
     }
     end_line(&mut out, &mut line_start);
-    (!out.is_empty()).then_some(out)
+    (!out.is_empty() && reads_back(piece, &out)).then_some(out)
+}
+
+/// Whether `written`, read again, holds the piece's pairs: the same keys (in lower case) with the
+/// same values, in order. Joining lines can change what a reader sees (a pair whose key is a line
+/// end, `|\r|gp|`, joined after `pc|d9|` makes `pc|d9||gp|`, which reads as the value `d9|`), so
+/// a line that reads otherwise is not written: the piece stays as it is.
+fn reads_back(piece: &Piece, written: &str) -> bool {
+    let essence = |pair: &Pair| (pair.key().to_ascii_lowercase(), pair.value().to_string());
+    let again = read_piece(written);
+    again.pairs.len() == piece.pairs().count()
+        && again
+            .pairs
+            .iter()
+            .zip(piece.pairs())
+            .all(|(new, old)| essence(new) == essence(&old) && new.is_closed() == old.is_closed())
 }
 
 #[cfg(test)]
@@ -151,6 +166,12 @@ mod tests {
             "% made by hand\r\n%\r\nqx|o1|\r\nmd|1S2,,,|\r\n% the auction\r\nmb|p|\r\n\r\n",
             "% made by hand\r\n%\r\nqx|o1|md|1S2,,,|\r\n% the auction\r\nmb|p|\r\n",
         );
+        // A pair whose key is a line end (found by fuzzing): joined after the pair before it,
+        // `||` would make that pair's value hold a `|`; the piece stays as it is.
+        let keyless = "qx|o1|pc|d9|\r|gp|\npc|h2|pc|hA|pg||\r\n";
+        formats_to(keyless, keyless);
+        let spaced = "qx|o1|pc|d9|\n |gp|pc|h2|\n";
+        formats_to(spaced, spaced);
         // Stray text: the piece stays as it is.
         let stray = "md|3S2,,,|\nhello\nmb|p|\n";
         formats_to(stray, stray);
