@@ -38,14 +38,32 @@ fn published(answers: &[Value], uri: &str) -> Vec<Value> {
         .unwrap_or_default()
 }
 
-/// Opens `text` as `uri` in `language`; what was published.
+/// Opens `text` as `uri` in `language`; what was published (once a large file, checked a part
+/// at each batch, is checked to its end).
 fn open(session: &mut Session, uri: &str, language: &str, text: &str) -> Vec<Value> {
-    let answers = session.handle(
-        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
-            {"uri": uri, "languageId": language, "version": 1, "text": text}}})
-        .to_string(),
-    );
+    let mut answers = session.handle(&did_open(uri, language, text));
+    answers.extend(finish(session));
     published(&answers, uri)
+}
+
+/// A `didOpen` of `text` as `uri` in `language`, version 1.
+fn did_open(uri: &str, language: &str, text: &str) -> String {
+    json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+        {"uri": uri, "languageId": language, "version": 1, "text": text}}})
+    .to_string()
+}
+
+/// What the session sends while it is handed empty batches, as the page does until it has no
+/// more work.
+fn finish(session: &mut Session) -> Vec<Value> {
+    let mut answers = Vec::new();
+    let mut batches = 0;
+    while session.has_work() {
+        batches += 1;
+        assert!(batches < 10_000, "the session never finishes its work");
+        answers.extend(session.handle("[]"));
+    }
+    answers
 }
 
 /// The text of a corpus file as the checker reads it.
@@ -324,4 +342,71 @@ fn a_batch_of_changes_is_published_once_as_its_end_reads() {
     assert!(!from_check.is_empty());
     // The request in the batch is answered, before the publish.
     assert_eq!(answers[0]["id"], json!(3));
+}
+
+#[test]
+fn a_large_files_outline_is_answered_while_its_games_are_checked_a_part_at_a_time() {
+    // The corpus's largest PBN file: 10,000 games, 2.6 MB.
+    let path = corpus_files("pbn", "pbn")
+        .into_iter()
+        .max_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .expect("PBN files in the corpus");
+    let mut text = read(&path);
+    let original = text.clone();
+    assert!(text.len() > 2 << 20, "{} is no large file", path.display());
+    let games = text.matches("[Board ").count();
+    let mut session = session();
+    let uri = "file:///large.pbn";
+    let is_publish = |a: &Value| a["method"] == "textDocument/publishDiagnostics";
+    let opened = session.handle(&did_open(uri, "pbn", &text));
+    assert!(
+        !opened.iter().any(is_publish),
+        "published before it was checked"
+    );
+    assert!(session.has_work());
+    // The outline asked now is answered now, every game in it, before the findings.
+    let outline = session.handle(
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "textDocument/documentSymbol",
+            "params": {"textDocument": {"uri": uri}}})
+        .to_string(),
+    );
+    assert_eq!(outline[0]["id"], json!(7), "{:?}", outline.first());
+    let symbols = outline[0]["result"].as_array().map_or(0, Vec::len);
+    assert_eq!(symbols, games);
+    assert!(!outline.iter().any(is_publish));
+    assert!(session.has_work(), "checked in one part");
+    // An edit while it is checked (a deal cut short in the first game, checked already) is in
+    // what is published at the end, once.
+    let at = text.find("[Deal \"").expect("a deal") + "[Deal \"N:".len();
+    let change = json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)},
+        "text": ""});
+    text.replace_range(at..at + 1, "");
+    let edited = session.handle(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": 2}, "contentChanges": [change]}})
+        .to_string(),
+    );
+    assert!(!edited.iter().any(is_publish));
+    let rest = finish(&mut session);
+    let publishes: Vec<&Value> = rest.iter().filter(|a| is_publish(a)).collect();
+    assert_eq!(publishes.len(), 1, "published once, at the end");
+    assert_eq!(publishes[0]["params"]["version"], json!(2));
+    let report = Notation::Pbn.check(&text, &CheckOptions::default());
+    let diagnostics = publishes[0]["params"]["diagnostics"].as_array().unwrap();
+    let (from_session, from_check) = both_sides(&text, diagnostics, report.diagnostics);
+    assert_eq!(from_session, from_check);
+    let before = Notation::Pbn.check(&original, &CheckOptions::default());
+    let (_, before) = both_sides(&original, &[], before.diagnostics);
+    assert_ne!(from_check, before, "the edit finds nothing new");
+    // Checked to its end, an edit is published with its own batch again.
+    let undo = json!({"range": {"start": position(&text, at), "end": position(&text, at)},
+        "text": &original[at..at + 1]});
+    let undone = session.handle(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": 3}, "contentChanges": [undo]}})
+        .to_string(),
+    );
+    assert!(!session.has_work());
+    let (from_session, _) = both_sides(&original, &published(&undone, uri), Vec::new());
+    assert_eq!(from_session, before);
 }

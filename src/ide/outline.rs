@@ -146,7 +146,11 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
 pub fn game_brief_symbol(node: &SyntaxNode) -> Option<Symbol> {
     let game = Game::cast(node.clone())?;
     let entries = read_tag_entries(game.tag_pairs(), &Inheritance::default());
-    let model = BoardModel::from_key_tags(KeyTags::of_entries(&entries), false, &mut Vec::new());
+    let mut keys = KeyTags::of_entries(&entries);
+    // The name needs the contract, declarer and result, not the hands: the deal is not read
+    // (a sixth of the time of a large file's outline read on opening).
+    keys.deal_node = None;
+    let model = BoardModel::from_key_tags(keys, false, &mut Vec::new());
     let first = |name: &str| game.tag_pairs().find(|t| t.name() == name);
     let range = node.text_range();
     let selection = first("Board")

@@ -682,6 +682,7 @@ pub(crate) fn did_open(
         doc.version,
         &settings,
         ws.encoding,
+        env.checks_in_parts(),
     );
     ws.docs.insert(doc.uri.clone(), opened);
     ws.publish(&doc.uri, Publish::Now);
@@ -778,7 +779,15 @@ mod tests {
         let mut ws = Workspace::default();
         let uri = test_uri("outdated.pbn");
         let text = "[Board \"1\"]\n\n[Board \"2\"]\n";
-        let doc = OpenDocument::open(uri.clone(), "pbn", text, 1, &ws.settings, ws.encoding);
+        let doc = OpenDocument::open(
+            uri.clone(),
+            "pbn",
+            text,
+            1,
+            &ws.settings,
+            ws.encoding,
+            false,
+        );
         ws.docs.insert(uri.clone(), doc);
         let outline = |ws: &mut Workspace| job_of(ws, &uri, |doc, encoding| doc.symbols(encoding));
         let names = |answer: Result<Option<Vec<lsp::DocumentSymbol>>, Refusal>| {

@@ -418,6 +418,7 @@ mod tests {
             1,
             &Default::default(),
             PositionEncoding::Utf16,
+            false,
         );
         let symbols = doc.symbols(PositionEncoding::Utf16)();
         let handoff = Arc::new(Handoff::relayed());

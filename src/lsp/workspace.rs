@@ -119,6 +119,12 @@ pub(crate) trait Environment {
 
     /// Forgets the settings files read (one of them changed).
     fn settings_files_changed(&self);
+
+    /// Whether a large document is checked a part at a time, requests answered between the
+    /// parts (a server with one thread, see [`super::document::CHECKED_LATER_FROM`]).
+    fn checks_in_parts(&self) -> bool {
+        false
+    }
 }
 
 /// When a document's diagnostics are to be published.
@@ -211,6 +217,21 @@ impl Workspace {
             }
             self.publish(&uri, Publish::Now);
         }
+    }
+
+    /// Checks up to `games` of the games of `uri` not checked yet: how many are left (none for
+    /// a document that is not open).
+    pub(crate) fn check_some(&mut self, env: &dyn Environment, uri: &Uri, games: usize) -> usize {
+        let settings = self.settings_for(env, uri);
+        let encoding = self.encoding;
+        let Some(doc) = self.docs.get_mut(uri) else {
+            return 0;
+        };
+        let terms = ClientTerms {
+            settings: &settings,
+            encoding,
+        };
+        doc.check_some(terms, games)
     }
 
     /// The diagnostics of `uri` and its version, when it is open and, if a generation is

@@ -57,3 +57,11 @@ pub unsafe extern "C" fn kibitzer_handle(ptr: *mut u8, len: usize) -> usize {
 pub extern "C" fn kibitzer_output() -> *const u8 {
     OUTPUT.with(|output| output.borrow().as_ptr())
 }
+
+/// 1 while a large document is being checked a part at a time: JavaScript then hands the session
+/// an empty batch (`[]`) once the messages that came meanwhile are answered (see
+/// `Session::has_work`).
+#[no_mangle]
+pub extern "C" fn kibitzer_busy() -> u32 {
+    SESSION.with(|session| u32::from(session.borrow().has_work()))
+}

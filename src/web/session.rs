@@ -26,11 +26,18 @@ use crate::notation::Notation;
 const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
 
+/// How many games of a large document an empty batch checks (see [`Session::has_work`]): some
+/// 60 ms in a browser, the longest a request arriving meanwhile then waits.
+const GAMES_A_PART: usize = 1000;
+
 /// The documents open in the browser and what the session knows of their deals.
 #[derive(Default)]
 pub struct Session {
     workspace: Workspace,
     browser: Browser,
+    /// Documents whose diagnostics wait for their games to be checked, a part at each batch, in
+    /// the order they were asked for.
+    checking: Vec<Uri>,
 }
 
 /// What the browser has that a machine has otherwise: no settings files and no file system;
@@ -71,6 +78,11 @@ impl Environment for Browser {
                 Some(DoubleDummyPart::Pending)
             }
         }
+    }
+
+    /// One thread: a large file is checked a part at a time, the outline answered between.
+    fn checks_in_parts(&self) -> bool {
+        true
     }
 
     /// The play analysis needs the solver on every trick: the browser leaves it out.
@@ -118,7 +130,11 @@ impl Session {
             }
         };
         let mut out = Vec::new();
+        // A large document is checked a part at a time only in a batch of no message: the
+        // answers to requests are not held up by a part (see `has_work`).
+        let mut games_a_part = 0;
         match value {
+            Value::Array(messages) if messages.is_empty() => games_a_part = GAMES_A_PART,
             Value::Array(messages) => {
                 for message in messages {
                     self.message(message, &mut out);
@@ -126,7 +142,7 @@ impl Session {
             }
             message => self.message(message, &mut out),
         }
-        self.aftermath(&mut out);
+        self.aftermath(&mut out, games_a_part);
         for deal in self.browser.wanted.take() {
             out.push(json!({
                 "jsonrpc": "2.0",
@@ -137,9 +153,18 @@ impl Session {
         out
     }
 
+    /// Whether a document is being checked a part at a time: the page hands the session the
+    /// messages that came, then an empty batch (`[]`, which checks a part), until it is done,
+    /// so that requests arriving meanwhile are answered between the parts.
+    pub fn has_work(&self) -> bool {
+        !self.checking.is_empty()
+    }
+
     /// Sends what the handlers left to do: messages for the user and the log, diagnostics
-    /// cleared and published (each document once, in the order asked).
-    fn aftermath(&mut self, out: &mut Vec<Value>) {
+    /// cleared and published (each document once, in the order asked). A large document
+    /// opened unchecked has up to `games_a_part` more games checked, and is published once
+    /// none is left.
+    fn aftermath(&mut self, out: &mut Vec<Value>, games_a_part: usize) {
         let after = self.workspace.take_aftermath();
         out.extend(after.logged.into_iter().map(log));
         out.extend(after.shown.into_iter().map(show));
@@ -147,8 +172,26 @@ impl Session {
             out.push(publish_notification(&uri, Vec::new(), None));
         }
         let mut published: Vec<Uri> = Vec::new();
-        for (uri, _, _) in after.publish {
-            if published.contains(&uri) {
+        let waiting = std::mem::take(&mut self.checking);
+        for uri in waiting
+            .into_iter()
+            .chain(after.publish.into_iter().map(|(uri, ..)| uri))
+        {
+            if published.contains(&uri) || self.checking.contains(&uri) {
+                continue;
+            }
+            // A document with more than a part of its games unchecked (a large one opened, or
+            // rechecked after a settings change) is published once all are; until then each
+            // empty batch checks a part (publishing a part would show most of the file as
+            // having no problems). Fewer are checked now.
+            let unchecked = self.workspace.check_some(&self.browser, &uri, 0);
+            let part = if unchecked <= GAMES_A_PART {
+                GAMES_A_PART
+            } else {
+                games_a_part
+            };
+            if unchecked > 0 && self.workspace.check_some(&self.browser, &uri, part) > 0 {
+                self.checking.push(uri);
                 continue;
             }
             if let Some((found, version)) = self.workspace.diagnostics(&self.browser, &uri, None) {

@@ -92,10 +92,17 @@ pub(crate) struct ChangesTaken {
 /// 100,000 symbols of a 20,000-game file, and seconds per keystroke.
 pub(crate) const OUTLINE_DETAIL_GAMES: usize = 2000;
 
+/// From this size a server with one thread opens a PBN file unchecked and checks it a part at
+/// a time (see [`OpenDocument::open`]): the browser's took 2 s to open a 20,000-game file
+/// (15 MB), and VS Code's outline waited behind it.
+pub(crate) const CHECKED_LATER_FROM: usize = 2 << 20;
+
 impl OpenDocument {
     /// A document opened with `text`, in the notation its language id names, else the one its
     /// URI's ending names (PBN when neither says); a PBN document is checked while it is parsed
-    /// (see [`Document::open`]), the others by their first refresh.
+    /// (see [`Document::open`]), the others by their first refresh. With `checked_later` (a
+    /// server with one thread), a PBN file of [`CHECKED_LATER_FROM`] bytes or more is only
+    /// parsed, its outline read: its games are checked by `check_some` or the first refresh.
     pub fn open(
         uri: Uri,
         language_id: &str,
@@ -103,9 +110,13 @@ impl OpenDocument {
         version: i32,
         settings: &Settings,
         encoding: PositionEncoding,
+        checked_later: bool,
     ) -> OpenDocument {
         let notation = OpenDocument::notation_of(&uri, language_id, text);
         let body: Box<dyn OpenText> = match notation {
+            Notation::Pbn if checked_later && text.len() >= CHECKED_LATER_FROM => {
+                Box::new(Document::open_unchecked(uri, text, version, encoding))
+            }
             Notation::Pbn => Box::new(Document::open(uri, text, version, settings, encoding)),
             Notation::Rbn => Box::new(RbnDocument::new(uri, text, version)),
             Notation::Lin => Box::new(LinDocument::new(uri, text, version)),

@@ -124,6 +124,11 @@ pub(crate) trait OpenText: Send + std::fmt::Debug {
     /// the protocol's terms, since a PBN document caches its diagnostics that way so that a
     /// keystroke in a large file republishes them quickly.
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published;
+    /// Checks up to `games` of the games not checked yet and says how many are left (see
+    /// [`super::OpenDocument::open`]); a document checked at once has none left.
+    fn check_some(&mut self, _client: ClientTerms<'_>, _games: usize) -> usize {
+        0
+    }
     /// The diagnostics meeting the byte range `from..=to` with their LSP form, for the quick
     /// fixes they carry.
     fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable>;

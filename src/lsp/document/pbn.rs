@@ -199,7 +199,7 @@ impl Document {
     #[cfg(test)]
     pub fn new(uri: Uri, text: &str, version: i32) -> Document {
         let mut doc = Document::empty(uri, version);
-        doc.load(text, None);
+        doc.load(text, Loading::Parse);
         doc
     }
 
@@ -213,7 +213,21 @@ impl Document {
         encoding: PositionEncoding,
     ) -> Document {
         let mut doc = Document::empty(uri, version);
-        doc.load(text, Some((settings, encoding)));
+        doc.load(text, Loading::Check(settings, encoding));
+        doc
+    }
+
+    /// A document opened with `text` and left unchecked (its games are checked by
+    /// [`Document::check_some`] or the first refresh): a server with one thread answers the
+    /// outline of a large file sooner so. The outline is read as on [`Document::open`].
+    pub fn open_unchecked(
+        uri: Uri,
+        text: &str,
+        version: i32,
+        encoding: PositionEncoding,
+    ) -> Document {
+        let mut doc = Document::empty(uri, version);
+        doc.load(text, Loading::Outline(encoding));
         doc
     }
 
@@ -234,10 +248,14 @@ impl Document {
         }
     }
 
-    /// Takes `text` as the whole new text; with settings, checks each game while parsing it.
-    fn load(&mut self, text: &str, check: Option<(&Settings, PositionEncoding)>) {
+    /// Takes `text` as the whole new text, read as `loading` says.
+    fn load(&mut self, text: &str, loading: Loading<'_>) {
         self.rope = Rope::from_str(text);
         self.head = head_of(&self.rope);
+        let check = match loading {
+            Loading::Check(settings, encoding) => Some((settings, encoding)),
+            Loading::Parse | Loading::Outline(_) => None,
+        };
         self.checked_with = check.map(|(settings, _)| checked_with(settings));
         // A value that inherits (`"#`) makes each game depend on the ones before it.
         self.uses_inheritance = rope_contains(&self.rope, b"\"#");
@@ -247,24 +265,31 @@ impl Document {
         // Outline entries read on opening (see OUTLINE_AT_OPEN), by where their game starts:
         // kept apart from the results, which every file of any size holds a moment.
         let kept = std::sync::Mutex::new(Vec::new());
+        let outline_in = match loading {
+            Loading::Check(_, encoding) | Loading::Outline(encoding) => {
+                Some(encoding).filter(|_| OUTLINE_AT_OPEN.contains(&text.len()))
+            }
+            Loading::Parse => None,
+        };
+        let rope = &self.rope;
+        let keep_outline = |chunk: &ParsedChunk<'_>, encoding: PositionEncoding| {
+            let start = chunk.start as usize;
+            if let Some(read) = outline_at_open(rope, (start, chunk.text), chunk.node, encoding) {
+                kept.lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push((start, read));
+            }
+        };
         let results = match check {
             // Inheritance makes each game depend on the ones before: then the whole text is
             // checked in order, on one thread, after the outline is built.
             Some((settings, encoding)) if !self.uses_inheritance => {
                 let checker = self.checker(settings, encoding);
-                let rope = &self.rope;
-                let outline_too = OUTLINE_AT_OPEN.contains(&text.len());
                 let visit = |chunk: ParsedChunk<'_>| {
                     let found =
                         checker.check(chunk.start, chunk.text, chunk.node, chunk.errors, None);
-                    let start = chunk.start as usize;
-                    if let Some(read) = outline_too
-                        .then(|| outline_at_open(rope, start, chunk.node, encoding))
-                        .flatten()
-                    {
-                        kept.lock()
-                            .unwrap_or_else(|poisoned| poisoned.into_inner())
-                            .push((start, read));
+                    if let Some(encoding) = outline_in {
+                        keep_outline(&chunk, encoding);
                     }
                     (line_breaks(chunk.text), Some(found))
                 };
@@ -273,7 +298,15 @@ impl Document {
                 results
             }
             _ => {
-                let visit = |chunk: ParsedChunk<'_>| (line_breaks(chunk.text), None);
+                // Only a document left unchecked keeps its outline here (one checked with
+                // inheritance reads it when asked, as it did).
+                let outline_in = outline_in.filter(|_| check.is_none() && !self.uses_inheritance);
+                let visit = |chunk: ParsedChunk<'_>| {
+                    if let Some(encoding) = outline_in {
+                        keep_outline(&chunk, encoding);
+                    }
+                    (line_breaks(chunk.text), None)
+                };
                 let (outline, results) = Outline::build(text, threads, &visit);
                 self.outline = outline;
                 results
@@ -410,6 +443,30 @@ impl Document {
     /// Brings the diagnostics cache up to date: the children an edit replaced (or all, after a
     /// settings change) are parsed from the text again and checked.
     pub fn refresh(&mut self, settings: &Settings, encoding: PositionEncoding) {
+        self.check_some(settings, encoding, usize::MAX);
+    }
+
+    /// Checks up to `games` of the games not checked yet (see [`Document::open_unchecked`]):
+    /// how many are left unchecked.
+    pub fn check_some(
+        &mut self,
+        settings: &Settings,
+        encoding: PositionEncoding,
+        games: usize,
+    ) -> usize {
+        self.settle_settings(settings);
+        let mut cache = std::mem::take(&mut self.games);
+        let this = &*self;
+        let left = cache.refresh_some(games, |index, child, inherited| {
+            let node = this.tree_uncached(index, child);
+            this.compute(index, node.as_ref(), inherited, settings, encoding)
+        });
+        self.games = cache;
+        left
+    }
+
+    /// Forgets the findings when `settings` check the games otherwise than they were checked.
+    fn settle_settings(&mut self, settings: &Settings) {
         if self.checked_with != Some(checked_with(settings)) {
             // The settings file or the editor changed what the games are checked with.
             if self.checked_with.is_some() {
@@ -417,15 +474,6 @@ impl Document {
             }
             self.checked_with = Some(checked_with(settings));
         }
-        // The cache is taken out while it is filled, so that the checks can read the rest of
-        // the document.
-        let mut games = std::mem::take(&mut self.games);
-        let this = &*self;
-        games.refresh_each(|index, child, inherited| {
-            let node = this.tree_uncached(index, child);
-            this.compute(index, node.as_ref(), inherited, settings, encoding)
-        });
-        self.games = games;
     }
 
     /// Hands each game what the games before it pass down with `#`/`##`, from the first game
@@ -777,11 +825,23 @@ const OUTLINE_AT_OPEN: std::ops::Range<usize> = (2 << 20)..(32 << 20);
 // cost more than they give, VS Code itself taking seconds over so many symbols (the
 // 100,000-game file opened in 1.63 times `check`'s time with them, against the 1.5 aimed at).
 
+/// How [`Document::load`] reads a new text.
+#[derive(Clone, Copy)]
+enum Loading<'a> {
+    /// Parsed only (the games are checked by the next refresh).
+    Parse,
+    /// Parsed and checked with these settings, positions in this encoding (and the outline read
+    /// with it in [`OUTLINE_AT_OPEN`]).
+    Check(&'a Settings, PositionEncoding),
+    /// Parsed, the outline read in [`OUTLINE_AT_OPEN`], the games left unchecked.
+    Outline(PositionEncoding),
+}
+
 /// The outline entry and folds of the chunk `node` at byte `start` of `rope`, when it starts a
 /// line (else its columns move with edits before it on its line, and nothing is kept).
 fn outline_at_open(
     rope: &Rope,
-    start: usize,
+    (start, text): (usize, &str),
     node: &GreenNode,
     encoding: PositionEncoding,
 ) -> Option<Arc<KeptOutline>> {
@@ -789,9 +849,26 @@ fn outline_at_open(
         return None;
     }
     let node = SyntaxNode::new_root(node.clone());
-    let line = rope.byte_to_line(start) as u32;
     let kept = KeptOutline::default();
-    let symbol = kept_symbol(&node, rope, (start, line), false, encoding);
+    // Placed from the game's own text, lines counted from its first: what `kept_symbol` gives
+    // through the rope, without a descent of the rope's tree for each end of each range (a
+    // third of the outline's time in the browser). A game ending inside a CRLF goes the rope's
+    // way.
+    let symbol = match PiecePositions::new(text, true, usize::MAX) {
+        Some(positions) => KeptSymbol {
+            symbol: ide::game_brief_symbol(&node).map(|found| {
+                // Every range of the game is inside its text, which starts a line: placed.
+                convert::symbol_placed(&found, &|range| {
+                    positions.range(range, encoding).unwrap_or_default()
+                })
+            }),
+            detailed: false,
+        },
+        None => {
+            let line = rope.byte_to_line(start) as u32;
+            kept_symbol(&node, rope, (start, line), false, encoding)
+        }
+    };
     let _ = kept.symbol.set(symbol);
     let _ = kept.folds.set(ide::folding_ranges(&node));
     Some(Arc::new(kept))
@@ -869,7 +946,7 @@ impl OpenText for Document {
     text_fields!();
 
     fn replace(&mut self, text: &str) {
-        self.load(text, None);
+        self.load(text, Loading::Parse);
         self.generation += 1;
     }
 
@@ -939,6 +1016,10 @@ impl OpenText for Document {
     fn diagnostics(&mut self, client: ClientTerms<'_>) -> Published {
         self.refresh(client.settings, client.encoding);
         self.published(client.settings, client.encoding)
+    }
+
+    fn check_some(&mut self, client: ClientTerms<'_>, games: usize) -> usize {
+        Document::check_some(self, client.settings, client.encoding, games)
     }
 
     fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {
@@ -1195,9 +1276,12 @@ mod tests {
 
     #[test]
     fn a_large_files_outline_read_on_opening_is_the_one_read_when_asked() {
-        // Games of every kind, one after a comment on its line, one with CRLF line ends.
-        let unit =
-            format!("{GAMES}\n{{c}} [Board \"7\"]\n\n[Event \"d\"]\r\n[Board \"8\"]\r\n\r\n");
+        // Games of every kind, one after a comment on its line, one with CRLF line ends, one
+        // whose names are wider in UTF-16 than in characters.
+        let unit = format!(
+            "{GAMES}\n{{c}} [Board \"7\"]\n\n[Event \"d\"]\r\n[Board \"8\"]\r\n\r\n\
+             [Event \"é😀\"]\n[Board \"😀9\"]\n[Contract \"3NT\"]\n\n"
+        );
         let text = unit.repeat(OUTLINE_AT_OPEN.start / unit.len() + 1);
         let mut at_open = opened(&text);
         let kept = at_open
@@ -1221,6 +1305,40 @@ mod tests {
         // Both again, each now from what it kept.
         assert_eq!(outline(&mut at_open), outline(&mut when_asked));
         assert_eq!(folds(&mut at_open), folds(&mut when_asked));
+    }
+
+    #[test]
+    fn a_large_file_opened_unchecked_then_checked_in_parts_is_the_file_checked_on_opening() {
+        let unit = format!("{GAMES}\n[Board \"7\"]\n[Deal \"N:AKQ\"]\n\n");
+        let text = unit.repeat(OUTLINE_AT_OPEN.start / unit.len() + 1);
+        let checked = opened(&text);
+        let mut unchecked =
+            Document::open_unchecked(test_uri("t.pbn"), &text, 1, PositionEncoding::Utf16);
+        assert!(unchecked
+            .games
+            .children()
+            .all(|(c, f)| c.blank || f.is_none()));
+        let outline =
+            |doc: &mut Document| doc.lsp_symbols(PositionEncoding::Utf16).map(|job| job());
+        let mut checked_copy = opened(&text);
+        assert_eq!(outline(&mut unchecked), outline(&mut checked_copy));
+        let games = checked.games.children().filter(|(c, _)| !c.blank).count();
+        let mut left = Vec::new();
+        loop {
+            let now = unchecked.check_some(&settings(), PositionEncoding::Utf16, games.div_ceil(3));
+            left.push(now);
+            if now == 0 {
+                break;
+            }
+        }
+        assert_eq!(left.len(), 3, "checked in three parts: {left:?}");
+        assert_eq!(
+            unchecked.lsp_diagnostics(&settings(), PositionEncoding::Utf16),
+            checked.lsp_diagnostics(&settings(), PositionEncoding::Utf16)
+        );
+        assert!(!checked
+            .lsp_diagnostics(&settings(), PositionEncoding::Utf16)
+            .is_empty());
     }
 
     fn opened(text: &str) -> Document {

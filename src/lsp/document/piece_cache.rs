@@ -168,7 +168,7 @@ where
     }
 
     /// Brings each child's state up to date in text order, `advance` moving the state over a
-    /// child; a child whose state changed loses its findings (see [`PieceCache::refresh_each`]).
+    /// child; a child whose state changed loses its findings (see [`PieceCache::refresh_some`]).
     pub fn settle_states(&mut self, mut advance: impl FnMut(usize, &K, &mut C)) {
         self.walk(Walk::States, |index, key, state| {
             advance(index, key, state);
@@ -176,20 +176,27 @@ where
         });
     }
 
-    /// Computes the findings of every child without them, each on its own from the state it
-    /// received (`None` before any walk over the state reached it): on every core when there are
-    /// many.
-    pub fn refresh_each(&mut self, check: impl Fn(usize, &K, Option<&C>) -> Arc<F> + Sync)
+    /// Computes the findings of the first `limit` children without them (`usize::MAX` for
+    /// all), each on its own from the state it received (`None` before any walk over the state
+    /// reached it), on every core when there are many: how many are left without them. A
+    /// server with one thread checks a large document a part at a time so, answering requests
+    /// between the parts.
+    pub fn refresh_some(
+        &mut self,
+        limit: usize,
+        check: impl Fn(usize, &K, Option<&C>) -> Arc<F> + Sync,
+    ) -> usize
     where
         C: Send + Sync,
         F: Send + Sync,
     {
-        let missing: Vec<usize> = (0..self.entries.len())
-            .filter(|&i| self.entries[i].findings.is_none())
-            .collect();
+        let mut missing = (0..self.entries.len()).filter(|&i| self.entries[i].findings.is_none());
+        let taken: Vec<usize> = missing.by_ref().take(limit).collect();
+        let left = missing.count();
+        let missing = taken;
         if missing.is_empty() {
             self.last_checked = 0;
-            return;
+            return left;
         }
         let entries = &self.entries;
         let threads = threads_for(missing.len(), PARALLEL_PIECES);
@@ -208,6 +215,7 @@ where
         for (index, findings) in computed {
             self.entries[index].findings = Some(findings);
         }
+        left
     }
 
     /// The walk over the carried state (see the module documentation): `step` advances the
@@ -319,6 +327,37 @@ mod tests {
     }
 
     #[test]
+    fn a_refresh_of_some_children_checks_the_first_without_findings_and_counts_the_rest() {
+        let mut words = cache(&["a", "b", "c", "d", "e"]);
+        let each = |_: usize, key: &Word, _: Option<&Last>| Arc::new((key.0, None));
+        assert_eq!(words.refresh_some(2, each), 3);
+        assert_eq!(words.last_checked, 2);
+        let checked = |words: &PieceCache<Word, Last, Seen>| {
+            words
+                .children()
+                .map(|(_, f)| f.is_some())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(checked(&words), [true, true, false, false, false]);
+        words.replace(0..1, [Word("z")]);
+        assert_eq!(
+            words.refresh_some(2, each),
+            2,
+            "z first, then c; d and e left"
+        );
+        assert_eq!(checked(&words), [true, true, true, false, false]);
+        assert_eq!(words.refresh_some(usize::MAX, each), 0);
+        assert_eq!(
+            seen(&words),
+            seen(&{
+                let mut fresh = cache(&["z", "b", "c", "d", "e"]);
+                fresh.refresh_some(usize::MAX, each);
+                fresh
+            })
+        );
+    }
+
+    #[test]
     fn settled_states_keep_the_findings_of_children_whose_state_did_not_change() {
         let mut words = cache(&["=a", "b", "=c", "d"]);
         let each = |_: usize, key: &Word, state: Option<&Last>| {
@@ -328,21 +367,21 @@ mod tests {
             check(0, key, state);
         };
         // Without any walk over the state, each child is checked with none.
-        words.refresh_each(each);
+        words.refresh_some(usize::MAX, each);
         assert_eq!(seen(&words)[1], ("b", None));
         words.forget_states();
         words.settle_states(advance);
-        words.refresh_each(each);
+        words.refresh_some(usize::MAX, each);
         assert_eq!(words.last_checked, 4);
         assert_eq!(seen(&words)[1], ("b", Some("=a")));
         // Editing `d` leaves every other child's findings; editing `=a` only `b`'s as well.
         words.replace(3..4, [Word("e")]);
         words.settle_states(advance);
-        words.refresh_each(each);
+        words.refresh_some(usize::MAX, each);
         assert_eq!(words.last_checked, 1);
         words.replace(0..1, [Word("=y")]);
         words.settle_states(advance);
-        words.refresh_each(each);
+        words.refresh_some(usize::MAX, each);
         assert_eq!(words.last_checked, 3, "=y, and b and =c, which receive it");
         let expected = [
             ("=y", None),

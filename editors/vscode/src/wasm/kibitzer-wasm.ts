@@ -8,6 +8,7 @@ interface Exports {
   kibitzer_alloc(len: number): number;
   kibitzer_handle(ptr: number, len: number): number;
   kibitzer_output(): number;
+  kibitzer_busy(): number;
 }
 
 const encoder = new TextEncoder();
@@ -44,5 +45,10 @@ export class KibitzerWasm {
     const len = this.exports.kibitzer_handle(ptr, data.length);
     const out = this.exports.kibitzer_output();
     return JSON.parse(decoder.decode(new Uint8Array(this.exports.memory.buffer, out, len))) as unknown[];
+  }
+
+  /** Whether the session is checking a large document a part at a time: hand it `[]` again. */
+  busy(): boolean {
+    return this.exports.kibitzer_busy() !== 0;
   }
 }

@@ -19,6 +19,8 @@ interface Message {
  * Serves the session `loading` resolves to on `port`. Messages arriving while one batch is
  * answered queue up and go to the session together, as one JSON-RPC batch, in the next task:
  * the session then checks a document a burst of keystrokes changed once, at the burst's end.
+ * While the session checks a large document a part at a time, it is handed a batch (empty if
+ * nothing came) in each task until it is done.
  */
 export function serve(port: Port, loading: Promise<KibitzerWasm>): void {
   let session: KibitzerWasm | null = null;
@@ -48,8 +50,14 @@ export function serve(port: Port, loading: Promise<KibitzerWasm>): void {
   const drain = () => {
     scheduled = false;
     const batch = waiting.splice(0);
-    if (batch.length > 0) {
+    // While the session checks a large document, an empty batch checks the next part; the
+    // messages that came meanwhile go first (an outline asked while a 20,000-game file is
+    // checked is answered between two parts instead of after the whole check).
+    if (batch.length > 0 || session?.busy()) {
       answer(`[${batch.map((m) => m.text).join(",")}]`, batch.map((m) => m.id).filter((id) => id !== undefined && id !== null));
+    }
+    if (session?.busy()) {
+      schedule();
     }
   };
 
