@@ -454,10 +454,21 @@ impl Document {
         encoding: PositionEncoding,
         games: usize,
     ) -> usize {
+        self.check_within(0..usize::MAX, settings, encoding, games)
+    }
+
+    /// [`Document::check_some`] among the children `within` (by index) only.
+    fn check_within(
+        &mut self,
+        within: Range<usize>,
+        settings: &Settings,
+        encoding: PositionEncoding,
+        games: usize,
+    ) -> usize {
         self.settle_settings(settings);
         let mut cache = std::mem::take(&mut self.games);
         let this = &*self;
-        let left = cache.refresh_some(games, |index, child, inherited| {
+        let left = cache.refresh_some(within, games, |index, child, inherited| {
             let node = this.tree_uncached(index, child);
             this.compute(index, node.as_ref(), inherited, settings, encoding)
         });
@@ -1023,7 +1034,13 @@ impl OpenText for Document {
     }
 
     fn diagnostics_in(&mut self, from: usize, to: usize, client: ClientTerms<'_>) -> Vec<Fixable> {
-        self.refresh(client.settings, client.encoding);
+        // Only the games the range meets are brought up to date: the code actions of the lines
+        // on screen did not wait for the rest of a large file opened unchecked (3 s in the
+        // browser, with the outline asked behind them).
+        let first = self.outline.child_index_at(from as u32).unwrap_or(0);
+        let last = self.outline.child_index_at(to as u32).unwrap_or(0);
+        let within = first..last.saturating_add(1);
+        self.check_within(within, client.settings, client.encoding, usize::MAX);
         Document::diagnostics_in(self, from..to, client.settings, client.encoding)
     }
 
@@ -1320,9 +1337,27 @@ mod tests {
             .all(|(c, f)| c.blank || f.is_none()));
         let outline =
             |doc: &mut Document| doc.lsp_symbols(PositionEncoding::Utf16).map(|job| job());
-        let mut checked_copy = opened(&text);
-        assert_eq!(outline(&mut unchecked), outline(&mut checked_copy));
+        assert_eq!(outline(&mut unchecked), outline(&mut opened(&text)));
         let games = checked.games.children().filter(|(c, _)| !c.blank).count();
+        // The code actions of the first game's lines check that game only.
+        let terms = settings();
+        let client = ClientTerms {
+            settings: &terms,
+            encoding: PositionEncoding::Utf16,
+        };
+        let lines = |doc: &mut Document| {
+            let found = OpenText::diagnostics_in(doc, 0, 40, client);
+            found.into_iter().map(|(_, lsp)| lsp).collect::<Vec<_>>()
+        };
+        let mut checked_copy = opened(&text);
+        assert_eq!(lines(&mut unchecked), lines(&mut checked_copy));
+        let checked_now = |doc: &Document| {
+            doc.games
+                .children()
+                .filter(|(c, f)| !c.blank && f.is_some())
+                .count()
+        };
+        assert_eq!(checked_now(&unchecked), 1);
         let mut left = Vec::new();
         loop {
             let now = unchecked.check_some(&settings(), PositionEncoding::Utf16, games.div_ceil(3));
@@ -1332,6 +1367,7 @@ mod tests {
             }
         }
         assert_eq!(left.len(), 3, "checked in three parts: {left:?}");
+        assert_eq!(left[0], games - 1 - games.div_ceil(3));
         assert_eq!(
             unchecked.lsp_diagnostics(&settings(), PositionEncoding::Utf16),
             checked.lsp_diagnostics(&settings(), PositionEncoding::Utf16)

@@ -177,12 +177,14 @@ where
     }
 
     /// Computes the findings of the first `limit` children without them (`usize::MAX` for
-    /// all), each on its own from the state it received (`None` before any walk over the state
-    /// reached it), on every core when there are many: how many are left without them. A
-    /// server with one thread checks a large document a part at a time so, answering requests
-    /// between the parts.
+    /// all) among the children `within`, each on its own from the state it received (`None`
+    /// before any walk over the state reached it), on every core when there are many: how many
+    /// there are left without them. A server with one thread checks a large document a part at
+    /// a time so, answering requests between the parts (and checking only the children a
+    /// request needs).
     pub fn refresh_some(
         &mut self,
+        within: std::ops::Range<usize>,
         limit: usize,
         check: impl Fn(usize, &K, Option<&C>) -> Arc<F> + Sync,
     ) -> usize
@@ -190,7 +192,8 @@ where
         C: Send + Sync,
         F: Send + Sync,
     {
-        let mut missing = (0..self.entries.len()).filter(|&i| self.entries[i].findings.is_none());
+        let within = within.start.min(self.entries.len())..within.end.min(self.entries.len());
+        let mut missing = within.filter(|&i| self.entries[i].findings.is_none());
         let taken: Vec<usize> = missing.by_ref().take(limit).collect();
         let left = missing.count();
         let missing = taken;
@@ -330,7 +333,7 @@ mod tests {
     fn a_refresh_of_some_children_checks_the_first_without_findings_and_counts_the_rest() {
         let mut words = cache(&["a", "b", "c", "d", "e"]);
         let each = |_: usize, key: &Word, _: Option<&Last>| Arc::new((key.0, None));
-        assert_eq!(words.refresh_some(2, each), 3);
+        assert_eq!(words.refresh_some(0..5, 2, each), 3);
         assert_eq!(words.last_checked, 2);
         let checked = |words: &PieceCache<Word, Last, Seen>| {
             words
@@ -341,17 +344,23 @@ mod tests {
         assert_eq!(checked(&words), [true, true, false, false, false]);
         words.replace(0..1, [Word("z")]);
         assert_eq!(
-            words.refresh_some(2, each),
+            words.refresh_some(0..5, 2, each),
             2,
             "z first, then c; d and e left"
         );
         assert_eq!(checked(&words), [true, true, true, false, false]);
-        assert_eq!(words.refresh_some(usize::MAX, each), 0);
+        assert_eq!(
+            words.refresh_some(4..9, usize::MAX, each),
+            0,
+            "e only; d left"
+        );
+        assert_eq!(checked(&words), [true, true, true, false, true]);
+        assert_eq!(words.refresh_some(0..usize::MAX, usize::MAX, each), 0);
         assert_eq!(
             seen(&words),
             seen(&{
                 let mut fresh = cache(&["z", "b", "c", "d", "e"]);
-                fresh.refresh_some(usize::MAX, each);
+                fresh.refresh_some(0..usize::MAX, usize::MAX, each);
                 fresh
             })
         );
@@ -367,21 +376,21 @@ mod tests {
             check(0, key, state);
         };
         // Without any walk over the state, each child is checked with none.
-        words.refresh_some(usize::MAX, each);
+        words.refresh_some(0..usize::MAX, usize::MAX, each);
         assert_eq!(seen(&words)[1], ("b", None));
         words.forget_states();
         words.settle_states(advance);
-        words.refresh_some(usize::MAX, each);
+        words.refresh_some(0..usize::MAX, usize::MAX, each);
         assert_eq!(words.last_checked, 4);
         assert_eq!(seen(&words)[1], ("b", Some("=a")));
         // Editing `d` leaves every other child's findings; editing `=a` only `b`'s as well.
         words.replace(3..4, [Word("e")]);
         words.settle_states(advance);
-        words.refresh_some(usize::MAX, each);
+        words.refresh_some(0..usize::MAX, usize::MAX, each);
         assert_eq!(words.last_checked, 1);
         words.replace(0..1, [Word("=y")]);
         words.settle_states(advance);
-        words.refresh_some(usize::MAX, each);
+        words.refresh_some(0..usize::MAX, usize::MAX, each);
         assert_eq!(words.last_checked, 3, "=y, and b and =c, which receive it");
         let expected = [
             ("=y", None),
