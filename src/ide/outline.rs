@@ -232,7 +232,7 @@ fn green_folds(
 }
 
 /// The range of the green node `green` starting at `start` without the line ends and spaces it
-/// ends with (as [`trim_trailing_newlines`]).
+/// ends with.
 fn green_trimmed(green: &rowan::GreenNodeData, start: TextSize) -> TextRange {
     let end = start + green.text_len();
     TextRange::new(start, end - trailing_blanks(green))
@@ -260,21 +260,9 @@ fn trailing_blanks(green: &rowan::GreenNodeData) -> TextSize {
 
 /// A node's range (of any notation's tree) without the line ends and spaces it ends with.
 pub(crate) fn trim_trailing_newlines<L: rowan::Language>(node: &rowan::SyntaxNode<L>) -> TextRange {
-    let range = node.text_range();
-    // From the last token back, not through the node's text: that copied a whole game for
-    // each fold (half the time of a 20,000-game file's first folds).
-    let mut end = range.start();
-    let mut token = node.last_token();
-    while let Some(t) = token.filter(|t| t.text_range().start() >= range.start()) {
-        let kept = t.text().trim_end_matches(['\n', '\r', ' ', '\t']);
-        end = t.text_range().start() + crate::syntax::TextSize::of(kept);
-        if !kept.is_empty() {
-            break;
-        }
-        end = t.text_range().start();
-        token = t.prev_token();
-    }
-    TextRange::new(range.start(), end.max(range.start()))
+    // Read from the green tree, the same for every notation: no token of the syntax tree is
+    // made (a cursor allocates at each), nor the node's text copied.
+    green_trimmed(&node.green(), node.text_range().start())
 }
 
 #[cfg(test)]
