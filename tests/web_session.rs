@@ -410,3 +410,35 @@ fn a_large_files_outline_is_answered_while_its_games_are_checked_a_part_at_a_tim
     let (from_session, _) = both_sides(&original, &published(&undone, uri), Vec::new());
     assert_eq!(from_session, before);
 }
+
+#[test]
+fn the_pages_text_of_the_answers_is_the_answers() {
+    // What the page reads (one JSON array's text, each message written straight from its
+    // answer) against the answers as values, message by message, on two like sessions.
+    let path = corpus_files("pbn", "pbn")
+        .into_iter()
+        .min_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .expect("PBN files in the corpus");
+    let text = read(&path);
+    let uri = "file:///text.pbn";
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+            {"uri": uri, "languageId": "pbn", "version": 1, "text": text}}}),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
+            "params": {"textDocument": {"uri": uri}}}),
+        json!({"jsonrpc": "2.0", "id": "two", "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}}),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "no/such"}),
+    ];
+    let (mut values, mut texts) = (Session::new(), Session::new());
+    for message in messages {
+        let message = message.to_string();
+        let from_values = values.handle(&message);
+        let read: Vec<Value> = serde_json::from_str(&texts.handle_text(&message))
+            .unwrap_or_else(|e| panic!("not JSON: {e}"));
+        assert_eq!(read, from_values, "{message}");
+        assert!(!read.is_empty() || !message.contains("\"id\""));
+    }
+    assert_eq!(texts.handle_text("not json")[..2].to_string(), "[{");
+}

@@ -59,6 +59,24 @@ macro_rules! table {
             }
         }
 
+        /// [`request`] with the answer as JSON text, written straight from the handler's
+        /// answer: the browser's session (making a JSON value of a 20,000-game outline first
+        /// took half of its answer's time).
+        pub(crate) fn request_text(
+            ws: &mut Workspace,
+            env: &dyn Environment,
+            method: &str,
+            params: Value,
+        ) -> Work<String> {
+            match method {
+                $($request => answer_text_with(ws, env, params, $answer),)*
+                _ => Work::Done(Err(Refusal {
+                    code: METHOD_NOT_FOUND,
+                    message: format!("no such method: {method}"),
+                })),
+            }
+        }
+
         /// Takes in the notification `method` with its handler; nothing for one it does not
         /// know (`initialized`, `exit`, `$/cancelRequest`, `$/setTrace`...), or whose
         /// parameters it cannot read (a notification has no answer to refuse with).
@@ -119,6 +137,21 @@ fn answer_with<P: DeserializeOwned, R: serde::Serialize + Send + 'static>(
     match serde_json::from_value(params) {
         Ok(params) => handler(ws, env, params).then(|answer| {
             serde_json::to_value(answer).map_err(|e| Refusal::invalid_params(e.to_string()))
+        }),
+        Err(e) => Work::Done(Err(Refusal::invalid_params(format!("bad parameters: {e}")))),
+    }
+}
+
+/// [`answer_with`], the answer written as JSON text.
+fn answer_text_with<P: DeserializeOwned, R: serde::Serialize + Send + 'static>(
+    ws: &mut Workspace,
+    env: &dyn Environment,
+    params: Value,
+    handler: Handler<P, R>,
+) -> Work<String> {
+    match serde_json::from_value(params) {
+        Ok(params) => handler(ws, env, params).then(|answer| {
+            serde_json::to_string(&answer).map_err(|e| Refusal::invalid_params(e.to_string()))
         }),
         Err(e) => Work::Done(Err(Refusal::invalid_params(format!("bad parameters: {e}")))),
     }

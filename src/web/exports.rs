@@ -45,8 +45,7 @@ pub unsafe extern "C" fn kibitzer_handle(ptr: *mut u8, len: usize) -> usize {
         }
         text
     };
-    let replies = SESSION.with(|session| session.borrow_mut().handle(&text));
-    let json = serde_json::to_vec(&replies).unwrap_or_else(|_| b"[]".to_vec());
+    let json = SESSION.with(|session| session.borrow_mut().handle_text(&text).into_bytes());
     let written = json.len();
     OUTPUT.with(|output| *output.borrow_mut() = json);
     written

@@ -117,6 +117,30 @@ impl Session {
     /// notifications). The diagnostics of a document a batch changed are published once, after
     /// the batch: a burst of keystrokes is checked once, at its end.
     pub fn handle(&mut self, text: &str) -> Vec<Value> {
+        self.replies(text)
+            .iter()
+            .filter_map(|reply| serde_json::from_str(reply).ok())
+            .collect()
+    }
+
+    /// [`Session::handle`] with the messages as one JSON array's text, each written straight
+    /// from what answers it (what the page reads).
+    pub fn handle_text(&mut self, text: &str) -> String {
+        let replies = self.replies(text);
+        let mut out = String::with_capacity(2 + replies.iter().map(|r| r.len() + 1).sum::<usize>());
+        out.push('[');
+        for (index, reply) in replies.iter().enumerate() {
+            if index > 0 {
+                out.push(',');
+            }
+            out.push_str(reply);
+        }
+        out.push(']');
+        out
+    }
+
+    /// The messages answering `text`, each as JSON text.
+    fn replies(&mut self, text: &str) -> Vec<String> {
         let value: Value = match serde_json::from_str(text) {
             Ok(value) => value,
             Err(error) => {
@@ -144,11 +168,11 @@ impl Session {
         }
         self.aftermath(&mut out, games_a_part);
         for deal in self.browser.wanted.take() {
-            out.push(json!({
+            out.push(text_of(&json!({
                 "jsonrpc": "2.0",
                 "method": "kibitzer/solveWanted",
                 "params": {"deal": write_deal_text(&deal)},
-            }));
+            })));
         }
         out
     }
@@ -164,7 +188,7 @@ impl Session {
     /// cleared and published (each document once, in the order asked). A large document
     /// opened unchecked has up to `games_a_part` more games checked, and is published once
     /// none is left.
-    fn aftermath(&mut self, out: &mut Vec<Value>, games_a_part: usize) {
+    fn aftermath(&mut self, out: &mut Vec<String>, games_a_part: usize) {
         let after = self.workspace.take_aftermath();
         out.extend(after.logged.into_iter().map(log));
         out.extend(after.shown.into_iter().map(show));
@@ -207,7 +231,7 @@ impl Session {
 
     /// Takes one message of a batch: a request's answer goes into `out`; a notification
     /// changes the documents (their diagnostics are published at the end of the batch).
-    fn message(&mut self, value: Value, out: &mut Vec<Value>) {
+    fn message(&mut self, value: Value, out: &mut Vec<String>) {
         let id = value.get("id").cloned();
         let params = value.get("params").cloned().unwrap_or(Value::Null);
         let Some(method) = value.get("method").and_then(Value::as_str) else {
@@ -227,9 +251,14 @@ impl Session {
         };
         match id {
             Some(id) => {
-                let answer = handlers::request(&mut self.workspace, &self.browser, method, params);
+                let answer =
+                    handlers::request_text(&mut self.workspace, &self.browser, method, params);
                 out.push(match answer.run() {
-                    Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+                    // The result is written into the response as it is: JSON text already.
+                    Ok(result) => format!(
+                        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{result}}}",
+                        text_of(&id)
+                    ),
                     Err(refusal) => error_response(id, refusal),
                 });
             }
@@ -268,30 +297,38 @@ fn table_of_cells(cells: &[Value]) -> Option<TrickTable> {
     Some(table)
 }
 
+/// The JSON text of `value` (`null` should it not be written: a JSON value always is).
+fn text_of(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
 /// A JSON-RPC error response.
-fn error_response(id: Value, refusal: Refusal) -> Value {
-    json!({"jsonrpc": "2.0", "id": id,
-        "error": {"code": refusal.code, "message": refusal.message}})
+fn error_response(id: Value, refusal: Refusal) -> String {
+    text_of(&json!({"jsonrpc": "2.0", "id": id,
+        "error": {"code": refusal.code, "message": refusal.message}}))
 }
 
 /// A `window/logMessage` warning.
-fn log(message: String) -> Value {
-    json!({"jsonrpc": "2.0", "method": "window/logMessage",
-        "params": {"type": 2, "message": message}})
+fn log(message: String) -> String {
+    text_of(&json!({"jsonrpc": "2.0", "method": "window/logMessage",
+        "params": {"type": 2, "message": message}}))
 }
 
 /// A `window/showMessage` notification: a warning for the user.
-fn show(message: String) -> Value {
-    json!({"jsonrpc": "2.0", "method": "window/showMessage",
-        "params": {"type": 2, "message": message}})
+fn show(message: String) -> String {
+    text_of(&json!({"jsonrpc": "2.0", "method": "window/showMessage",
+        "params": {"type": 2, "message": message}}))
 }
 
-/// A `textDocument/publishDiagnostics` notification.
+/// A `textDocument/publishDiagnostics` notification, written straight from the diagnostics.
 fn publish_notification(
     uri: &Uri,
     diagnostics: Vec<lsp::Diagnostic>,
     version: Option<i32>,
-) -> Value {
+) -> String {
     let params = lsp::PublishDiagnosticsParams::new(uri.clone(), diagnostics, version);
-    json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params})
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{}}}",
+        text_of(&params)
+    )
 }
