@@ -1,7 +1,7 @@
 //! The shape of a game: its outline symbol and its folding ranges.
 
 use crate::bridge::Seat;
-use crate::model::board::context::KeyTags;
+use crate::model::board::context::{KeyTags, KEY_TAGS};
 use crate::model::board::tag_entries::read_tag_entries;
 use crate::model::board::{lower, BoardModel};
 use crate::model::values::ContractValue;
@@ -145,25 +145,41 @@ pub fn game_symbol(node: &SyntaxNode) -> Option<Symbol> {
 /// auction and play are not read).
 pub fn game_brief_symbol(node: &SyntaxNode) -> Option<Symbol> {
     let game = Game::cast(node.clone())?;
-    let entries = read_tag_entries(game.tag_pairs(), &Inheritance::default());
+    // One walk over the tags: the first, Board and Event, and the key tags the name needs;
+    // the others' values are not read (they were two thirds of a large file's outline read on
+    // opening). A repeat only ever points at a tag of its own name, so reading the key tags
+    // alone reads them as among all the tags.
+    let (mut first, mut board, mut event) = (None, None, None);
+    let mut key_pairs = Vec::new();
+    for pair in game.tag_pairs() {
+        let name = pair.name_and_range().map(|(name, _)| name);
+        let name = name.as_ref().map_or("", |name| name.text());
+        match name {
+            "Board" if board.is_none() => board = Some(pair.clone()),
+            "Event" if event.is_none() => event = Some(pair.clone()),
+            name if KEY_TAGS.contains(&name) => key_pairs.push(pair.clone()),
+            _ => {}
+        }
+        first.get_or_insert(pair);
+    }
+    let entries = read_tag_entries(key_pairs, &Inheritance::default());
     let mut keys = KeyTags::of_entries(&entries);
     // The name needs the contract, declarer and result, not the hands: the deal is not read
     // (a sixth of the time of a large file's outline read on opening).
     keys.deal_node = None;
     let model = BoardModel::from_key_tags(keys, false, &mut Vec::new());
-    let first = |name: &str| game.tag_pairs().find(|t| t.name() == name);
     let range = node.text_range();
-    let selection = first("Board")
-        .or_else(|| game.tag_pairs().next())
+    let selection = board
+        .as_ref()
+        .or(first.as_ref())
         .map_or(range, |t| t.syntax().text_range());
-    let board = first("Board").and_then(|t| t.value());
     let name = title(
-        board.as_deref(),
+        board.and_then(|t| t.value()).as_deref(),
         model.contract(),
         model.declarer(),
         model.declarer_tricks(),
     );
-    let event = first("Event").and_then(|t| t.value());
+    let event = event.and_then(|t| t.value());
     Some(Symbol::game(name, event, (range, selection), Vec::new()))
 }
 
@@ -325,6 +341,8 @@ mod tests {
             .collect();
         // And what the tags of a game can say oddly: repeats, no Board, values left empty.
         texts.push(format!("{GAME}\n[Board \"\"]\n[Board \"9\"]\n[Contract \"3NT\"]\n[Result \"14\"]\n\n[Event \"x\"]\n[Contract \"Pass\"]\n"));
+        // A nameless tag first, a repeated key tag, an inherited result, Board after Event.
+        texts.push("[ \"x\"]\n[Event \"y\"]\n[Board \"3\"]\n[Declarer \"S\"]\n[Contract \"2H\"]\n[Contract \"3NT\"]\n[Result \"#\"]\n[Declarer \"N\"]\n".to_string());
         for text in &texts {
             let tree = crate::syntax::Parse::new(text).syntax();
             for node in tree.children().filter(|n| n.kind() == SyntaxKind::GAME) {
