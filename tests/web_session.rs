@@ -53,6 +53,13 @@ fn did_open(uri: &str, language: &str, text: &str) -> String {
     .to_string()
 }
 
+/// A `didChange` of `uri` to `version` by one content change.
+fn did_change(uri: &str, version: usize, change: Value) -> String {
+    json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+    .to_string()
+}
+
 /// What the session sends while it is handed empty batches, as the page does until it has no
 /// more work.
 fn finish(session: &mut Session) -> Vec<Value> {
@@ -153,12 +160,7 @@ fn the_session_follows_edits_as_check_reads_the_text() {
                 let change = json!({"range": {"start": position(&text, at), "end": position(&text, end)},
                     "text": insert});
                 text.replace_range(at..end, insert);
-                let answers = session.handle(
-                    &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-                        "textDocument": {"uri": uri, "version": version},
-                        "contentChanges": [change]}})
-                    .to_string(),
-                );
+                let answers = session.handle(&did_change(&uri, version, change));
                 let report = notation.check(&text, &CheckOptions::default());
                 let (from_session, from_check) =
                     both_sides(&text, &published(&answers, &uri), report.diagnostics);
@@ -381,11 +383,7 @@ fn a_large_files_outline_is_answered_while_its_games_are_checked_a_part_at_a_tim
     let change = json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)},
         "text": ""});
     text.replace_range(at..at + 1, "");
-    let edited = session.handle(
-        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-            "textDocument": {"uri": uri, "version": 2}, "contentChanges": [change]}})
-        .to_string(),
-    );
+    let edited = session.handle(&did_change(uri, 2, change));
     assert!(!edited.iter().any(is_publish));
     let rest = finish(&mut session);
     let publishes: Vec<&Value> = rest.iter().filter(|a| is_publish(a)).collect();
@@ -401,11 +399,7 @@ fn a_large_files_outline_is_answered_while_its_games_are_checked_a_part_at_a_tim
     // Checked to its end, an edit is published with its own batch again.
     let undo = json!({"range": {"start": position(&text, at), "end": position(&text, at)},
         "text": &original[at..at + 1]});
-    let undone = session.handle(
-        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-            "textDocument": {"uri": uri, "version": 3}, "contentChanges": [undo]}})
-        .to_string(),
-    );
+    let undone = session.handle(&did_change(uri, 3, undo));
     assert!(!session.has_work());
     let (from_session, _) = both_sides(&original, &published(&undone, uri), Vec::new());
     assert_eq!(from_session, before);

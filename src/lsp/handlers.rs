@@ -42,34 +42,17 @@ macro_rules! table {
         #[cfg(test)]
         pub(crate) const NOTIFICATIONS: &[&str] = &[$($notification),*];
 
-        /// Answers the request `method` with its handler; JSON-RPC's "method not found" when
-        /// there is none.
-        pub(crate) fn request(
+        /// Answers the request `method` with its handler, the answer written as `O` (a JSON
+        /// value for the native server, JSON text for the browser's session); JSON-RPC's
+        /// "method not found" when there is none.
+        pub(crate) fn request<O: Written>(
             ws: &mut Workspace,
             env: &dyn Environment,
             method: &str,
             params: Value,
-        ) -> Work<Value> {
+        ) -> Work<O> {
             match method {
                 $($request => answer_with(ws, env, params, $answer),)*
-                _ => Work::Done(Err(Refusal {
-                    code: METHOD_NOT_FOUND,
-                    message: format!("no such method: {method}"),
-                })),
-            }
-        }
-
-        /// [`request`] with the answer as JSON text, written straight from the handler's
-        /// answer: the browser's session (making a JSON value of a 20,000-game outline first
-        /// took half of its answer's time).
-        pub(crate) fn request_text(
-            ws: &mut Workspace,
-            env: &dyn Environment,
-            method: &str,
-            params: Value,
-        ) -> Work<String> {
-            match method {
-                $($request => answer_text_with(ws, env, params, $answer),)*
                 _ => Work::Done(Err(Refusal {
                     code: METHOD_NOT_FOUND,
                     message: format!("no such method: {method}"),
@@ -127,32 +110,36 @@ table! {
     }
 }
 
-/// Runs a handler on parameters given as JSON, its answer as JSON.
-fn answer_with<P: DeserializeOwned, R: serde::Serialize + Send + 'static>(
-    ws: &mut Workspace,
-    env: &dyn Environment,
-    params: Value,
-    handler: Handler<P, R>,
-) -> Work<Value> {
-    match serde_json::from_value(params) {
-        Ok(params) => handler(ws, env, params).then(|answer| {
-            serde_json::to_value(answer).map_err(|e| Refusal::invalid_params(e.to_string()))
-        }),
-        Err(e) => Work::Done(Err(Refusal::invalid_params(format!("bad parameters: {e}")))),
+/// How a request's answer is written: as a JSON value (the native server's transport takes
+/// one) or as JSON text (the browser's session writes it straight into its response: making a
+/// JSON value of a 20,000-game outline first took half of its answer's time).
+pub(crate) trait Written: Sized + Send + 'static {
+    /// `answer` written in this form.
+    fn write(answer: &impl serde::Serialize) -> serde_json::Result<Self>;
+}
+
+impl Written for Value {
+    fn write(answer: &impl serde::Serialize) -> serde_json::Result<Value> {
+        serde_json::to_value(answer)
     }
 }
 
-/// [`answer_with`], the answer written as JSON text.
-fn answer_text_with<P: DeserializeOwned, R: serde::Serialize + Send + 'static>(
+impl Written for String {
+    fn write(answer: &impl serde::Serialize) -> serde_json::Result<String> {
+        serde_json::to_string(answer)
+    }
+}
+
+/// Runs a handler on parameters given as JSON, its answer written as `O`.
+fn answer_with<P: DeserializeOwned, R: serde::Serialize + Send + 'static, O: Written>(
     ws: &mut Workspace,
     env: &dyn Environment,
     params: Value,
     handler: Handler<P, R>,
-) -> Work<String> {
+) -> Work<O> {
     match serde_json::from_value(params) {
-        Ok(params) => handler(ws, env, params).then(|answer| {
-            serde_json::to_string(&answer).map_err(|e| Refusal::invalid_params(e.to_string()))
-        }),
+        Ok(params) => handler(ws, env, params)
+            .then(|answer| O::write(&answer).map_err(|e| Refusal::invalid_params(e.to_string()))),
         Err(e) => Work::Done(Err(Refusal::invalid_params(format!("bad parameters: {e}")))),
     }
 }

@@ -219,9 +219,16 @@ impl Workspace {
         }
     }
 
-    /// Checks up to `games` of the games of `uri` not checked yet: how many are left (none for
-    /// a document that is not open).
-    pub(crate) fn check_some(&mut self, env: &dyn Environment, uri: &Uri, games: usize) -> usize {
+    /// Checks the games of `uri` not checked yet: all of them when at most `all_from` are left
+    /// (a document edited while small), else `games` of them (a large one checked a part at a
+    /// time): how many are left (none for a document that is not open).
+    pub(crate) fn check_some(
+        &mut self,
+        env: &dyn Environment,
+        uri: &Uri,
+        all_from: usize,
+        games: usize,
+    ) -> usize {
         let settings = self.settings_for(env, uri);
         let encoding = self.encoding;
         let Some(doc) = self.docs.get_mut(uri) else {
@@ -231,7 +238,11 @@ impl Workspace {
             settings: &settings,
             encoding,
         };
-        doc.check_some(terms, games)
+        match doc.check_some(terms, 0) {
+            0 => 0,
+            unchecked if unchecked <= all_from => doc.check_some(terms, usize::MAX),
+            _ => doc.check_some(terms, games),
+        }
     }
 
     /// The diagnostics of `uri` and its version, when it is open and, if a generation is

@@ -117,26 +117,18 @@ impl Session {
     /// notifications). The diagnostics of a document a batch changed are published once, after
     /// the batch: a burst of keystrokes is checked once, at its end.
     pub fn handle(&mut self, text: &str) -> Vec<Value> {
+        // Every reply is written from a JSON value; one that did not read back would come as
+        // a JSON string of its text, seen rather than dropped.
         self.replies(text)
-            .iter()
-            .filter_map(|reply| serde_json::from_str(reply).ok())
+            .into_iter()
+            .map(|reply| serde_json::from_str(&reply).unwrap_or(Value::String(reply)))
             .collect()
     }
 
     /// [`Session::handle`] with the messages as one JSON array's text, each written straight
     /// from what answers it (what the page reads).
     pub fn handle_text(&mut self, text: &str) -> String {
-        let replies = self.replies(text);
-        let mut out = String::with_capacity(2 + replies.iter().map(|r| r.len() + 1).sum::<usize>());
-        out.push('[');
-        for (index, reply) in replies.iter().enumerate() {
-            if index > 0 {
-                out.push(',');
-            }
-            out.push_str(reply);
-        }
-        out.push(']');
-        out
+        format!("[{}]", self.replies(text).join(","))
     }
 
     /// The messages answering `text`, each as JSON text.
@@ -208,13 +200,11 @@ impl Session {
             // rechecked after a settings change) is published once all are; until then each
             // empty batch checks a part (publishing a part would show most of the file as
             // having no problems). Fewer are checked now.
-            let unchecked = self.workspace.check_some(&self.browser, &uri, 0);
-            let part = if unchecked <= GAMES_A_PART {
-                GAMES_A_PART
-            } else {
-                games_a_part
-            };
-            if unchecked > 0 && self.workspace.check_some(&self.browser, &uri, part) > 0 {
+            if self
+                .workspace
+                .check_some(&self.browser, &uri, GAMES_A_PART, games_a_part)
+                > 0
+            {
                 self.checking.push(uri);
                 continue;
             }
@@ -252,7 +242,7 @@ impl Session {
         match id {
             Some(id) => {
                 let answer =
-                    handlers::request_text(&mut self.workspace, &self.browser, method, params);
+                    handlers::request::<String>(&mut self.workspace, &self.browser, method, params);
                 out.push(match answer.run() {
                     // The result is written into the response as it is: JSON text already.
                     Ok(result) => format!(

@@ -94,8 +94,9 @@ pub(crate) const OUTLINE_DETAIL_GAMES: usize = 2000;
 
 /// From this size a server with one thread opens a PBN file unchecked and checks it a part at
 /// a time (see [`OpenDocument::open`]): the browser's took 2 s to open a 20,000-game file
-/// (15 MB), and VS Code's outline waited behind it.
-pub(crate) const CHECKED_LATER_FROM: usize = 2 << 20;
+/// (15 MB), and VS Code's outline waited behind it. The size from which the outline is read on
+/// opening, so that a file opened unchecked has its outline at once.
+pub(crate) const CHECKED_LATER_FROM: usize = pbn::OUTLINE_AT_OPEN.start;
 
 impl OpenDocument {
     /// A document opened with `text`, in the notation its language id names, else the one its

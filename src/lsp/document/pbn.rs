@@ -831,7 +831,7 @@ fn kept_symbol(
 /// as each game is parsed to be checked on opening: an editor asks for both as soon as the
 /// file is open, and reading them later parsed every game again (the outline of a 20,000-game
 /// file came 1.6 s after its findings in VS Code, both cores busy with the window).
-const OUTLINE_AT_OPEN: std::ops::Range<usize> = (2 << 20)..(32 << 20);
+pub(crate) const OUTLINE_AT_OPEN: std::ops::Range<usize> = (2 << 20)..(32 << 20);
 // Up to 32 MiB (some 40,000 games): beyond, the opening's fifth more time and 430 bytes a game
 // cost more than they give, VS Code itself taking seconds over so many symbols (the
 // 100,000-game file opened in 1.63 times `check`'s time with them, against the 1.5 aimed at).

@@ -193,17 +193,16 @@ where
         F: Send + Sync,
     {
         let within = within.start.min(self.entries.len())..within.end.min(self.entries.len());
-        let mut missing = within.filter(|&i| self.entries[i].findings.is_none());
-        let taken: Vec<usize> = missing.by_ref().take(limit).collect();
-        let left = missing.count();
-        let missing = taken;
-        if missing.is_empty() {
+        let mut unchecked = within.filter(|&i| self.entries[i].findings.is_none());
+        let taken: Vec<usize> = unchecked.by_ref().take(limit).collect();
+        let left = unchecked.count();
+        if taken.is_empty() {
             self.last_checked = 0;
             return left;
         }
         let entries = &self.entries;
-        let threads = threads_for(missing.len(), PARALLEL_PIECES);
-        let computed: Vec<(usize, Arc<F>)> = map_slices(&missing, threads, |part| {
+        let threads = threads_for(taken.len(), PARALLEL_PIECES);
+        let computed: Vec<(usize, Arc<F>)> = map_slices(&taken, threads, |part| {
             part.iter()
                 .map(|&i| {
                     let entry = &entries[i];
@@ -211,7 +210,7 @@ where
                 })
                 .collect()
         });
-        self.last_checked = missing
+        self.last_checked = taken
             .iter()
             .filter(|&&i| self.entries[i].key.is_piece())
             .count();
