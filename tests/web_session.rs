@@ -407,14 +407,19 @@ fn a_large_files_outline_is_answered_while_its_games_are_checked_a_part_at_a_tim
 
 #[test]
 fn the_pages_text_of_the_answers_is_the_answers() {
-    // What the page reads (one JSON array's text, each message written straight from its
+    // What the page reads (the messages' JSON text, one a line, each written straight from its
     // answer) against the answers as values, message by message, on two like sessions.
     let path = corpus_files("pbn", "pbn")
         .into_iter()
+        .filter(|p| read(p).contains("[Deal \"N:"))
         .min_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
-        .expect("PBN files in the corpus");
+        .expect("PBN files with a deal in the corpus");
     let text = read(&path);
     let uri = "file:///text.pbn";
+    let deal = text
+        .lines()
+        .position(|line| line.starts_with("[Deal "))
+        .expect("a deal");
     let messages = [
         json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}),
         json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
@@ -422,17 +427,103 @@ fn the_pages_text_of_the_answers_is_the_answers() {
         json!({"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
             "params": {"textDocument": {"uri": uri}}}),
         json!({"jsonrpc": "2.0", "id": "two", "method": "textDocument/hover",
-            "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}}),
+            "params": {"textDocument": {"uri": uri}, "position": {"line": deal, "character": 8}}}),
         json!({"jsonrpc": "2.0", "id": 3, "method": "no/such"}),
     ];
     let (mut values, mut texts) = (Session::new(), Session::new());
     for message in messages {
         let message = message.to_string();
         let from_values = values.handle(&message);
-        let read: Vec<Value> = serde_json::from_str(&texts.handle_text(&message))
-            .unwrap_or_else(|e| panic!("not JSON: {e}"));
+        let read: Vec<Value> = texts
+            .handle_text(&message)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {e}")))
+            .collect();
         assert_eq!(read, from_values, "{message}");
         assert!(!read.is_empty() || !message.contains("\"id\""));
     }
-    assert_eq!(texts.handle_text("not json")[..2].to_string(), "[{");
+    // The deal's hover is drawn over several lines, each break written `\n` in its line.
+    let hover = values.handle(&hover_at(uri, deal));
+    let drawn = hover[0]["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(drawn.lines().count() > 4, "{hover:?}");
+    assert_eq!(texts.handle_text(&hover_at(uri, deal)).lines().count(), 1);
+    let refused = texts.handle_text("not json");
+    assert!(
+        refused.starts_with('{') && !refused.contains('\n'),
+        "{refused}"
+    );
+}
+
+/// A hover request at the start of the line `line`'s value.
+fn hover_at(uri: &str, line: usize) -> String {
+    json!({"jsonrpc": "2.0", "id": 4, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri}, "position": {"line": line, "character": 8}}})
+    .to_string()
+}
+
+#[test]
+fn a_text_handed_apart_from_its_did_open_is_the_text_opened() {
+    // The page writes a large opened text straight into the module's memory and sends its
+    // `didOpen` with an empty text and the number it was handed by: the session opens what
+    // it would have opened from the message, findings and outline alike.
+    let mut paths = corpus_files("pbn", "pbn");
+    paths.sort_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0));
+    let largest = paths.last().cloned().expect("PBN files in the corpus");
+    let widest = paths
+        .iter()
+        .find(|p| !read(p).is_ascii())
+        .cloned()
+        .expect("a corpus file beyond ASCII");
+    let outline = |session: &mut Session, uri: &str| {
+        let asked = json!({"jsonrpc": "2.0", "id": 9, "method": "textDocument/documentSymbol",
+            "params": {"textDocument": {"uri": uri}}});
+        session.handle(&asked.to_string())
+    };
+    for path in [largest, widest] {
+        let text = read(&path);
+        let uri = "file:///opened.pbn";
+        let mut in_message = session();
+        let mut answers = in_message.handle(&did_open(uri, "pbn", &text));
+        answers.extend(finish(&mut in_message));
+        let mut handed = session();
+        let number = handed.hand_text(text.clone());
+        let mut message: Value = serde_json::from_str(&did_open(uri, "pbn", "")).unwrap();
+        message["params"]["kibitzerHandedText"] = json!(number);
+        let mut from_handed = handed.handle(&message.to_string());
+        from_handed.extend(finish(&mut handed));
+        assert_eq!(
+            published(&from_handed, uri),
+            published(&answers, uri),
+            "{}",
+            path.display()
+        );
+        assert!(!published(&answers, uri).is_empty() || text.len() < 1000);
+        assert_eq!(outline(&mut handed, uri), outline(&mut in_message, uri));
+        // Claimed once: the same number again opens the message's own (empty) text.
+        handed.handle(&message.to_string());
+        let empty = outline(&mut handed, uri);
+        assert_eq!(empty[0]["result"], json!([]), "{}", path.display());
+    }
+    // A page that hands texts and never opens them: only the last few wait.
+    let mut session = session();
+    let numbers: Vec<u32> = (0..9)
+        .map(|i| session.hand_text(format!("[Board \"{i}\"]\n")))
+        .collect();
+    let open_handed = |session: &mut Session, number: u32| {
+        let mut message: Value =
+            serde_json::from_str(&did_open("file:///h.pbn", "pbn", "")).unwrap();
+        message["params"]["kibitzerHandedText"] = json!(number);
+        session.handle(&message.to_string());
+        outline(session, "file:///h.pbn")[0]["result"]
+            .as_array()
+            .map_or(0, Vec::len)
+    };
+    assert_eq!(
+        open_handed(&mut session, numbers[0]),
+        0,
+        "the oldest is let go"
+    );
+    assert_eq!(open_handed(&mut session, numbers[8]), 1);
 }

@@ -1,6 +1,8 @@
 // The page's end of a worker's session: requests with promises for their answers,
 // notifications both ways.
 
+import { readPosted } from "../../vscode/src/wasm/serve";
+
 type Handler = (params: any) => void;
 
 export class Rpc {
@@ -10,7 +12,7 @@ export class Rpc {
   private readonly handlers = new Map<string, Handler[]>();
   constructor(workerUrl: string) {
     this.worker = new Worker(workerUrl);
-    this.worker.onmessage = (event: MessageEvent) => this.received(event.data);
+    this.worker.onmessage = (event: MessageEvent) => this.received(readPosted(event.data));
   }
 
   /** Sends a request; its result. */

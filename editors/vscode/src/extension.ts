@@ -11,7 +11,6 @@ import {
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
-  PortMessageReader,
   PortMessageWriter,
   RevealOutputChannelOn,
   ServerOptions,
@@ -20,6 +19,7 @@ import {
 import { ENCODED_LANGUAGES, settleEncoding } from "./encoding";
 import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES, PreviewState } from "./preview";
 import { findServer, ServerLocation, ServerNotFound } from "./server";
+import { PostedMessageReader } from "./wasm/posted-reader";
 import { attachSolver } from "./wasm/solving";
 import {
   ClientHost,
@@ -123,7 +123,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     const workerData = { wasm: location.command };
     serverOptions = async () => {
       const worker = new Worker(script, { workerData });
-      return { reader: new PortMessageReader(worker), writer: new PortMessageWriter(worker) };
+      return { reader: postedReader(worker), writer: new PortMessageWriter(worker) };
     };
     // A second session solves deals for the hovers and the board preview.
     solver = new Worker(script, { workerData });
@@ -147,7 +147,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = c;
   if (solver !== undefined) {
     const worker = solver;
-    const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
+    const connection = createMessageConnection(postedReader(worker), new PortMessageWriter(worker));
     connection.listen();
     const attached = attachSolver(c, connection);
     stopSolver = () => {
@@ -259,4 +259,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kibitz
 
 export async function deactivate(): Promise<void> {
   await stopClient();
+}
+
+/** Reads what a session's worker thread posts. */
+function postedReader(worker: Worker): PostedMessageReader {
+  return new PostedMessageReader({
+    onMessage: (handler) => worker.on("message", handler),
+    onError: (handler) => worker.on("error", handler),
+  });
 }

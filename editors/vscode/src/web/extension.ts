@@ -6,12 +6,12 @@
 
 import * as vscode from "vscode";
 import {
-  BrowserMessageReader,
   BrowserMessageWriter,
   createMessageConnection,
   DidChangeConfigurationNotification,
   LanguageClient,
   LanguageClientOptions,
+  MessageTransports,
   RevealOutputChannelOn,
 } from "vscode-languageclient/browser";
 import {
@@ -30,6 +30,7 @@ import {
   stopClient,
 } from "../client-common";
 import { BoardPreview, PreviewState } from "../preview";
+import { PostedMessageReader } from "../wasm/posted-reader";
 import { attachSolver } from "../wasm/solving";
 
 let client: LanguageClient | undefined;
@@ -71,6 +72,25 @@ async function sessionWorker(context: vscode.ExtensionContext): Promise<Worker> 
   return worker;
 }
 
+/** Reads what a session's worker posts. */
+function postedReader(worker: Worker): PostedMessageReader {
+  return new PostedMessageReader({
+    onMessage: (handler) => worker.addEventListener("message", (event) => handler(event.data)),
+    onError: (handler) => worker.addEventListener("error", handler),
+  });
+}
+
+/** The language client of a session's worker, reading the answers it posts as JSON text. */
+class SessionClient extends LanguageClient {
+  constructor(id: string, name: string, options: LanguageClientOptions, private readonly session: Worker) {
+    super(id, name, options, session);
+  }
+
+  protected createMessageTransports(): Promise<MessageTransports> {
+    return Promise.resolve({ reader: postedReader(this.session), writer: new BrowserMessageWriter(this.session) });
+  }
+}
+
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector: ["pbn", "rbn", "lin", "dlm", "dup", "bri", "dge"].map((language) => ({ language })),
@@ -79,10 +99,10 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: clientMiddleware(),
   };
-  const c = new LanguageClient("kibitzer", "Kibitzer", clientOptions, await sessionWorker(context));
+  const c = new SessionClient("kibitzer", "Kibitzer", clientOptions, await sessionWorker(context));
   client = c;
   const solver = await sessionWorker(context);
-  const connection = createMessageConnection(new BrowserMessageReader(solver), new BrowserMessageWriter(solver));
+  const connection = createMessageConnection(postedReader(solver), new BrowserMessageWriter(solver));
   connection.listen();
   context.subscriptions.push(attachSolver(c, connection));
   try {
