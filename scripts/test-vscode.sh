@@ -49,6 +49,8 @@ npx tsc --noEmit -p src/web
 node scripts/build.mjs
 # Which server the extension starts (setting, bundled, WebAssembly; PATH only when named).
 node test/server-choice.mjs
+# The WebAssembly server's worker loop: texts handed apart, answers as text, parts paced.
+node test/serve-loop.mjs
 
 if [ -z "${SKIP_PACKAGE:-}" ]; then
   step "package (.vsix)"
