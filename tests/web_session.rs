@@ -285,11 +285,18 @@ fn every_request_gets_one_answer_and_nothing_panics() {
     }
     // Notifications that do not fit are dropped; a change to a closed document, a stale
     // version and a change past the end are each survived.
+    let handed = session.hand_text("[Board \"1\"]\n".to_string());
+    assert_eq!(handed, 0);
     for message in [
         json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///nope", "version": 2}, "contentChanges": [{"text": "x"}]}}),
         json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x.pbn", "version": 0}, "contentChanges": [{"text": "x"}]}}),
         json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x.pbn", "version": 9}, "contentChanges": [{"range": {"start": {"line": 40, "character": 0}, "end": {"line": 41, "character": 3}}, "text": "x"}]}}),
         json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {}}),
+        // A handed text's number that names nothing, is no number, or comes with no document.
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"kibitzerHandedText": 99999, "textDocument": {"uri": "file:///h.pbn", "languageId": "pbn", "version": 1, "text": ""}}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"kibitzerHandedText": -1, "textDocument": {"uri": "file:///h.pbn", "languageId": "pbn", "version": 1, "text": ""}}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"kibitzerHandedText": "0", "textDocument": 7}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"kibitzerHandedText": 0}}),
         json!({"jsonrpc": "2.0", "method": "kibitzer/solved", "params": {"deal": "N:", "tricks": [1, 2]}}),
         json!({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {"settings": {"kibitzer": {"check": {"minSeverity": "error"}}}}}),
     ] {
