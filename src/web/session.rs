@@ -309,11 +309,12 @@ impl Session {
             }
             // The page hands back a table its solving worker worked out.
             None if method == "kibitzer/solved" => self.solved(&params),
-            None if method == "textDocument/didOpen" => {
-                self.claim_handed_text(&mut params);
+            None => {
+                if method == "textDocument/didOpen" {
+                    self.claim_handed_text(&mut params);
+                }
                 handlers::notification(&mut self.workspace, &self.browser, method, params);
             }
-            None => handlers::notification(&mut self.workspace, &self.browser, method, params),
         }
     }
 

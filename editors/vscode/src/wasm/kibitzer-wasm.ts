@@ -1,7 +1,7 @@
 // Kibitzer's language session compiled to WebAssembly (`src/web/` in the crate), as JavaScript
-// calls it: a protocol message in as JSON text, the messages to send back out, as JSON text. The same module
-// serves the playground page, VS Code for the web and the desktop extension where no native
-// server is packaged.
+// calls it: a protocol message in as JSON text, the messages to send back out as JSON text. The
+// same module serves the playground page, VS Code for the web and the desktop extension where no
+// native server is packaged.
 
 interface Exports {
   memory: WebAssembly.Memory;
