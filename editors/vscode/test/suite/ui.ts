@@ -501,7 +501,15 @@ const tests2: Test[] = [
         }
       }
       const timings: string[] = [];
-      const errorAt = async (where: string, line: number): Promise<number> => {
+      // When the file last changed (the undo of the edit before), for typing at a chosen
+      // moment after it.
+      let changedAt = Date.now();
+      // `settled`: typed once VS Code has taken in the outline of the file as it is (asked by
+      // the extension after a second without typing) and done its own work after a change;
+      // otherwise typed just as that outline comes in (a second and a little after the last
+      // change), the worst moment: VS Code's extension host then spends a few tenths of a
+      // second handing 20,000 symbols to its window, and the keystroke waits behind them.
+      const errorAt = async (where: string, line: number, settled: boolean): Promise<number> => {
         const text = doc.lineAt(line).text;
         const rank = new vscode.Range(line, text.indexOf(":") + 1, line, text.indexOf(":") + 2);
         const was = doc.getText(rank);
@@ -510,7 +518,12 @@ const tests2: Test[] = [
         assert.ok(!errorOnLine(), `an error on line ${line + 1} before typing`);
         editor.selection = new vscode.Selection(rank.start, rank.start);
         editor.revealRange(rank, vscode.TextEditorRevealType.InCenter);
-        await sleep(500);
+        if (settled) {
+          await vscode.commands.executeCommand("vscode.executeDocumentSymbolProvider", uri);
+          await sleep(1500);
+        } else {
+          await sleep(Math.max(0, changedAt + 1050 - Date.now()));
+        }
         // When VS Code took the findings in (not when the next poll saw them), and how long
         // the edit itself took to be made: a busy window delays the keystroke, not the server.
         let seen: number | undefined;
@@ -530,14 +543,20 @@ const tests2: Test[] = [
         const around = (after ?? []).find((s) => s.range.contains(rank.start));
         timings.push(`${where} (line ${line + 1}): error shown after ${shown} ms (the edit made in ${made} ms); outline after the edit ${Date.now() - asked} ms (${around?.name})`);
         assert.ok(await editor.edit((e) => e.replace(new vscode.Range(rank.start, rank.start.translate(0, 1)), was)));
+        changedAt = Date.now();
         await waitFor(`the error on line ${line + 1} to go`, () => (errorOnLine() ? undefined : true), 30_000);
         return shown;
       };
-      // Each twice, in turns: the first edit of a file follows its opening's work, a later
-      // one the work of the edit before.
-      const nearStart = await errorAt("near the start", deals[1]);
-      const nearEnd = await errorAt("near the end", deals[deals.length - 2]);
-      const again = [await errorAt("near the start", deals[2]), await errorAt("near the end", deals[deals.length - 3])];
+      // Each twice, in turns, once the editor has settled: the first edit of a file follows
+      // its opening's work, a later one the work of the edit before. Then each once at the
+      // worst moment.
+      const nearStart = await errorAt("near the start", deals[1], true);
+      const nearEnd = await errorAt("near the end", deals[deals.length - 2], true);
+      const again = [await errorAt("near the start", deals[2], true), await errorAt("near the end", deals[deals.length - 3], true)];
+      const atWorst = [
+        await errorAt("near the start, as the outline comes in", deals[3], false),
+        await errorAt("near the end, as the outline comes in", deals[deals.length - 4], false),
+      ];
       note(`twenty-thousand.pbn (${doc.lineCount} lines): shown ${reading} ms after asking; then the outline in the breadcrumbs after ${inBreadcrumbs} ms ("${seen.breadcrumbs}"), handed to this test after ${outline} ms (${symbols.length} boards; asked again at once ${handing} ms), the first findings after ${findings} ms`);
       for (const t of timings) {
         note(t);
@@ -546,7 +565,7 @@ const tests2: Test[] = [
       assert.ok(inBreadcrumbs < 10_000, `the breadcrumbs showed the outline ${inBreadcrumbs} ms after opening`);
       // 2.5 s: a keystroke can still wait a second in VS Code's window (1.1 s seen) while it
       // takes in the outline asked at the previous pause; the issue saw 2.9 s near the end.
-      assert.ok(Math.max(nearStart, nearEnd, ...again) < 2_500, timings.join("; "));
+      assert.ok(Math.max(nearStart, nearEnd, ...again, ...atWorst) < 2_500, timings.join("; "));
       await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     },
   },
