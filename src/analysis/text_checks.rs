@@ -5,7 +5,7 @@
 
 use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// The longest a line may be, line end included.
 const MAX_LINE: usize = 255;
@@ -90,24 +90,50 @@ pub fn check_piece_text(text: &str, tree: Option<&SyntaxNode>, out: &mut Vec<Dia
         long_lines(text, out);
     }
     if let Some(tree) = tree {
-        if text.contains('%') {
-            escapes_in_comments(tree, out);
-        }
-        if text.contains('{') {
-            tag_pairs_in_comments(tree, out);
+        let comments = comments_over_lines(text, tree);
+        if !comments.is_empty() {
+            if text.contains('%') {
+                escapes_in_comments(&comments, out);
+            }
+            tag_pairs_in_comments(&comments, out);
         }
     }
+}
+
+/// The `{}` comments of `tree` that go on past their first line (`text` is the tree's text),
+/// the only ones S010 and S014 look into. Found from each `{` of the text: walking every token
+/// of every game for them took a tenth of opening a large file.
+fn comments_over_lines(text: &str, tree: &SyntaxNode) -> Vec<SyntaxToken> {
+    let mut found = Vec::new();
+    let end = tree.text_range().end();
+    let mut from = 0;
+    while let Some(at) = memchr::memchr(b'{', &text.as_bytes()[from..]).map(|p| from + p) {
+        from = at + 1;
+        let offset = TextSize::from(at as u32);
+        if offset >= end {
+            break;
+        }
+        let Some(token) = tree.token_at_offset(offset).right_biased() else {
+            continue;
+        };
+        let range = token.text_range();
+        if token.kind() != SyntaxKind::COMMENT_BLOCK || range.start() != offset {
+            continue;
+        }
+        // A `{` inside the comment is its text, not another comment.
+        from = usize::from(range.end()).max(from);
+        if token.text().contains(['\n', '\r']) {
+            found.push(token);
+        }
+    }
+    found
 }
 
 /// S014: a `{` comment over several lines that holds whole tag pairs at line starts. Most
 /// likely its `}` was forgotten and a later comment's closed it: the tags between are comment
 /// text, and what goes missing (a Declarer, a Contract) is reported far from the cause.
-fn tag_pairs_in_comments(tree: &SyntaxNode, out: &mut Vec<Diagnostic>) {
-    for token in tree
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| t.kind() == SyntaxKind::COMMENT_BLOCK)
-    {
+fn tag_pairs_in_comments(comments: &[SyntaxToken], out: &mut Vec<Diagnostic>) {
+    for token in comments {
         let comment = token.text();
         let mut lines = comment.split_inclusive(['\n', '\r']);
         let Some(first) = lines.next() else { continue };
@@ -237,12 +263,8 @@ fn long_lines(text: &str, out: &mut Vec<Diagnostic>) {
 }
 
 /// S010: a line in a `{}` comment that starts with `% PBN` or `% EXPORT`.
-fn escapes_in_comments(tree: &SyntaxNode, out: &mut Vec<Diagnostic>) {
-    for token in tree
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| t.kind() == SyntaxKind::COMMENT_BLOCK)
-    {
+fn escapes_in_comments(comments: &[SyntaxToken], out: &mut Vec<Diagnostic>) {
+    for token in comments {
         let text = token.text();
         let base = token.text_range().start();
         let mut offset = 0;
@@ -314,8 +336,47 @@ pub fn declares_export(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_piece_text, declares_export, newline_bytes, plain_word, MAX_LINE};
+    use super::{
+        check_piece_text, comments_over_lines, declares_export, newline_bytes, plain_word, MAX_LINE,
+    };
     use crate::diagnostic::Code;
+    use crate::syntax::SyntaxKind;
+
+    /// The comments found from the text's `{`s are those a walk over every token finds: on
+    /// every corpus PBN file, and on braces in strings, in comments, in escape lines, at the
+    /// end, unclosed, and with `\r` line ends.
+    #[test]
+    fn comments_over_lines_are_those_a_walk_over_every_token_finds() {
+        let mut texts = crate::testing::corpus_texts("pbn");
+        texts.extend(
+            [
+                "[Event \"{not\na comment}\"]\n{one line} {two\nlines {inner\n} after\n",
+                "% {escape\n{a\rb}\r[Board \"1\"]\n;{line comment\n{unclosed\n[South \"A\"]",
+                "{}{\n}{{\n}}\n[Deal \"N:{\"]\n{",
+            ]
+            .map(String::from),
+        );
+        let mut seen = 0;
+        for text in &texts {
+            let parse = crate::syntax::Parse::new(text);
+            let tree = parse.syntax();
+            let walked: Vec<_> = tree
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+                .filter(|t| {
+                    t.kind() == SyntaxKind::COMMENT_BLOCK && t.text().contains(['\n', '\r'])
+                })
+                .map(|t| t.text_range())
+                .collect();
+            let found: Vec<_> = comments_over_lines(text, &tree)
+                .iter()
+                .map(|t| t.text_range())
+                .collect();
+            assert_eq!(found, walked, "{}", &text[..text.len().min(200)]);
+            seen += found.len();
+        }
+        assert!(seen > 10, "only {seen} comments over lines seen");
+    }
 
     /// S014 names the tag pairs a comment takes in, stands on its `{`, and its fix closes the
     /// comment at the end of the `{`'s line; a comment over lines with no tag pair, or a tag
