@@ -3,7 +3,7 @@
 // way, and the commands that only ask the server (conversion, the handviewer).
 
 import * as vscode from "vscode";
-import { BaseLanguageClient, ExecuteCommandRequest, Middleware } from "vscode-languageclient";
+import { BaseLanguageClient, DocumentSymbolRequest, ExecuteCommandRequest, Middleware } from "vscode-languageclient";
 import { BOARD_REQUEST, BoardPreview, PREVIEW_LANGUAGES } from "./preview";
 
 /** What the commands need of the extension that runs them. */
@@ -159,9 +159,32 @@ function solving(hover: vscode.Hover | null | undefined): boolean {
   return (hover?.contents ?? []).some((part) => (typeof part === "string" ? part : part.value).includes(SOLVING));
 }
 
-/** What the client changes between the editor and the server, in both extensions. */
-export function clientMiddleware(): Middleware {
+/** Asks the outline of a large document that has just opened, through the client (and so
+ * through `provideDocumentSymbols` below, which keeps it for VS Code). VS Code asks only once
+ * the file is on screen, some tenths of a second after the server has the outline; asked
+ * ahead, the outline is read and converted by then, and the breadcrumbs come that much
+ * sooner. Not when the breadcrumbs are off: nothing may want it then. */
+function askOutlineAhead(client: BaseLanguageClient | undefined, document: vscode.TextDocument): void {
+  if (client === undefined || documentLength(document) <= QUIET_OUTLINE_LIMIT) {
+    return;
+  }
+  if (!vscode.workspace.getConfiguration("breadcrumbs").get<boolean>("enabled", true)) {
+    return;
+  }
+  const provider = client.getFeature(DocumentSymbolRequest.method)?.getProvider(document);
+  const asked = provider?.provideDocumentSymbols(document, new vscode.CancellationTokenSource().token);
+  // A failure here is VS Code's own request's to report, when it asks.
+  Promise.resolve(asked).catch(() => undefined);
+}
+
+/** What the client changes between the editor and the server, in both extensions; `client`
+ * gives the client once it exists. */
+export function clientMiddleware(client: () => BaseLanguageClient | undefined): Middleware {
 return {
+    didOpen: async (document, next) => {
+      await next(document);
+      askOutlineAhead(client(), document);
+    },
     // Each finding's code links to its explanation (no public address serves the
     // documentation, so the server's catalogue does, through `kibitzer-explain:`).
     handleDiagnostics: (uri, diagnostics, next) => {

@@ -141,7 +141,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     outputChannel: output,
     traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    middleware: clientMiddleware(),
+    middleware: clientMiddleware(() => client),
   };
   const c = new LanguageClient("kibitzer", "Kibitzer", serverOptions, clientOptions);
   client = c;

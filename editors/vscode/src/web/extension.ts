@@ -97,7 +97,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings(),
     outputChannel: output,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    middleware: clientMiddleware(),
+    middleware: clientMiddleware(() => client),
   };
   const c = new SessionClient("kibitzer", "Kibitzer", clientOptions, await sessionWorker(context));
   client = c;
