@@ -107,7 +107,12 @@ fn comments_over_lines(text: &str, tree: &SyntaxNode) -> Vec<SyntaxToken> {
     let mut found = Vec::new();
     let end = tree.text_range().end();
     let mut from = 0;
-    while let Some(at) = memchr::memchr(b'{', &text.as_bytes()[from..]).map(|p| from + p) {
+    while let Some(at) = text
+        .as_bytes()
+        .get(from..)
+        .and_then(|rest| memchr::memchr(b'{', rest))
+        .map(|p| from + p)
+    {
         from = at + 1;
         let offset = TextSize::from(at as u32);
         if offset >= end {
