@@ -24,6 +24,15 @@ rev=$(git rev-parse HEAD)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The `-installed` hooks run this build, kept apart: pre-commit's own builds share the target
+# folder, and one of them may leave another tree's kibitzer in `release/` (an older one was
+# found there after a run).
+mkdir -p "$work/bin"
+cp "$target/release/kibitzer" "$work/bin/kibitzer"
+# pre-commit's `cargo install --path <its clone>` took a kibitzer built from an earlier clone
+# for fresh (every clone gets the same unit in the shared target folder): without Kibitzer's
+# own units it builds the clone's sources (the dependencies stay built).
+cargo clean --release -p kibitzer -q
 fail() { echo "test-pre-commit: $*" >&2; exit 1; }
 
 # One scratch repository per set of hooks: `hooks` is the ids, `path` the PATH to run with.
@@ -78,4 +87,4 @@ YAML
 }
 
 scenario built kibitzer-check kibitzer-fmt
-PATH="$target/release:$PATH" scenario installed kibitzer-check-installed kibitzer-fmt-installed
+PATH="$work/bin:$PATH" scenario installed kibitzer-check-installed kibitzer-fmt-installed
